@@ -1,0 +1,22 @@
+import { yup } from './validation';
+import { ALL_ROLES } from './roles';
+import { ALL_ROUTE_PATHS } from './routes';
+
+export const RoleQuery = yup
+  .object({ operatorType: yup.number().required().integer().oneOf(ALL_ROLES) })
+  .noUnknown();
+
+export const PermissionSaveInput = yup
+  .object({
+    operatorType: yup.number().required().integer().oneOf(ALL_ROLES),
+    routes: yup.array(yup.string().required().oneOf(ALL_ROUTE_PATHS)).required().max(ALL_ROUTE_PATHS.length),
+  })
+  .noUnknown();
+export type PermissionSaveInput = yup.InferType<typeof PermissionSaveInput>;
+
+export interface RoleRow {
+  operatorType: number;
+  routeCount: number;
+  accountCount: number;
+  updatedAt: string | null;
+}

@@ -1,0 +1,48 @@
+import { yup, LIMITS, MD5_HEX, MOBILE, message, password } from './validation';
+import { WORKING_LANGUAGES } from './locale';
+
+/**
+ * Password changes. The old secret travels as the uppercase MD5 digest like at login;
+ * the new one travels as typed (over TLS) because the server must check its rules,
+ * then stores Argon2id of its digest.
+ */
+export const PasswordChangeInput = yup
+  .object({
+    oldPassword: yup
+      .string()
+      .required()
+      .matches(MD5_HEX, { message: message('validation.passwordDigest') }),
+    newPassword: password(),
+    confirmPassword: yup
+      .string()
+      .required()
+      .oneOf([yup.ref('newPassword')], message('validation.inconsistentPasswords')),
+  })
+  .noUnknown();
+export type PasswordChangeInput = yup.InferType<typeof PasswordChangeInput>;
+
+/** The form as a person fills it (old password typed, hashed before sending). */
+export const PasswordChangeForm = yup.object({
+  oldPassword: yup.string().required().max(64),
+  newPassword: password(),
+  confirmPassword: yup
+    .string()
+    .required()
+    .oneOf([yup.ref('newPassword')], message('validation.inconsistentPasswords')),
+});
+export type PasswordChangeForm = yup.InferType<typeof PasswordChangeForm>;
+
+export const ProfileInput = yup
+  .object({
+    userName: yup.string().trim().required().max(LIMITS.name),
+    email: yup.string().trim().required().email().max(LIMITS.email),
+    mobile: yup
+      .string()
+      .trim()
+      .max(LIMITS.mobile)
+      .default('')
+      .test('mobile', message('validation.mobile'), (v) => !v || MOBILE.test(v)),
+    workingLanguage: yup.string().required().oneOf(WORKING_LANGUAGES),
+  })
+  .noUnknown();
+export type ProfileInput = yup.InferType<typeof ProfileInput>;

@@ -1,0 +1,41 @@
+/** The reply envelope of spec point 7. */
+export const ResultType = {
+  SUCCESS: 'SUCCESS',
+  /** The spec's spelling; the console also accepts UNAUTHENTICATED. */
+  UNAUTHENCATED: 'UNAUTHENCATED',
+  INVALID: 'INVALID',
+  FAIL: 'FAIL',
+  NO_ACCESS: 'NO_ACCESS',
+  NOT_FOUND: 'NOT_FOUND',
+  ERROR: 'ERROR',
+} as const;
+export type ResultType = (typeof ResultType)[keyof typeof ResultType];
+
+export interface Envelope<T = unknown> {
+  resultType: ResultType | string;
+  resultMessage?: string;
+  /** Legacy spelling some gateways send (spec point 8). */
+  result_message?: string;
+  submitToken?: string;
+  result?: T;
+  menuMapList?: string[];
+  /** Field errors by field name when resultType is INVALID. */
+  errors?: Record<string, string>;
+  /** Present on unexpected errors so a user can quote it. */
+  requestId?: string;
+}
+
+export const isUnauthenticated = (t: string | undefined) => t === 'UNAUTHENCATED' || t === 'UNAUTHENTICATED';
+
+/** Header our console sends the token in; `submitToken` query parameter also accepted. */
+export const TOKEN_HEADER = 'x-submit-token';
+export const API_TIMEOUT_MS = 90_000;
+export const TOAST_MS = 3_000;
+export const LOGOUT_REDIRECT_MS = 2_000;
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}

@@ -1,0 +1,33 @@
+/** Operator types of spec point 6. Numbers are the wire values. */
+export const OperatorType = {
+  SYSTEM_ADMIN: 0,
+  SYSTEM_OPERATOR: 10,
+  SP_ADMIN: 15,
+  SP_OPERATOR: 16,
+  TENANT_ADMIN: 20,
+  TENANT_OPERATOR: 30,
+  AGENT_ADMIN: 40,
+  AGENT_OPERATOR: 50,
+} as const;
+export type OperatorType = (typeof OperatorType)[keyof typeof OperatorType];
+
+export const ALL_ROLES: readonly OperatorType[] = [0, 10, 15, 16, 20, 30, 40, 50];
+
+export function isOperatorType(n: unknown): n is OperatorType {
+  return typeof n === 'number' && (ALL_ROLES as readonly number[]).includes(n);
+}
+
+/** i18n key of each role's display name (spec point 6). */
+export const roleNameKey = (t: OperatorType) => `roles.${t}`;
+
+export type RoleLevel = 'system' | 'serviceProvider' | 'company' | 'agent';
+
+export function roleLevel(t: OperatorType): RoleLevel {
+  if (t === 0 || t === 10) return 'system';
+  if (t === 15 || t === 16) return 'serviceProvider';
+  if (t === 20 || t === 30) return 'company';
+  return 'agent';
+}
+
+/** Admin-type roles manage their own scope; operator-type roles read. */
+export const isAdminRole = (t: OperatorType) => t === 0 || t === 15 || t === 20 || t === 40;

@@ -1,0 +1,112 @@
+import { ALL_ROLES, type OperatorType } from './roles';
+
+/**
+ * The console's route/menu table with the role lists of spec point 2.
+ * It seeds the role → menu-route table on the server; after that the permission
+ * screen (/setup/permission) decides, and the login reply's menuMapList carries
+ * the role's route paths. A route without `roles` is open to every logged-in role.
+ */
+export interface MenuRoute {
+  path: string;
+  /** i18n key of the title (breadcrumbs, sidebar, page title). */
+  titleKey: string;
+  roles?: readonly OperatorType[];
+  /** Not shown in the sidebar (reached from elsewhere). */
+  hidden?: boolean;
+  /** Icon name for the sidebar (groups and top-level entries). */
+  icon?: string;
+  children?: readonly MenuRoute[];
+}
+
+const SYS = [0, 10] as const;
+const SYS_SP = [0, 10, 15, 16] as const;
+
+export const MENU: readonly MenuRoute[] = [
+  { path: '/', titleKey: 'menu.home', icon: 'home' },
+  { path: '/changePassword', titleKey: 'menu.changePassword', hidden: true },
+  { path: '/changeRefundPassword', titleKey: 'menu.changeRefundPassword', hidden: true },
+  { path: '/introduce', titleKey: 'menu.introduce', hidden: true },
+  {
+    path: '/manage',
+    titleKey: 'menu.paymentManagement',
+    icon: 'payments',
+    children: [
+      { path: '/manage/url', titleKey: 'menu.url', roles: [0, 10, 20] },
+      { path: '/manage/onepay', titleKey: 'menu.onepay', roles: [0, 10, 20] },
+    ],
+  },
+  {
+    path: '/history',
+    titleKey: 'menu.paymentHistory',
+    icon: 'history',
+    children: [
+      { path: '/history/order', titleKey: 'menu.transactionHistory' },
+      { path: '/history/refund', titleKey: 'menu.refundHistory' },
+    ],
+  },
+  {
+    path: '/settle',
+    titleKey: 'menu.settle',
+    icon: 'settle',
+    roles: SYS_SP,
+    children: [
+      { path: '/settle/actuarial', titleKey: 'menu.settleMerchant', roles: SYS_SP },
+      { path: '/settle/agent', titleKey: 'menu.settleAgent', roles: SYS_SP },
+      { path: '/settle/brand', titleKey: 'menu.settleBrand', roles: [0] },
+    ],
+  },
+  { path: '/report', titleKey: 'menu.report', icon: 'report', roles: [0, 10, 15, 16, 20, 40, 50] },
+  { path: '/notice', titleKey: 'menu.notice', icon: 'notice' },
+  {
+    path: '/setup',
+    titleKey: 'menu.setup',
+    icon: 'setup',
+    children: [
+      { path: '/setup/operate', titleKey: 'menu.operators', roles: [0, 10, 15, 16, 20, 40] },
+      { path: '/setup/payment', titleKey: 'menu.devices', roles: [0, 10, 15, 16, 40] },
+      { path: '/setup/agent', titleKey: 'menu.agencies', roles: SYS_SP },
+      { path: '/setup/company', titleKey: 'menu.companies', roles: [0, 10, 15, 16, 40] },
+      { path: '/setup/branch', titleKey: 'menu.branches', roles: [0, 10, 15, 16, 40] },
+      { path: '/setup/mechanism', titleKey: 'menu.serviceProviders', roles: SYS_SP },
+      { path: '/setup/loginHistory', titleKey: 'menu.loginHistory' },
+      { path: '/setup/commissonRate', titleKey: 'menu.commissionRate', hidden: true, roles: SYS_SP },
+      { path: '/setup/permission', titleKey: 'menu.permission', roles: [0] },
+      { path: '/setup/audit', titleKey: 'menu.audit', roles: SYS },
+    ],
+  },
+];
+
+/** Every route, depth first, with its parent path. */
+export function flattenMenu(
+  routes: readonly MenuRoute[] = MENU,
+  parent?: string,
+): (MenuRoute & { parent?: string })[] {
+  return routes.flatMap((r) => [{ ...r, parent }, ...flattenMenu(r.children ?? [], r.path)]);
+}
+
+export const ALL_ROUTE_PATHS: readonly string[] = flattenMenu().map((r) => r.path);
+
+/** The default routes of a role, from the role lists above (a child needs its parent's roles too). */
+export function defaultRoutesFor(role: OperatorType): string[] {
+  const allowed = (r: MenuRoute) => !r.roles || r.roles.includes(role);
+  const walk = (routes: readonly MenuRoute[]): string[] =>
+    routes.flatMap((r) => (allowed(r) ? [r.path, ...walk(r.children ?? [])] : []));
+  return walk(MENU);
+}
+
+export const DEFAULT_ROLE_ROUTES: Record<OperatorType, string[]> = Object.fromEntries(
+  ALL_ROLES.map((r) => [r, defaultRoutesFor(r)]),
+) as Record<OperatorType, string[]>;
+
+/** Routes every logged-in user keeps whatever the permission screen says (home and own account). */
+export const ALWAYS_ALLOWED_ROUTES: readonly string[] = [
+  '/',
+  '/changePassword',
+  '/changeRefundPassword',
+  '/introduce',
+];
+
+/** The route that grants a screen: the path itself, or for a nested path its nearest listed ancestor. */
+export function findRoute(path: string): MenuRoute | undefined {
+  return flattenMenu().find((r) => r.path === path);
+}

@@ -1,0 +1,66 @@
+import * as yup from 'yup';
+
+/**
+ * Validation messages are i18n keys with values, so the console and the server
+ * both render them in the reader's language. `t(message.key, message.values)`.
+ */
+export interface MessageRef {
+  [k: PropertyKey]: unknown;
+  key: string;
+  values?: Record<string, unknown>;
+}
+
+const ref =
+  (key: string) =>
+  (p: object): MessageRef => {
+    const { path, ...values } = p as Record<string, unknown>;
+    return { key, values: { ...values, field: path } };
+  };
+
+yup.setLocale({
+  mixed: {
+    required: ref('validation.required'),
+    notType: ref('validation.type'),
+    oneOf: ref('validation.oneOf'),
+    default: ref('validation.invalid'),
+  },
+  string: {
+    min: ref('validation.minLength'),
+    max: ref('validation.maxLength'),
+    length: ref('validation.length'),
+    email: ref('validation.email'),
+    url: ref('validation.url'),
+    matches: ref('validation.pattern'),
+  },
+  number: {
+    min: ref('validation.min'),
+    max: ref('validation.max'),
+    integer: ref('validation.integer'),
+  },
+  array: { min: ref('validation.minItems'), max: ref('validation.maxItems') },
+  object: { noUnknown: ref('validation.unknownField') },
+});
+
+export { yup };
+export const message = (key: string, values?: Record<string, unknown>) => ref(key)(values ?? {});
+
+/** Half-width password characters of spec point 5. */
+export const PASSWORD_CHARS = /^[A-Za-z0-9!@#$%^&-]*$/;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 20;
+export const MD5_HEX = /^[0-9A-F]{32}$/;
+export const MOBILE = /^\+?[0-9][0-9-]{6,19}$/;
+
+/** Field length limits used across schemas and the database. */
+export const LIMITS = { loginId: 40, name: 60, email: 120, mobile: 20, remark: 255 } as const;
+
+export const password = () =>
+  yup
+    .string()
+    .required()
+    .min(PASSWORD_MIN)
+    .max(PASSWORD_MAX)
+    .matches(PASSWORD_CHARS, { message: ref('validation.passwordChars') });
+
+/** Validate against a schema strictly: unknown fields are an error, nothing is coerced silently but numbers from forms. */
+export type Infer<S extends yup.ISchema<unknown>> = yup.InferType<S>;

@@ -1,0 +1,3 @@
+import { defineArea } from './define';
+
+export default defineArea({ ja: {}, 'zh-cn': {}, en: {} });
