@@ -64,3 +64,25 @@ export const password = () =>
 
 /** Validate against a schema strictly: unknown fields are an error, nothing is coerced silently but numbers from forms. */
 export type Infer<S extends yup.ISchema<unknown>> = yup.InferType<S>;
+
+/**
+ * yup's noUnknown() strips unknown keys while casting instead of refusing them; a call
+ * with a field it does not know is refused here, naming the field.
+ */
+export function unknownFields(schema: yup.AnyObjectSchema, value: unknown): string[] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+  const known = Object.keys(schema.fields);
+  return Object.keys(value).filter((k) => !known.includes(k));
+}
+
+/** Validate a call's input: unknown fields refused, values cast (form strings → numbers), all errors collected. */
+export async function validateInput<S extends yup.AnyObjectSchema>(schema: S, value: unknown): Promise<yup.InferType<S>> {
+  const unknown = unknownFields(schema, value);
+  if (unknown.length)
+    throw new yup.ValidationError(
+      message('validation.unknownField', { unknown: unknown.join(', ') }) as unknown as string,
+      value,
+      unknown[0],
+    );
+  return schema.validate(value ?? {}, { abortEarly: false });
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+
+/** Argon2id cost; tests lower it so the suite stays fast. */
+export interface Argon2Cost {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… selects node-postgres; otherwise embedded PGlite under dataDir. */
+  databaseUrl: string | null;
+  demoPassword: string;
+  captcha: boolean;
+  passwordMinLength: number;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  timeZone: string;
+  logLevel: string;
+  staticDir: string;
+  argon2: Argon2Cost;
+}
+
+type Env = Record<string, string | undefined>;
+
+const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
+
+function num(env: Env, key: string, fallback: number, min: number, max: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) throw new Error(`${key} must be a number, got "${raw}"`);
+  return clamp(Math.floor(n), min, max);
+}
+
+function str(env: Env, key: string, fallback: string): string {
+  const raw = env[key]?.trim();
+  return raw ? raw : fallback;
+}
+
+/** Reads the environment; `overrides` lets tests set any field directly. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const captchaRaw = str(env, 'KESSAI_CAPTCHA', 'on').toLowerCase();
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const config: Config = {
+    port: num(env, 'PORT', 8080, 0, 65535),
+    host: str(env, 'HOST', '0.0.0.0'),
+    dataDir: path.resolve(str(env, 'KESSAI_DATA_DIR', './data')),
+    databaseUrl,
+    demoPassword: str(env, 'KESSAI_DEMO_PASSWORD', 'kessai-demo-2026'),
+    captcha: !['off', 'false', '0', 'no'].includes(captchaRaw),
+    // The contract allows 6..20 characters; the configured minimum stays inside it.
+    passwordMinLength: num(env, 'KESSAI_PASSWORD_MIN_LENGTH', 12, 6, 20),
+    sessionIdleMinutes: num(env, 'KESSAI_SESSION_IDLE_MINUTES', 15, 1, 24 * 60),
+    sessionMaxHours: num(env, 'KESSAI_SESSION_MAX_HOURS', 12, 1, 24 * 7),
+    loginMaxFailures: num(env, 'KESSAI_LOGIN_MAX_FAILURES', 5, 1, 100),
+    loginLockMinutes: num(env, 'KESSAI_LOGIN_LOCK_MINUTES', 30, 1, 24 * 60),
+    timeZone: str(env, 'KESSAI_TIME_ZONE', 'Asia/Tokyo'),
+    logLevel: str(env, 'KESSAI_LOG_LEVEL', 'info'),
+    staticDir: path.resolve(str(env, 'KESSAI_STATIC_DIR', './dist')),
+    // OWASP's Argon2id minimum (19 MiB, t=2).
+    argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+  };
+  const merged = { ...config, ...overrides };
+  merged.passwordMinLength = clamp(merged.passwordMinLength, 6, 20);
+  return merged;
+}

@@ -1,0 +1,52 @@
+import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { operators } from './operators';
+
+/** Only the SHA-256 of a token is stored, so a database dump cannot be replayed. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
+  },
+  (t) => [index('sessions_operator_idx').on(t.operatorId)],
+);
+
+export const loginHistory = pgTable(
+  'login_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** As typed, even when no such account exists. */
+    loginId: varchar('login_id', { length: 40 }).notNull(),
+    operatorId: integer('operator_id').references(() => operators.id, { onDelete: 'set null' }),
+    success: boolean('success').notNull(),
+    reason: varchar('reason', { length: 20 }),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_history_created_idx').on(t.createdAt),
+    index('login_history_login_id_idx').on(t.loginId),
+    index('login_history_operator_idx').on(t.operatorId),
+  ],
+);
+
+/** The menu routes of each role, edited on /setup/permission. */
+export const roleRoutes = pgTable(
+  'role_routes',
+  {
+    operatorType: smallint('operator_type').notNull(),
+    routePath: varchar('route_path', { length: 100 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.operatorType, t.routePath] })],
+);

@@ -1,0 +1,3 @@
+export * from './org';
+export * from './operators';
+export * from './auth';

@@ -1,0 +1,56 @@
+import { boolean, index, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { agents, branchUnits, companies, serviceProviders } from './org';
+
+/**
+ * Console accounts. Organisation ids say where the account belongs: provider roles carry
+ * the provider, company roles the provider and company (and branch), agency roles the
+ * provider and agency. A locked organisation on any of them stops the login.
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    loginId: varchar('login_id', { length: 40 }).notNull().unique(),
+    userName: varchar('user_name', { length: 60 }).notNull(),
+    email: varchar('email', { length: 120 }).notNull().default(''),
+    mobile: varchar('mobile', { length: 20 }).notNull().default(''),
+    title: varchar('title', { length: 60 }).notNull().default(''),
+    operatorType: smallint('operator_type').notNull(),
+    workingLanguage: varchar('working_language', { length: 8 }).notNull().default('jp'),
+    status: varchar('status', { length: 10 }).notNull().default('active'),
+    serviceProviderId: integer('service_provider_id').references(() => serviceProviders.id),
+    agentId: integer('agent_id').references(() => agents.id),
+    companyId: integer('company_id').references(() => companies.id),
+    branchUnitId: integer('branch_unit_id').references(() => branchUnits.id),
+    /** Argon2id of the uppercase hex MD5 the console sends. */
+    passwordHash: varchar('password_hash', { length: 255 }).notNull(),
+    refundPasswordHash: varchar('refund_password_hash', { length: 255 }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    refundFailedCount: integer('refund_failed_count').notNull().default(0),
+    refundLockedUntil: timestamp('refund_locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('operators_service_provider_idx').on(t.serviceProviderId),
+    index('operators_company_idx').on(t.companyId),
+    index('operators_agent_idx').on(t.agentId),
+  ],
+);
+
+/** Earlier secrets per kind, so a change cannot reuse the last ones. */
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    hash: varchar('hash', { length: 255 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_history_operator_idx').on(t.operatorId, t.kind, t.createdAt)],
+);
