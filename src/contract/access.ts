@@ -1,6 +1,7 @@
 import { yup } from './validation';
 import { ALL_ROLES } from './roles';
 import { ALL_ROUTE_PATHS } from './routes';
+import { pageFields } from './paging';
 
 export const RoleQuery = yup
   .object({ operatorType: yup.number().required().integer().oneOf(ALL_ROLES) })
@@ -20,3 +21,6 @@ export interface RoleRow {
   accountCount: number;
   updatedAt: string | null;
 }
+
+/** /org/permission/page: the 8 roles fit one page; paging fields are accepted for list screens. */
+export const RolePageQuery = yup.object({ ...pageFields }).noUnknown();

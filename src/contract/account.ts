@@ -46,3 +46,21 @@ export const ProfileInput = yup
   })
   .noUnknown();
 export type ProfileInput = yup.InferType<typeof ProfileInput>;
+
+/** /system/profile/get and /system/profile/save reply. Times are ISO strings. */
+export interface Profile {
+  loginId: string;
+  userName: string;
+  email: string;
+  mobile: string;
+  workingLanguage: string;
+  operatorType: number;
+  serviceProviderName: string | null;
+  agentName: string | null;
+  companyName: string | null;
+  branchUnitName: string | null;
+  createdAt: string;
+  passwordChangedAt: string;
+  /** The previous successful login (not the one of the current session). */
+  lastLogin: { createdAt: string; ip: string; userAgent: string } | null;
+}

@@ -1,4 +1,14 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { operators } from './operators';
 
 /** Only the SHA-256 of a token is stored, so a database dump cannot be replayed. */

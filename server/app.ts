@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { API_TIMEOUT_MS } from '../src/contract/envelope';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { createApi, type Api } from './platform/api';
+import { CaptchaStore, type CaptchaGenerator } from './platform/captcha';
+import type { Deps } from './platform/deps';
+import { installErrorHandling } from './platform/errors';
+import { loggerOptions } from './platform/logger';
+import { BODY_LIMIT, installParsers } from './platform/parsers';
+import { createHasher } from './platform/passwords';
+import { installSecurityHeaders } from './platform/security';
+import { installStatic } from './platform/static';
+import { accessRoutes } from './modules/access/routes';
+import { accountRoutes } from './modules/account/routes';
+import { authRoutes } from './modules/auth/routes';
+import { healthRoutes } from './modules/health/routes';
+import { loginHistoryRoutes } from './modules/loginHistory/routes';
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  /** Where the log goes (tests capture it); stdout otherwise. */
+  logStream?: DestinationStream;
+  /** Tests replace the captcha image generator to know the answer. */
+  captchaGenerator?: CaptchaGenerator;
+}
+
+/** Every module's calls, in one list. */
+const MODULES: ((api: Api) => void)[] = [authRoutes, accountRoutes, accessRoutes, loginHistoryRoutes];
+
+/** The app: platform plugins first, then the modules. Does not listen (tests use inject). */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { db, config } = opts;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, opts.logStream),
+    bodyLimit: BODY_LIMIT,
+    requestTimeout: API_TIMEOUT_MS,
+    connectionTimeout: API_TIMEOUT_MS,
+    genReqId: () => randomUUID(),
+    trustProxy: false,
+  });
+  installSecurityHeaders(app);
+  installErrorHandling(app);
+  await installParsers(app);
+
+  const deps: Deps = {
+    db,
+    config,
+    hasher: createHasher(config.argon2),
+    captchas: new CaptchaStore(opts.captchaGenerator),
+  };
+  const api = createApi(app, deps);
+  for (const register of MODULES) register(api);
+  app.decorate('apiCalls', api.calls);
+
+  healthRoutes(app, db);
+  await installStatic(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,52 @@
+import type { RoleRow } from '../../../src/contract/access';
+import type { Page } from '../../../src/contract/envelope';
+import { ALL_ROLES, OperatorType } from '../../../src/contract/roles';
+import { flattenMenu } from '../../../src/contract/routes';
+import type { Deps } from '../../platform/deps';
+import { fail } from '../../platform/envelope';
+import { inMenuOrder, storedRoutesOf } from '../../platform/access';
+import { accountCounts, replaceRoutes, routeStats } from './queries';
+
+/** The screen that edits permissions: the system admin always keeps it. */
+export const PERMISSION_ROUTE = '/setup/permission';
+
+const parentOf = new Map(flattenMenu().map((r) => [r.path, r.parent]));
+
+/** A child route implies its parent group (the sidebar needs the group to show the child). */
+export function withParents(routes: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const route of routes) {
+    for (let p: string | undefined = route; p; p = parentOf.get(p)) out.add(p);
+  }
+  return inMenuOrder(out);
+}
+
+export async function rolePage(deps: Deps): Promise<Page<RoleRow>> {
+  const stats = new Map((await routeStats(deps.db)).map((r) => [Number(r.operatorType), r]));
+  const accounts = new Map(
+    (await accountCounts(deps.db)).map((r) => [Number(r.operatorType), r.accountCount]),
+  );
+  const records = ALL_ROLES.map((operatorType) => {
+    const s = stats.get(operatorType);
+    return {
+      operatorType,
+      routeCount: Number(s?.routeCount ?? 0),
+      accountCount: Number(accounts.get(operatorType) ?? 0),
+      updatedAt: s?.updatedAt ? new Date(s.updatedAt).toISOString() : null,
+    };
+  });
+  return { records, total: records.length, pageNum: 1, pageSize: records.length };
+}
+
+export async function roleRoutesOf(deps: Deps, operatorType: OperatorType) {
+  return { operatorType, routes: await storedRoutesOf(deps.db, operatorType) };
+}
+
+export async function saveRoleRoutes(deps: Deps, operatorType: OperatorType, routes: readonly string[]) {
+  const complete = withParents(routes);
+  if (operatorType === OperatorType.SYSTEM_ADMIN && !complete.includes(PERMISSION_ROUTE)) {
+    throw fail('server.access.keepPermission');
+  }
+  await deps.db.transaction((tx) => replaceRoutes(tx, operatorType, complete, new Date()));
+  return { operatorType, routes: complete };
+}

@@ -1,0 +1,52 @@
+import { LanguageInput } from '../../../src/contract/auth';
+import { PasswordChangeInput, ProfileInput } from '../../../src/contract/account';
+import type { Api } from '../../platform/api';
+import { changeSecret, profileOf } from './service';
+import { updateProfile } from './queries';
+
+export function accountRoutes(api: Api) {
+  api.call(
+    '/system/password/save',
+    { access: 'session', input: PasswordChangeInput },
+    async ({ deps, principal, input, req }) => {
+      const session = await changeSecret(deps, principal, 'login', input, req);
+      return { submitToken: session?.token ?? '', messageKey: 'server.account.passwordChanged' };
+    },
+  );
+
+  api.call(
+    '/system/refundPassword/save',
+    { access: 'session', input: PasswordChangeInput },
+    async ({ deps, principal, input, req }) => {
+      await changeSecret(deps, principal, 'refund', input, req);
+      // Every session ended: the console must log in again.
+      return { submitToken: '', messageKey: 'server.account.refundPasswordChanged' };
+    },
+  );
+
+  api.call('/system/profile/get', { access: 'session' }, async ({ deps, principal }) => ({
+    result: await profileOf(deps, principal.operatorId),
+  }));
+
+  api.call(
+    '/system/profile/save',
+    { access: 'session', input: ProfileInput },
+    async ({ deps, principal, input }) => {
+      await updateProfile(deps.db, principal.operatorId, input);
+      return {
+        result: await profileOf(deps, principal.operatorId),
+        messageKey: 'server.saved',
+        lang: input.workingLanguage,
+      };
+    },
+  );
+
+  api.call(
+    '/system/profile/language',
+    { access: 'session', input: LanguageInput },
+    async ({ deps, principal, input }) => {
+      await updateProfile(deps.db, principal.operatorId, { workingLanguage: input.workingLanguage });
+      return { result: { workingLanguage: input.workingLanguage }, lang: input.workingLanguage };
+    },
+  );
+}

@@ -1,0 +1,84 @@
+import type { FastifyRequest } from 'fastify';
+import type { PasswordChangeInput, Profile } from '../../../src/contract/account';
+import type { Deps } from '../../platform/deps';
+import { fail } from '../../platform/envelope';
+import { md5Upper } from '../../platform/passwords';
+import { findPrincipal, type Principal } from '../../platform/principal';
+import { createSession, revokeOperatorSessions, type SessionInfo } from '../../platform/session';
+import { operators } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import {
+  accountDates,
+  currentSecret,
+  previousLogin,
+  recentSecrets,
+  storeSecret,
+  type SecretKind,
+} from './queries';
+
+const HAS_LETTER = /[A-Za-z]/;
+const HAS_DIGIT = /[0-9]/;
+
+/** The server's rules on top of the contract's (length and characters): each with its own message. */
+async function checkNewSecret(deps: Deps, operatorId: number, kind: SecretKind, plain: string) {
+  const min = deps.config.passwordMinLength;
+  if (plain.length < min) throw fail('server.account.tooShort', { min });
+  if (!HAS_LETTER.test(plain) || !HAS_DIGIT.test(plain)) throw fail('server.account.letterAndDigit');
+  const digest = md5Upper(plain);
+  const earlier = [
+    await currentSecret(deps.db, operatorId, kind),
+    ...(await recentSecrets(deps.db, operatorId, kind)),
+  ];
+  for (const hash of new Set(earlier)) {
+    if (await deps.hasher.verify(hash, digest)) throw fail('server.account.reused', { count: 4 });
+  }
+  return digest;
+}
+
+/**
+ * Changes the login or refund password. A login password change ends every session of the
+ * account and opens a new one for this browser; a refund password change ends them all.
+ */
+export async function changeSecret(
+  deps: Deps,
+  principal: Principal,
+  kind: SecretKind,
+  input: PasswordChangeInput,
+  req: FastifyRequest,
+): Promise<SessionInfo | null> {
+  const { db, hasher } = deps;
+  const current = await currentSecret(db, principal.operatorId, kind);
+  if (!(await hasher.verify(current, input.oldPassword))) throw fail('server.account.wrongOldPassword');
+  const digest = await checkNewSecret(deps, principal.operatorId, kind, input.newPassword);
+  const hash = await hasher.hash(digest);
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    await storeSecret(tx, principal.operatorId, kind, hash, now);
+    await revokeOperatorSessions(tx, principal.operatorId, undefined, now);
+    return kind === 'login' ? createSession(tx, deps.config, principal.operatorId, req, now) : null;
+  });
+}
+
+export async function profileOf(deps: Deps, operatorId: number): Promise<Profile> {
+  const p = await findPrincipal(deps.db, eq(operators.id, operatorId));
+  if (!p) throw fail('server.notFound');
+  const dates = await accountDates(deps.db, operatorId);
+  const last = await previousLogin(deps.db, operatorId);
+  return {
+    loginId: p.loginId,
+    userName: p.userName,
+    email: p.email,
+    mobile: p.mobile,
+    workingLanguage: p.workingLanguage,
+    operatorType: p.operatorType,
+    serviceProviderName: p.serviceProviderName,
+    agentName: p.agentName,
+    companyName: p.companyName,
+    branchUnitName: p.branchUnitName,
+    createdAt: dates.createdAt.toISOString(),
+    passwordChangedAt: dates.passwordChangedAt.toISOString(),
+    lastLogin: last
+      ? { createdAt: last.createdAt.toISOString(), ip: last.ip, userAgent: last.userAgent }
+      : null,
+  };
+}

@@ -1,0 +1,38 @@
+import { LoginInput } from '../../../src/contract/auth';
+import type { Api } from '../../platform/api';
+import { menuOf } from '../../platform/access';
+import { userInfoOf } from '../../platform/principal';
+import { revokeSession } from '../../platform/session';
+import { login } from './service';
+
+export function authRoutes(api: Api) {
+  api.call('/captcha', { access: 'public' }, async ({ deps }) => {
+    if (!deps.config.captcha) return { result: { enabled: false, captchaId: '', image: '' } };
+    return { result: { enabled: true, ...deps.captchas.issue() } };
+  });
+
+  api.call('/login', { access: 'public', input: LoginInput }, async ({ deps, input, req, t }) => {
+    const { principal, session, menu } = await login(deps, input, req, t);
+    return {
+      result: userInfoOf(principal, deps.config.sessionIdleMinutes * 60),
+      submitToken: session.token,
+      menuMapList: menu,
+      lang: principal.workingLanguage,
+    };
+  });
+
+  api.call('/logout', { access: 'session' }, async ({ deps, session }) => {
+    await revokeSession(deps.db, session.sessionId);
+    return { submitToken: '', messageKey: 'server.auth.loggedOut' };
+  });
+
+  api.call('/system/info', { access: 'session' }, async ({ deps, principal }) => ({
+    result: userInfoOf(principal, deps.config.sessionIdleMinutes * 60),
+    menuMapList: await menuOf(deps.db, principal.operatorType),
+  }));
+
+  // The call wrapper already refreshed last_seen_at; this only answers.
+  api.call('/session/keepalive', { access: 'session' }, async ({ deps }) => ({
+    result: { idleTimeoutSeconds: deps.config.sessionIdleMinutes * 60 },
+  }));
+}

@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnyObjectSchema, InferType } from 'yup';
+import { ResultType } from '../../src/contract/envelope';
+import type { WorkingLanguage } from '../../src/contract/locale';
+import { ALL_ROUTE_PATHS } from '../../src/contract/routes';
+import { yup } from '../../src/contract/validation';
+import type { Translate } from '../../src/i18n';
+import type { Deps } from './deps';
+import { roleHasRoute } from './access';
+import { ApiError, envelope } from './envelope';
+import { languageFromHeader, translatorFor } from './i18n';
+import type { Principal } from './principal';
+import { resumeSession, tokenOf, type SessionInfo } from './session';
+import { validateInput } from './validate';
+
+/**
+ * Who may make a call: anybody, any live session, or a session whose role holds the given
+ * screen (a route path of the contract's menu table) in role_routes.
+ */
+export type Access = 'public' | 'session' | (string & {});
+
+export interface CallInfo {
+  path: string;
+  access: Access;
+  /** The contract schema of the input (none: the call takes no parameters). */
+  input: AnyObjectSchema | null;
+}
+
+type Authed<A> = A extends 'public' ? null : Principal;
+type AuthedSession<A> = A extends 'public' ? null : SessionInfo;
+
+export interface CallContext<I, A extends Access> {
+  input: I;
+  principal: Authed<A>;
+  session: AuthedSession<A>;
+  lang: WorkingLanguage;
+  t: Translate;
+  req: FastifyRequest;
+  deps: Deps;
+}
+
+export interface CallReply<R> {
+  result?: R;
+  /** A new token (login, password change) or '' to tell the console its session ended. */
+  submitToken?: string;
+  menuMapList?: string[];
+  /** i18n key of the success message; the default says OK. */
+  messageKey?: string;
+  messageValues?: Record<string, unknown>;
+  /** The language the reply speaks when the call changed it (login, language switch). */
+  lang?: WorkingLanguage;
+}
+
+const EMPTY = yup.object({}).noUnknown();
+
+export interface Api {
+  readonly calls: readonly CallInfo[];
+  call<S extends AnyObjectSchema, A extends Access, R>(
+    path: string,
+    def: { access: A; input?: S },
+    handler: (ctx: CallContext<InferType<S>, A>) => Promise<CallReply<R>>,
+  ): void;
+}
+
+export function createApi(app: FastifyInstance, deps: Deps): Api {
+  const calls: CallInfo[] = [];
+  return {
+    calls,
+    call(path, def, handler) {
+      const { access } = def;
+      if (access !== 'public' && access !== 'session' && !ALL_ROUTE_PATHS.includes(access)) {
+        throw new Error(`call ${path}: access ${access} is not a route of the contract`);
+      }
+      if (calls.some((c) => c.path === path)) throw new Error(`call ${path} registered twice`);
+      calls.push({ path, access, input: def.input ?? null });
+      const schema = (def.input ?? EMPTY) as AnyObjectSchema;
+
+      app.post(`/api${path}`, async (req: FastifyRequest, reply: FastifyReply) => {
+        let lang = languageFromHeader(req.headers['accept-language']);
+        let principal: Principal | null = null;
+        let session: SessionInfo | null = null;
+        if (access !== 'public') {
+          const token = tokenOf(req);
+          const live = token ? await resumeSession(deps.db, deps.config, token) : null;
+          if (!live) throw new ApiError(ResultType.UNAUTHENCATED, 'server.unauthenticated');
+          ({ principal, session } = live);
+          lang = principal.workingLanguage;
+          // Refusals from here on speak the session's language and carry its token.
+          req.kessai = { lang, token: session.token };
+          if (access !== 'session' && !(await roleHasRoute(deps.db, principal.operatorType, access))) {
+            throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
+          }
+        }
+        req.kessai = { lang, token: session?.token ?? '' };
+        const t = translatorFor(lang);
+        const input = await validateInput(schema, req.body, t);
+        const out = await handler({
+          input,
+          principal: principal as Authed<typeof access>,
+          session: session as AuthedSession<typeof access>,
+          lang,
+          t,
+          req,
+          deps,
+        } as CallContext<InferType<typeof schema>, typeof access>);
+        const tf = translatorFor(out.lang ?? lang);
+        return reply.send(
+          envelope(ResultType.SUCCESS, tf(out.messageKey ?? 'server.ok', out.messageValues), {
+            submitToken: out.submitToken ?? session?.token ?? '',
+            result: out.result ?? null,
+            ...(out.menuMapList ? { menuMapList: out.menuMapList } : {}),
+          }),
+        );
+      });
+    },
+  };
+}

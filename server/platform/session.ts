@@ -1,0 +1,104 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { TOKEN_HEADER } from '../../src/contract/envelope';
+import type { Config } from '../config';
+import type { Executor } from '../db/client';
+import { operators, sessions } from '../db/schema';
+import { selectPrincipal, toPrincipal, type Principal } from './principal';
+
+export interface SessionInfo {
+  sessionId: number;
+  token: string;
+  createdAt: Date;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** The token from the header (our console) or the submitToken query parameter (existing clients). */
+export function tokenOf(req: FastifyRequest): string | null {
+  const header = req.headers[TOKEN_HEADER];
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  const query = req.query as Record<string, unknown> | undefined;
+  const raw = fromHeader || (typeof query?.submitToken === 'string' ? query.submitToken : '');
+  return raw && TOKEN_SHAPE.test(raw) ? raw : null;
+}
+
+export const clientIp = (req: FastifyRequest) => (req.ip ?? '').slice(0, 64);
+export const clientAgent = (req: FastifyRequest) => String(req.headers['user-agent'] ?? '').slice(0, 512);
+
+/** A new session: 32 random bytes as base64url; only its SHA-256 is stored. */
+export async function createSession(
+  db: Executor,
+  config: Config,
+  operatorId: number,
+  req: FastifyRequest,
+  now = new Date(),
+): Promise<SessionInfo> {
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      operatorId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + config.sessionMaxHours * 3_600_000),
+      ip: clientIp(req),
+      userAgent: clientAgent(req),
+    })
+    .returning({ id: sessions.id });
+  return { sessionId: row.id, token, createdAt: now };
+}
+
+/**
+ * The live session of a token, refreshed: not revoked, not past its absolute lifetime,
+ * used within the idle timeout, and its account neither locked nor in a locked organisation.
+ */
+export async function resumeSession(
+  db: Executor,
+  config: Config,
+  token: string,
+  now = new Date(),
+): Promise<{ session: SessionInfo; principal: Principal } | null> {
+  const idleCutoff = new Date(now.getTime() - config.sessionIdleMinutes * 60_000);
+  const [row] = await selectPrincipal(db, { sessionId: sessions.id, sessionCreatedAt: sessions.createdAt })
+    .innerJoin(sessions, eq(sessions.operatorId, operators.id))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleCutoff),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const principal = toPrincipal(row);
+  if (principal.status !== 'active' || principal.organisationLocked) return null;
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+  return { session: { sessionId: row.sessionId, token, createdAt: row.sessionCreatedAt }, principal };
+}
+
+export async function revokeSession(db: Executor, sessionId: number, now = new Date()) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of an account, or every one but `keep`. */
+export async function revokeOperatorSessions(
+  db: Executor,
+  operatorId: number,
+  keep?: number,
+  now = new Date(),
+) {
+  const conditions = [eq(sessions.operatorId, operatorId), isNull(sessions.revokedAt)];
+  if (keep !== undefined) conditions.push(ne(sessions.id, keep));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(...conditions));
+}

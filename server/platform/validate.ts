@@ -1,0 +1,93 @@
+import type { AnyObjectSchema, InferType, ValidationError } from 'yup';
+import { ResultType } from '../../src/contract/envelope';
+import type { MessageRef } from '../../src/contract/validation';
+import { renderMessage, type Translate } from '../../src/i18n';
+import { ApiError } from './envelope';
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
+
+/** The body as the schema expects it: the token travels beside the input, a lone form value may fill an array. */
+function prepare(schema: AnyObjectSchema, body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'submitToken') continue;
+    const field = schema.fields[key] as FieldSchema | undefined;
+    out[key] = field?.type === 'array' && typeof value === 'string' ? [value] : value;
+  }
+  return out;
+}
+
+type FieldSchema = { type?: string; innerType?: { type?: string } };
+const isScalar = (v: unknown) =>
+  v === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof v);
+
+/**
+ * Fields whose value has the wrong shape (an object where a string belongs, and so on).
+ * Checked before yup, whose transforms (trim) would throw on them instead of reporting.
+ */
+function shapeErrors(schema: AnyObjectSchema, body: Record<string, unknown>): string[] {
+  const wrong: string[] = [];
+  for (const [key, value] of Object.entries(body)) {
+    const field = schema.fields[key] as FieldSchema | undefined;
+    if (!field) continue;
+    if (field.type === 'array') {
+      const inner = field.innerType?.type;
+      const ok = Array.isArray(value) && (inner === 'object' || value.every(isScalar));
+      if (!ok && value !== undefined) wrong.push(key);
+    } else if (field.type !== 'object' && field.type !== 'mixed' && !isScalar(value)) {
+      wrong.push(key);
+    }
+  }
+  return wrong;
+}
+
+function render(t: Translate, e: ValidationError): string {
+  const m = e.errors[0] as MessageRef | string;
+  if (typeof m === 'string') return m;
+  // Messages built with `message()` in the contract do not know their field; the path does.
+  const field = m.values?.field ?? e.path ?? '';
+  return renderMessage(t, { ...m, values: { ...m.values, field } });
+}
+
+/**
+ * Validates with the contract's schema: every error at once, unknown fields refused, strings
+ * from forms cast to numbers where the schema says number. Throws INVALID with `errors`.
+ */
+export async function validateInput<S extends AnyObjectSchema>(
+  schema: S,
+  body: unknown,
+  t: Translate,
+): Promise<InferType<S>> {
+  if (body === undefined || body === null || body === '') body = {};
+  if (!isPlainObject(body)) throw new ApiError(ResultType.INVALID, 'server.badRequest');
+  const input = prepare(schema, body);
+  const wrong = shapeErrors(schema, input);
+  if (wrong.length > 0) {
+    const errors = Object.fromEntries(
+      wrong.map((field) => [field, renderMessage(t, { key: 'validation.type', values: { field } })]),
+    );
+    throw new ApiError(ResultType.INVALID, '', {}, undefined, errors, Object.values(errors)[0]);
+  }
+  try {
+    return await schema.validate(input, { abortEarly: false, stripUnknown: false });
+  } catch (err) {
+    const e = err as ValidationError;
+    if (e?.name !== 'ValidationError') throw err;
+    const list = e.inner.length > 0 ? e.inner : [e];
+    const errors: Record<string, string> = {};
+    for (const item of list) {
+      const text = render(t, item);
+      const keys =
+        item.type === 'noUnknown'
+          ? String((item.params as { unknown?: string })?.unknown ?? '')
+              .split(',')
+              .map((k) => k.trim())
+              .filter(Boolean)
+          : [item.path || '_'];
+      for (const key of keys) errors[key] ??= text;
+    }
+    const first = Object.values(errors)[0] ?? t('server.badRequest');
+    throw new ApiError(ResultType.INVALID, '', {}, undefined, errors, first);
+  }
+}

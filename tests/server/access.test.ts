@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoleRow } from '../../src/contract/access';
+import type { Page } from '../../src/contract/envelope';
+import { DEFAULT_ROLE_ROUTES } from '../../src/contract/routes';
+import { backends, startHarness, type Harness } from './harness';
+
+const today = new Date().toISOString().slice(0, 10);
+
+describe.each(backends)('role permissions on $name', (backend) => {
+  let h: Harness;
+  let admin: string;
+  beforeAll(async () => {
+    h = await startHarness(backend, { captcha: false });
+    admin = await h.token('admin');
+  });
+  afterAll(() => h?.close());
+
+  it('lists the 8 roles with their route and account counts', async () => {
+    const r = await h.call<Page<RoleRow>>(
+      '/org/permission/page',
+      { pageNum: 1, pageSize: 20 },
+      { token: admin },
+    );
+    expect(r.body.resultType).toBe('SUCCESS');
+    expect(r.body.result!.records.map((x) => x.operatorType)).toEqual([0, 10, 15, 16, 20, 30, 40, 50]);
+    const sysop = r.body.result!.records.find((x) => x.operatorType === 10)!;
+    expect(sysop).toMatchObject({ routeCount: DEFAULT_ROLE_ROUTES[10].length, accountCount: 1 });
+  });
+
+  it('returns the seeded routes of a role', async () => {
+    const r = await h.call<{ routes: string[] }>(
+      '/org/permission/get',
+      { operatorType: 50 },
+      { token: admin },
+    );
+    expect(r.body.result!.routes).toEqual(DEFAULT_ROLE_ROUTES[50]);
+    const bad = await h.call('/org/permission/get', { operatorType: 7 }, { token: admin, lang: 'en' });
+    expect(bad.body.resultType).toBe('INVALID');
+  });
+
+  it('saves a role’s routes (adding parents); the next login and the access checks follow', async () => {
+    const before = await h.token('ag-op');
+    const history = { beginTime: today, endTime: today };
+    expect(
+      (await h.call('/system/operatorLoginHistory/page', history, { token: before })).body.resultType,
+    ).toBe('SUCCESS');
+
+    // Form-encoded like existing clients: routes[] repeated.
+    const saved = await h.call<{ routes: string[] }>(
+      '/org/permission/save',
+      { operatorType: '50', routes: ['/report', '/history/order'] },
+      { token: admin, form: true },
+    );
+    expect(saved.body.resultType).toBe('SUCCESS');
+    expect(saved.body.result!.routes).toEqual(['/history', '/history/order', '/report']);
+
+    const denied = await h.call('/system/operatorLoginHistory/page', history, { token: before, lang: 'en' });
+    expect(denied.body).toMatchObject({ resultType: 'NO_ACCESS', result: null });
+    expect(denied.body.resultMessage).toBe('この操作を行う権限がありません');
+
+    const login = await h.login('ag-op');
+    expect(login.body.menuMapList).toEqual([
+      '/',
+      '/changePassword',
+      '/changeRefundPassword',
+      '/introduce',
+      '/history',
+      '/history/order',
+      '/report',
+    ]);
+  });
+
+  it('accepts an empty route list for a role (it keeps home and its own account)', async () => {
+    const r = await h.call('/org/permission/save', 'operatorType=16&routes[]=', { token: admin, form: true });
+    expect(r.body.resultType).toBe('SUCCESS');
+    expect((await h.login('sp-op')).body.menuMapList).toEqual([
+      '/',
+      '/changePassword',
+      '/changeRefundPassword',
+      '/introduce',
+    ]);
+  });
+
+  it('refuses to take the permission screen from the system admin', async () => {
+    const r = await h.call(
+      '/org/permission/save',
+      { operatorType: 0, routes: ['/report'] },
+      { token: admin, lang: 'en' },
+    );
+    expect(r.body.resultType).toBe('FAIL');
+    expect(r.body.resultMessage).toBe('システム管理者から権限設定の画面を外すことはできません');
+    const still = await h.call<{ routes: string[] }>(
+      '/org/permission/get',
+      { operatorType: 0 },
+      { token: admin },
+    );
+    expect(still.body.result!.routes).toContain('/setup/permission');
+  });
+
+  it('refuses unknown routes and other roles', async () => {
+    const unknown = await h.call(
+      '/org/permission/save',
+      { operatorType: 10, routes: ['/evil'] },
+      { token: admin },
+    );
+    expect(unknown.body.resultType).toBe('INVALID');
+    expect(unknown.body.errors).toHaveProperty(['routes[0]']);
+    const sysop = await h.token('sysop');
+    const denied = await h.call(
+      '/org/permission/save',
+      { operatorType: 10, routes: ['/setup/permission'] },
+      { token: sysop },
+    );
+    expect(denied.body.resultType).toBe('NO_ACCESS');
+    const get = await h.call('/org/permission/get', { operatorType: 10 }, { token: sysop });
+    expect(get.body).toMatchObject({ resultType: 'NO_ACCESS', result: null });
+  });
+});

@@ -1,0 +1,176 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Profile } from '../../src/contract/account';
+import { passwordHistory } from '../../server/db/schema';
+import { backends, DEMO_PASSWORD, md5Upper, operatorByLogin, startHarness, type Harness } from './harness';
+
+const change = (oldPassword: string, newPassword: string, confirmPassword = newPassword) => ({
+  oldPassword: md5Upper(oldPassword),
+  newPassword,
+  confirmPassword,
+});
+
+describe.each(backends)('account on $name', (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend, { captcha: false });
+  });
+  afterAll(() => h?.close());
+
+  it('applies every password rule with its own message and changes nothing', async () => {
+    await h.createOperator({ loginId: 'rules', operatorType: 20 });
+    const token = await h.token('rules');
+    const before = await operatorByLogin(h.db, 'rules');
+    const cases: [ReturnType<typeof change>, string, string][] = [
+      [change('wrong-old-pass1', 'Newpassword123'), 'FAIL', '現在のパスワードが正しくありません'],
+      [change(DEMO_PASSWORD, 'abc12'), 'INVALID', '新しいパスワードは6文字以上で入力してください'],
+      [change(DEMO_PASSWORD, 'short1pass'), 'FAIL', '新しいパスワードは12文字以上で入力してください'],
+      [
+        change(DEMO_PASSWORD, 'onlyletterslong'),
+        'FAIL',
+        '新しいパスワードには英字と数字をそれぞれ1文字以上含めてください',
+      ],
+      [
+        change(DEMO_PASSWORD, '123456789012'),
+        'FAIL',
+        '新しいパスワードには英字と数字をそれぞれ1文字以上含めてください',
+      ],
+      [
+        change(DEMO_PASSWORD, 'パスワード12345678'),
+        'INVALID',
+        '新しいパスワードには半角英数字と ! @ # $ % ^ & - のみ使用できます',
+      ],
+      [change(DEMO_PASSWORD, 'Newpassword123', 'Newpassword124'), 'INVALID', 'パスワードが一致しません'],
+      [change(DEMO_PASSWORD, DEMO_PASSWORD), 'FAIL', '直近4回に使用したパスワードは使用できません'],
+      [change(DEMO_PASSWORD, 'a1'.repeat(11)), 'INVALID', '新しいパスワードは20文字以内で入力してください'],
+    ];
+    for (const [body, type, message] of cases) {
+      const r = await h.call('/system/password/save', body, { token });
+      expect({ type: r.body.resultType, message: r.body.resultMessage }).toEqual({ type, message });
+    }
+    const after = await operatorByLogin(h.db, 'rules');
+    expect(after.passwordHash).toBe(before.passwordHash);
+    expect((await h.call('/system/info', undefined, { token })).body.resultType).toBe('SUCCESS');
+  });
+
+  it('rejects the last 4 passwords and accepts a fifth older one', async () => {
+    await h.createOperator({ loginId: 'history', operatorType: 20 });
+    let token = await h.token('history');
+    const sequence = ['Rotation-0001', 'Rotation-0002', 'Rotation-0003', 'Rotation-0004'];
+    let current = DEMO_PASSWORD;
+    for (const next of sequence) {
+      const r = await h.call('/system/password/save', change(current, next), { token });
+      expect(r.body.resultType).toBe('SUCCESS');
+      token = r.body.submitToken!;
+      current = next;
+    }
+    // History keeps 4: the demo password dropped out, the first rotation is still in.
+    // The session's working language (jp) wins over Accept-Language.
+    const again = await h.call('/system/password/save', change(current, 'Rotation-0001'), {
+      token,
+      lang: 'en',
+    });
+    expect(again.body.resultMessage).toBe('直近4回に使用したパスワードは使用できません');
+    const op = await operatorByLogin(h.db, 'history');
+    const rows = await h.db.select().from(passwordHistory).where(eq(passwordHistory.operatorId, op.id));
+    expect(rows.filter((r) => r.kind === 'login')).toHaveLength(4);
+    const back = await h.call('/system/password/save', change(current, DEMO_PASSWORD), { token });
+    expect(back.body.resultType).toBe('SUCCESS');
+  });
+
+  it('ends other sessions on a login password change and gives this one a new token', async () => {
+    await h.createOperator({ loginId: 'pw-change', operatorType: 40, mustChangePassword: true });
+    const other = await h.token('pw-change');
+    const mine = await h.token('pw-change');
+    const r = await h.call('/system/password/save', change(DEMO_PASSWORD, 'Brand-new-2026'), { token: mine });
+    expect(r.body).toMatchObject({
+      resultType: 'SUCCESS',
+      resultMessage: 'ログインパスワードを変更しました',
+    });
+    const fresh = r.body.submitToken!;
+    expect(fresh).toBeTruthy();
+    expect(fresh).not.toBe(mine);
+    expect((await h.call('/system/info', undefined, { token: other })).body.resultType).toBe('UNAUTHENCATED');
+    expect((await h.call('/system/info', undefined, { token: mine })).body.resultType).toBe('UNAUTHENCATED');
+    const info = await h.call<{ mustChangePassword: boolean }>('/system/info', undefined, { token: fresh });
+    expect(info.body.result!.mustChangePassword).toBe(false);
+    expect((await h.login('pw-change')).body.resultType).toBe('FAIL');
+    expect((await h.login('pw-change', 'Brand-new-2026')).body.resultType).toBe('SUCCESS');
+  });
+
+  it('ends every session on a refund password change, keeping the login password', async () => {
+    await h.createOperator({ loginId: 'refund-pw', operatorType: 20 });
+    const token = await h.token('refund-pw');
+    const wrong = await h.call('/system/refundPassword/save', change('Not-it-2026', 'Refund-pass-77'), {
+      token,
+    });
+    expect(wrong.body.resultType).toBe('FAIL');
+    const before = await operatorByLogin(h.db, 'refund-pw');
+    const r = await h.call('/system/refundPassword/save', change(DEMO_PASSWORD, 'Refund-pass-77'), { token });
+    expect(r.body).toMatchObject({ resultType: 'SUCCESS', submitToken: '' });
+    expect(r.body.resultMessage).toContain('もう一度ログイン');
+    expect((await h.call('/system/info', undefined, { token })).body.resultType).toBe('UNAUTHENCATED');
+    const after = await operatorByLogin(h.db, 'refund-pw');
+    expect(after.passwordHash).toBe(before.passwordHash);
+    expect(after.refundPasswordHash).not.toBe(before.refundPasswordHash);
+    expect((await h.login('refund-pw')).body.resultType).toBe('SUCCESS');
+    // The refund password's own history.
+    const t2 = await h.token('refund-pw');
+    const reuse = await h.call('/system/refundPassword/save', change('Refund-pass-77', 'Refund-pass-77'), {
+      token: t2,
+    });
+    expect(reuse.body.resultType).toBe('FAIL');
+  });
+
+  it('shows the profile with the previous login and saves it', async () => {
+    await h.createOperator({ loginId: 'profile', operatorType: 10, email: 'p@example.com' });
+    const t1 = await h.token('profile');
+    const first = await h.call<Profile>('/system/profile/get', undefined, { token: t1 });
+    expect(first.body.result).toMatchObject({ loginId: 'profile', operatorType: 10, lastLogin: null });
+    const t2 = await h.token('profile');
+    const second = await h.call<Profile>('/system/profile/get', undefined, { token: t2 });
+    expect(second.body.result!.lastLogin).toMatchObject({ createdAt: expect.any(String) });
+
+    const bad = await h.call(
+      '/system/profile/save',
+      { userName: '', email: 'not-an-email', mobile: 'abc', workingLanguage: 'fr' },
+      { token: t2 },
+    );
+    expect(bad.body.resultType).toBe('INVALID');
+    expect(bad.body.errors).toEqual({
+      userName: '氏名は必須です',
+      email: 'メールアドレスには正しいメールアドレスを入力してください',
+      mobile: '携帯電話番号には正しい携帯電話番号を入力してください',
+      workingLanguage: '使用言語の値が正しくありません',
+    });
+    const saved = await h.call<Profile>(
+      '/system/profile/save',
+      {
+        userName: '  小林 誠  ',
+        email: 'kobayashi@example.com',
+        mobile: '090-1234-5678',
+        workingLanguage: 'en',
+      },
+      { token: t2 },
+    );
+    expect(saved.body).toMatchObject({ resultType: 'SUCCESS', resultMessage: 'Saved' });
+    expect(saved.body.result).toMatchObject({
+      userName: '小林 誠',
+      email: 'kobayashi@example.com',
+      workingLanguage: 'en',
+    });
+  });
+
+  it('switches the working language, and messages follow it', async () => {
+    await h.createOperator({ loginId: 'lang', operatorType: 10 });
+    const token = await h.token('lang');
+    const r = await h.call('/system/profile/language', { workingLanguage: 'zh_cn' }, { token });
+    expect(r.body).toMatchObject({ resultType: 'SUCCESS', result: { workingLanguage: 'zh_cn' } });
+    const wrong = await h.call('/system/password/save', change('Nope-nope-123', 'Whatever-1234'), { token });
+    expect(wrong.body.resultMessage).toBe('原密码不正确');
+    const bad = await h.call('/system/profile/language', { workingLanguage: 'de' }, { token });
+    expect(bad.body).toMatchObject({ resultType: 'INVALID', resultMessage: '工作语言的值不正确' });
+    const en = await h.call('/system/profile/language', 'workingLanguage=en', { token, form: true });
+    expect(en.body.resultMessage).toBe('Done');
+  });
+});

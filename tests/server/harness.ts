@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Envelope } from '../../src/contract/envelope';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type DatabaseHandle, type Db } from '../../server/db/client';
+import { prepareDatabase } from '../../server/db/prepare';
+import { operators, passwordHistory } from '../../server/db/schema';
+import { createHasher, md5Upper } from '../../server/platform/passwords';
+
+export const DEMO_PASSWORD = 'kessai-demo-2026';
+/** The fixed answer of every captcha in tests. */
+export const CAPTCHA_TEXT = 'Ab3d';
+
+export interface Backend {
+  name: 'pglite' | 'postgres';
+  open(): Promise<DatabaseHandle>;
+}
+
+const pglite: Backend = { name: 'pglite', open: () => openDatabase({ memory: true }) };
+
+/** A fresh database per suite on the server of TEST_DATABASE_URL, dropped on close. */
+function postgres(adminUrl: string): Backend {
+  return {
+    name: 'postgres',
+    async open() {
+      const name = `kessai_t_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const handle = await openDatabase({ url: url.toString() });
+      return {
+        ...handle,
+        async close() {
+          await handle.close();
+          const c = new pg.Client({ connectionString: adminUrl });
+          await c.connect();
+          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await c.end();
+        },
+      };
+    },
+  };
+}
+
+export const backends: Backend[] = process.env.TEST_DATABASE_URL
+  ? [pglite, postgres(process.env.TEST_DATABASE_URL)]
+  : [pglite];
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: Envelope<T>;
+  headers: Record<string, unknown>;
+}
+
+export interface CallOptions {
+  token?: string;
+  /** Send the token as the submitToken query parameter instead of the header. */
+  tokenInQuery?: boolean;
+  lang?: string;
+  /** Form-encoded body (a ready string or an object of strings/lists). */
+  form?: boolean;
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  kind: DatabaseHandle['kind'];
+  /** Every log line written so far. */
+  logs: string[];
+  call<T = unknown>(path: string, body?: unknown, opts?: CallOptions): Promise<Reply<T>>;
+  login(loginId: string, password?: string): Promise<Reply<unknown>>;
+  /** Logs in and returns the token (fails the test when it cannot). */
+  token(loginId: string, password?: string): Promise<string>;
+  createOperator(
+    values: Partial<typeof operators.$inferInsert> & { loginId: string; operatorType: number },
+  ): Promise<number>;
+  close(): Promise<void>;
+}
+
+function encodeForm(body: unknown): string {
+  if (typeof body === 'string') return body;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    if (Array.isArray(v)) v.forEach((item) => params.append(`${k}[]`, String(item)));
+    else params.append(k, String(v));
+  }
+  return params.toString();
+}
+
+/** An app over a fresh, migrated and seeded database; cheap Argon2 so the suite stays fast. */
+export async function startHarness(backend: Backend, overrides: Partial<Config> = {}): Promise<Harness> {
+  const config = loadConfig(
+    {},
+    {
+      staticDir: '/nonexistent-kessai-static',
+      logLevel: 'info',
+      argon2: { memoryCost: 4096, timeCost: 1, parallelism: 1 },
+      ...overrides,
+    },
+  );
+  const database = await backend.open();
+  await prepareDatabase(database, config);
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    logStream,
+    captchaGenerator: () => ({ text: CAPTCHA_TEXT, data: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
+  });
+  const hasher = createHasher(config.argon2);
+
+  const h: Harness = {
+    app,
+    db: database.db,
+    config,
+    kind: database.kind,
+    logs,
+    async call<T>(path: string, body?: unknown, opts: CallOptions = {}) {
+      const headers: Record<string, string> = {};
+      if (opts.token && !opts.tokenInQuery) headers['x-submit-token'] = opts.token;
+      if (opts.lang) headers['accept-language'] = opts.lang;
+      const query = opts.token && opts.tokenInQuery ? `?submitToken=${encodeURIComponent(opts.token)}` : '';
+      let payload: string | undefined;
+      if (opts.form) {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        payload = encodeForm(body);
+      } else if (body !== undefined) {
+        headers['content-type'] = 'application/json';
+        payload = typeof body === 'string' ? body : JSON.stringify(body);
+      }
+      const res = await app.inject({ method: 'POST', url: `/api${path}${query}`, headers, payload });
+      return { status: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers };
+    },
+    async login(loginId, password = DEMO_PASSWORD) {
+      let captcha = { captchaId: '', verycode: '' };
+      if (config.captcha) {
+        const c = await h.call<{ captchaId: string }>('/captcha');
+        captcha = { captchaId: c.body.result!.captchaId, verycode: CAPTCHA_TEXT };
+      }
+      return h.call('/login', { login_id: loginId, password: md5Upper(password), ...captcha });
+    },
+    async token(loginId, password = DEMO_PASSWORD) {
+      const r = await h.login(loginId, password);
+      if (r.body.resultType !== 'SUCCESS' || !r.body.submitToken) {
+        throw new Error(`login ${loginId} failed: ${r.body.resultMessage}`);
+      }
+      return r.body.submitToken;
+    },
+    async createOperator(values) {
+      const hash = await hasher.hash(md5Upper(DEMO_PASSWORD));
+      const [row] = await database.db
+        .insert(operators)
+        .values({ userName: values.loginId, passwordHash: hash, refundPasswordHash: hash, ...values })
+        .returning({ id: operators.id });
+      await database.db.insert(passwordHistory).values([
+        { operatorId: row.id, kind: 'login', hash },
+        { operatorId: row.id, kind: 'refund', hash },
+      ]);
+      return row.id;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  return h;
+}
+
+export async function operatorByLogin(db: Db, loginId: string) {
+  const [row] = await db.select().from(operators).where(eq(operators.loginId, loginId));
+  return row;
+}
+
+export { md5Upper };

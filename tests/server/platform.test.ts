@@ -1,0 +1,240 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { loginHistory, operators, passwordHistory, roleRoutes, sessions } from '../../server/db/schema';
+import { CONTENT_SECURITY_POLICY } from '../../server/platform/security';
+import { backends, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
+
+const SECURITY_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+};
+
+describe.each(backends)('platform on $name', (backend) => {
+  let h: Harness;
+  let staticDir: string;
+  beforeAll(async () => {
+    staticDir = mkdtempSync(path.join(tmpdir(), 'kessai-static-'));
+    writeFileSync(
+      path.join(staticDir, 'index.html'),
+      '<!doctype html><title>Kessai</title><div id="root"></div>',
+    );
+    mkdirSync(path.join(staticDir, 'assets'));
+    writeFileSync(path.join(staticDir, 'assets', 'app.js'), 'console.log("kessai")');
+    h = await startHarness(backend, { captcha: false, staticDir });
+    // A call that fails unexpectedly, to see what a user and the log get.
+    h.app.post('/api/test/boom', async () => {
+      throw new Error('database exploded at secret place');
+    });
+  });
+  afterAll(async () => {
+    await h?.close();
+    rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  const inject = (opts: InjectOptions) => h.app.inject(opts);
+
+  it('answers malformed JSON, a wrong content type and a huge body with INVALID, never 500', async () => {
+    const json = await inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"login_id": ',
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toMatchObject({
+      resultType: 'INVALID',
+      resultMessage: 'リクエストの形式が正しくありません',
+    });
+
+    const proto = await inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__": {"admin": true}}',
+    });
+    expect(proto.statusCode).toBe(400);
+
+    const text = await inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'text/plain', 'accept-language': 'en' },
+      payload: 'hello',
+    });
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toMatchObject({ resultType: 'INVALID', resultMessage: 'The request is malformed' });
+
+    const huge = await inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `login_id=${'a'.repeat(2 * 1024 * 1024)}`,
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ resultType: 'INVALID' });
+
+    const array = await h.call('/login', [1, 2, 3]);
+    expect(array.body.resultType).toBe('INVALID');
+  });
+
+  it('accepts multipart bodies', async () => {
+    const boundary = '----kessai';
+    const part = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const payload =
+      part('login_id', 'sysop') + part('password', md5Upper(DEMO_PASSWORD)) + `--${boundary}--\r\n`;
+    const r = await inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(r.json()).toMatchObject({ resultType: 'SUCCESS' });
+  });
+
+  it('answers an unknown call with a 404 envelope', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/no/such/call'],
+      ['GET', '/api/login'],
+      ['POST', '/api'],
+    ] as const) {
+      const r = await inject({ method, url, headers: { 'accept-language': 'en' } });
+      expect(r.statusCode).toBe(404);
+      expect(r.json()).toMatchObject({
+        resultType: 'NOT_FOUND',
+        resultMessage: 'The requested function or data was not found',
+      });
+    }
+  });
+
+  it('hides an unexpected failure behind a generic message with a request id', async () => {
+    const r = await inject({ method: 'POST', url: '/api/test/boom', headers: { 'accept-language': 'en' } });
+    expect(r.statusCode).toBe(500);
+    const body = r.json();
+    expect(body.resultType).toBe('ERROR');
+    expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.resultMessage).toContain(body.requestId);
+    expect(r.body).not.toContain('exploded');
+    expect(h.logs.join('')).toContain('database exploded at secret place');
+  });
+
+  it('puts the security headers on every reply', async () => {
+    const replies = [
+      await inject({ method: 'POST', url: '/api/captcha' }),
+      await inject({ method: 'POST', url: '/api/nothing' }),
+      await inject({ method: 'GET', url: '/healthz' }),
+      await inject({ method: 'GET', url: '/' }),
+      await inject({ method: 'GET', url: '/assets/app.js' }),
+    ];
+    for (const r of replies) expect(r.headers).toMatchObject(SECURITY_HEADERS);
+  });
+
+  it('serves the console with a history fallback to index.html', async () => {
+    const asset = await inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toContain('kessai');
+    for (const url of ['/', '/setup/loginHistory', '/no/such/page?x=1']) {
+      const r = await inject({ method: 'GET', url });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toMatch(/text\/html/);
+      expect(r.body).toContain('<div id="root">');
+    }
+  });
+
+  it('reports health', async () => {
+    const r = await inject({ method: 'GET', url: '/healthz' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('never writes the token or the password digest to the log', async () => {
+    const login = await h.login('co-admin');
+    const token = login.body.submitToken!;
+    await h.call('/system/info', undefined, { token });
+    await h.call('/system/info', '', { token, tokenInQuery: true, form: true });
+    await inject({ method: 'GET', url: `/api/unknown?submitToken=${token}` });
+    await inject({
+      method: 'POST',
+      url: `/api/test/boom?submitToken=${token}`,
+      headers: { 'x-submit-token': token },
+    });
+    const log = h.logs.join('');
+    expect(log).toContain('/api/system/info?submitToken=[redacted]');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(md5Upper(DEMO_PASSWORD));
+  });
+
+  describe('every call', () => {
+    const snapshot = async () => ({
+      operators: JSON.stringify(await h.db.select().from(operators).orderBy(operators.id)),
+      roleRoutes: (await h.db.select({ n: count() }).from(roleRoutes))[0].n,
+      passwordHistory: (await h.db.select({ n: count() }).from(passwordHistory))[0].n,
+      loginHistory: (await h.db.select({ n: count() }).from(loginHistory))[0].n,
+      sessions: (await h.db.select({ n: count() }).from(sessions))[0].n,
+    });
+
+    it('is registered with its access', () => {
+      const calls = h.app.apiCalls.filter((c) => !c.path.startsWith('/test'));
+      expect(calls.map((c) => c.path)).toEqual(
+        expect.arrayContaining(['/login', '/system/password/save', '/org/permission/save']),
+      );
+      expect(calls.find((c) => c.path === '/org/permission/save')!.access).toBe('/setup/permission');
+      expect(
+        calls
+          .filter((c) => c.access === 'public')
+          .map((c) => c.path)
+          .sort(),
+      ).toEqual(['/captcha', '/login']);
+    });
+
+    it('refuses a bad token, unknown parameters, wrong types and overlong strings, writing nothing', async () => {
+      const admin = await h.token('admin');
+      const before = await snapshot();
+      for (const call of h.app.apiCalls) {
+        const label = call.path;
+        if (call.access !== 'public') {
+          const r = await h.call(call.path, {}, { token: 'A'.repeat(43) });
+          expect([label, r.status, r.body.resultType]).toEqual([label, 200, 'UNAUTHENCATED']);
+        }
+        const unknown = await h.call(call.path, { sneaky: '1' }, { token: admin });
+        expect([label, unknown.body.resultType, unknown.body.errors?.sneaky]).toEqual([
+          label,
+          'INVALID',
+          '不明な項目があります：sneaky',
+        ]);
+        const fields = Object.keys(call.input?.fields ?? {});
+        if (fields.length === 0) continue;
+        const wrongTypes = Object.fromEntries(fields.map((f) => [f, { nested: true }]));
+        const r1 = await h.call(call.path, wrongTypes, { token: admin });
+        expect([label, r1.status, r1.body.resultType]).toEqual([label, 200, 'INVALID']);
+        const long = Object.fromEntries(fields.map((f) => [f, 'x'.repeat(5000)]));
+        const r2 = await h.call(call.path, long, { token: admin, form: true });
+        expect([label, r2.status, r2.body.resultType]).toEqual([label, 200, 'INVALID']);
+        const empty = await h.call(call.path, {}, { token: admin });
+        expect(empty.status).toBe(200);
+      }
+      const after = await snapshot();
+      expect(after).toEqual(before);
+    });
+  });
+});
+
+describe('health when the database is down', () => {
+  it('answers 503', async () => {
+    const database = await openDatabase({ memory: true });
+    const app = await buildApp({ db: database.db, config: loadConfig({}, { logLevel: 'silent' }) });
+    await database.close();
+    const r = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(r.statusCode).toBe(503);
+    expect(r.json()).toEqual({ status: 'error', database: 'down' });
+    await app.close();
+  });
+});
