@@ -1,0 +1,56 @@
+import md5 from 'md5';
+import type { UserInfo } from '../contract/auth';
+import type { WorkingLanguage } from '../contract/locale';
+import type { CaptchaInfo, SessionInfo } from '../machines/session';
+import { api } from './api';
+
+/** Spec point 5: the login password leaves the browser as the uppercase MD5 of what was typed. */
+export const hashPassword = (typed: string): string => md5(typed).toUpperCase();
+
+/** A new single-use verification code; `enabled: false` when the server needs none. */
+export async function fetchCaptcha(): Promise<CaptchaInfo> {
+  const reply = await api.call<Partial<CaptchaInfo>>('/captcha', {}, { noToken: true, silent: true });
+  return {
+    enabled: reply.enabled ?? Boolean(reply.image),
+    captchaId: reply.captchaId ?? '',
+    image: reply.image ?? '',
+  };
+}
+
+/** Errors are shown on the login form by the session machine, so the call is silent. */
+export async function login(
+  loginId: string,
+  typedPassword: string,
+  verycode: string,
+  captchaId: string,
+): Promise<SessionInfo> {
+  const reply = await api.callWithMenu<UserInfo>(
+    '/login',
+    { login_id: loginId.trim(), password: hashPassword(typedPassword), verycode: verycode.trim(), captchaId },
+    { noToken: true, silent: true },
+  );
+  return { user: reply.result, menu: reply.menuMapList, token: reply.submitToken };
+}
+
+export async function loadInfo(): Promise<SessionInfo> {
+  const reply = await api.callWithMenu<UserInfo>('/system/info', {}, { silent: true });
+  return { user: reply.result, menu: reply.menuMapList, token: reply.submitToken };
+}
+
+export async function logout(): Promise<void> {
+  await api.call<unknown>('/logout', {}, { silent: true });
+}
+
+export async function keepAlive(): Promise<void> {
+  await api.call<unknown>('/session/keepalive', {}, { silent: true });
+}
+
+/** Saves the working language; resolves with the value the server stored (spec point 4). */
+export async function saveLanguage(workingLanguage: WorkingLanguage): Promise<WorkingLanguage> {
+  const reply = await api.call<{ workingLanguage: WorkingLanguage }>(
+    '/system/profile/language',
+    { workingLanguage },
+    { silent: true },
+  );
+  return reply.workingLanguage;
+}

@@ -1,0 +1,9 @@
+import type { Page } from '../contract/envelope';
+import type { LoginHistoryQuery, LoginHistoryRow } from '../contract/loginHistory';
+import { api } from './api';
+
+/** /system/operatorLoginHistory/page: the query is what listQuery builds from the URL. */
+export const pageLoginHistory = (
+  query: Partial<LoginHistoryQuery> | Record<string, unknown>,
+): Promise<Page<LoginHistoryRow>> =>
+  api.call<Page<LoginHistoryRow>>('/system/operatorLoginHistory/page', query);

@@ -1,0 +1,37 @@
+import { passwordChangeMachine, type PasswordKind } from '../../src/machines/passwordChange';
+import { workflowModel, type ModelEvent } from './harness';
+
+/** The password-change test model, once per kind (login password, refund password). */
+
+export const values = {
+  oldPassword: 'old-secret',
+  newPassword: 'new-Secret1',
+  confirmPassword: 'new-Secret1',
+};
+
+export const failures = {
+  wrongOld: { label: 'wrong old password', resultType: 'FAIL', message: 'The old password is wrong' },
+  reused: {
+    label: 'reused',
+    resultType: 'INVALID',
+    message: 'This password was used before',
+    errors: { newPassword: 'This password was used before' },
+  },
+};
+
+export const passwordChangeEvents: ModelEvent[] = [
+  { type: 'SUBMIT', values },
+  { type: 'EDIT' },
+  { type: 'RESET' },
+  { type: 'xstate.done.actor.changePassword', output: undefined },
+  { type: 'xstate.error.actor.changePassword', error: failures.wrongOld },
+  { type: 'xstate.error.actor.changePassword', error: failures.reused },
+];
+
+export function passwordChangePaths(kind: PasswordKind) {
+  return workflowModel(passwordChangeMachine, {
+    input: { kind },
+    events: passwordChangeEvents,
+    serializeContext: (c: { error: string | null }) => ({ error: c.error !== null }),
+  }).getShortestPaths();
+}
