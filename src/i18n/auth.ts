@@ -1,3 +1,65 @@
 import { defineArea } from './define';
 
-export default defineArea({ ja: {}, 'zh-cn': {}, en: {} });
+/** Login, auth redirect. Field labels live in validation's `fields`. */
+export default defineArea({
+  ja: {
+    loginPage: {
+      heading: 'ログイン',
+      subtitle: '決済ゲートウェイ管理コンソール',
+      captchaImage: '認証コード画像',
+      refreshCaptcha: '認証コードを更新',
+      captchaHint: '画像をクリックすると新しいコードが表示されます',
+      captchaLoading: '認証コードを読み込み中…',
+      captchaFailed: '認証コードを読み込めませんでした',
+      submit: 'ログイン',
+      submitting: 'ログイン中…',
+      lockedUntil: 'このアカウントは {{time}} までロックされています',
+      language: '言語',
+      signedInAs: '{{name}} さんとしてログイン中です',
+      continue: 'コンソールへ進む',
+      otherAccount: '別のアカウントでログイン',
+      redirecting: 'リダイレクトしています…',
+      restoring: 'セッションを確認しています…',
+    },
+  },
+  'zh-cn': {
+    loginPage: {
+      heading: '登录',
+      subtitle: '支付网关管理控制台',
+      captchaImage: '验证码图片',
+      refreshCaptcha: '刷新验证码',
+      captchaHint: '点击图片可更换验证码',
+      captchaLoading: '正在加载验证码…',
+      captchaFailed: '验证码加载失败',
+      submit: '登录',
+      submitting: '登录中…',
+      lockedUntil: '该账户已被锁定，解锁时间：{{time}}',
+      language: '语言',
+      signedInAs: '当前已登录为 {{name}}',
+      continue: '进入控制台',
+      otherAccount: '使用其他账户登录',
+      redirecting: '正在跳转…',
+      restoring: '正在确认会话…',
+    },
+  },
+  en: {
+    loginPage: {
+      heading: 'Log in',
+      subtitle: 'Payment gateway console',
+      captchaImage: 'Verification code image',
+      refreshCaptcha: 'Refresh verification code',
+      captchaHint: 'Click the image to get a new code',
+      captchaLoading: 'Loading the verification code…',
+      captchaFailed: 'The verification code could not be loaded',
+      submit: 'Log in',
+      submitting: 'Logging in…',
+      lockedUntil: 'This account is locked until {{time}}',
+      language: 'Language',
+      signedInAs: 'You are signed in as {{name}}',
+      continue: 'Continue to the console',
+      otherAccount: 'Log in with another account',
+      redirecting: 'Redirecting…',
+      restoring: 'Checking your session…',
+    },
+  },
+});

@@ -32,6 +32,10 @@ export default defineArea({
       sessionTimeout: 'セッションの有効期限が切れました。もう一度ログインしてください',
       networkError: '通信エラー：{{message}}',
       selectData: 'データを選択してください',
+      pagination: 'ページ送り',
+      goToPage: '{{page}} ページ目へ',
+      period: '期間',
+      filters: '検索条件',
     },
     roles: {
       0: 'システム管理者',
@@ -76,6 +80,10 @@ export default defineArea({
       sessionTimeout: '会话已超时，请重新登录',
       networkError: '网络错误：{{message}}',
       selectData: '请选择数据',
+      pagination: '分页',
+      goToPage: '转到第 {{page}} 页',
+      period: '日期范围',
+      filters: '查询条件',
     },
     roles: {
       0: '系统管理员',
@@ -120,6 +128,10 @@ export default defineArea({
       sessionTimeout: 'Session timeout, please login again',
       networkError: 'Network error: {{message}}',
       selectData: 'Select data',
+      pagination: 'Pagination',
+      goToPage: 'Go to page {{page}}',
+      period: 'Date range',
+      filters: 'Filters',
     },
     roles: {
       0: 'Admin',

@@ -1,0 +1,94 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
+import { Link, useLocation } from 'wouter';
+import { SIDEBAR_WIDTH } from '../system';
+import { TopProgress } from '../../components/TopProgress';
+import { useT } from '../i18n';
+import { allowedSet, navigationTree } from '../routes';
+import { useSessionBusy, useSessionMenu, useSessionUser } from '../session';
+import { useIsMobile, useSidebarOpen, useUiSize } from './prefs';
+import { SessionDialogs } from './SessionDialogs';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+
+/**
+ * The console frame (spec points 1 and 2): sidebar, fixed top bar, content, footer.
+ * Below 992 px the sidebar is a drawer that closes on navigation and on a click outside.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const t = useT();
+  const menu = useSessionMenu();
+  const user = useSessionUser();
+  const busy = useSessionBusy();
+  const entries = useMemo(() => navigationTree(allowedSet(menu)), [menu]);
+  const isMobile = useIsMobile();
+  const [desktopOpen, setDesktopOpen] = useSidebarOpen();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [size, setSize] = useUiSize();
+  const [path] = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+
+  // Scroll to the top on navigation (spec point 2); the drawer closes on navigation too.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    mainRef.current?.scrollTo?.(0, 0);
+    setDrawerOpen(false);
+  }, [path]);
+
+  const sidebarShown = !isMobile && desktopOpen;
+  const toggle = () => (isMobile ? setDrawerOpen(!drawerOpen) : setDesktopOpen(!desktopOpen));
+
+  return (
+    <Flex minH="100dvh">
+      {busy && <TopProgress label={t('shell.busy')} />}
+      {sidebarShown && (
+        <Box as="aside" position="fixed" insetY="0" insetStart="0" zIndex="docked" w="sidebar">
+          <Sidebar entries={entries} />
+        </Box>
+      )}
+      {isMobile && (
+        <Drawer.Root
+          open={drawerOpen}
+          placement="start"
+          onOpenChange={(e) => setDrawerOpen(e.open)}
+          size="xs"
+        >
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content w="sidebar" maxW="sidebar" aria-label={t('shell.mainMenu')}>
+                <Sidebar entries={entries} onNavigate={() => setDrawerOpen(false)} />
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      )}
+      <Flex direction="column" flex="1" minW="0" ms={sidebarShown ? SIDEBAR_WIDTH : '0'}>
+        <TopBar
+          menuOpen={isMobile ? drawerOpen : desktopOpen}
+          onToggleMenu={toggle}
+          size={size}
+          onSize={setSize}
+        />
+        <Box as="main" ref={mainRef} flex="1" p={{ base: '3', md: '6' }} minW="0">
+          {user?.mustChangePassword && path !== '/changePassword' && (
+            <Alert.Root status="warning" mb="4">
+              <Alert.Indicator />
+              <Alert.Title flex="1">{t('shell.mustChangePassword')}</Alert.Title>
+              <Button asChild size="xs" variant="outline">
+                <Link href="/changePassword">{t('shell.changeNow')}</Link>
+              </Button>
+            </Alert.Root>
+          )}
+          {children}
+        </Box>
+        <Box as="footer" py="4" textAlign="center" borderTopWidth="1px" bg="bg">
+          <Text fontSize="xs" color="fg.muted" letterSpacing="widest">
+            {t('app.footer').toUpperCase()}
+          </Text>
+        </Box>
+      </Flex>
+      <SessionDialogs />
+    </Flex>
+  );
+}

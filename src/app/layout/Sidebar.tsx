@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Box, Flex, Image, Stack, Text, chakra } from '@chakra-ui/react';
+import { Link, useLocation } from 'wouter';
+import { useT } from '../i18n';
+import type { NavEntry } from '../routes';
+import { ChevronDownIcon, ChevronRightIcon, MENU_ICONS } from '../../components/icons';
+
+/** The sidebar (spec point 2): logo, the user's menu, active entry highlighted. 210 px wide. */
+export function Sidebar({ entries, onNavigate }: { entries: NavEntry[]; onNavigate?: () => void }) {
+  const t = useT();
+  return (
+    <Flex direction="column" h="full" w="sidebar" bg="gray.900" color="gray.100" overflow="hidden">
+      <Link href="/" onClick={onNavigate} aria-label={t('menu.home')}>
+        <Flex align="center" gap="2" h="14" px="4" borderBottomWidth="1px" borderColor="whiteAlpha.200">
+          <Image src="/logo.svg" alt="" h="7" w="7" />
+          <Text fontWeight="bold" fontSize="lg" letterSpacing="wide" color="white">
+            {t('app.title')}
+          </Text>
+        </Flex>
+      </Link>
+      <Box as="nav" aria-label={t('shell.mainMenu')} flex="1" overflowY="auto" py="2">
+        <Stack as="ul" gap="0.5" listStyleType="none" m="0" p="0">
+          {entries.map((entry) => (
+            <li key={entry.path}>
+              {entry.children ? (
+                <Group entry={entry} onNavigate={onNavigate} />
+              ) : (
+                <Item entry={entry} onNavigate={onNavigate} />
+              )}
+            </li>
+          ))}
+        </Stack>
+      </Box>
+    </Flex>
+  );
+}
+
+const rowStyle = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  w: 'full',
+  minH: '11',
+  px: '4',
+  fontSize: 'sm',
+  textAlign: 'start',
+  cursor: 'pointer',
+  _hover: { bg: 'whiteAlpha.100', color: 'white' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'blue.300', outlineOffset: '-2px' },
+} as const;
+
+function EntryIcon({ name }: { name?: string }) {
+  const Icon = name ? MENU_ICONS[name] : undefined;
+  return Icon ? <Icon boxSize="4" flexShrink={0} /> : <Box w="4" flexShrink={0} />;
+}
+
+function Item({ entry, onNavigate, nested }: { entry: NavEntry; onNavigate?: () => void; nested?: boolean }) {
+  const t = useT();
+  const [path] = useLocation();
+  const active = path === entry.path;
+  return (
+    <chakra.a
+      asChild
+      {...rowStyle}
+      ps={nested ? '11' : '4'}
+      bg={active ? 'blue.600' : nested ? 'blackAlpha.300' : undefined}
+      color={active ? 'white' : undefined}
+      fontWeight={active ? 'semibold' : undefined}
+      _hover={active ? {} : rowStyle._hover}
+    >
+      <Link href={entry.path} onClick={onNavigate} aria-current={active ? 'page' : undefined}>
+        {!nested && <EntryIcon name={entry.icon} />}
+        <Text as="span" truncate>
+          {t(entry.titleKey)}
+        </Text>
+      </Link>
+    </chakra.a>
+  );
+}
+
+function Group({ entry, onNavigate }: { entry: NavEntry; onNavigate?: () => void }) {
+  const t = useT();
+  const [path] = useLocation();
+  const containsActive = path.startsWith(`${entry.path}/`);
+  const [open, setOpen] = useState(containsActive);
+  const expanded = open || containsActive;
+  const listId = `nav-group-${entry.path.replace(/\W+/g, '-')}`;
+  return (
+    <>
+      <chakra.button
+        type="button"
+        {...rowStyle}
+        color={containsActive ? 'white' : undefined}
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={() => setOpen(!expanded)}
+      >
+        <EntryIcon name={entry.icon} />
+        <Text as="span" flex="1" truncate>
+          {t(entry.titleKey)}
+        </Text>
+        {expanded ? <ChevronDownIcon boxSize="4" /> : <ChevronRightIcon boxSize="4" />}
+      </chakra.button>
+      <Stack
+        as="ul"
+        id={listId}
+        display={expanded ? 'flex' : 'none'}
+        gap="0"
+        listStyleType="none"
+        m="0"
+        p="0"
+      >
+        {entry.children?.map((child) => (
+          <li key={child.path}>
+            <Item entry={child} onNavigate={onNavigate} nested />
+          </li>
+        ))}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { ALWAYS_ALLOWED_ROUTES, MENU, flattenMenu, type MenuRoute } from '../contract/routes';
+import { hasScreen } from './screens';
+
+/**
+ * What the signed-in user may open: the session's menu (the server's menuMapList) ∩ the
+ * contract's MENU table ∩ the screens the console has. Pure functions of the menu list.
+ */
+const FLAT = flattenMenu();
+const BY_PATH = new Map(FLAT.map((r) => [r.path, r]));
+
+export function allowedSet(menu: readonly string[]): Set<string> {
+  return new Set([...menu, ...ALWAYS_ALLOWED_ROUTES]);
+}
+
+/** A route is granted when it and every ancestor are in the menu. */
+function granted(path: string, allowed: Set<string>): boolean {
+  for (let r = BY_PATH.get(path); r; r = r.parent ? BY_PATH.get(r.parent) : undefined) {
+    if (!allowed.has(r.path)) return false;
+  }
+  return true;
+}
+
+export interface NavEntry {
+  path: string;
+  titleKey: string;
+  icon?: string;
+  children?: NavEntry[];
+}
+
+/** The sidebar: hidden routes left out, empty groups dropped, one-child groups collapsed. */
+export function navigationTree(allowed: Set<string>): NavEntry[] {
+  const walk = (routes: readonly MenuRoute[]): NavEntry[] =>
+    routes.flatMap((r): NavEntry[] => {
+      if (r.hidden || !granted(r.path, allowed)) return [];
+      if (!r.children) return hasScreen(r.path) ? [{ path: r.path, titleKey: r.titleKey, icon: r.icon }] : [];
+      const children = walk(r.children);
+      if (children.length === 0) return [];
+      if (children.length === 1) return [{ ...children[0], icon: children[0].icon ?? r.icon }];
+      return [{ path: r.path, titleKey: r.titleKey, icon: r.icon, children }];
+    });
+  return walk(MENU);
+}
+
+export type RouteDecision =
+  | { kind: 'screen'; route: MenuRoute }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'noAccess' }
+  | { kind: 'notFound' };
+
+/** Where a path leads for this menu: its screen, a group's first page, /401 or not found. */
+export function decideRoute(path: string, allowed: Set<string>): RouteDecision {
+  const route = BY_PATH.get(path);
+  if (!route) return { kind: 'notFound' };
+  if (!granted(path, allowed)) return { kind: 'noAccess' };
+  if (hasScreen(path)) return { kind: 'screen', route };
+  const first = route.children && firstPage(route.children, allowed);
+  return first ? { kind: 'redirect', to: first } : { kind: 'notFound' };
+}
+
+function firstPage(routes: readonly MenuRoute[], allowed: Set<string>): string | undefined {
+  for (const r of routes) {
+    if (r.hidden || !granted(r.path, allowed)) continue;
+    if (hasScreen(r.path)) return r.path;
+    const inner = r.children && firstPage(r.children, allowed);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+export interface Crumb {
+  path: string;
+  titleKey: string;
+}
+
+/** The matched routes of a path, outermost first, with home in front (breadcrumbs, titles). */
+export function breadcrumbTrail(path: string): Crumb[] {
+  const trail: Crumb[] = [];
+  for (let r = BY_PATH.get(path); r; r = r.parent ? BY_PATH.get(r.parent) : undefined) {
+    trail.unshift({ path: r.path, titleKey: r.titleKey });
+  }
+  if (path !== '/') trail.unshift({ path: '/', titleKey: 'menu.home' });
+  return trail;
+}
+
+export const routeTitleKey = (path: string) => BY_PATH.get(path)?.titleKey;

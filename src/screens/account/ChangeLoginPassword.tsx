@@ -1,0 +1,6 @@
+import { PasswordChangeScreen } from './PasswordChangeScreen';
+
+/** /changePassword */
+export default function ChangeLoginPassword() {
+  return <PasswordChangeScreen kind="login" />;
+}
