@@ -13,11 +13,18 @@ import { BODY_LIMIT, installParsers } from './platform/parsers';
 import { createHasher } from './platform/passwords';
 import { installSecurityHeaders } from './platform/security';
 import { installStatic } from './platform/static';
+import { createSecretBox, resolveSecretKey } from './platform/secrets';
 import { accessRoutes } from './modules/access/routes';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { loginHistoryRoutes } from './modules/loginHistory/routes';
+import { orgRoutes } from './modules/org/routes';
+import { operatorRoutes } from './modules/operators/routes';
+import { terminalRoutes } from './modules/terminals/routes';
+import { commissionRoutes } from './modules/commission/routes';
+import { auditRoutes } from './modules/audit/routes';
+import { checkRoutes } from './modules/checks/routes';
 
 export interface AppOptions {
   db: Db;
@@ -29,7 +36,18 @@ export interface AppOptions {
 }
 
 /** Every module's calls, in one list. */
-const MODULES: ((api: Api) => void)[] = [authRoutes, accountRoutes, accessRoutes, loginHistoryRoutes];
+const MODULES: ((api: Api) => void)[] = [
+  authRoutes,
+  accountRoutes,
+  accessRoutes,
+  loginHistoryRoutes,
+  orgRoutes,
+  operatorRoutes,
+  terminalRoutes,
+  commissionRoutes,
+  auditRoutes,
+  checkRoutes,
+];
 
 /** The app: platform plugins first, then the modules. Does not listen (tests use inject). */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -51,6 +69,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     config,
     hasher: createHasher(config.argon2),
     captchas: new CaptchaStore(opts.captchaGenerator),
+    secrets: createSecretBox(resolveSecretKey(config.secretKey, config.dataDir)),
   };
   const api = createApi(app, deps);
   for (const register of MODULES) register(api);

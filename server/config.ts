@@ -24,6 +24,8 @@ export interface Config {
   logLevel: string;
   staticDir: string;
   argon2: Argon2Cost;
+  /** KESSAI_SECRET_KEY (32 bytes, hex or base64); unset: `<dataDir>/secret.key`, generated once. */
+  secretKey: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -68,6 +70,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     staticDir: path.resolve(str(env, 'KESSAI_STATIC_DIR', './dist')),
     // OWASP's Argon2id minimum (19 MiB, t=2).
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+    secretKey: env.KESSAI_SECRET_KEY?.trim() || null,
   };
   const merged = { ...config, ...overrides };
   merged.passwordMinLength = clamp(merged.passwordMinLength, 6, 20);

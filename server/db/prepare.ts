@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import { seedRoleRoutes } from '../modules/access/queries';
 import { createHasher } from '../platform/passwords';
+import { createSecretBox, resolveSecretKey } from '../platform/secrets';
 import type { DatabaseHandle } from './client';
 import { seedDemo } from './demo/seed';
 
@@ -8,5 +9,6 @@ import { seedDemo } from './demo/seed';
 export async function prepareDatabase(database: DatabaseHandle, config: Config) {
   await database.migrate();
   await seedRoleRoutes(database.db);
-  return seedDemo(database.db, createHasher(config.argon2), config.demoPassword);
+  const box = createSecretBox(resolveSecretKey(config.secretKey, config.dataDir));
+  return seedDemo(database.db, createHasher(config.argon2), config.demoPassword, box);
 }

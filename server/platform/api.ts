@@ -7,6 +7,7 @@ import { yup } from '../../src/contract/validation';
 import type { Translate } from '../../src/i18n';
 import type { Deps } from './deps';
 import { roleHasRoute } from './access';
+import { actorOf, recordDenied } from './audit';
 import { ApiError, envelope } from './envelope';
 import { languageFromHeader, translatorFor } from './i18n';
 import type { Principal } from './principal';
@@ -88,6 +89,7 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
           // Refusals from here on speak the session's language and carry its token.
           req.kessai = { lang, token: session.token };
           if (access !== 'session' && !(await roleHasRoute(deps.db, principal.operatorType, access))) {
+            await recordDenied(deps.db, actorOf(principal, req), 'call', path, ResultType.NO_ACCESS);
             throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
           }
         }

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { CaptchaStore } from './captcha';
 import type { PasswordHasher } from './passwords';
+import type { SecretBox } from './secrets';
 
 /** What the handlers need, built once per app (tests build their own). */
 export interface Deps {
@@ -9,4 +10,6 @@ export interface Deps {
   config: Config;
   hasher: PasswordHasher;
   captchas: CaptchaStore;
+  /** Encrypts channel keys and secrets at rest. */
+  secrets: SecretBox;
 }

@@ -27,6 +27,7 @@ export interface Principal {
   /** Any organisation the account belongs to is locked. */
   organisationLocked: boolean;
   mustChangePassword: boolean;
+  mustChangeRefundPassword: boolean;
 }
 
 const sp = alias(serviceProviders, 'sp');
@@ -56,6 +57,7 @@ export const principalColumns = {
   coStatus: co.status,
   brStatus: br.status,
   mustChangePassword: operators.mustChangePassword,
+  mustChangeRefundPassword: operators.mustChangeRefundPassword,
 };
 
 type PrincipalRow = {
@@ -97,6 +99,7 @@ export function toPrincipal(row: PrincipalRow): Principal {
     branchUnitName: row.branchUnitName,
     organisationLocked: [row.spStatus, row.agStatus, row.coStatus, row.brStatus].some((s) => s === 'locked'),
     mustChangePassword: Boolean(row.mustChangePassword),
+    mustChangeRefundPassword: Boolean(row.mustChangeRefundPassword),
   };
 }
 
@@ -120,5 +123,6 @@ export function userInfoOf(p: Principal, idleTimeoutSeconds: number): UserInfo {
     branchUnitName: p.branchUnitName,
     idleTimeoutSeconds,
     mustChangePassword: p.mustChangePassword,
+    mustChangeRefundPassword: p.mustChangeRefundPassword,
   };
 }

@@ -39,6 +39,8 @@ export interface UserInfo {
   idleTimeoutSeconds: number;
   /** Set after an administrator's reset: the user must change it first. */
   mustChangePassword: boolean;
+  /** Set after an administrator's refund password reset. */
+  mustChangeRefundPassword?: boolean;
 }
 
 export const LanguageInput = yup

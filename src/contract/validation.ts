@@ -52,7 +52,7 @@ export const MD5_HEX = /^[0-9A-F]{32}$/;
 export const MOBILE = /^\+?[0-9][0-9-]{6,19}$/;
 
 /** Field length limits used across schemas and the database. */
-export const LIMITS = { loginId: 40, name: 60, email: 120, mobile: 20, remark: 255 } as const;
+export const LIMITS = { loginId: 40, name: 60, email: 120, mobile: 20, remark: 255, orgName: 120 } as const;
 
 export const password = () =>
   yup
@@ -76,7 +76,10 @@ export function unknownFields(schema: yup.AnyObjectSchema, value: unknown): stri
 }
 
 /** Validate a call's input: unknown fields refused, values cast (form strings → numbers), all errors collected. */
-export async function validateInput<S extends yup.AnyObjectSchema>(schema: S, value: unknown): Promise<yup.InferType<S>> {
+export async function validateInput<S extends yup.AnyObjectSchema>(
+  schema: S,
+  value: unknown,
+): Promise<yup.InferType<S>> {
   const unknown = unknownFields(schema, value);
   if (unknown.length)
     throw new yup.ValidationError(

@@ -10,6 +10,8 @@ import account from './account';
 import server from './server';
 import shell from './shell';
 import setup from './setup';
+import org from './org';
+import audit from './audit';
 
 /** Every area catalogue. Add a new area here; the catalogue test checks all three languages. */
 export const AREAS: Record<string, AreaCatalogue> = {
@@ -21,6 +23,8 @@ export const AREAS: Record<string, AreaCatalogue> = {
   server,
   shell,
   setup,
+  org,
+  audit,
 };
 export const CATALOGUES: readonly Catalogue[] = ['ja', 'zh-cn', 'en'];
 

@@ -27,6 +27,13 @@ export default defineArea({
         passwordChanged: 'ログインパスワードを変更しました',
         refundPasswordChanged: '返金パスワードを変更しました。もう一度ログインしてください',
       },
+      org: {
+        locked: 'ロックしました',
+        unlocked: 'ロックを解除しました',
+        deleted: '削除しました',
+        passwordReset: 'パスワードを再発行しました。新しいパスワードはこの画面でのみ表示されます',
+        regenerated: 'アクセストークンと決済シークレットを再発行しました。この画面でのみ表示されます',
+      },
       access: {
         keepPermission: 'システム管理者から権限設定の画面を外すことはできません',
       },
@@ -57,6 +64,13 @@ export default defineArea({
         passwordChanged: '登录密码已修改',
         refundPasswordChanged: '退款密码已修改，请重新登录',
       },
+      org: {
+        locked: '已锁定',
+        unlocked: '已解除锁定',
+        deleted: '已删除',
+        passwordReset: '密码已重置。新密码仅在此画面显示一次',
+        regenerated: '访问令牌和支付密钥已重新生成，仅在此画面显示一次',
+      },
       access: {
         keepPermission: '不能从系统管理员移除权限设置页面',
       },
@@ -86,6 +100,13 @@ export default defineArea({
         reused: 'The new password must differ from your last {{count}} passwords',
         passwordChanged: 'Your login password was changed',
         refundPasswordChanged: 'Your refund password was changed; please log in again',
+      },
+      org: {
+        locked: 'Locked',
+        unlocked: 'Unlocked',
+        deleted: 'Deleted',
+        passwordReset: 'The password was reset. The new one is shown only on this screen',
+        regenerated: 'A new access token and pay secret were issued. They are shown only on this screen',
       },
       access: {
         keepPermission: 'The permission screen cannot be removed from the system administrator',

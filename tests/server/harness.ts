@@ -12,6 +12,8 @@ import { operators, passwordHistory } from '../../server/db/schema';
 import { createHasher, md5Upper } from '../../server/platform/passwords';
 
 export const DEMO_PASSWORD = 'kessai-demo-2026';
+/** A fixed key, so no test writes a key file into ./data. */
+export const TEST_SECRET_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 /** The fixed answer of every captcha in tests. */
 export const CAPTCHA_TEXT = 'Ab3d';
 
@@ -103,6 +105,7 @@ export async function startHarness(backend: Backend, overrides: Partial<Config> 
       staticDir: '/nonexistent-kessai-static',
       logLevel: 'info',
       argon2: { memoryCost: 4096, timeCost: 1, parallelism: 1 },
+      secretKey: TEST_SECRET_KEY,
       ...overrides,
     },
   );

@@ -1,41 +1,70 @@
 import { count } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
-import { agents, branchUnits, companies, operators, passwordHistory, serviceProviders } from '../schema';
+import {
+  agentRebateRates,
+  agents,
+  branchUnits,
+  commissionRates,
+  companies,
+  operators,
+  passwordHistory,
+  serviceProviders,
+  terminals,
+} from '../schema';
 import type { PasswordHasher } from '../../platform/passwords';
 import { md5Upper } from '../../platform/passwords';
-import { DEMO_ACCOUNTS, DEMO_PROVIDERS, type DemoAccount } from './data';
+import type { SecretBox } from '../../platform/secrets';
+import { DEMO_ACCOUNTS, DEMO_EXTRA_ACCOUNTS, DEMO_PROVIDERS, type DemoAccount } from './data';
+import { agentDetails, companyDetails, demoRates, demoTerminals, providerDetails } from './details';
 
 type Ids = Map<string, number>;
 
-async function seedOrganisations(tx: Tx) {
+async function seedOrganisations(tx: Tx, box: SecretBox) {
   const providers: Ids = new Map();
   const agencies: Ids = new Map();
   const companyIds: Ids = new Map();
   const branches: Ids = new Map();
-  for (const p of DEMO_PROVIDERS) {
+  let companyIndex = 0;
+  for (const [pi, p] of DEMO_PROVIDERS.entries()) {
     const [sp] = await tx
       .insert(serviceProviders)
-      .values({ name: p.name })
+      .values({ name: p.name, ...providerDetails(pi) })
       .returning({ id: serviceProviders.id });
     providers.set(p.name, sp.id);
     for (const name of p.agencies) {
       const [a] = await tx
         .insert(agents)
-        .values({ name, serviceProviderId: sp.id })
+        .values({ name, serviceProviderId: sp.id, ...agentDetails(agencies.size) })
         .returning({ id: agents.id });
       agencies.set(name, a.id);
     }
     for (const c of p.companies) {
       const [co] = await tx
         .insert(companies)
-        .values({ name: c.name, serviceProviderId: sp.id, agentId: c.agency ? agencies.get(c.agency) : null })
+        .values({
+          name: c.name,
+          serviceProviderId: sp.id,
+          agentId: c.agency ? agencies.get(c.agency) : null,
+          ...companyDetails(box, companyIndex, c.name),
+        })
         .returning({ id: companies.id });
       companyIds.set(c.name, co.id);
       const rows = await tx
         .insert(branchUnits)
-        .values(c.branches.map((name) => ({ name, companyId: co.id })))
+        .values(c.branches.map((name, j) => ({ name, companyId: co.id, code: `BR-${co.id}-${j + 1}` })))
         .returning({ id: branchUnits.id, name: branchUnits.name });
       for (const b of rows) branches.set(`${c.name}/${b.name}`, b.id);
+      await tx.insert(terminals).values(
+        demoTerminals(
+          companyIndex,
+          co.id,
+          rows.map((b) => b.id),
+        ),
+      );
+      const { rates, rebates } = demoRates(co.id, Boolean(c.agency));
+      await tx.insert(commissionRates).values(rates);
+      if (rebates.length > 0) await tx.insert(agentRebateRates).values(rebates);
+      companyIndex += 1;
     }
   }
   return { providers, agencies, companyIds, branches };
@@ -44,20 +73,26 @@ async function seedOrganisations(tx: Tx) {
 const idOf = (ids: Ids, key: string | undefined) => (key ? (ids.get(key) ?? null) : null);
 
 /**
- * Demo organisations and one account per role, only on a database without operators
+ * Demo organisations and accounts of every role, only on a database without operators
  * (so a restart or `npm run seed` never duplicates or overwrites anything).
  */
-export async function seedDemo(db: Db, hasher: PasswordHasher, password: string): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  hasher: PasswordHasher,
+  password: string,
+  box: SecretBox,
+): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(operators);
   if (n > 0) return false;
   const digest = md5Upper(password);
+  const accounts = [...DEMO_ACCOUNTS, ...DEMO_EXTRA_ACCOUNTS];
   // Hash outside the transaction: Argon2 is slow on purpose.
   const hashes = await Promise.all(
-    DEMO_ACCOUNTS.map(async () => ({ login: await hasher.hash(digest), refund: await hasher.hash(digest) })),
+    accounts.map(async () => ({ login: await hasher.hash(digest), refund: await hasher.hash(digest) })),
   );
   await db.transaction(async (tx) => {
-    const org = await seedOrganisations(tx);
-    for (const [i, a] of DEMO_ACCOUNTS.entries()) {
+    const org = await seedOrganisations(tx, box);
+    for (const [i, a] of accounts.entries()) {
       const [op] = await tx
         .insert(operators)
         .values(operatorValues(a, org, hashes[i]))

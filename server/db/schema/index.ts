@@ -1,3 +1,6 @@
 export * from './org';
 export * from './operators';
 export * from './auth';
+export * from './terminals';
+export * from './commission';
+export * from './audit';

@@ -27,6 +27,9 @@ export const operators = pgTable(
     refundPasswordHash: varchar('refund_password_hash', { length: 255 }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Set by an administrator's refund password reset. */
+    mustChangeRefundPassword: boolean('must_change_refund_password').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     refundFailedCount: integer('refund_failed_count').notNull().default(0),

@@ -1,14 +1,49 @@
-import { integer, pgTable, timestamp, varchar, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
-/** Minimal organisation tables; the organisation issue fills in their business columns. */
+/** The organisation tree: service provider → agencies and companies → branches. */
 const status = () => varchar('status', { length: 10 }).notNull().default('active');
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const str = (name: string, length: number) => varchar(name, { length }).notNull().default('');
+/** Money: integer minor units. */
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+/** Bank details shared by companies and agencies (payouts). */
+const bankColumns = () => ({
+  bankName: str('bank_name', 60),
+  bankCode: str('bank_code', 10),
+  bankBranchName: str('bank_branch_name', 60),
+  bankBranchCode: str('bank_branch_code', 10),
+  /** 0 personal, 1 corporate. */
+  bankAccountType: smallint('bank_account_type').notNull().default(1),
+  bankAccountNumber: str('bank_account_number', 20),
+  bankAccountHolder: str('bank_account_holder', 60),
+});
 
 export const serviceProviders = pgTable('service_providers', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: varchar('name', { length: 120 }).notNull().unique(),
+  contactName: str('contact_name', 60),
+  contactEmail: str('contact_email', 120),
+  phone: str('phone', 20),
+  address: str('address', 255),
+  remark: str('remark', 255),
   status: status(),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const agents = pgTable(
@@ -18,9 +53,39 @@ export const agents = pgTable(
     serviceProviderId: integer('service_provider_id')
       .notNull()
       .references(() => serviceProviders.id),
+    agentNo: varchar('agent_no', { length: 20 }).unique(),
     name: varchar('name', { length: 120 }).notNull(),
+    nameEn: str('name_en', 120),
+    address: str('address', 255),
+    phone: str('phone', 20),
+    mobile: str('mobile', 20),
+    homepage: str('homepage', 255),
+    businessHours: str('business_hours', 60),
+    comment: str('comment', 255),
+    /** 0 individual, 1 enterprise. */
+    businessType: smallint('business_type').notNull().default(1),
+    repName: str('rep_name', 60),
+    repNameKana: str('rep_name_kana', 60),
+    /** 0 female, 1 male. */
+    repSex: smallint('rep_sex'),
+    repBirthday: str('rep_birthday', 10),
+    repAddress: str('rep_address', 255),
+    repPhone: str('rep_phone', 20),
+    repMobile: str('rep_mobile', 20),
+    repEmail: str('rep_email', 120),
+    contactName: str('contact_name', 60),
+    contactPhone: str('contact_phone', 20),
+    contactEmail: str('contact_email', 120),
+    ...bankColumns(),
+    currency: varchar('currency', { length: 3 }).notNull().default('JPY'),
+    /** T+7, T+15 or T+30. */
+    settlementPeriod: varchar('settlement_period', { length: 5 }).notNull().default('T+30'),
+    minimumAmount: money('minimum_amount').notNull().default(0),
+    /** SHA (shared) or OUR (the agency pays the remittance cost). */
+    remittanceCostType: varchar('remittance_cost_type', { length: 3 }).notNull().default('SHA'),
     status: status(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('agents_service_provider_idx').on(t.serviceProviderId)],
 );
@@ -35,12 +100,68 @@ export const companies = pgTable(
     /** The agency that brought the company in, if any. */
     agentId: integer('agent_id').references(() => agents.id),
     name: varchar('name', { length: 120 }).notNull(),
+    nameEn: str('name_en', 60),
+    phone: str('phone', 20),
+    fax: str('fax', 20),
+    address: str('address', 255),
+    homepage: str('homepage', 255),
+    contactName: str('contact_name', 60),
+    contactEmail: str('contact_email', 120),
+    ...bankColumns(),
+    /** daily, weekly or monthly payout; weekly ones on checkoutWeekday (1 Monday … 7 Sunday). */
+    checkoutPeriod: varchar('checkout_period', { length: 8 }).notNull().default('monthly'),
+    checkoutWeekday: smallint('checkout_weekday'),
+    /** Smallest balance paid out (minor units). */
+    checkoutLimit: money('checkout_limit').notNull().default(0),
+    financeEmail: str('finance_email', 120),
+    /** M-ID: the acquirer's merchant id (unique when set). */
+    mid: str('mid', 40),
+    sid: str('sid', 40),
+    /** Only the SHA-256 of the access token and its last 4 characters are kept (null: none issued yet). */
+    accessTokenHash: varchar('access_token_hash', { length: 64 }).unique(),
+    accessTokenHint: str('access_token_hint', 4),
+    /** AES-256-GCM; its SHA-256 keeps it unique. */
+    paySecretEnc: text('pay_secret_enc'),
+    paySecretHash: varchar('pay_secret_hash', { length: 64 }).unique(),
+    ubos: jsonb('ubos')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    wechatSubAppId: str('wechat_sub_app_id', 40),
+    wechatSubMchId: str('wechat_sub_mch_id', 40),
+    wechatMcc: str('wechat_mcc', 4),
+    chinaPayCompanyNo: str('china_pay_company_no', 40),
+    chinaPayBranchNo: str('china_pay_branch_no', 40),
+    chinaPayTokenEnc: text('china_pay_token_enc').notNull().default(''),
+    chinaPaySecretKeyEnc: text('china_pay_secret_key_enc').notNull().default(''),
+    paypayMerchantId: str('paypay_merchant_id', 40),
+    paypayStoreId: str('paypay_store_id', 40),
+    paypayAuthTokenEnc: text('paypay_auth_token_enc').notNull().default(''),
+    paypayKeyEnc: text('paypay_key_enc').notNull().default(''),
+    paytreeId: str('paytree_id', 40),
+    paytreeCompanyCode: str('paytree_company_code', 40),
+    paytreeBranchCode: str('paytree_branch_code', 40),
+    paytreePublicKey: text('paytree_public_key').notNull().default(''),
+    limitOffline: money('limit_offline'),
+    limitOnline: money('limit_online'),
+    limitAutoDebit: money('limit_auto_debit'),
+    limitStaticCode: money('limit_static_code'),
+    limitDynamicCode: money('limit_dynamic_code'),
+    limitLink: money('limit_link'),
+    limitAll: money('limit_all'),
+    /** CPM, MPM or multi. */
+    offlineAppMode: varchar('offline_app_mode', { length: 5 }).notNull().default('CPM'),
+    threeDSecure: boolean('three_d_secure').notNull().default(false),
+    resultContactEmail: str('result_contact_email', 120),
     status: status(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('companies_service_provider_idx').on(t.serviceProviderId),
     index('companies_agent_idx').on(t.agentId),
+    uniqueIndex('companies_mid_unique')
+      .on(t.mid)
+      .where(sql`${t.mid} <> ''`),
   ],
 );
 
@@ -52,8 +173,17 @@ export const branchUnits = pgTable(
       .notNull()
       .references(() => companies.id),
     name: varchar('name', { length: 120 }).notNull(),
+    code: str('code', 20),
+    address: str('address', 255),
+    phone: str('phone', 20),
+    contactName: str('contact_name', 60),
+    remark: str('remark', 255),
     status: status(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('branch_units_company_idx').on(t.companyId)],
+  (t) => [
+    index('branch_units_company_idx').on(t.companyId),
+    uniqueIndex('branch_units_company_name_unique').on(t.companyId, t.name),
+  ],
 );

@@ -41,7 +41,12 @@ export async function storeSecret(
     .set(
       kind === 'login'
         ? { passwordHash: hash, passwordChangedAt: now, mustChangePassword: false, failedLoginCount: 0 }
-        : { refundPasswordHash: hash, refundFailedCount: 0, refundLockedUntil: null },
+        : {
+            refundPasswordHash: hash,
+            refundFailedCount: 0,
+            refundLockedUntil: null,
+            mustChangeRefundPassword: false,
+          },
     )
     .where(eq(operators.id, operatorId));
   await db.insert(passwordHistory).values({ operatorId, kind, hash, createdAt: now });

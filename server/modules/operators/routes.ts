@@ -1,0 +1,37 @@
+import { IdInput } from '../../../src/contract/fields';
+import { OperatorDeleteInput, OperatorPageQuery, OperatorSaveInput } from '../../../src/contract/operators';
+import type { Api } from '../../platform/api';
+import { operatorDelete, operatorPage, operatorPasswordReset, operatorSave, operatorStatus } from './service';
+
+export const OPERATORS_ROUTE = '/setup/operate';
+
+export function operatorRoutes(api: Api) {
+  const access = OPERATORS_ROUTE;
+  api.call('/system/operator/page', { access, input: OperatorPageQuery }, async (c) => ({
+    result: await operatorPage(c, c.input),
+  }));
+  api.call('/system/operator/save', { access, input: OperatorSaveInput }, async (c) => ({
+    result: await operatorSave(c, c.input),
+    messageKey: 'server.saved',
+  }));
+  api.call('/system/operator/lock', { access, input: IdInput }, async (c) => ({
+    result: await operatorStatus(c, c.input.id, 'locked'),
+    messageKey: 'server.org.locked',
+  }));
+  api.call('/system/operator/unlock', { access, input: IdInput }, async (c) => ({
+    result: await operatorStatus(c, c.input.id, 'active'),
+    messageKey: 'server.org.unlocked',
+  }));
+  api.call('/system/operator/delete', { access, input: OperatorDeleteInput }, async (c) => ({
+    result: await operatorDelete(c, c.input.ids),
+    messageKey: 'server.org.deleted',
+  }));
+  api.call('/system/operator/password', { access, input: IdInput }, async (c) => ({
+    result: await operatorPasswordReset(c, c.input.id, 'login'),
+    messageKey: 'server.org.passwordReset',
+  }));
+  api.call('/system/operator/refundPassword', { access, input: IdInput }, async (c) => ({
+    result: await operatorPasswordReset(c, c.input.id, 'refund'),
+    messageKey: 'server.org.passwordReset',
+  }));
+}

@@ -1,0 +1,145 @@
+import { and, count, eq, ilike, ne, sql } from 'drizzle-orm';
+import type { Page } from '../../../src/contract/envelope';
+import type { OrgOption, ProviderPageQuery, ProviderRow, ProviderSaveInput } from '../../../src/contract/org';
+import type { Status } from '../../../src/contract/fields';
+import type { Executor } from '../../db/client';
+import { serviceProviders } from '../../db/schema';
+import { noAccess, scopeOfCaller, toggleStatus, write, type Caller } from '../../platform/caller';
+import { notFound } from '../../platform/envelope';
+import { duplicate, escapeLike, iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
+import { providersIn, type Scope } from '../../platform/scope';
+
+const columns = {
+  id: serviceProviders.id,
+  name: serviceProviders.name,
+  contactName: serviceProviders.contactName,
+  contactEmail: serviceProviders.contactEmail,
+  phone: serviceProviders.phone,
+  address: serviceProviders.address,
+  remark: serviceProviders.remark,
+  status: serviceProviders.status,
+  agentCount: sql<number>`(select count(*)::int from agents where agents.service_provider_id = ${serviceProviders.id})`,
+  companyCount: sql<number>`(select count(*)::int from companies where companies.service_provider_id = ${serviceProviders.id})`,
+  createdAt: serviceProviders.createdAt,
+  updatedAt: serviceProviders.updatedAt,
+};
+
+type Raw = { [K in keyof typeof columns]: unknown } & { createdAt: Date; updatedAt: Date };
+const toRow = (r: Raw): ProviderRow =>
+  ({
+    ...r,
+    agentCount: Number(r.agentCount),
+    companyCount: Number(r.companyCount),
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  }) as ProviderRow;
+
+export async function providerPage(c: Caller, q: ProviderPageQuery): Promise<Page<ProviderRow>> {
+  const where = and(
+    providersIn(scopeOfCaller(c)),
+    q.name ? ilike(serviceProviders.name, `%${escapeLike(q.name)}%`) : undefined,
+    q.status ? eq(serviceProviders.status, q.status) : undefined,
+  );
+  const order = orderBy(
+    c.t,
+    q,
+    {
+      id: serviceProviders.id,
+      name: serviceProviders.name,
+      createdAt: serviceProviders.createdAt,
+      status: serviceProviders.status,
+    },
+    'id',
+    serviceProviders.id,
+  );
+  const { limit, offset } = limitOffset(q);
+  const db = c.deps.db;
+  const rows = await db
+    .select(columns)
+    .from(serviceProviders)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const [{ total }] = await db.select({ total: count() }).from(serviceProviders).where(where);
+  return pageOf(rows.map(toRow), Number(total), q);
+}
+
+export async function providerList(c: Caller): Promise<OrgOption[]> {
+  const rows = await c.deps.db
+    .select({ id: serviceProviders.id, name: serviceProviders.name, status: serviceProviders.status })
+    .from(serviceProviders)
+    .where(providersIn(scopeOfCaller(c)))
+    .orderBy(serviceProviders.name);
+  return rows.map((r) => ({ ...r, status: r.status as Status }));
+}
+
+async function findProvider(db: Executor, scope: Scope, id: number, lock = false) {
+  const query = db
+    .select(columns)
+    .from(serviceProviders)
+    .where(and(eq(serviceProviders.id, id), providersIn(scope)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ? toRow(row) : undefined;
+}
+
+export async function providerGet(c: Caller, id: number): Promise<ProviderRow> {
+  const row = await findProvider(c.deps.db, scopeOfCaller(c), id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function providerNameTaken(db: Executor, name: string, excludeId: number | null) {
+  const [row] = await db
+    .select({ id: serviceProviders.id })
+    .from(serviceProviders)
+    .where(
+      and(
+        sql`lower(${serviceProviders.name}) = lower(${name})`,
+        excludeId ? ne(serviceProviders.id, excludeId) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Only the system creates providers; a provider's admin edits its own. */
+export async function providerSave(c: Caller, input: ProviderSaveInput): Promise<ProviderRow> {
+  return write(c, 'serviceProvider', input.id ?? 'new', async (tx, audit, scope) => {
+    const { id, ...values } = input;
+    const before = id ? await findProvider(tx, scope, id, true) : undefined;
+    if (id && !before) throw notFound();
+    if (!id && scope.level !== 'system') throw noAccess();
+    if (id && scope.level !== 'system' && scope.level !== 'serviceProvider') throw noAccess();
+    if (await providerNameTaken(tx, values.name, id ?? null)) throw duplicate(c.t, 'name');
+    let savedId = id;
+    if (id) {
+      await tx
+        .update(serviceProviders)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(serviceProviders.id, id));
+    } else {
+      const [row] = await tx.insert(serviceProviders).values(values).returning({ id: serviceProviders.id });
+      savedId = row.id;
+    }
+    const after = (await findProvider(tx, { level: 'system' }, savedId!))!;
+    await audit({
+      objectType: 'serviceProvider',
+      objectId: after.id,
+      action: id ? 'update' : 'create',
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+export function providerStatus(c: Caller, id: number, status: Status) {
+  return toggleStatus(c, 'serviceProvider', id, status, {
+    find: (tx, scope) => findProvider(tx, scope, id, true),
+    mayChange: (scope) => scope.level === 'system',
+    update: async (tx, now) => {
+      await tx.update(serviceProviders).set({ status, updatedAt: now }).where(eq(serviceProviders.id, id));
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import { asc, desc, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ResultType, type Page } from '../../src/contract/envelope';
+import { message } from '../../src/contract/validation';
+import { renderMessage, type Translate } from '../../src/i18n';
+import { ApiError } from './envelope';
+
+/** An INVALID refusal naming one field, in the caller's language. */
+export function fieldError(t: Translate, field: string, key: string, values: Record<string, unknown> = {}) {
+  const text = renderMessage(t, { ...message(key, values), values: { ...values, field } });
+  return new ApiError(ResultType.INVALID, '', {}, undefined, { [field]: text }, text);
+}
+
+/** A value another row already has (uniqueness of spec point 5). */
+export const duplicate = (t: Translate, field: string) => fieldError(t, field, 'validation.duplicate');
+
+export interface PageInput {
+  pageNum: number;
+  pageSize: number;
+  sortField: string;
+  sortOrder: string;
+}
+
+/**
+ * ORDER BY from a list's sortable columns: an unknown sortField is INVALID; the id breaks
+ * ties so pages never overlap.
+ */
+export function orderBy(
+  t: Translate,
+  q: PageInput,
+  columns: Record<string, AnyPgColumn | SQL>,
+  fallback: string,
+  tieBreaker: AnyPgColumn,
+): SQL[] {
+  const field = q.sortField || fallback;
+  const column = columns[field];
+  if (!column) throw fieldError(t, 'sortField', 'validation.oneOf');
+  const dir = q.sortOrder === 'desc' || (!q.sortOrder && field === 'createdAt') ? desc : asc;
+  return [dir(column), dir(tieBreaker)];
+}
+
+export const limitOffset = (q: PageInput) => ({ limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize });
+
+export const pageOf = <T>(records: T[], total: number, q: PageInput): Page<T> => ({
+  records,
+  total,
+  pageNum: q.pageNum,
+  pageSize: q.pageSize,
+});
+
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const iso = (d: Date) => d.toISOString();

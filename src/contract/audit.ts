@@ -1,0 +1,61 @@
+import { yup } from './validation';
+import { dateRange, pageFields, RANGE_DAYS_DEFAULT } from './paging';
+import { text } from './fields';
+
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'lock',
+  'unlock',
+  'delete',
+  'passwordReset',
+  'denied',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_OBJECT_TYPES = [
+  'serviceProvider',
+  'company',
+  'branchUnit',
+  'agent',
+  'operator',
+  'terminal',
+  'commissionRate',
+  'call',
+] as const;
+export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
+export const AUDIT_RESULTS = ['success', 'noAccess', 'notFound'] as const;
+
+/** /system/audit/page: who (login id), object, action, at most 31 days. */
+export const AuditPageQuery = yup
+  .object({
+    ...pageFields,
+    ...dateRange(RANGE_DAYS_DEFAULT),
+    loginId: text(40),
+    objectType: yup
+      .string()
+      .oneOf(['', ...AUDIT_OBJECT_TYPES])
+      .default(''),
+    objectId: text(200),
+    action: yup
+      .string()
+      .oneOf(['', ...AUDIT_ACTIONS])
+      .default(''),
+  })
+  .noUnknown();
+export type AuditPageQuery = yup.InferType<typeof AuditPageQuery>;
+
+export interface AuditRow {
+  id: number;
+  createdAt: string;
+  operatorId: number | null;
+  loginId: string;
+  callPath: string;
+  objectType: string;
+  objectId: string;
+  action: AuditAction;
+  /** Snapshots with secrets masked. */
+  before: unknown;
+  after: unknown;
+  ip: string;
+  result: (typeof AUDIT_RESULTS)[number];
+}

@@ -1,0 +1,86 @@
+import { yup, message } from './validation';
+import { id, text } from './fields';
+
+export const BRANDS = ['wechat', 'alipay', 'alipayplus', 'paypay', 'unionpay', 'card'] as const;
+export type Brand = (typeof BRANDS)[number];
+export const RATE_CHANNELS = ['online', 'offline'] as const;
+
+/** A percentage with at most two decimals, 0 to 100 ("3.25"). */
+export const RATE_PATTERN = /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/;
+
+/** "3.25" → 325 hundredths of a percent, exactly (no floating point). */
+export function percentToHundredths(percent: string): number {
+  const [whole, frac = ''] = percent.trim().split('.');
+  return Number(whole) * 100 + Number((frac + '00').slice(0, 2));
+}
+
+/** 325 → "3.25". */
+export const hundredthsToPercent = (h: number) =>
+  `${Math.trunc(h / 100)}.${String(h % 100).padStart(2, '0')}`;
+
+const rate = () =>
+  yup
+    .string()
+    .trim()
+    .required()
+    .matches(RATE_PATTERN, { message: message('validation.rate') });
+
+export const CommissionRateEntry = yup
+  .object({
+    brand: yup.string().required().oneOf(BRANDS),
+    channel: yup.string().required().oneOf(RATE_CHANNELS),
+    rate: rate(),
+    remark: text(255),
+  })
+  .noUnknown();
+
+export const RebateRateEntry = yup
+  .object({ brand: yup.string().required().oneOf(BRANDS), rate: rate() })
+  .noUnknown();
+
+export const CommissionQuery = yup.object({ companyId: id().required() }).noUnknown();
+export type CommissionQuery = yup.InferType<typeof CommissionQuery>;
+
+/**
+ * Replaces a company's rates: one entry per brand and channel at most, and the rebate its
+ * agency earns per brand (only for a company brought in by an agency; not above the
+ * company's lowest rate of that brand).
+ */
+export const CommissionSaveInput = yup
+  .object({
+    companyId: id().required(),
+    rates: yup
+      .array(CommissionRateEntry)
+      .required()
+      .max(BRANDS.length * RATE_CHANNELS.length)
+      .test('unique', message('validation.duplicateEntry'), (list) => {
+        const keys = (list ?? []).map((r) => `${r.brand}/${r.channel}`);
+        return new Set(keys).size === keys.length;
+      }),
+    rebates: yup
+      .array(RebateRateEntry)
+      .default([])
+      .max(BRANDS.length)
+      .test('unique', message('validation.duplicateEntry'), (list) => {
+        const keys = (list ?? []).map((r) => r.brand);
+        return new Set(keys).size === keys.length;
+      }),
+  })
+  .noUnknown();
+export type CommissionSaveInput = yup.InferType<typeof CommissionSaveInput>;
+
+export interface CommissionConfig {
+  companyId: number;
+  companyName: string;
+  agentId: number | null;
+  agentName: string | null;
+  /** rate as "3.25" and in hundredths of a percent. */
+  rates: {
+    brand: Brand;
+    channel: 'online' | 'offline';
+    rate: string;
+    rateHundredths: number;
+    remark: string;
+  }[];
+  rebates: { brand: Brand; rate: string; rateHundredths: number }[];
+}

@@ -1,0 +1,492 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_ROLES, isAdminRole, roleLevel, type OperatorType } from '../../src/contract/roles';
+import { DEFAULT_ROLE_ROUTES } from '../../src/contract/routes';
+import { backends, md5Upper, startHarness, type Harness } from './harness';
+import { activateAll, changedKeys, orgIds, ROLE_LOGINS, snapshot, type OrgIds } from './fixtures';
+
+/**
+ * The authorisation matrix: every registered call × each of the 8 roles × an object in the
+ * role's own scope, in a sibling scope (same provider, or another branch of the company)
+ * and in another tenant. Expected: the role's routes decide NO_ACCESS; operator-type roles
+ * cannot write; objects outside the scope are NOT_FOUND; a refused call changes no row and
+ * an accepted one changes only its object; no reply shows another tenant's organisations.
+ */
+
+type ObjectType = 'provider' | 'company' | 'branch' | 'agent' | 'operator' | 'terminal';
+type Target = 'own' | 'sibling' | 'foreign';
+type Outcome = 'SUCCESS' | 'NO_ACCESS' | 'NOT_FOUND' | 'FAIL';
+type Level = ReturnType<typeof roleLevel>;
+
+interface Entry {
+  /** public: once without a session; self: the caller's own account; list: scoped lists; else an object type. */
+  kind: 'public' | 'self' | 'list' | ObjectType;
+  write?: boolean;
+  input: (id: number) => unknown | Promise<unknown>;
+  /** A fresh object for each case (delete). */
+  fresh?: boolean;
+  override?: (role: OperatorType, target: Target | null, generic: Outcome) => Outcome;
+}
+
+/** Named objects per role level: [own (in scope), sibling, foreign]; system roles see all three. */
+const TARGETS: Record<Exclude<Level, 'system'> | 'system', Record<ObjectType, [string, string, string]>> = {
+  system: {
+    provider: ['Hokkaido Pay Network', 'Sakura Payment Services', 'Pacific Gateway Partners'],
+    company: ['株式会社富士山ホテルズ', '有限会社さくら薬局', '株式会社みなと書店'],
+    branch: ['株式会社富士山ホテルズ/箱根湯本', '有限会社さくら薬局/新宿西口店', '株式会社みなと書店/梅田店'],
+    agent: ['Sapporo Biz Agents', 'Kanto Merchant Solutions', 'Kansai Retail Partners'],
+    operator: ['sakura-op2', 'kansai-op', 'minato-op'],
+    terminal: ['KS-003-001', 'KS-002-001', 'KS-004-001'],
+  },
+  serviceProvider: {
+    provider: ['Sakura Payment Services', 'Hokkaido Pay Network', 'Pacific Gateway Partners'],
+    company: ['株式会社富士山ホテルズ', '株式会社おたる硝子', '株式会社みなと書店'],
+    branch: ['株式会社富士山ホテルズ/箱根湯本', '株式会社おたる硝子/小樽運河店', '株式会社みなと書店/梅田店'],
+    agent: ['Kanto Merchant Solutions', 'Sapporo Biz Agents', 'Kansai Retail Partners'],
+    operator: ['sakura-op2', 'hokkai-admin', 'minato-op'],
+    terminal: ['KS-003-001', 'KS-007-001', 'KS-004-001'],
+  },
+  company: {
+    provider: ['Sakura Payment Services', 'Hokkaido Pay Network', 'Pacific Gateway Partners'],
+    company: ['株式会社ひのき珈琲', '有限会社さくら薬局', '株式会社みなと書店'],
+    branch: ['株式会社ひのき珈琲/銀座店', '株式会社ひのき珈琲/渋谷店', '株式会社みなと書店/梅田店'],
+    agent: ['Kanto Merchant Solutions', 'Sapporo Biz Agents', 'Kansai Retail Partners'],
+    operator: ['hinoki-op2', 'yakkyoku-admin', 'minato-op'],
+    terminal: ['KS-001-001', 'KS-001-002', 'KS-004-001'],
+  },
+  agent: {
+    provider: ['Sakura Payment Services', 'Hokkaido Pay Network', 'Pacific Gateway Partners'],
+    company: ['株式会社富士山ホテルズ', '有限会社さくら薬局', '株式会社みなと書店'],
+    branch: ['株式会社富士山ホテルズ/箱根湯本', '有限会社さくら薬局/新宿西口店', '株式会社みなと書店/梅田店'],
+    agent: ['Kanto Merchant Solutions', 'Sapporo Biz Agents', 'Kansai Retail Partners'],
+    operator: ['kanto-op2', 'yakkyoku-admin', 'kansai-op'],
+    terminal: ['KS-003-001', 'KS-002-001', 'KS-004-001'],
+  },
+};
+
+/**
+ * Whether the role's "own" object is in its scope. Company roles see no agencies; a company
+ * operator sees only its branch (渋谷店 is its sibling) and its branch's accounts.
+ */
+function ownInScope(role: OperatorType, type: ObjectType): boolean {
+  if (roleLevel(role) === 'company' && type === 'agent') return false;
+  if (role === 30 && type === 'operator') return false;
+  return true;
+}
+
+/** Names a role must never see in a reply: organisations and accounts outside its scope. */
+const FORBIDDEN: Record<Level, string[]> = {
+  system: [],
+  serviceProvider: [
+    'Pacific Gateway Partners',
+    'Hokkaido Pay Network',
+    '株式会社みなと書店',
+    '株式会社北海物産',
+    'minato-admin',
+    'pg-admin',
+    'hokkai-admin',
+  ],
+  company: [
+    '有限会社さくら薬局',
+    '株式会社富士山ホテルズ',
+    '株式会社みなと書店',
+    'Kansai Retail Partners',
+    'yakkyoku-admin',
+    'minato-admin',
+    'sp-admin',
+    'ag-admin',
+  ],
+  agent: [
+    '有限会社さくら薬局',
+    '株式会社みなと書店',
+    'Kansai Retail Partners',
+    'Pacific Gateway Partners',
+    'yakkyoku-admin',
+    'kansai-admin',
+    'co-admin',
+    'sp-admin',
+  ],
+};
+
+describe.each(backends)('authorisation matrix on $name', (backend) => {
+  let h: Harness;
+  let ids: OrgIds;
+  const tokens = new Map<OperatorType, string>();
+  let adminToken = '';
+  let freshCount = 0;
+
+  const fetchAs = async <T>(path: string, body: unknown) => {
+    const r = await h.call<T>(path, body, { token: adminToken });
+    if (r.body.resultType !== 'SUCCESS') throw new Error(`${path}: ${r.body.resultMessage}`);
+    return r.body.result!;
+  };
+  const strip = (o: Record<string, unknown>, keys: string[]) =>
+    Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
+
+  const ENTRIES: Record<string, Entry> = {
+    '/captcha': { kind: 'public', input: () => ({}) },
+    '/login': {
+      kind: 'public',
+      input: () => ({ login_id: 'admin', password: md5Upper('wrong-password-1') }),
+      override: () => 'FAIL',
+    },
+    '/logout': { kind: 'self', input: () => undefined },
+    '/system/info': { kind: 'self', input: () => undefined },
+    '/session/keepalive': { kind: 'self', input: () => undefined },
+    // A wrong current password proves the call was let through and changes nothing.
+    '/system/password/save': {
+      kind: 'self',
+      input: () => ({
+        oldPassword: md5Upper('not-the-password'),
+        newPassword: 'Another-pass-123',
+        confirmPassword: 'Another-pass-123',
+      }),
+      override: (_r, _t, g) => (g === 'SUCCESS' ? 'FAIL' : g),
+    },
+    '/system/refundPassword/save': {
+      kind: 'self',
+      input: () => ({
+        oldPassword: md5Upper('not-the-password'),
+        newPassword: 'Another-pass-123',
+        confirmPassword: 'Another-pass-123',
+      }),
+      override: (_r, _t, g) => (g === 'SUCCESS' ? 'FAIL' : g),
+    },
+    '/system/profile/get': { kind: 'self', input: () => undefined },
+    '/system/profile/save': {
+      kind: 'self',
+      input: () => ({
+        userName: 'Matrix User',
+        email: 'matrix@kessai.example',
+        mobile: '',
+        workingLanguage: 'jp',
+      }),
+    },
+    '/system/profile/language': { kind: 'self', input: () => ({ workingLanguage: 'jp' }) },
+    '/system/operatorLoginHistory/page': {
+      kind: 'list',
+      input: () => {
+        const day = new Date().toISOString().slice(0, 10);
+        return { beginTime: day, endTime: day, pageSize: 100 };
+      },
+    },
+    '/org/permission/page': { kind: 'list', input: () => ({}) },
+    '/org/permission/get': { kind: 'list', input: () => ({ operatorType: 50 }) },
+    '/org/permission/save': {
+      kind: 'list',
+      write: true,
+      input: () => ({ operatorType: 50, routes: DEFAULT_ROLE_ROUTES[50] }),
+    },
+    '/checkDataExist': {
+      kind: 'list',
+      input: () => ({ type: 'serviceProviderName', value: 'Pacific Gateway Partners' }),
+      override: (role, _t, g) => (g === 'SUCCESS' && !isAdminRole(role) ? 'NO_ACCESS' : g),
+    },
+    '/system/audit/page': {
+      kind: 'list',
+      input: () => {
+        const day = new Date().toISOString().slice(0, 10);
+        return { beginTime: day, endTime: day, pageSize: 5 };
+      },
+    },
+
+    '/org/serviceProvider/page': { kind: 'list', input: () => ({ pageSize: 100 }) },
+    '/org/serviceProvider/list': { kind: 'list', input: () => undefined },
+    '/org/serviceProvider/get': { kind: 'provider', input: (id) => ({ id }) },
+    '/org/serviceProvider/save': {
+      kind: 'provider',
+      write: true,
+      input: async (id) =>
+        strip(await fetchAs('/org/serviceProvider/get', { id }), [
+          'status',
+          'agentCount',
+          'companyCount',
+          'createdAt',
+          'updatedAt',
+        ]),
+    },
+    // Only the system locks providers; a provider's admin sees its own but may not lock it.
+    '/org/serviceProvider/lock': {
+      kind: 'provider',
+      write: true,
+      input: (id) => ({ id }),
+      override: providerLock,
+    },
+    '/org/serviceProvider/unlock': {
+      kind: 'provider',
+      write: true,
+      input: (id) => ({ id }),
+      override: providerLock,
+    },
+
+    '/org/company/page': { kind: 'list', input: () => ({ pageSize: 100 }) },
+    '/org/company/list': { kind: 'list', input: () => ({}) },
+    '/org/company/get': { kind: 'company', input: (id) => ({ id }) },
+    '/org/company/save': {
+      kind: 'company',
+      write: true,
+      input: async (id) =>
+        strip(await fetchAs('/org/company/get', { id }), [
+          'serviceProviderName',
+          'agentName',
+          'accessToken',
+          'paySecret',
+          'status',
+          'createdAt',
+          'updatedAt',
+        ]),
+    },
+    '/org/company/regenerateSecret': { kind: 'company', write: true, input: (id) => ({ id }) },
+    '/org/company/lock': { kind: 'company', write: true, input: (id) => ({ id }) },
+    '/org/company/unlock': { kind: 'company', write: true, input: (id) => ({ id }) },
+
+    '/org/branchUnit/tree': { kind: 'list', input: () => undefined },
+    '/org/branchUnit/page': { kind: 'list', input: () => ({ pageSize: 100 }) },
+    '/org/branchUnit/get': { kind: 'branch', input: (id) => ({ id }) },
+    '/org/branchUnit/save': {
+      kind: 'branch',
+      write: true,
+      input: async (id) =>
+        strip(await fetchAs('/org/branchUnit/get', { id }), [
+          'companyName',
+          'status',
+          'createdAt',
+          'updatedAt',
+        ]),
+    },
+    '/org/branchUnit/lock': { kind: 'branch', write: true, input: (id) => ({ id }) },
+    '/org/branchUnit/unlock': { kind: 'branch', write: true, input: (id) => ({ id }) },
+
+    '/org/agent/page': { kind: 'list', input: () => ({ pageSize: 100 }) },
+    '/org/agent/list': { kind: 'list', input: () => ({}) },
+    '/org/agent/get': { kind: 'agent', input: (id) => ({ id }) },
+    '/org/agent/save': {
+      kind: 'agent',
+      write: true,
+      input: async (id) =>
+        strip(await fetchAs('/org/agent/get', { id }), [
+          'serviceProviderName',
+          'status',
+          'companyCount',
+          'createdAt',
+          'updatedAt',
+        ]),
+    },
+    '/org/agent/lock': { kind: 'agent', write: true, input: (id) => ({ id }) },
+    '/org/agent/unlock': { kind: 'agent', write: true, input: (id) => ({ id }) },
+
+    '/system/operator/page': { kind: 'list', input: () => ({ pageSize: 100 }) },
+    '/system/operator/save': {
+      kind: 'operator',
+      write: true,
+      input: async (id) => {
+        const page = await fetchAs<{ records: Record<string, unknown>[] }>('/system/operator/page', {
+          pageSize: 100,
+        });
+        const row = page.records.find((r) => r.id === id)!;
+        const keep = [
+          'id',
+          'loginId',
+          'userName',
+          'email',
+          'mobile',
+          'title',
+          'operatorType',
+          'workingLanguage',
+          'serviceProviderId',
+          'companyId',
+          'branchUnitId',
+          'agentId',
+        ];
+        return Object.fromEntries(keep.map((k) => [k, row[k]]));
+      },
+    },
+    '/system/operator/lock': { kind: 'operator', write: true, input: (id) => ({ id }) },
+    '/system/operator/unlock': { kind: 'operator', write: true, input: (id) => ({ id }) },
+    '/system/operator/delete': { kind: 'operator', write: true, fresh: true, input: (id) => ({ ids: [id] }) },
+    '/system/operator/password': { kind: 'operator', write: true, input: (id) => ({ id }) },
+    '/system/operator/refundPassword': { kind: 'operator', write: true, input: (id) => ({ id }) },
+
+    '/system/terminal/page': { kind: 'list', input: () => ({ pageSize: 100 }) },
+    '/system/terminal/lock': { kind: 'terminal', write: true, input: (id) => ({ id }) },
+    '/system/terminal/unlock': { kind: 'terminal', write: true, input: (id) => ({ id }) },
+
+    '/org/commissonRateConfig/get': { kind: 'company', input: (id) => ({ companyId: id }) },
+    '/org/commissonRateConfig/saveCommissionRate': {
+      kind: 'company',
+      write: true,
+      input: async (id) => {
+        const cfg = await fetchAs<{ rates: Record<string, unknown>[]; rebates: Record<string, unknown>[] }>(
+          '/org/commissonRateConfig/get',
+          { companyId: id },
+        );
+        return {
+          companyId: id,
+          rates: cfg.rates.map((r) => ({
+            brand: r.brand,
+            channel: r.channel,
+            rate: r.rate,
+            remark: 'matrix',
+          })),
+          rebates: cfg.rebates.map((r) => ({ brand: r.brand, rate: r.rate })),
+        };
+      },
+    },
+  };
+
+  function providerLock(role: OperatorType, _target: Target | null, g: Outcome): Outcome {
+    return g === 'SUCCESS' && roleLevel(role) !== 'system' ? 'NO_ACCESS' : g;
+  }
+
+  beforeAll(async () => {
+    h = await startHarness(backend, { captcha: false });
+    ids = await orgIds(h.db);
+    // Accounts the matrix may lock, reset or delete without touching the 8 demo logins.
+    await h.createOperator({
+      loginId: 'sakura-op2',
+      email: 'op2@sakura.example',
+      operatorType: 16,
+      serviceProviderId: ids.provider('Sakura Payment Services'),
+    });
+    await h.createOperator({
+      loginId: 'hinoki-op2',
+      email: 'op2@hinoki.example',
+      operatorType: 30,
+      serviceProviderId: ids.provider('Sakura Payment Services'),
+      companyId: ids.company('株式会社ひのき珈琲'),
+      branchUnitId: ids.branch('株式会社ひのき珈琲/渋谷店'),
+    });
+    await h.createOperator({
+      loginId: 'kanto-op2',
+      email: 'op2@kanto.example',
+      operatorType: 50,
+      serviceProviderId: ids.provider('Sakura Payment Services'),
+      agentId: ids.agent('Kanto Merchant Solutions'),
+    });
+    ids = await orgIds(h.db);
+    for (const role of ALL_ROLES) tokens.set(role, await h.token(ROLE_LOGINS[role]));
+    adminToken = tokens.get(0)!;
+    // Foreign accounts log in once, so login history has rows a role must not see.
+    for (const login of ['minato-admin', 'kansai-admin', 'yakkyoku-admin', 'hokkai-admin', 'pg-admin'])
+      await h.token(login);
+  });
+  afterAll(() => h?.close());
+
+  const routeAllows = (role: OperatorType, access: string) =>
+    access === 'public' || access === 'session' || DEFAULT_ROLE_ROUTES[role].includes(access);
+
+  function generic(role: OperatorType, access: string, entry: Entry, target: Target | null): Outcome {
+    if (!routeAllows(role, access)) return 'NO_ACCESS';
+    if (entry.write && !isAdminRole(role)) return 'NO_ACCESS';
+    if (target && entry.kind !== 'self' && entry.kind !== 'list' && entry.kind !== 'public') {
+      const inScope = roleLevel(role) === 'system' || (target === 'own' && ownInScope(role, entry.kind));
+      if (!inScope) return 'NOT_FOUND';
+    }
+    return 'SUCCESS';
+  }
+
+  function targetId(role: OperatorType, type: ObjectType, target: Target): number {
+    const name = TARGETS[roleLevel(role)][type][['own', 'sibling', 'foreign'].indexOf(target)];
+    return ids[type === 'provider' ? 'provider' : type](name);
+  }
+
+  /** A fresh copy of an account in the same place (for delete). */
+  async function freshOperator(id: number): Promise<number> {
+    const page = await fetchAs<{ records: Record<string, number | null>[] }>('/system/operator/page', {
+      pageSize: 100,
+    });
+    const row = page.records.find((r) => r.id === id)!;
+    freshCount += 1;
+    return h.createOperator({
+      loginId: `fresh-${freshCount}`,
+      operatorType: row.operatorType as number,
+      serviceProviderId: row.serviceProviderId,
+      companyId: row.companyId,
+      branchUnitId: row.branchUnitId,
+      agentId: row.agentId,
+    });
+  }
+
+  /** Keys a successful write may change: the object's row and its children. */
+  function allowedKey(type: ObjectType, id: number, key: string, path: string): boolean {
+    const table = {
+      provider: 'service_providers',
+      company: 'companies',
+      branch: 'branch_units',
+      agent: 'agents',
+      operator: 'operators',
+      terminal: 'terminals',
+    }[type];
+    if (path.startsWith('/org/commissonRateConfig')) return key.startsWith(`companies:${id}:`);
+    return key === `${table}:${id}` || key.startsWith(`${table}:${id}:`);
+  }
+
+  it('has an entry for every registered call, and none for calls that do not exist', () => {
+    const registered = h.app.apiCalls.map((c) => c.path).sort();
+    const missing = registered.filter((p) => !(p in ENTRIES));
+    expect(missing, 'calls without a matrix entry').toEqual([]);
+    expect(Object.keys(ENTRIES).filter((p) => !registered.includes(p))).toEqual([]);
+  });
+
+  it('gives every call × role × object the expected outcome and touches nothing outside it', async () => {
+    const failures: string[] = [];
+    let cases = 0;
+    let current = await snapshot(h.db);
+    for (const call of h.app.apiCalls) {
+      const entry = ENTRIES[call.path];
+      if (!entry) continue;
+      if (entry.kind === 'public') {
+        const r = await h.call(call.path, await entry.input(0));
+        const want = entry.override?.(0, null, 'SUCCESS') ?? 'SUCCESS';
+        cases += 1;
+        if (r.body.resultType !== want) failures.push(`${call.path}: ${r.body.resultType} ≠ ${want}`);
+        continue;
+      }
+      for (const role of ALL_ROLES) {
+        const isObject = entry.kind !== 'self' && entry.kind !== 'list';
+        const targets: (Target | null)[] = isObject ? ['own', 'sibling', 'foreign'] : [null];
+        for (const target of targets) {
+          cases += 1;
+          const g = generic(role, call.access, entry, target);
+          const want = entry.override?.(role, target, g) ?? g;
+          let id = isObject ? targetId(role, entry.kind as ObjectType, target!) : 0;
+          if (entry.fresh) {
+            id = await freshOperator(id);
+            current = await snapshot(h.db);
+          }
+          const body = await entry.input(id);
+          let token = tokens.get(role)!;
+          // Logging out ends the session: use a second one.
+          if (call.path === '/logout') token = await h.token(ROLE_LOGINS[role]);
+          const before = entry.write ? current : null;
+          const r = await h.call(call.path, body, { token });
+          const label = `${call.path} role ${role} ${target ?? ''}`;
+          if (r.body.resultType !== want) {
+            failures.push(`${label}: ${r.body.resultType} ≠ ${want} (${r.body.resultMessage})`);
+          }
+          if (want !== 'SUCCESS' && r.body.result !== null && r.body.result !== undefined) {
+            failures.push(`${label}: a refusal carried a result`);
+          }
+          if (before) {
+            current = await snapshot(h.db);
+            const changed = changedKeys(before, current);
+            const stray =
+              r.body.resultType === 'SUCCESS' && isObject
+                ? changed.filter((k) => !allowedKey(entry.kind as ObjectType, id, k, call.path))
+                : r.body.resultType === 'SUCCESS'
+                  ? []
+                  : changed;
+            if (stray.length > 0) failures.push(`${label}: changed ${stray.join(', ')}`);
+            if (await activateAll(h.db)) current = await snapshot(h.db);
+          }
+          if (r.body.resultType === 'SUCCESS') {
+            const text = JSON.stringify(r.body.result);
+            const seen = FORBIDDEN[roleLevel(role)].filter((name) => text.includes(name));
+            if (seen.length > 0) failures.push(`${label}: reply shows ${seen.join(', ')}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(cases).toBeGreaterThan(700);
+  }, 120_000);
+});
