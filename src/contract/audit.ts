@@ -20,6 +20,7 @@ export const AUDIT_OBJECT_TYPES = [
   'operator',
   'terminal',
   'commissionRate',
+  'rolePermission',
   'call',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

@@ -1,3 +1,5 @@
+import { desc, eq } from 'drizzle-orm';
+import { auditLog } from '../../server/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleRow } from '../../src/contract/access';
 import type { Page } from '../../src/contract/envelope';
@@ -54,6 +56,15 @@ describe.each(backends)('role permissions on $name', (backend) => {
     );
     expect(saved.body.resultType).toBe('SUCCESS');
     expect(saved.body.result!.routes).toEqual(['/history', '/history/order', '/report']);
+    const [row] = await h.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.objectType, 'rolePermission'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(row).toMatchObject({ loginId: 'admin', objectId: '50', action: 'update', result: 'success' });
+    expect(row.after).toEqual({ routes: ['/history', '/history/order', '/report'] });
+    expect((row.before as { routes: string[] }).routes).toContain('/setup/loginHistory');
 
     const denied = await h.call('/system/operatorLoginHistory/page', history, { token: before, lang: 'en' });
     expect(denied.body).toMatchObject({ resultType: 'NO_ACCESS', result: null });

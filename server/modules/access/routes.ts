@@ -25,8 +25,8 @@ export function accessRoutes(api: Api) {
   api.call(
     '/org/permission/save',
     { access: PERMISSION_ROUTE, input: PermissionSaveInput },
-    async ({ deps, input }) => ({
-      result: await saveRoleRoutes(deps, roleOf(input.operatorType), input.routes),
+    async ({ deps, input, principal, req }) => ({
+      result: await saveRoleRoutes(deps, { principal, req }, roleOf(input.operatorType), input.routes),
       messageKey: 'server.saved',
     }),
   );

@@ -2,7 +2,10 @@ import type { RoleRow } from '../../../src/contract/access';
 import type { Page } from '../../../src/contract/envelope';
 import { ALL_ROLES, OperatorType } from '../../../src/contract/roles';
 import { flattenMenu } from '../../../src/contract/routes';
+import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
+import { writeTransaction } from '../../platform/audit';
+import type { Principal } from '../../platform/principal';
 import { fail } from '../../platform/envelope';
 import { inMenuOrder, storedRoutesOf } from '../../platform/access';
 import { accountCounts, replaceRoutes, routeStats } from './queries';
@@ -42,11 +45,29 @@ export async function roleRoutesOf(deps: Deps, operatorType: OperatorType) {
   return { operatorType, routes: await storedRoutesOf(deps.db, operatorType) };
 }
 
-export async function saveRoleRoutes(deps: Deps, operatorType: OperatorType, routes: readonly string[]) {
+export async function saveRoleRoutes(
+  deps: Deps,
+  write: { principal: Principal; req: FastifyRequest },
+  operatorType: OperatorType,
+  routes: readonly string[],
+) {
   const complete = withParents(routes);
   if (operatorType === OperatorType.SYSTEM_ADMIN && !complete.includes(PERMISSION_ROUTE)) {
     throw fail('server.access.keepPermission');
   }
-  await deps.db.transaction((tx) => replaceRoutes(tx, operatorType, complete, new Date()));
+  const before = await storedRoutesOf(deps.db, operatorType);
+  await writeTransaction(
+    { db: deps.db, ...write, objectType: 'rolePermission', objectId: operatorType },
+    async (tx, audit) => {
+      await replaceRoutes(tx, operatorType, complete, new Date());
+      await audit({
+        objectType: 'rolePermission',
+        objectId: operatorType,
+        action: 'update',
+        before: { routes: before },
+        after: { routes: complete },
+      });
+    },
+  );
   return { operatorType, routes: complete };
 }
