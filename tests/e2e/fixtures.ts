@@ -1,0 +1,65 @@
+/**
+ * The accounts of the browser tests. The server (tests/e2e/server.ts) seeds the 8 demo
+ * accounts and adds these copies, so the tests that change state (passwords, lockout,
+ * language, profile) never touch a demo account. A copy has the demo account's role,
+ * organisations and password.
+ */
+import { DEMO_ACCOUNTS } from '../../server/db/demo/data';
+
+/** The demo password (KESSAI_DEMO_PASSWORD's default); every fixture starts with it. */
+export const PASSWORD = 'kessai-demo-2026';
+export const WRONG_PASSWORD = 'not-the-password-1';
+
+/** The fixed answer of every image of the captcha server (see captchaPort). */
+export const CAPTCHA_ANSWER = 'K7PQ';
+
+/** The e2e server also listens on PORT+1 with the captcha on (the production default). */
+export const captchaPort = (port: number) => port + 1;
+
+export type DemoLogin = (typeof DEMO_ACCOUNTS)[number]['loginId'];
+
+export interface Fixture {
+  loginId: string;
+  /** The demo account whose role, organisations and password it copies. */
+  like: DemoLogin;
+  userName: string;
+}
+
+const pool = (prefix: string, count: number, like: DemoLogin, name: string): Fixture[] =>
+  Array.from({ length: count }, (_, i) => {
+    const n = String(i + 1).padStart(2, '0');
+    return { loginId: `${prefix}${n}`, like, userName: `${name} ${n}` };
+  });
+
+/** One account per session path (a path may lock, revoke or re-language its account). */
+export const SESSION_ACCOUNTS = pool('e2e-s-', 70, 'co-admin', 'E2E Session');
+/** One account per password path that changes a password, plus spares for the follow-ups. */
+export const PASSWORD_ACCOUNTS = pool('e2e-pw-', 8, 'co-admin', 'E2E Login PW');
+export const REFUND_ACCOUNTS = pool('e2e-refund-', 8, 'co-admin', 'E2E Refund PW');
+
+export const FIXTURES = {
+  /** lockout.spec: five wrong passwords. */
+  lock: { loginId: 'e2e-lock', like: 'co-op', userName: 'E2E Lockout' },
+  /** account.spec: profile edits (name, email, language). */
+  profile: { loginId: 'e2e-profile', like: 'sp-op', userName: 'E2E Profile' },
+  /** account.spec: its own login history. */
+  history: { loginId: 'e2e-history', like: 'co-admin', userName: 'E2E History' },
+  /** roles.spec: the redirect after login. */
+  redirect: { loginId: 'e2e-redirect', like: 'co-admin', userName: 'E2E Redirect' },
+} satisfies Record<string, Fixture>;
+
+export const ALL_FIXTURES: readonly Fixture[] = [
+  ...Object.values(FIXTURES),
+  ...SESSION_ACCOUNTS,
+  ...PASSWORD_ACCOUNTS,
+  ...REFUND_ACCOUNTS,
+];
+
+export const demoAccount = (loginId: DemoLogin) => {
+  const a = DEMO_ACCOUNTS.find((d) => d.loginId === loginId);
+  if (!a) throw new Error(`no demo account ${loginId}`);
+  return a;
+};
+
+/** The role of a fixture (its demo account's). */
+export const roleOf = (f: Fixture) => demoAccount(f.like).operatorType;

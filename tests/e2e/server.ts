@@ -1,0 +1,105 @@
+/**
+ * The browser tests' server (playwright.config.ts `webServer`): a fresh database in a new
+ * temporary KESSAI_DATA_DIR every run, the demo data, the fixture accounts of ./fixtures,
+ * the built console (./dist) on PORT — and the same app with the captcha on (fixed answer)
+ * on PORT+1, for the session paths that need an image to click.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { prepareDatabase } from '../../server/db/prepare';
+import { operators, passwordHistory } from '../../server/db/schema';
+import type { Db } from '../../server/db/client';
+import { ALL_FIXTURES, CAPTCHA_ANSWER, captchaPort } from './fixtures';
+
+async function insertFixtures(db: Db) {
+  const likes = [...new Set(ALL_FIXTURES.map((f) => f.like))];
+  const demo = await db.select().from(operators).where(inArray(operators.loginId, likes));
+  const byLogin = new Map(demo.map((o) => [o.loginId, o]));
+  await db.transaction(async (tx) => {
+    for (const f of ALL_FIXTURES) {
+      const d = byLogin.get(f.like);
+      if (!d) throw new Error(`demo account ${f.like} missing`);
+      const [op] = await tx
+        .insert(operators)
+        .values({
+          loginId: f.loginId,
+          userName: f.userName,
+          email: `${f.loginId}@e2e.example`,
+          mobile: d.mobile,
+          title: d.title,
+          operatorType: d.operatorType,
+          workingLanguage: 'jp',
+          serviceProviderId: d.serviceProviderId,
+          agentId: d.agentId,
+          companyId: d.companyId,
+          branchUnitId: d.branchUnitId,
+          passwordHash: d.passwordHash,
+          refundPasswordHash: d.refundPasswordHash,
+        })
+        .returning({ id: operators.id });
+      await tx
+        .insert(passwordHistory)
+        .values([
+          { operatorId: op.id, kind: 'login', hash: d.passwordHash },
+          ...(d.refundPasswordHash
+            ? [{ operatorId: op.id, kind: 'refund', hash: d.refundPasswordHash }]
+            : []),
+        ]);
+    }
+  });
+}
+
+const captchaImage = () => ({
+  text: CAPTCHA_ANSWER,
+  data: `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><text x="12" y="28" font-size="22">${CAPTCHA_ANSWER}</text></svg>`,
+});
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kessai-e2e-'));
+  const config = loadConfig(process.env, {
+    dataDir,
+    databaseUrl: null,
+    staticDir: path.resolve(process.env.KESSAI_STATIC_DIR ?? './dist'),
+    host: '127.0.0.1',
+  });
+  const database = await openDatabase({ dataDir: config.dataDir });
+  await prepareDatabase(database, config);
+  await insertFixtures(database.db);
+
+  const app = await buildApp({ db: database.db, config });
+  const captchaApp = await buildApp({
+    db: database.db,
+    config: { ...config, captcha: true },
+    captchaGenerator: captchaImage,
+  });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.allSettled([app.close(), captchaApp.close()]);
+    await database.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+
+  await captchaApp.listen({ port: captchaPort(config.port), host: config.host });
+  await app.listen({ port: config.port, host: config.host });
+  process.stdout.write(
+    `e2e server on ${config.host}:${config.port} (captcha ${config.captcha ? 'on' : 'off'}), captcha on at :${captchaPort(config.port)}, data ${dataDir}\n`,
+  );
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `e2e server failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  process.exit(1);
+});

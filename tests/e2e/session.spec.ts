@@ -1,0 +1,609 @@
+/**
+ * The session machine's test paths (tests/machines/session.model.ts: sessionPaths('fresh')
+ * and sessionPaths('reload')) walked in Chromium against the real server: one test per
+ * path, named after its steps. Each step is a user action or a server answer, and after
+ * each step the state is checked as a user sees it (sessionTestMap).
+ *
+ * How the steps are mapped
+ * - The session's server calls (captcha, login, logout, keepalive, language; /system/info on
+ *   reload) are held by `page.route` until the path's `done:`/`error:` step for them: `done`
+ *   and the refusals the real server gives (wrong credentials, locked, revoked session) let
+ *   the held request through to the real server; `(offline)` aborts it (a network failure).
+ *   Holding them makes the waiting states visible (captcha spinner, busy buttons).
+ * - LOGIN: fill the form and press Log in, with the account's right password, or a wrong one
+ *   when the next step is `error:login(wrong credentials)`; before `error:login(locked)` the
+ *   account is locked for real by five wrong passwords (API) and the form gets the right
+ *   one; before `error:login(wrong code)` a wrong verification code (captcha server). While
+ *   the captcha image is loading or failed, the code field is required and gets any text.
+ * - REFRESH_CAPTCHA: click the captcha image (ready) or "retry" (failed).
+ * - SET_REDIRECT: an in-app navigation to /login?redirect=%2Freport (history.pushState, what
+ *   a link of the console does; typing it in the address bar would reload the app).
+ * - SET_LOCALE: pick English in the login page's language select.
+ * - TOKEN: a reply of another call arrives: after login the test visits Profile and then
+ *   Home; TOKEN is the browser's Back button, which reopens Profile and loads it.
+ * - SESSION_EXPIRED: the session ends on the server (the test logs its token out through the
+ *   API, as another tab would), then Back as for TOKEN: the reply says UNAUTHENCATED.
+ * - RELOGIN_REQUIRED: a successful refund-password change. From the active shell it is
+ *   made through the form; from the logout dialog or the language switch, the change was
+ *   submitted before (its request held) and its answer arrives then.
+ * - SWITCH_ACCOUNT: "Switch account" in the user card; while a modal dialog covers the
+ *   shell, the user opens /login (in-app navigation) and presses "Log in with another
+ *   account" there.
+ * - LOGOUT_REQUEST / LOGOUT_CONFIRM / LOGOUT_CANCEL / STAY_SIGNED_IN / CHANGE_LANGUAGE: the
+ *   user card's and the dialogs' buttons.
+ * - after:<delay>: `page.clock` (installed before the first navigation) fast-forwards the
+ *   spec's duration (840 s idle warning, 60 s lead, 2 s redirect).
+ * - error:saveLanguage(refused): the real server accepts every language the buttons offer;
+ *   mapped to the closest real failure, a network failure (same transition: toast, back to
+ *   the shell in the old language).
+ * - error:loadInfo(server error): mapped to a network failure (same transition).
+ * - Reload scenario: the browser storage holds a real session of the path's account (revoked
+ *   on the server for `error:loadInfo(unauthenticated)`), the language zh_cn, and the page
+ *   is CURRENT_PATH.
+ *
+ * Paths not walked (reported as skipped, with the reason):
+ * - error:loadInfo(no message): the real server always sends a message; the transition is
+ *   walked by error:loadInfo(server error).
+ * - after:idleWarningDelay … → RELOGIN_REQUIRED (2 paths): the refund form cannot be used
+ *   under the modal idle dialog, and a change submitted before it would time out (90 s)
+ *   long before the 14-minute idle warning.
+ * - error:login(wrong credentials|locked) → done:fetchCaptcha → REFRESH_CAPTCHA (2 paths):
+ *   with the captcha off there is no image to click; with it on, a login sent before the
+ *   first image loaded is refused as a wrong code (the server checks the code first), so
+ *   these outcomes cannot precede a refresh.
+ */
+import { expect, test, type Browser, type Page, type Route } from '@playwright/test';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { WorkingLanguage } from '../../src/contract/locale';
+import { STORAGE_KEYS } from '../../src/services/storage';
+import { namePaths, type ModelEvent } from '../machines/harness';
+import { CURRENT_PATH, LOGIN_REDIRECT, sessionDelays, sessionPaths } from '../machines/session.model';
+import {
+  CAPTCHA_ANSWER,
+  PASSWORD,
+  SESSION_ACCOUNTS,
+  WRONG_PASSWORD,
+  captchaPort,
+  type Fixture,
+} from './fixtures';
+import {
+  apiLogin,
+  apiLoginReply,
+  apiLogout,
+  loginForm,
+  messagePattern,
+  openUserCard,
+  storageOf,
+  toast,
+  tr,
+  userMenuButton,
+} from './support/ui';
+
+type Scenario = 'fresh' | 'reload';
+type Step = { event: ModelEvent; state: AnyMachineSnapshot };
+
+const ENDPOINTS: Record<string, string> = {
+  fetchCaptcha: 'captcha',
+  login: 'login',
+  loadInfo: 'system/info',
+  logout: 'logout',
+  keepAlive: 'session/keepalive',
+  saveLanguage: 'system/profile/language',
+  refund: 'system/refundPassword/save',
+};
+
+/** Holds the session's server calls until a step lets them through or fails them. */
+class Gate {
+  private seq = 0;
+  private readonly held: { endpoint: string; seq: number; route: Route; done: boolean }[] = [];
+
+  constructor(private readonly page: Page) {}
+
+  get mark() {
+    return this.seq;
+  }
+
+  async hold(endpoint: string) {
+    await this.page.route(`**/api/${endpoint}`, (route) => {
+      this.held.push({ endpoint, seq: this.seq++, route, done: false });
+    });
+  }
+
+  /** Answers the first request of `endpoint` sent since `since` (waits for it). */
+  async answer(endpoint: string, since: number, how: 'continue' | 'abort') {
+    let request: (typeof this.held)[number] | undefined;
+    await expect
+      .poll(() => (request = this.held.find((h) => h.endpoint === endpoint && !h.done && h.seq >= since)), {
+        message: `a request to /api/${endpoint}`,
+        timeout: 10_000,
+      })
+      .toBeTruthy();
+    request!.done = true;
+    if (how === 'abort') await request!.route.abort('internetdisconnected');
+    else await request!.route.continue();
+  }
+}
+
+const same = (a: AnyMachineSnapshot, b: AnyMachineSnapshot) =>
+  JSON.stringify(a.value) === JSON.stringify(b.value);
+const label = (e: ModelEvent) => {
+  const payload = (e.output ?? e.error) as { label?: string } | undefined;
+  return payload?.label ?? '';
+};
+
+function skipReason(steps: readonly Step[]): string | null {
+  const types = steps.map((s) => s.event.type);
+  if (steps.some((s) => s.event.type === 'xstate.error.actor.loadInfo' && label(s.event) === 'no message'))
+    return 'the real server always sends a message; the transition is walked by error:loadInfo(server error)';
+  const idle = types.findIndex((t) => t.startsWith('xstate.after.idleWarningDelay'));
+  if (idle >= 0 && types.indexOf('RELOGIN_REQUIRED') > idle)
+    return 'the refund form cannot be used under the modal idle dialog, and a change submitted before it would time out (90 s) before the 14-minute idle warning';
+  const refreshFromReady = steps.some(
+    (s, i) =>
+      s.event.type === 'REFRESH_CAPTCHA' && i > 0 && steps[i - 1].state.matches({ loggedOut: 'ready' }),
+  );
+  const loginRefused = steps.some(
+    (s) => s.event.type === 'xstate.error.actor.login' && label(s.event) !== 'wrong code',
+  );
+  if (refreshFromReady && loginRefused)
+    return 'captcha off: no image to click; captcha on: a login sent before the first image loaded is refused as a wrong code, so this outcome cannot precede a refresh';
+  return null;
+}
+
+/** The captcha server (PORT+1) for the paths that need an image or a wrong code. */
+function needsCaptcha(steps: readonly Step[]) {
+  return steps.some(
+    (s, i) =>
+      (s.event.type === 'REFRESH_CAPTCHA' && i > 0 && steps[i - 1].state.matches({ loggedOut: 'ready' })) ||
+      (s.event.type === 'xstate.error.actor.login' && label(s.event) === 'wrong code'),
+  );
+}
+
+interface Walk {
+  page: Page;
+  gate: Gate;
+  account: Fixture;
+  steps: readonly Step[];
+  captchaOn: boolean;
+  locale: WorkingLanguage;
+  /** The login form's error a user should see. */
+  loginError: RegExp | null;
+  locked: boolean;
+  /** The gate's mark before each step. */
+  marks: number[];
+  /** The path the session remembers when it ends (redirect after login). */
+  expiredFrom: string;
+}
+
+const currentPath = (page: Page) => {
+  const u = new URL(page.url());
+  return `${u.pathname}${u.search}`;
+};
+const storedToken = (page: Page) => page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+
+/** The step that entered the state the machine was in before step i (where its call started). */
+function entered(steps: readonly Step[], j: number) {
+  let k = j;
+  while (k > 0 && same(steps[k - 1].state, steps[j].state)) k--;
+  return k;
+}
+
+async function revokeSession(w: Walk) {
+  const token = await storedToken(w.page);
+  expect(token, 'a stored session token').toBeTruthy();
+  await apiLogout(w.page.request, token!);
+}
+
+async function back(w: Walk) {
+  await Promise.all([w.page.waitForResponse('**/api/system/profile/get'), w.page.goBack()]);
+}
+
+async function navigateInApp(page: Page, url: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+}
+
+/** The user card, opened unless it is open already. */
+async function userCard(w: Walk) {
+  const card = w.page.getByRole('dialog', { name: tr(w.locale, 'shell.userMenu') });
+  if (await card.isVisible()) return card;
+  return openUserCard(w.page, w.locale);
+}
+
+async function fillRefundForm(w: Walk) {
+  const card = await userCard(w);
+  await card.getByRole('button', { name: tr(w.locale, 'menu.changeRefundPassword') }).click();
+  const form = w.page.getByRole('form', { name: tr(w.locale, 'menu.changeRefundPassword') });
+  await form.getByLabel(tr(w.locale, 'passwordForm.oldRefund'), { exact: true }).fill(PASSWORD);
+  const next = `e2eRefund${String(Date.now()).slice(-6)}`;
+  await form.getByLabel(tr(w.locale, 'fields.newPassword'), { exact: true }).fill(next);
+  await form.getByLabel(tr(w.locale, 'fields.confirmPassword'), { exact: true }).fill(next);
+  await form.getByRole('button', { name: tr(w.locale, 'passwordForm.submit') }).click();
+}
+
+/** After the login: the preparations later steps of the path rely on. */
+async function prepareAfterLogin(w: Walk, from: number) {
+  const rest = w.steps.slice(from);
+  if (rest.some((s) => s.event.type === 'TOKEN' || s.event.type === 'SESSION_EXPIRED')) {
+    // History [… /introduce, /]: Back reopens Profile, whose load is "a reply".
+    const card = await openUserCard(w.page, w.locale);
+    await Promise.all([
+      w.page.waitForResponse('**/api/system/profile/get'),
+      card.getByRole('button', { name: tr(w.locale, 'menu.introduce') }).click(),
+    ]);
+    await w.page
+      .getByRole('navigation', { name: tr(w.locale, 'shell.mainMenu') })
+      .getByRole('link', { name: tr(w.locale, 'menu.home') })
+      .click();
+    await expect(w.page).toHaveURL('/');
+  }
+  const relogin = rest.findIndex((s) => s.event.type === 'RELOGIN_REQUIRED');
+  if (relogin > 0 && !rest[relogin - 1].state.matches({ authenticated: 'active' })) {
+    // The refund change is sent now and its answer held until RELOGIN_REQUIRED.
+    await w.gate.hold(ENDPOINTS.refund);
+    await fillRefundForm(w);
+    await expect(w.page.getByRole('button', { name: tr(w.locale, 'passwordForm.submit') })).toBeDisabled();
+  }
+}
+
+async function answer(w: Walk, i: number) {
+  const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(w.steps[i].event.type)!;
+  const [, kind, actor] = m;
+  const since = w.marks[entered(w.steps, i - 1)];
+  const offline =
+    kind === 'error' && ['offline', 'server error', 'refused'].includes(label(w.steps[i].event));
+  if (kind === 'error' && label(w.steps[i].event) === 'unauthenticated' && actor === 'keepAlive') {
+    await revokeSession(w);
+  }
+  await w.gate.answer(ENDPOINTS[actor], since, offline ? 'abort' : 'continue');
+}
+
+async function perform(w: Walk, i: number) {
+  const { page } = w;
+  const step = w.steps[i];
+  const e = step.event;
+  const before = i > 0 ? w.steps[i - 1].state : null;
+  const next = w.steps[i + 1]?.event;
+  const L = w.locale;
+  switch (true) {
+    case e.type === 'xstate.init':
+      return;
+    case e.type === 'LOGIN': {
+      const outcome = next?.type === 'xstate.error.actor.login' ? label(next) : 'ok';
+      if (outcome === 'locked') {
+        for (let n = 0; n < 5; n++) await apiLoginReply(page.request, w.account.loginId, WRONG_PASSWORD);
+        const refused = await apiLoginReply(page.request, w.account.loginId, PASSWORD);
+        expect(refused.result?.lockedUntil, 'locked after five wrong passwords').toBeTruthy();
+      }
+      const f = loginForm(page, L);
+      await f.loginId.fill(w.account.loginId);
+      await f.password.fill(outcome === 'wrong credentials' ? WRONG_PASSWORD : PASSWORD);
+      if (await f.verycode.isVisible()) {
+        const ready = before?.matches({ loggedOut: 'ready' }) && outcome !== 'wrong code';
+        await f.verycode.fill(ready ? CAPTCHA_ANSWER : 'ZZZZ');
+      }
+      w.loginError = null;
+      w.locked = false;
+      await f.submit.click();
+      return;
+    }
+    case e.type === 'xstate.error.actor.login': {
+      await answer(w, i);
+      const key = { 'wrong credentials': 'badCredentials', locked: 'locked', 'wrong code': 'badCaptcha' }[
+        label(e)
+      ];
+      w.loginError = messagePattern(tr(L, `server.auth.${key}`, { until: '{{until}}' }));
+      w.locked = key === 'locked';
+      return;
+    }
+    case e.type === 'xstate.done.actor.login':
+    case e.type === 'xstate.done.actor.loadInfo': {
+      // The first page loads (Home: the profile; the list page: its rows) before anything else.
+      const landing =
+        e.type === 'xstate.done.actor.login' ? 'system/profile/get' : 'system/operatorLoginHistory/page';
+      await Promise.all([page.waitForResponse(`**/api/${landing}`), answer(w, i)]);
+      w.locale = 'jp';
+      return;
+    }
+    case e.type.startsWith('xstate.done.actor.') || e.type.startsWith('xstate.error.actor.'):
+      await answer(w, i);
+      if (e.type === 'xstate.done.actor.saveLanguage') w.locale = e.output as WorkingLanguage;
+      return;
+    case e.type === 'REFRESH_CAPTCHA':
+      if (before?.matches({ loggedOut: 'captchaFailed' }))
+        await page.getByRole('button', { name: tr(L, 'common.retry') }).click();
+      else await page.getByRole('button', { name: tr(L, 'loginPage.refreshCaptcha') }).click();
+      return;
+    case e.type === 'SET_REDIRECT':
+      await navigateInApp(page, `/login?redirect=${encodeURIComponent(e.redirect as string)}`);
+      await expect(page).toHaveURL(/redirect=%2Freport/);
+      return;
+    case e.type === 'SET_LOCALE':
+      await page.getByLabel(tr(L, 'loginPage.language')).selectOption(e.locale as string);
+      w.locale = e.locale as WorkingLanguage;
+      return;
+    case e.type === 'TOKEN':
+      await back(w);
+      return;
+    case e.type === 'SESSION_EXPIRED':
+      await revokeSession(w);
+      w.expiredFrom = '/introduce';
+      await back(w);
+      return;
+    case e.type === 'RELOGIN_REQUIRED':
+      if (before?.matches({ authenticated: 'active' })) await fillRefundForm(w);
+      else await w.gate.answer(ENDPOINTS.refund, 0, 'continue');
+      w.loginError = null;
+      return;
+    case e.type === 'SWITCH_ACCOUNT':
+      if (
+        before?.matches({ authenticated: 'active' }) ||
+        before?.matches({ authenticated: 'changingLanguage' })
+      ) {
+        const card = await userCard(w);
+        await card.getByRole('button', { name: tr(L, 'shell.switchAccount') }).click();
+      } else {
+        await navigateInApp(page, '/login');
+        await page.getByRole('button', { name: tr(L, 'loginPage.otherAccount') }).click();
+      }
+      return;
+    case e.type === 'LOGOUT_REQUEST': {
+      const card = await userCard(w);
+      await card.getByRole('button', { name: tr(L, 'shell.logout') }).click();
+      return;
+    }
+    case e.type === 'LOGOUT_CONFIRM':
+      await page
+        .getByRole('alertdialog', { name: tr(L, 'shell.logoutTitle') })
+        .getByRole('button', { name: tr(L, 'shell.logout') })
+        .click();
+      return;
+    case e.type === 'LOGOUT_CANCEL':
+      await page
+        .getByRole('alertdialog', { name: tr(L, 'shell.logoutTitle') })
+        .getByRole('button', { name: tr(L, 'common.cancel') })
+        .click();
+      return;
+    case e.type === 'STAY_SIGNED_IN':
+      await page.getByRole('button', { name: tr(L, 'shell.staySignedIn') }).click();
+      return;
+    case e.type === 'CHANGE_LANGUAGE': {
+      const card = await userCard(w);
+      await card
+        .getByRole('button', { name: tr(e.locale as WorkingLanguage, `languages.${e.locale}`) })
+        .click();
+      return;
+    }
+    case e.type.startsWith('xstate.after.idleWarningDelay'):
+      w.expiredFrom = currentPath(page);
+      await page.clock.fastForward(sessionDelays.idleWarningDelay);
+      return;
+    case e.type.startsWith('xstate.after.idleWarningLead'):
+      await page.clock.fastForward(sessionDelays.idleWarningLead);
+      return;
+    case e.type.startsWith('xstate.after.logoutRedirectDelay'):
+      await page.clock.fastForward(sessionDelays.logoutRedirectDelay);
+      return;
+    default:
+      throw new Error(`no user action for ${e.type}`);
+  }
+}
+
+/** The state as a user sees it (sessionTestMap). */
+async function check(w: Walk, s: AnyMachineSnapshot) {
+  const { page } = w;
+  const L = w.locale;
+  if (s.matches('restoring')) {
+    await expect(page.getByText(tr(L, 'loginPage.restoring'))).toBeVisible();
+    return;
+  }
+  if (s.matches('loggedOut') || s.matches('loggingIn')) {
+    const f = loginForm(page, L);
+    await expect(f.form).toBeVisible();
+    await expect(userMenuButton(page, L)).toHaveCount(0);
+    if (w.loginError) await expect(f.form.getByRole('alert').filter({ hasText: w.loginError })).toBeVisible();
+    if (w.locked) {
+      await expect(f.form).toContainText(
+        messagePattern(tr(L, 'loginPage.lockedUntil', { time: '{{time}}' })),
+      );
+    }
+  }
+  if (s.matches({ loggedOut: 'captchaLoading' })) {
+    await expect(page.getByLabel(tr(L, 'loginPage.captchaLoading'))).toBeVisible();
+  }
+  if (s.matches({ loggedOut: 'ready' })) {
+    await expect(loginForm(page, L).submit).toBeEnabled();
+    if (w.captchaOn)
+      await expect(page.getByRole('img', { name: tr(L, 'loginPage.captchaImage') })).toBeVisible();
+    else await expect(loginForm(page, L).verycode).toHaveCount(0);
+  }
+  if (s.matches({ loggedOut: 'captchaFailed' })) {
+    await expect(page.getByText(tr(L, 'loginPage.captchaFailed'))).toBeVisible();
+  }
+  if (s.matches('loggingIn')) {
+    await expect(loginForm(page, L).busy).toBeDisabled();
+  }
+  if (s.matches('authenticated')) {
+    // Under a modal dialog the shell is hidden from the accessibility tree, not from the eye.
+    const menu = page.getByRole('button', { name: tr(L, 'shell.userMenu'), includeHidden: true });
+    await expect(menu).toBeVisible();
+    await expect(menu).toContainText(w.account.userName);
+  }
+  const idleDialog = page.getByRole('alertdialog', { name: tr(L, 'shell.idleTitle') });
+  const logoutDialog = page.getByRole('alertdialog', { name: tr(L, 'shell.logoutTitle') });
+  if (s.matches({ authenticated: 'active' })) {
+    await expect(idleDialog).toHaveCount(0);
+    await expect(logoutDialog).toHaveCount(0);
+  }
+  if (s.matches({ authenticated: 'idleWarning' })) {
+    await expect(idleDialog).toBeVisible();
+    await expect(idleDialog.getByRole('button', { name: tr(L, 'shell.staySignedIn') })).toBeEnabled();
+  }
+  if (s.matches({ authenticated: 'keepingAlive' })) {
+    await expect(idleDialog).toBeVisible();
+    await expect(idleDialog.getByRole('button', { name: tr(L, 'shell.staySignedIn') })).toBeDisabled();
+  }
+  if (s.matches({ authenticated: 'confirmingLogout' })) {
+    await expect(logoutDialog).toBeVisible();
+  }
+  if (s.matches({ authenticated: 'changingLanguage' })) {
+    const card = page.getByRole('dialog', { name: tr(L, 'shell.userMenu') });
+    await expect(card.getByRole('button', { name: tr('en', 'languages.en') })).toBeDisabled();
+  }
+  if (s.matches('expired')) {
+    await expect(toast(page, tr(L, 'common.sessionTimeout')).first()).toBeVisible();
+    await expect(userMenuButton(page, L)).toHaveCount(0);
+  }
+  if (s.matches('loggingOut')) {
+    await expect(userMenuButton(page, L)).toHaveCount(0);
+    await expect(page.getByRole('progressbar').first()).toBeVisible();
+  }
+}
+
+/** What a step shows besides the state: toasts, the page after a redirect, the language. */
+async function checkStep(w: Walk, i: number) {
+  const { page } = w;
+  const e = w.steps[i].event;
+  const L = w.locale;
+  const networkError = messagePattern(tr(L, 'common.networkError', { message: '{{message}}' }));
+  if (
+    /^xstate\.error\.actor\.(keepAlive|saveLanguage|loadInfo)$/.test(e.type) &&
+    ['offline', 'refused', 'server error'].includes(label(e))
+  ) {
+    await expect(toast(page, networkError).first()).toBeVisible();
+  }
+  if (e.type === 'xstate.done.actor.saveLanguage') {
+    // The page reloads in the new language.
+    await expect(page.getByRole('navigation', { name: tr(L, 'shell.mainMenu') })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', /^en/);
+  }
+  if (e.type === 'xstate.error.actor.saveLanguage') {
+    await expect(page.getByRole('navigation', { name: tr(L, 'shell.mainMenu') })).toBeVisible();
+  }
+  if (e.type.startsWith('xstate.after.logoutRedirectDelay')) {
+    const redirect =
+      w.expiredFrom === '/' ? '/login' : `/login?redirect=${encodeURIComponent(w.expiredFrom)}`;
+    await expect(page).toHaveURL(redirect);
+  }
+  if (e.type === 'xstate.error.actor.loadInfo') {
+    if (label(e) === 'unauthenticated')
+      await expect(toast(page, tr(L, 'common.sessionTimeout')).first()).toBeVisible();
+    await expect(page).toHaveURL(LOGIN_REDIRECT);
+  }
+  if (e.type === 'xstate.done.actor.loadInfo') await expect(page).toHaveURL(CURRENT_PATH);
+  if (e.type === 'RELOGIN_REQUIRED') {
+    await expect(toast(page, tr(L, 'passwordForm.changedRefund')).first()).toBeVisible();
+    await expect(page).toHaveURL('/login');
+  }
+}
+
+async function walkPath(
+  browser: Browser,
+  baseURL: string,
+  scenario: Scenario,
+  steps: Step[],
+  account: Fixture,
+) {
+  const captchaOn = scenario === 'fresh' && needsCaptcha(steps);
+  const base = captchaOn
+    ? baseURL.replace(/:(\d+)$/, (_, p: string) => `:${captchaPort(Number(p))}`)
+    : baseURL;
+  let storageState: ReturnType<typeof storageOf> | undefined;
+  if (scenario === 'reload') {
+    const ctx = await browser.newContext({ baseURL: base });
+    const session = await apiLogin(ctx.request, account.loginId);
+    if (steps.some((s) => label(s.event) === 'unauthenticated')) await apiLogout(ctx.request, session.token);
+    storageState = storageOf(base, session, 'zh_cn');
+    await ctx.close();
+  }
+  const context = await browser.newContext({ baseURL: base, storageState });
+  const page = await context.newPage();
+  const w: Walk = {
+    page,
+    gate: new Gate(page),
+    account,
+    steps,
+    captchaOn,
+    locale: scenario === 'reload' ? 'zh_cn' : 'jp',
+    loginError: null,
+    locked: false,
+    marks: [],
+    expiredFrom: '/',
+  };
+  try {
+    for (const actor of ['fetchCaptcha', 'login', 'logout', 'keepAlive', 'saveLanguage'])
+      await w.gate.hold(ENDPOINTS[actor]);
+    if (scenario === 'reload') await w.gate.hold(ENDPOINTS.loadInfo);
+    await page.clock.install();
+    w.marks[0] = w.gate.mark;
+    await page.goto(scenario === 'reload' ? CURRENT_PATH : '/login');
+    for (let i = 0; i < steps.length; i++) {
+      if (i > 0) w.marks[i] = w.gate.mark;
+      await test.step(`${steps[i].event.type} ⇒ ${JSON.stringify(steps[i].state.value)}`, async () => {
+        await perform(w, i);
+        await check(w, steps[i].state);
+        await checkStep(w, i);
+        if (steps[i].event.type === 'xstate.done.actor.login' && i < steps.length - 1) {
+          await prepareAfterLogin(w, i + 1);
+        }
+      });
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+for (const scenario of ['fresh', 'reload'] as const) {
+  test.describe(`session paths (${scenario})`, () => {
+    const named = namePaths(sessionPaths(scenario));
+    const offset = scenario === 'fresh' ? 0 : 60;
+    if (named.length + offset > SESSION_ACCOUNTS.length)
+      throw new Error('add session accounts in fixtures.ts');
+    named.forEach(({ name, path }, n) => {
+      test(name, async ({ browser, baseURL }) => {
+        const steps = path.steps as unknown as Step[];
+        const reason = skipReason(steps);
+        test.skip(reason !== null, reason ?? '');
+        await walkPath(browser, baseURL!, scenario, steps, SESSION_ACCOUNTS[offset + n]);
+      });
+    });
+  });
+}
+
+test('idle timeout end to end: warning, toast, login with redirect, back to the page', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const account = SESSION_ACCOUNTS[SESSION_ACCOUNTS.length - 1];
+  try {
+    await page.clock.install();
+    await page.goto('/login');
+    const f = loginForm(page);
+    await f.loginId.fill(account.loginId);
+    await f.password.fill(PASSWORD);
+    await f.submit.click();
+    await page
+      .getByRole('navigation', { name: tr('jp', 'shell.mainMenu') })
+      .getByRole('link', { name: tr('jp', 'menu.loginHistory') })
+      .click();
+    await expect(page.getByRole('heading', { name: tr('jp', 'menu.loginHistory'), level: 1 })).toBeVisible();
+    const from = currentPath(page);
+    await page.clock.fastForward(sessionDelays.idleWarningDelay);
+    await expect(page.getByRole('alertdialog', { name: tr('jp', 'shell.idleTitle') })).toBeVisible();
+    await page.clock.fastForward(sessionDelays.idleWarningLead);
+    await expect(toast(page, tr('jp', 'common.sessionTimeout')).first()).toBeVisible();
+    await page.clock.fastForward(sessionDelays.logoutRedirectDelay);
+    await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(from)}`);
+    await f.loginId.fill(account.loginId);
+    await f.password.fill(PASSWORD);
+    await f.submit.click();
+    await expect(page).toHaveURL(from);
+    await expect(page.getByRole('heading', { name: tr('jp', 'menu.loginHistory'), level: 1 })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
