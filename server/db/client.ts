@@ -38,6 +38,9 @@ const redactUrl = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:**
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection the server ends (restart, failover, a dropped test database) must
+    // not crash the process: the pool replaces it on the next query.
+    pool.on('error', (err) => process.stderr.write(`database connection lost: ${err.message}\n`));
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,

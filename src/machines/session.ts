@@ -76,6 +76,7 @@ export type SessionEvent =
   | { type: 'LOGOUT_REQUEST' }
   | { type: 'LOGOUT_CONFIRM' }
   | { type: 'LOGOUT_CANCEL' }
+  | { type: 'PASSWORD_CHANGED' }
   | { type: 'SWITCH_ACCOUNT' }
   | { type: 'CHANGE_LANGUAGE'; locale: WorkingLanguage }
   | { type: 'RELOGIN_REQUIRED' }
@@ -152,6 +153,13 @@ export const sessionMachine = setup({
       const user = context.user ? { ...context.user, workingLanguage: params.locale } : null;
       if (user && context.token) context.storage.setUser(user);
       return { locale: params.locale, user };
+    }),
+    /** After the user changed the login password, the reminder to do so goes away. */
+    clearMustChangePassword: assign(({ context }) => {
+      if (!context.user) return {};
+      const user = { ...context.user, mustChangePassword: false };
+      context.storage.setUser(user);
+      return { user };
     }),
     /** Storage keeps nothing but the locale (spec point 4). */
     clearSession: assign(({ context }) => {
@@ -324,6 +332,7 @@ export const sessionMachine = setup({
           on: {
             LOGOUT_REQUEST: { target: 'confirmingLogout' },
             CHANGE_LANGUAGE: { target: 'changingLanguage' },
+            PASSWORD_CHANGED: { actions: 'clearMustChangePassword' },
             // Every reply means the server saw activity: restart the idle timer.
             TOKEN: {
               target: 'active',
@@ -336,6 +345,8 @@ export const sessionMachine = setup({
           after: { idleWarningLead: { target: '#session.expired' } },
           on: {
             STAY_SIGNED_IN: { target: 'keepingAlive' },
+            // "Log out" in the idle warning: the user already chose, no second confirmation.
+            LOGOUT_CONFIRM: { target: '#session.loggingOut', actions: 'rememberCurrentPath' },
             TOKEN: {
               target: 'active',
               actions: { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
@@ -431,7 +442,8 @@ export const sessionTestMap = {
     TOKEN: 'Any server reply carries a (new) submit token',
     STAY_SIGNED_IN: 'Press "Stay signed in" in the idle dialog',
     LOGOUT_REQUEST: 'Choose Log out in the user card',
-    LOGOUT_CONFIRM: 'Confirm in the logout dialog',
+    LOGOUT_CONFIRM: 'Confirm in the logout dialog, or choose Log out in the idle warning',
+    PASSWORD_CHANGED: 'Change the login password successfully',
     LOGOUT_CANCEL: 'Cancel the logout dialog',
     SWITCH_ACCOUNT: 'Choose Switch account in the user card',
     CHANGE_LANGUAGE: 'Pick another language in the user card',

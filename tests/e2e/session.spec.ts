@@ -29,6 +29,7 @@
  * - SWITCH_ACCOUNT: "Switch account" in the user card; while a modal dialog covers the
  *   shell, the user opens /login (in-app navigation) and presses "Log in with another
  *   account" there.
+ * - PASSWORD_CHANGED: a successful login-password change through the form (success toast).
  * - LOGOUT_REQUEST / LOGOUT_CONFIRM / LOGOUT_CANCEL / STAY_SIGNED_IN / CHANGE_LANGUAGE: the
  *   user card's and the dialogs' buttons.
  * - after:<delay>: `page.clock` (installed before the first navigation) fast-forwards the
@@ -223,6 +224,17 @@ async function fillRefundForm(w: Walk) {
   await form.getByRole('button', { name: tr(w.locale, 'passwordForm.submit') }).click();
 }
 
+async function fillLoginPasswordForm(w: Walk) {
+  const card = await userCard(w);
+  await card.getByRole('button', { name: tr(w.locale, 'menu.changePassword') }).click();
+  const form = w.page.getByRole('form', { name: tr(w.locale, 'menu.changePassword') });
+  await form.getByLabel(tr(w.locale, 'passwordForm.oldLogin'), { exact: true }).fill(PASSWORD);
+  const next = `e2eLogin${String(Date.now()).slice(-6)}`;
+  await form.getByLabel(tr(w.locale, 'fields.newPassword'), { exact: true }).fill(next);
+  await form.getByLabel(tr(w.locale, 'fields.confirmPassword'), { exact: true }).fill(next);
+  await form.getByRole('button', { name: tr(w.locale, 'passwordForm.submit') }).click();
+}
+
 /** After the login: the preparations later steps of the path rely on. */
 async function prepareAfterLogin(w: Walk, from: number) {
   const rest = w.steps.slice(from);
@@ -354,11 +366,18 @@ async function perform(w: Walk, i: number) {
       await card.getByRole('button', { name: tr(L, 'shell.logout') }).click();
       return;
     }
-    case e.type === 'LOGOUT_CONFIRM':
+    case e.type === 'LOGOUT_CONFIRM': {
+      // From the idle warning its own "Log out" button; otherwise the logout confirmation.
+      const idle = before?.matches({ authenticated: 'idleWarning' });
       await page
-        .getByRole('alertdialog', { name: tr(L, 'shell.logoutTitle') })
+        .getByRole('alertdialog', { name: tr(L, idle ? 'shell.idleTitle' : 'shell.logoutTitle') })
         .getByRole('button', { name: tr(L, 'shell.logout') })
         .click();
+      return;
+    }
+    case e.type === 'PASSWORD_CHANGED':
+      await fillLoginPasswordForm(w);
+      await expect(toast(page, tr(L, 'passwordForm.changedLogin'))).toBeVisible();
       return;
     case e.type === 'LOGOUT_CANCEL':
       await page

@@ -59,6 +59,7 @@ export const sessionEvents: ModelEvent[] = [
   { type: 'LOGOUT_REQUEST' },
   { type: 'LOGOUT_CONFIRM' },
   { type: 'LOGOUT_CANCEL' },
+  { type: 'PASSWORD_CHANGED' },
   { type: 'SWITCH_ACCOUNT' },
   { type: 'CHANGE_LANGUAGE', locale: 'en' },
   { type: 'RELOGIN_REQUIRED' },

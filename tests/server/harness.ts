@@ -43,6 +43,16 @@ function postgres(adminUrl: string): Backend {
           await handle.close();
           const c = new pg.Client({ connectionString: adminUrl });
           await c.connect();
+          // The pool's connections close asynchronously: wait for them rather than killing
+          // them (FORCE would hit a closing connection with a FATAL it no longer listens for).
+          for (let i = 0; ; i++) {
+            const { rows } = await c.query(
+              'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+              [name],
+            );
+            if (rows[0].n === 0 || i >= 50) break;
+            await new Promise((r) => setTimeout(r, 100));
+          }
           await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
           await c.end();
         },

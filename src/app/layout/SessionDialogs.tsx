@@ -31,7 +31,7 @@ export function SessionDialogs() {
         cancelLabel={t('shell.logout')}
         busy={keepingAlive}
         onConfirm={() => send({ type: 'STAY_SIGNED_IN' })}
-        onCancel={() => send({ type: 'LOGOUT_REQUEST' })}
+        onCancel={() => send({ type: 'LOGOUT_CONFIRM' })}
         dismissable={false}
       />
     </>

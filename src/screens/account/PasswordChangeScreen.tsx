@@ -33,6 +33,7 @@ export function PasswordChangeScreen({ kind }: { kind: PasswordKind }) {
     const subscriptions = [
       actor.on('changed', () => {
         showSuccess(t('passwordForm.changedLogin'));
+        sessionSend({ type: 'PASSWORD_CHANGED' });
         reset(EMPTY);
         actor.send({ type: 'RESET' });
       }),
