@@ -67,7 +67,9 @@ const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chro
   (p) => p && existsSync(p),
 );
 if (built && !chromium && process.env.CI !== 'true') {
-  console.log('\nChromium not found (apt-get install -y chromium, or set CHROMIUM_PATH): browser tests skipped.');
+  console.log(
+    '\nChromium not found (apt-get install -y chromium, or set CHROMIUM_PATH): browser tests skipped.',
+  );
 } else if (built) {
   const pwJson = join(out, 'playwright.json');
   const pwOk = run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {

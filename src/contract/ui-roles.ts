@@ -12,4 +12,5 @@ export const MANAGEABLE_ROLES: Readonly<Partial<Record<OperatorType, readonly Op
   40: [50],
 };
 
-export const manageableRolesOf = (role: OperatorType): readonly OperatorType[] => MANAGEABLE_ROLES[role] ?? [];
+export const manageableRolesOf = (role: OperatorType): readonly OperatorType[] =>
+  MANAGEABLE_ROLES[role] ?? [];

@@ -35,7 +35,9 @@ describe('schemas', () => {
   it('password: 6–20 half-width characters, matching confirmation', async () => {
     const ok = { oldPassword: 'x', newPassword: 'abc123!@#', confirmPassword: 'abc123!@#' };
     await expect(PasswordChangeForm.validate(ok)).resolves.toBeTruthy();
-    await expect(PasswordChangeForm.validate({ ...ok, newPassword: 'ab1', confirmPassword: 'ab1' })).rejects.toThrow();
+    await expect(
+      PasswordChangeForm.validate({ ...ok, newPassword: 'ab1', confirmPassword: 'ab1' }),
+    ).rejects.toThrow();
     await expect(
       PasswordChangeForm.validate({ ...ok, newPassword: 'a'.repeat(21), confirmPassword: 'a'.repeat(21) }),
     ).rejects.toThrow();
@@ -54,9 +56,15 @@ describe('schemas', () => {
     await expect(validateInput(ProfileInput, { ...ok, admin: true })).rejects.toThrow();
   });
   it('login history: a range of more than 31 days is refused', async () => {
-    await expect(LoginHistoryQuery.validate({ beginTime: '2026-01-01', endTime: '2026-01-31' })).resolves.toBeTruthy();
-    const err = await LoginHistoryQuery.validate({ beginTime: '2026-01-01', endTime: '2026-02-01' }).catch((e) => e);
+    await expect(
+      LoginHistoryQuery.validate({ beginTime: '2026-01-01', endTime: '2026-01-31' }),
+    ).resolves.toBeTruthy();
+    const err = await LoginHistoryQuery.validate({ beginTime: '2026-01-01', endTime: '2026-02-01' }).catch(
+      (e) => e,
+    );
     expect(err.errors[0]).toMatchObject({ key: 'validation.dateRange', values: { days: 31 } });
-    await expect(LoginHistoryQuery.validate({ beginTime: '2026-02-01', endTime: '2026-01-01' })).rejects.toThrow();
+    await expect(
+      LoginHistoryQuery.validate({ beginTime: '2026-02-01', endTime: '2026-01-01' }),
+    ).rejects.toThrow();
   });
 });

@@ -6,7 +6,9 @@ import type { Dict } from '../../src/i18n/define';
 import { ALL_ROLES, flattenMenu } from '../../src/contract';
 
 function keys(d: Dict, prefix = ''): string[] {
-  return Object.entries(d).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
+  return Object.entries(d).flatMap(([k, v]) =>
+    typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`),
+  );
 }
 
 describe('catalogues', () => {
