@@ -6,7 +6,7 @@ import { FullPageMessage } from '../components/FullPageMessage';
 import { useDocumentTitle, useT } from './i18n';
 import { AppShell } from './layout/AppShell';
 import { allowedSet, decideRoute } from './routes';
-import { SCREENS } from './screens';
+import { SCREENS, type SubScreen } from './screens';
 import { useSession, useSessionMenu } from './session';
 
 const Login = lazy(() => import('../screens/auth/Login'));
@@ -82,6 +82,8 @@ function ShellRoutes() {
   switch (decision.kind) {
     case 'screen':
       return <ScreenFrame key={path} path={path} titleKey={decision.route.titleKey} />;
+    case 'sub':
+      return <SubScreenFrame key={path} {...decision} />;
     case 'redirect':
       return <Redirect to={decision.to} replace />;
     case 'noAccess':
@@ -102,6 +104,17 @@ function ScreenFrame({ path, titleKey }: { path: string; titleKey: string }) {
   return (
     <Suspense fallback={<TopProgress />}>
       <Screen />
+    </Suspense>
+  );
+}
+
+function SubScreenFrame({ sub, param, titleKey }: { sub: SubScreen; param: string; titleKey: string }) {
+  const t = useT();
+  useDocumentTitle(t(titleKey));
+  const Screen = sub.screen;
+  return (
+    <Suspense fallback={<TopProgress />}>
+      <Screen param={param} />
     </Suspense>
   );
 }

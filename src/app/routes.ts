@@ -1,5 +1,5 @@
 import { ALWAYS_ALLOWED_ROUTES, MENU, flattenMenu, type MenuRoute } from '../contract/routes';
-import { hasScreen } from './screens';
+import { hasScreen, matchSubScreen, subTitleKey, type SubScreen } from './screens';
 
 /**
  * What the signed-in user may open: the session's menu (the server's menuMapList) ∩ the
@@ -43,6 +43,7 @@ export function navigationTree(allowed: Set<string>): NavEntry[] {
 
 export type RouteDecision =
   | { kind: 'screen'; route: MenuRoute }
+  | { kind: 'sub'; sub: SubScreen; param: string; titleKey: string }
   | { kind: 'redirect'; to: string }
   | { kind: 'noAccess' }
   | { kind: 'notFound' };
@@ -50,7 +51,12 @@ export type RouteDecision =
 /** Where a path leads for this menu: its screen, a group's first page, /401 or not found. */
 export function decideRoute(path: string, allowed: Set<string>): RouteDecision {
   const route = BY_PATH.get(path);
-  if (!route) return { kind: 'notFound' };
+  if (!route) {
+    const match = matchSubScreen(path);
+    if (!match) return { kind: 'notFound' };
+    if (!granted(match.sub.parent, allowed)) return { kind: 'noAccess' };
+    return { kind: 'sub', ...match, titleKey: subTitleKey(match.sub, match.param) };
+  }
   if (!granted(path, allowed)) return { kind: 'noAccess' };
   if (hasScreen(path)) return { kind: 'screen', route };
   const first = route.children && firstPage(route.children, allowed);
@@ -74,6 +80,10 @@ export interface Crumb {
 
 /** The matched routes of a path, outermost first, with home in front (breadcrumbs, titles). */
 export function breadcrumbTrail(path: string): Crumb[] {
+  const match = BY_PATH.has(path) ? undefined : matchSubScreen(path);
+  if (match) {
+    return [...breadcrumbTrail(match.sub.parent), { path, titleKey: subTitleKey(match.sub, match.param) }];
+  }
   const trail: Crumb[] = [];
   for (let r = BY_PATH.get(path); r; r = r.parent ? BY_PATH.get(r.parent) : undefined) {
     trail.unshift({ path: r.path, titleKey: r.titleKey });
@@ -82,4 +92,7 @@ export function breadcrumbTrail(path: string): Crumb[] {
   return trail;
 }
 
-export const routeTitleKey = (path: string) => BY_PATH.get(path)?.titleKey;
+export const routeTitleKey = (path: string) => {
+  const match = BY_PATH.has(path) ? undefined : matchSubScreen(path);
+  return match ? subTitleKey(match.sub, match.param) : BY_PATH.get(path)?.titleKey;
+};

@@ -13,6 +13,53 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
   '/introduce': lazy(() => import('../screens/account/Profile')),
   '/setup/loginHistory': lazy(() => import('../screens/setup/LoginHistory')),
   '/setup/permission': lazy(() => import('../screens/setup/Permission')),
+  '/setup/mechanism': lazy(() => import('../screens/setup/providers/ServiceProviders')),
+  '/setup/company': lazy(() => import('../screens/setup/companies/Companies')),
+  '/setup/branch': lazy(() => import('../screens/setup/branches/Branches')),
+  '/setup/agent': lazy(() => import('../screens/setup/agencies/Agencies')),
+  '/setup/operate': lazy(() => import('../screens/setup/operators/Operators')),
+  '/setup/payment': lazy(() => import('../screens/setup/devices/Devices')),
+  '/setup/commissonRate': lazy(() => import('../screens/setup/commission/CommissionRates')),
+  '/setup/audit': lazy(() => import('../screens/setup/audit/AuditLog')),
 };
 
 export const hasScreen = (path: string) => Object.hasOwn(SCREENS, path);
+
+/**
+ * Pages below a menu route (a record's detail): granted with their parent route, shown
+ * under it in the breadcrumbs. `param` is the path's last segment ('new' or an id).
+ */
+export interface SubScreen {
+  parent: string;
+  pattern: RegExp;
+  /** Title of the crumb: for a new record and for an existing one. */
+  titleKeys: { create: string; edit: string };
+  screen: ComponentType<{ param: string }>;
+}
+
+export const SUB_SCREENS: readonly SubScreen[] = [
+  {
+    parent: '/setup/company',
+    pattern: /^\/setup\/company\/(new|[1-9]\d{0,9})$/,
+    titleKeys: { create: 'orgScreens.company.newTitle', edit: 'orgScreens.company.editTitle' },
+    screen: lazy(() => import('../screens/setup/companies/CompanyDetail')),
+  },
+  {
+    parent: '/setup/agent',
+    pattern: /^\/setup\/agent\/(new|[1-9]\d{0,9})$/,
+    titleKeys: { create: 'orgScreens.agency.newTitle', edit: 'orgScreens.agency.editTitle' },
+    screen: lazy(() => import('../screens/setup/agencies/AgencyDetail')),
+  },
+];
+
+/** The sub screen a path opens, with its parameter. */
+export function matchSubScreen(path: string): { sub: SubScreen; param: string } | undefined {
+  for (const sub of SUB_SCREENS) {
+    const m = sub.pattern.exec(path);
+    if (m) return { sub, param: m[1] };
+  }
+  return undefined;
+}
+
+export const subTitleKey = (sub: SubScreen, param: string) =>
+  param === 'new' ? sub.titleKeys.create : sub.titleKeys.edit;

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import { Box, Button, Flex, Skeleton, Table, Text, chakra } from '@chakra-ui/react';
+import { Fragment, useState, type ReactNode } from 'react';
+import { Box, Button, Checkbox, Flex, IconButton, Skeleton, Table, Text, chakra } from '@chakra-ui/react';
 import { useT } from '../app/i18n';
-import { ArrowDownIcon, ArrowUpIcon, SortIcon } from './icons';
+import { ArrowDownIcon, ArrowUpIcon, ChevronDownIcon, ChevronRightIcon, SortIcon } from './icons';
 
 export interface Column<Row> {
   key: string;
@@ -12,6 +12,8 @@ export interface Column<Row> {
   minW?: string;
   align?: 'start' | 'center' | 'end';
   nowrap?: boolean;
+  /** Header content other than text (a select-all box). */
+  headerCell?: ReactNode;
 }
 
 /** The listQuery machine's states the table renders (checking never rests). */
@@ -30,16 +32,41 @@ export interface DataTableProps<Row> {
   sortField?: string;
   sortOrder?: 'asc' | 'desc' | '';
   onSort?: (field: string) => void;
+  /** Rows can be ticked (a bulk action such as delete); keys of the ticked rows. */
+  selection?: {
+    selected: ReadonlySet<string | number>;
+    onChange: (selected: Set<string | number>) => void;
+    /** Accessible name of one row's box. */
+    rowLabel: (row: Row) => string;
+  };
+  /** A row opens to show more below it (an audit row's before and after). */
+  expand?: { render: (row: Row) => ReactNode; label: string };
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
+/** From tablet width a column keyed 'actions' stays in view at the end while the rest scrolls sideways. */
+const PINNED_END = {
+  position: { base: 'static', md: 'sticky' },
+  insetInlineEnd: 0,
+  bg: 'bg',
+  zIndex: 1,
+  boxShadow: 'inset 1px 0 0 var(--chakra-colors-border)',
+} as const;
+
 /** A Chakra table with a sticky header, sortable headers and the list's loading/empty/failed states. */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { label, columns, rows, rowKey, status, message, onRetry, sortField, sortOrder, onSort } = props;
+  const { label, rows, rowKey, status, message, onRetry, sortField, sortOrder, onSort, selection, expand } =
+    props;
   const t = useT();
+  const [open, setOpen] = useState<ReadonlySet<string | number>>(new Set());
   const busy = status === 'loading' || status === 'checking';
   const showRows = status === 'loaded' || (busy && rows.length > 0);
+  const columns: Column<Row>[] = [
+    ...(expand ? [expandColumn(expand.label, rowKey, open, setOpen)] : []),
+    ...(selection ? [selectColumn(t, rows, rowKey, selection)] : []),
+    ...props.columns,
+  ];
 
   return (
     <Table.ScrollArea
@@ -58,6 +85,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               return (
                 <Table.ColumnHeader
                   key={c.key}
+                  {...(c.key === 'actions' ? { ...PINNED_END, bg: 'bg.muted', zIndex: 2 } : {})}
                   minW={c.minW}
                   textAlign={c.align}
                   whiteSpace="nowrap"
@@ -84,7 +112,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                       )}
                     </chakra.button>
                   ) : (
-                    c.header
+                    (c.headerCell ?? c.header)
                   )}
                 </Table.ColumnHeader>
               );
@@ -94,13 +122,27 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         <Table.Body opacity={busy && showRows ? 0.55 : 1} transition="opacity 0.2s">
           {showRows &&
             rows.map((row) => (
-              <Table.Row key={rowKey(row)}>
-                {columns.map((c) => (
-                  <Table.Cell key={c.key} textAlign={c.align} whiteSpace={c.nowrap ? 'nowrap' : undefined}>
-                    {c.cell(row)}
-                  </Table.Cell>
-                ))}
-              </Table.Row>
+              <Fragment key={rowKey(row)}>
+                <Table.Row data-selected={selection?.selected.has(rowKey(row)) ? '' : undefined}>
+                  {columns.map((c) => (
+                    <Table.Cell
+                      key={c.key}
+                      {...(c.key === 'actions' ? PINNED_END : {})}
+                      textAlign={c.align}
+                      whiteSpace={c.nowrap ? 'nowrap' : undefined}
+                    >
+                      {c.cell(row)}
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+                {expand && open.has(rowKey(row)) && (
+                  <Table.Row bg="bg.subtle" _hover={{ bg: 'bg.subtle' }}>
+                    <Table.Cell colSpan={columns.length} py="3">
+                      {expand.render(row)}
+                    </Table.Cell>
+                  </Table.Row>
+                )}
+              </Fragment>
             ))}
           {busy &&
             !showRows &&
@@ -124,6 +166,79 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       </Table.Root>
     </Table.ScrollArea>
   );
+}
+
+function expandColumn<Row>(
+  label: string,
+  rowKey: (row: Row) => string | number,
+  open: ReadonlySet<string | number>,
+  setOpen: (next: ReadonlySet<string | number>) => void,
+): Column<Row> {
+  return {
+    key: '__expand',
+    header: '',
+    cell: (row) => {
+      const key = rowKey(row);
+      const isOpen = open.has(key);
+      return (
+        <IconButton
+          size="2xs"
+          variant="ghost"
+          aria-label={label}
+          aria-expanded={isOpen}
+          onClick={() => {
+            const next = new Set(open);
+            if (isOpen) next.delete(key);
+            else next.add(key);
+            setOpen(next);
+          }}
+        >
+          {isOpen ? <ChevronDownIcon /> : <ChevronRightIcon />}
+        </IconButton>
+      );
+    },
+  };
+}
+
+function selectColumn<Row>(
+  t: (key: string) => string,
+  rows: readonly Row[],
+  rowKey: (row: Row) => string | number,
+  selection: NonNullable<DataTableProps<Row>['selection']>,
+): Column<Row> {
+  const keys = rows.map(rowKey);
+  const ticked = keys.filter((k) => selection.selected.has(k)).length;
+  const all = keys.length > 0 && ticked === keys.length;
+  const toggle = (key: string | number, on: boolean) => {
+    const next = new Set(selection.selected);
+    if (on) next.add(key);
+    else next.delete(key);
+    selection.onChange(next);
+  };
+  return {
+    key: '__select',
+    header: '',
+    headerCell: (
+      <Checkbox.Root
+        size="sm"
+        checked={all ? true : ticked > 0 ? 'indeterminate' : false}
+        onCheckedChange={(e) => selection.onChange(e.checked === true ? new Set(keys) : new Set())}
+      >
+        <Checkbox.HiddenInput aria-label={t('orgScreens.selectAll')} />
+        <Checkbox.Control />
+      </Checkbox.Root>
+    ),
+    cell: (row) => (
+      <Checkbox.Root
+        size="sm"
+        checked={selection.selected.has(rowKey(row))}
+        onCheckedChange={(e) => toggle(rowKey(row), e.checked === true)}
+      >
+        <Checkbox.HiddenInput aria-label={selection.rowLabel(row)} />
+        <Checkbox.Control />
+      </Checkbox.Root>
+    ),
+  };
 }
 
 function StatusMessage({

@@ -135,6 +135,26 @@ export const LinkOffIcon = lineIcon(
 );
 
 /** Sidebar icon names of the contract's MENU table. */
+export const PlusIcon = lineIcon('PlusIcon', <path d="M12 5v14M5 12h14" />);
+export const CopyIcon = lineIcon(
+  'CopyIcon',
+  <>
+    <rect width="14" height="14" x="8" y="8" rx="2" />
+    <path d="M4 16c-1.1 0-2-.9-2-2V4c0-1.1.9-2 2-2h10c1.1 0 2 .9 2 2" />
+  </>,
+);
+export const EditIcon = lineIcon('EditIcon', <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />);
+export const TrashIcon = lineIcon(
+  'TrashIcon',
+  <path d="M3 6h18M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2" />,
+);
+export const UnlockIcon = lineIcon(
+  'UnlockIcon',
+  <>
+    <rect width="18" height="11" x="3" y="11" rx="2" />
+    <path d="M7 11V7a5 5 0 0 1 9.9-1" />
+  </>,
+);
 export const MENU_ICONS: Record<string, (p: IconProps) => ReactNode> = {
   home: HomeIcon,
   payments: CardIcon,

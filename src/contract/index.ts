@@ -15,3 +15,4 @@ export * from './terminals';
 export * from './commission';
 export * from './audit';
 export * from './checks';
+export * from './money';

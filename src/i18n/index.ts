@@ -12,6 +12,7 @@ import shell from './shell';
 import setup from './setup';
 import org from './org';
 import audit from './audit';
+import orgScreens from './orgScreens';
 
 /** Every area catalogue. Add a new area here; the catalogue test checks all three languages. */
 export const AREAS: Record<string, AreaCatalogue> = {
@@ -25,6 +26,7 @@ export const AREAS: Record<string, AreaCatalogue> = {
   setup,
   org,
   audit,
+  orgScreens,
 };
 export const CATALOGUES: readonly Catalogue[] = ['ja', 'zh-cn', 'en'];
 

@@ -57,7 +57,8 @@ function EntryIcon({ name }: { name?: string }) {
 function Item({ entry, onNavigate, nested }: { entry: NavEntry; onNavigate?: () => void; nested?: boolean }) {
   const t = useT();
   const [path] = useLocation();
-  const active = path === entry.path;
+  // A record's page (/setup/company/1) belongs to its list's entry.
+  const active = path === entry.path || (entry.path !== '/' && path.startsWith(`${entry.path}/`));
   return (
     <chakra.a
       asChild

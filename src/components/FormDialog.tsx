@@ -1,0 +1,68 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { Alert, Button, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { useT } from '../app/i18n';
+
+/** A create/edit form in a dialog (its body scrolls), the failure above the fields. */
+export function FormDialog({
+  open,
+  title,
+  failure,
+  busy,
+  onSubmit,
+  onClose,
+  size = 'lg',
+  children,
+}: {
+  open: boolean;
+  title: string;
+  failure?: string | null;
+  busy: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onClose: () => void;
+  size?: 'md' | 'lg' | 'xl';
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <Dialog.Root
+      open={open}
+      placement="center"
+      size={size}
+      scrollBehavior="inside"
+      closeOnInteractOutside={false}
+      onOpenChange={(e) => !e.open && !busy && onClose()}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content asChild mx={{ base: '2', sm: '4' }}>
+            <form onSubmit={onSubmit} noValidate aria-label={title}>
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {failure && (
+                    <Alert.Root status="error" role="alert">
+                      <Alert.Indicator />
+                      <Alert.Title>{failure}</Alert.Title>
+                    </Alert.Root>
+                  )}
+                  {children}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
+                  {t('common.cancel')}
+                </Button>
+                <Button type="submit" loading={busy}>
+                  {t('common.save')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Money of spec point 9: amounts travel and are stored as integer minor units; JPY and
+ * KRW have no minor unit, every other currency is divided by 100. Formatting and parsing
+ * work on decimal strings and bigint, never on floating point. The currency list is the
+ * agencies' (contract/orgAgent CURRENCIES).
+ */
+import { CURRENCIES } from './orgAgent';
+
+export type Currency = (typeof CURRENCIES)[number];
+
+export const CURRENCY_SYMBOLS: Record<Currency, string> = {
+  JPY: '円',
+  CNY: '元',
+  USD: '$',
+  EUR: '€',
+  GBP: '£',
+  HKD: '$',
+  KRW: '₩',
+  PHP: '₱',
+  IDR: '₨',
+  MYR: 'RM',
+  THB: '฿',
+  SGD: '$',
+};
+
+/** Symbols written after the number (円, 元); the others go before it. */
+const SUFFIX_SYMBOLS: readonly Currency[] = ['JPY', 'CNY'];
+
+export const isCurrency = (c: unknown): c is Currency =>
+  typeof c === 'string' && (CURRENCIES as readonly string[]).includes(c);
+
+/** Digits after the decimal point: 0 for JPY and KRW, 2 otherwise. */
+export const minorDigits = (currency: string): 0 | 2 => (currency === 'JPY' || currency === 'KRW' ? 0 : 2);
+
+/** Largest amount in minor units anywhere (fits a JavaScript number exactly and a bigint column). */
+export const MAX_MINOR = Number.MAX_SAFE_INTEGER;
+
+const toBig = (minor: bigint | number | string): bigint => {
+  if (typeof minor === 'bigint') return minor;
+  if (typeof minor === 'number') {
+    if (!Number.isSafeInteger(minor)) throw new RangeError(`not an integer amount: ${minor}`);
+    return BigInt(minor);
+  }
+  if (!/^-?\d+$/.test(minor)) throw new RangeError(`not an integer amount: ${minor}`);
+  return BigInt(minor);
+};
+
+const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** 123456 JPY → "123,456"; 123456 USD → "1,234.56" (no symbol). */
+export function formatAmount(minor: bigint | number | string, currency: string): string {
+  const v = toBig(minor);
+  const negative = v < 0n;
+  const abs = (negative ? -v : v).toString();
+  const digits = minorDigits(currency);
+  let out: string;
+  if (digits === 0) out = group(abs);
+  else {
+    const padded = abs.padStart(digits + 1, '0');
+    out = `${group(padded.slice(0, -digits))}.${padded.slice(-digits)}`;
+  }
+  return negative ? `-${out}` : out;
+}
+
+/** With the currency's symbol of spec point 9: "1,200円", "$12.00", "₩5,000". */
+export function formatMoney(minor: bigint | number | string, currency: string): string {
+  const amount = formatAmount(minor, currency);
+  const symbol = isCurrency(currency) ? CURRENCY_SYMBOLS[currency] : currency;
+  if (isCurrency(currency) && SUFFIX_SYMBOLS.includes(currency)) return `${amount}${symbol}`;
+  return amount.startsWith('-') ? `-${symbol}${amount.slice(1)}` : `${symbol}${amount}`;
+}
+
+/**
+ * A typed amount ("1,234.5", "1200") → minor units as a decimal string, or null when it is
+ * not an amount of the currency (too many decimals, letters, negative, above MAX_MINOR).
+ */
+export function parseAmount(text: string, currency: string): string | null {
+  const s = text.trim().replace(/,/g, '');
+  const digits = minorDigits(currency);
+  const re = digits === 0 ? /^\d+$/ : /^\d+(\.\d{1,2})?$/;
+  if (!re.test(s)) return null;
+  const [whole, frac = ''] = s.split('.');
+  const minor = BigInt(whole) * 10n ** BigInt(digits) + BigInt((frac + '00').slice(0, digits) || '0');
+  if (minor > BigInt(MAX_MINOR)) return null;
+  return minor.toString();
+}
+
+/** Commission on an amount: rate in hundredths of a percent, rounded half up, in minor units. */
+export function commissionOf(minor: number, rateHundredths: number): number {
+  const v = (BigInt(minor) * BigInt(rateHundredths) + 5000n) / 10000n;
+  return Number(v);
+}

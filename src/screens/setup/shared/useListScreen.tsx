@@ -1,0 +1,77 @@
+import { useCallback, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import type { Page } from '../../../contract/envelope';
+import { listQueryMachine, type ListQuery } from '../../../machines/listQuery';
+import { useT } from '../../../app/i18n';
+import { useListUrl, useUrlChanges } from '../../../app/listUrl';
+import type { TableStatus } from '../../../components/DataTable';
+import { Pagination } from '../../../components/Pagination';
+
+/**
+ * One list screen on the listQuery machine (filters in the URL, paging, sorting): what the
+ * filter bar, the table and the pager need. `reload` reads the URL again and loads (after a
+ * lock, a save, a delete).
+ */
+export function useListScreen<Row>({
+  fetchPage,
+  defaults,
+  rangeDays,
+}: {
+  fetchPage: (query: ListQuery) => Promise<Page<Row>>;
+  defaults: () => Record<string, string>;
+  rangeDays?: number;
+}) {
+  const t = useT();
+  const url = useListUrl();
+  const [initial] = useState(defaults);
+  const [state, send] = useMachine(listQueryMachine, {
+    input: {
+      fetchPage: fetchPage as (q: ListQuery) => Promise<Page<unknown>>,
+      defaults: initial,
+      rangeDays,
+      url,
+    },
+  });
+  const reload = useCallback(() => send({ type: 'URL_CHANGED' }), [send]);
+  useUrlChanges(reload);
+
+  const { filters, page, pageNum, pageSize, sortField, sortOrder, error, errorValues } = state.context;
+  const status = state.value as TableStatus;
+  const message = error ? t(error, errorValues ?? undefined) : null;
+  const rows = ((page as Page<Row> | null)?.records ?? []) as Row[];
+
+  return {
+    filters,
+    status,
+    rows,
+    reload,
+    /** Remounts the filter form when the URL's filters change (back/forward, reset). */
+    filterKey: JSON.stringify(filters),
+    filterBar: {
+      initial: filters,
+      onSearch: (f: Record<string, string>) => send({ type: 'SEARCH', filters: f }),
+      onReset: () => send({ type: 'RESET' }),
+    },
+    rangeError: status === 'invalid' ? message : null,
+    table: {
+      rows,
+      status,
+      message,
+      onRetry: () => send({ type: 'RETRY' }),
+      sortField,
+      sortOrder,
+      onSort: (field: string) => send({ type: 'SORT', field }),
+    },
+    pager:
+      page && page.total > 0 ? (
+        <Pagination
+          total={page.total}
+          pageNum={pageNum}
+          pageSize={pageSize}
+          disabled={status === 'loading'}
+          onPage={(n) => send({ type: 'PAGE', pageNum: n })}
+          onPageSize={(n) => send({ type: 'PAGE_SIZE', pageSize: n })}
+        />
+      ) : null,
+  };
+}
