@@ -14,6 +14,7 @@ import {
   signedInPage,
   toast,
   sidebarEntries,
+  openMenu,
   tr,
   userMenuButton,
 } from './support/ui';
@@ -72,10 +73,7 @@ test('login history: own logins, filters kept in the URL over a reload, 32 days 
   await apiLoginReply(request, loginId, WRONG_PASSWORD);
   await apiLogin(request, loginId, PASSWORD);
   await loginThroughForm(page, loginId, PASSWORD);
-  await page
-    .getByRole('navigation', { name: ja('shell.mainMenu') })
-    .getByRole('link', { name: ja('menu.loginHistory') })
-    .click();
+  await openMenu(page, 'jp', 'menu.loginHistory');
 
   const filters = page.getByRole('search', { name: ja('common.filters') });
   await filters.getByLabel(ja('loginHistory.loginId'), { exact: true }).fill(loginId);

@@ -73,6 +73,7 @@ import {
   apiLogout,
   loginForm,
   messagePattern,
+  openMenu,
   openUserCard,
   storageOf,
   toast,
@@ -605,10 +606,7 @@ test('idle timeout end to end: warning, toast, login with redirect, back to the 
     await f.loginId.fill(account.loginId);
     await f.password.fill(PASSWORD);
     await f.submit.click();
-    await page
-      .getByRole('navigation', { name: tr('jp', 'shell.mainMenu') })
-      .getByRole('link', { name: tr('jp', 'menu.loginHistory') })
-      .click();
+    await openMenu(page, 'jp', 'menu.loginHistory');
     await expect(page.getByRole('heading', { name: tr('jp', 'menu.loginHistory'), level: 1 })).toBeVisible();
     const from = currentPath(page);
     await page.clock.fastForward(sessionDelays.idleWarningDelay);

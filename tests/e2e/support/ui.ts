@@ -183,3 +183,15 @@ export async function sidebarEntries(page: Page): Promise<SidebarEntry[]> {
     });
   });
 }
+
+/**
+ * Follows a sidebar link (an in-app navigation), unfolding its group first when the group
+ * is folded (a group with one visible entry has no fold: its entry is the link).
+ */
+export async function openMenu(page: Page, lang: WorkingLanguage, titleKey: string, groupKey = 'menu.setup') {
+  const nav = page.getByRole('navigation', { name: tr(lang, 'shell.mainMenu') });
+  await expect(nav).toBeVisible();
+  const folded = nav.getByRole('button', { name: tr(lang, groupKey), expanded: false });
+  if (await folded.count()) await folded.click();
+  await nav.getByRole('link', { name: tr(lang, titleKey), exact: true }).click();
+}
