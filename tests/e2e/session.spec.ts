@@ -42,7 +42,7 @@
  *   on the server for `error:loadInfo(unauthenticated)`), the language zh_cn, and the page
  *   is CURRENT_PATH.
  *
- * Paths not walked (reported as skipped, with the reason):
+ * Paths not walked (listed with their reason; a test pins the list so it cannot grow unseen):
  * - error:loadInfo(no message): the real server always sends a message; the transition is
  *   walked by error:loadInfo(server error).
  * - after:idleWarningDelay … → RELOGIN_REQUIRED (2 paths): the refund form cannot be used
@@ -133,13 +133,23 @@ const label = (e: ModelEvent) => {
   return payload?.label ?? '';
 };
 
-function skipReason(steps: readonly Step[]): string | null {
+/** Why a path is not walked in the browser (the machine tests walk every path). */
+const NOT_WALKABLE = {
+  silentServer:
+    'the real server always sends a message; the transition is walked by error:loadInfo(server error)',
+  idleRelogin:
+    'the refund form cannot be used under the modal idle dialog, and a change submitted before it would time out (90 s) before the 14-minute idle warning',
+  refreshAfterRefusal:
+    'captcha off: no image to click; captcha on: a login sent before the first image loaded is refused as a wrong code, so this outcome cannot precede a refresh',
+} as const;
+type NotWalkable = keyof typeof NOT_WALKABLE;
+
+function skipReason(steps: readonly Step[]): NotWalkable | null {
   const types = steps.map((s) => s.event.type);
   if (steps.some((s) => s.event.type === 'xstate.error.actor.loadInfo' && label(s.event) === 'no message'))
-    return 'the real server always sends a message; the transition is walked by error:loadInfo(server error)';
+    return 'silentServer';
   const idle = types.findIndex((t) => t.startsWith('xstate.after.idleWarningDelay'));
-  if (idle >= 0 && types.indexOf('RELOGIN_REQUIRED') > idle)
-    return 'the refund form cannot be used under the modal idle dialog, and a change submitted before it would time out (90 s) before the 14-minute idle warning';
+  if (idle >= 0 && types.indexOf('RELOGIN_REQUIRED') > idle) return 'idleRelogin';
   const refreshFromReady = steps.some(
     (s, i) =>
       s.event.type === 'REFRESH_CAPTCHA' && i > 0 && steps[i - 1].state.matches({ loggedOut: 'ready' }),
@@ -147,8 +157,7 @@ function skipReason(steps: readonly Step[]): string | null {
   const loginRefused = steps.some(
     (s) => s.event.type === 'xstate.error.actor.login' && label(s.event) !== 'wrong code',
   );
-  if (refreshFromReady && loginRefused)
-    return 'captcha off: no image to click; captcha on: a login sent before the first image loaded is refused as a wrong code, so this outcome cannot precede a refresh';
+  if (refreshFromReady && loginRefused) return 'refreshAfterRefusal';
   return null;
 }
 
@@ -575,6 +584,9 @@ async function walkPath(
   }
 }
 
+/** Paths the browser does not walk, with the reason (see the header); the machine tests walk them. */
+const notWalked: { name: string; reason: NotWalkable }[] = [];
+
 for (const scenario of ['fresh', 'reload'] as const) {
   test.describe(`session paths (${scenario})`, () => {
     const named = namePaths(sessionPaths(scenario));
@@ -582,15 +594,28 @@ for (const scenario of ['fresh', 'reload'] as const) {
     if (named.length + offset > SESSION_ACCOUNTS.length)
       throw new Error('add session accounts in fixtures.ts');
     named.forEach(({ name, path }, n) => {
+      const steps = path.steps as unknown as Step[];
+      const reason = skipReason(steps);
+      if (reason !== null) {
+        notWalked.push({ name, reason });
+        return;
+      }
       test(name, async ({ browser, baseURL }) => {
-        const steps = path.steps as unknown as Step[];
-        const reason = skipReason(steps);
-        test.skip(reason !== null, reason ?? '');
         await walkPath(browser, baseURL!, scenario, steps, SESSION_ACCOUNTS[offset + n]);
       });
     });
   });
 }
+
+test('the browser walks every session path but the five documented ones', () => {
+  // A new path the browser cannot walk must be looked at and documented, not dropped silently.
+  const count = (r: NotWalkable) => notWalked.filter((p) => p.reason === r).length;
+  expect(Object.keys(NOT_WALKABLE).map((r) => [r, count(r as NotWalkable)])).toEqual([
+    ['silentServer', 1],
+    ['idleRelogin', 2],
+    ['refreshAfterRefusal', 2],
+  ]);
+});
 
 test('idle timeout end to end: warning, toast, login with redirect, back to the page', async ({
   browser,
