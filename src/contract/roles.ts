@@ -31,3 +31,18 @@ export function roleLevel(t: OperatorType): RoleLevel {
 
 /** Admin-type roles manage their own scope; operator-type roles read. */
 export const isAdminRole = (t: OperatorType) => t === 0 || t === 15 || t === 20 || t === 40;
+
+/**
+ * Roles an account may create or edit: strictly below its own and at a level its scope
+ * reaches; operator-type roles none (they read). The one table of both the server (which
+ * also requires the account's organisation to be in the caller's scope) and the console.
+ */
+export const MANAGEABLE_ROLES: Readonly<Partial<Record<OperatorType, readonly OperatorType[]>>> = {
+  0: [10, 15, 16, 20, 30, 40, 50],
+  15: [16, 20, 30, 40, 50],
+  20: [30],
+  40: [50],
+};
+
+export const manageableRolesOf = (role: OperatorType): readonly OperatorType[] =>
+  MANAGEABLE_ROLES[role] ?? [];

@@ -46,6 +46,12 @@ export const FIXTURES = {
   history: { loginId: 'e2e-history', like: 'co-admin', userName: 'E2E History' },
   /** roles.spec: the redirect after login. */
   redirect: { loginId: 'e2e-redirect', like: 'co-admin', userName: 'E2E Redirect' },
+  /** org.spec: the organisation screens as each administrator (copies, so no demo account logs in). */
+  orgAdmin: { loginId: 'e2e-org-admin', like: 'admin', userName: 'E2E Org Admin' },
+  orgSpAdmin: { loginId: 'e2e-org-sp-admin', like: 'sp-admin', userName: 'E2E Org SP Admin' },
+  orgCoAdmin: { loginId: 'e2e-org-co-admin', like: 'co-admin', userName: 'E2E Org Company Admin' },
+  /** org.spec: the company operator an administrator locks while it is signed in. */
+  orgLocked: { loginId: 'e2e-org-locked', like: 'co-op', userName: 'E2E Org Locked' },
 } satisfies Record<string, Fixture>;
 
 export const ALL_FIXTURES: readonly Fixture[] = [

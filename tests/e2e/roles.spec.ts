@@ -1,47 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { roleNameKey, type OperatorType } from '../../src/contract/roles';
-import { ALWAYS_ALLOWED_ROUTES, DEFAULT_ROLE_ROUTES, MENU, type MenuRoute } from '../../src/contract/routes';
-import { SCREENS } from '../../src/app/screens';
+import { roleNameKey } from '../../src/contract/roles';
+import { DEFAULT_ROLE_ROUTES } from '../../src/contract/routes';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/data';
 import { FIXTURES, PASSWORD } from './fixtures';
-import {
-  ja,
-  loginForm,
-  loginThroughForm,
-  openUserCard,
-  sidebarEntries,
-  submitLogin,
-  type SidebarEntry,
-} from './support/ui';
+import { expectedSidebar } from './support/menu';
+import { ja, loginForm, loginThroughForm, openUserCard, sidebarEntries, submitLogin } from './support/ui';
 
 /**
  * Spec point 2 and 6 in the browser: every demo account logs in through the form and sees
  * exactly its role's menu; routes it lacks show the 401 page, unknown paths the not-found
  * page, and a protected page without a session goes to the login page and back after it.
  */
-
-/**
- * The sidebar the contract promises a role, computed here from the contract (not from the
- * console's own navigation code): the role's default routes plus the always-allowed ones,
- * only routes the console has a screen for, hidden routes left out, empty groups dropped,
- * one-child groups collapsed into that child.
- */
-function expectedSidebar(role: OperatorType): SidebarEntry[] {
-  const allowed = new Set([...DEFAULT_ROLE_ROUTES[role], ...ALWAYS_ALLOWED_ROUTES]);
-  const screens = new Set(Object.keys(SCREENS));
-  const walk = (routes: readonly MenuRoute[]): SidebarEntry[] =>
-    routes.flatMap((r): SidebarEntry[] => {
-      if (r.hidden || !allowed.has(r.path)) return [];
-      if (!r.children) return screens.has(r.path) ? [{ title: ja(r.titleKey), href: r.path }] : [];
-      const children = walk(r.children);
-      if (children.length === 0) return [];
-      if (children.length === 1) return children;
-      return [
-        { title: ja(r.titleKey), children: children.map((c) => ({ title: c.title, href: c.href ?? '' })) },
-      ];
-    });
-  return walk(MENU);
-}
 
 function expectedOrganisation(a: (typeof DEMO_ACCOUNTS)[number]): string {
   if (a.operatorType === 0 || a.operatorType === 10) return ja('shell.orgAdmin');

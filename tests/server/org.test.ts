@@ -7,6 +7,7 @@ import type {
   CompanySaved,
   BranchTreeNode,
   AgentDetail,
+  ProviderRow,
 } from '../../src/contract/org';
 import type { CommissionConfig } from '../../src/contract/commission';
 import { companies } from '../../server/db/schema';
@@ -191,6 +192,36 @@ describe.each(backends)('organisation calls on $name', (backend) => {
     expect(bad.body.resultType).toBe('INVALID');
   });
 
+  it('pages providers with their own agency and company counts', async () => {
+    const counts = async (table: string) => {
+      const res = await h.db.execute(
+        sql.raw(`select service_provider_id as id, count(*)::int as n from ${table} group by 1`),
+      );
+      const rows = (res as unknown as { rows: { id: number; n: number }[] }).rows;
+      return new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
+    };
+    const [agentCounts, companyCounts] = [await counts('agents'), await counts('companies')];
+    const r = await h.call<Page<ProviderRow>>(
+      '/org/serviceProvider/page',
+      { pageSize: 100 },
+      { token: admin },
+    );
+    expect(r.body.resultType).toBe('SUCCESS');
+    const records = r.body.result!.records;
+    expect(records.length).toBeGreaterThan(1);
+    for (const p of records) {
+      expect([p.name, p.agentCount, p.companyCount]).toEqual([
+        p.name,
+        agentCounts.get(p.id) ?? 0,
+        companyCounts.get(p.id) ?? 0,
+      ]);
+    }
+    // The demo data's first provider: one agency, three (or more, after the tests above) companies.
+    const sakura = records.find((p) => p.name === 'Sakura Payment Services')!;
+    expect(sakura.agentCount).toBe(1);
+    expect(sakura.companyCount).toBeGreaterThanOrEqual(3);
+  });
+
   it('keeps provider names unique and checks data existence', async () => {
     const dup = await h.call(
       '/org/serviceProvider/save',
@@ -261,22 +292,40 @@ describe.each(backends)('organisation calls on $name', (backend) => {
     expect(period.body.errors).toHaveProperty('settlementPeriod');
   });
 
-  it('creates branches under a company in scope; the tree shows a company operator its branch only', async () => {
+  it('creates branches under a company in scope (a company admin its own); the tree shows a company operator its branch only', async () => {
     const coAdmin = await h.token('co-admin');
     const hinoki = ids.company('株式会社ひのき珈琲');
-    // The branch screen is not among a company admin's routes by default.
-    const denied = await h.call(
+    // A company admin manages its own company's branches, and no other company's.
+    const ok = await h.call<{ id: number }>(
       '/org/branchUnit/save',
       { companyId: hinoki, name: '新宿店' },
       { token: coAdmin },
     );
-    expect(denied.body.resultType).toBe('NO_ACCESS');
-    const ok = await h.call<{ id: number }>(
-      '/org/branchUnit/save',
-      { companyId: hinoki, name: '新宿店' },
-      { token: spAdmin },
-    );
     expect(ok.body.resultType).toBe('SUCCESS');
+    const other = await h.call(
+      '/org/branchUnit/save',
+      { companyId: ids.company('有限会社さくら薬局'), name: '新宿店' },
+      { token: coAdmin },
+    );
+    expect(other.body.resultType).toBe('NOT_FOUND');
+    const moved = await h.call(
+      '/org/branchUnit/save',
+      { id: ok.body.result!.id, companyId: ids.company('有限会社さくら薬局'), name: '新宿店' },
+      { token: coAdmin },
+    );
+    expect(moved.body.resultType).toBe('NOT_FOUND');
+    for (const call of ['/org/branchUnit/lock', '/org/branchUnit/unlock']) {
+      const mine = await h.call(call, { id: ok.body.result!.id }, { token: coAdmin });
+      expect(mine.body.resultType).toBe('SUCCESS');
+      const foreign = await h.call(call, { id: ids.branch('株式会社みなと書店/梅田店') }, { token: coAdmin });
+      expect(foreign.body.resultType).toBe('NOT_FOUND');
+    }
+    const coOpSave = await h.call(
+      '/org/branchUnit/save',
+      { companyId: hinoki, name: '品川店' },
+      { token: await h.token('co-op') },
+    );
+    expect(coOpSave.body.resultType).toBe('NO_ACCESS');
     const dup = await h.call(
       '/org/branchUnit/save',
       { companyId: hinoki, name: '新宿店' },

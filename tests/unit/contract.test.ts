@@ -20,6 +20,9 @@ describe('route table (spec point 2)', () => {
     expect(DEFAULT_ROLE_ROUTES[50]).toContain('/report');
     expect(DEFAULT_ROLE_ROUTES[40]).toContain('/setup/company');
     expect(DEFAULT_ROLE_ROUTES[20]).not.toContain('/setup/company');
+    // A company admin manages its company's branches (docs/access.md); the company operator reads nothing there.
+    expect(DEFAULT_ROLE_ROUTES[20]).toContain('/setup/branch');
+    expect(DEFAULT_ROLE_ROUTES[30]).not.toContain('/setup/branch');
     for (const routes of Object.values(DEFAULT_ROLE_ROUTES)) {
       expect(routes).toContain('/');
       expect(routes).toContain('/setup/loginHistory');

@@ -9,14 +9,13 @@ import type {
   OperatorSaveInput,
   PasswordReset,
 } from '../../../src/contract/operators';
-import type { OperatorType } from '../../../src/contract/roles';
+import { manageableRolesOf, type OperatorType } from '../../../src/contract/roles';
 import { operators, passwordHistory } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { noAccess, scopeOfCaller, toggleStatus, write, type Caller } from '../../platform/caller';
 import { notFound } from '../../platform/envelope';
 import { duplicate, fieldError, limitOffset, orderBy, pageOf } from '../../platform/lists';
 import { md5Upper } from '../../platform/passwords';
-import { manageableRoles } from '../../platform/scope';
 import { revokeOperatorSessions } from '../../platform/session';
 import { findOperators, operatorRows, operatorValueTaken, pageWhere, SORTABLE } from './queries';
 import { placementFor } from './placement';
@@ -46,7 +45,7 @@ async function manageable(c: Caller, tx: Tx, id: number): Promise<OperatorRow> {
   if (!row) throw notFound();
   if (
     row.id === c.principal.operatorId ||
-    !manageableRoles(c.principal.operatorType).includes(row.operatorType)
+    !manageableRolesOf(c.principal.operatorType).includes(row.operatorType)
   ) {
     throw noAccess();
   }
@@ -61,7 +60,7 @@ export async function operatorSave(c: Caller, input: OperatorSaveInput): Promise
   return write(c, 'operator', input.id ?? 'new', async (tx, audit, scope) => {
     const before = input.id ? await manageable(c, tx, input.id) : undefined;
     const role = input.operatorType as OperatorType;
-    if (!manageableRoles(c.principal.operatorType).includes(role)) throw noAccess();
+    if (!manageableRolesOf(c.principal.operatorType).includes(role)) throw noAccess();
     if (before && before.loginId !== input.loginId) throw fieldError(t, 'loginId', 'validation.fixed');
     const place = await placementFor(tx, t, scope, role, input);
     if (!before && (await operatorValueTaken(tx, 'loginId', input.loginId, null)))

@@ -18,8 +18,10 @@ const columns = {
   address: serviceProviders.address,
   remark: serviceProviders.remark,
   status: serviceProviders.status,
-  agentCount: sql<number>`(select count(*)::int from agents where agents.service_provider_id = ${serviceProviders.id})`,
-  companyCount: sql<number>`(select count(*)::int from companies where companies.service_provider_id = ${serviceProviders.id})`,
+  // The outer column is spelt out: drizzle renders ${serviceProviders.id} unqualified ("id") in a
+  // query without joins, which inside the subquery would mean agents.id / companies.id.
+  agentCount: sql<number>`(select count(*)::int from agents where agents.service_provider_id = service_providers.id)`,
+  companyCount: sql<number>`(select count(*)::int from companies where companies.service_provider_id = service_providers.id)`,
   createdAt: serviceProviders.createdAt,
   updatedAt: serviceProviders.updatedAt,
 };

@@ -42,7 +42,12 @@ export function BranchDialog({
         }
       : {
           id: null,
-          companyId: (companyId ? Number(companyId) : undefined) as number,
+          // The company picked in the tree, or the only one a company's staff have.
+          companyId: (companyId
+            ? Number(companyId)
+            : companies.length === 1
+              ? companies[0].id
+              : undefined) as number,
           name: '',
           code: '',
           address: '',

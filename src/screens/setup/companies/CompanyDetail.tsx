@@ -1,5 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { Link } from 'wouter';
+import { ResultType } from '../../../contract/envelope';
+import { isApiError } from '../../../services/client';
 import { getCompany } from '../../../services/org';
 import { useT } from '../../../app/i18n';
 import { useLoad } from '../../../app/useLoad';
@@ -8,6 +10,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { TopProgress } from '../../../components/TopProgress';
 import { useSessionMenu } from '../../../app/session';
+import NotFound from '../../errors/NotFound';
 import { useAgentOptions, useProviderOptions } from '../shared/useOrgOptions';
 import { CompanyEditor } from './CompanyEditor';
 
@@ -16,10 +19,21 @@ export default function CompanyDetail({ param }: { param: string }) {
   const t = useT();
   const id = param === 'new' ? null : Number(param);
   const menu = useSessionMenu();
-  const company = useLoad(() => (id === null ? Promise.resolve(null) : getCompany(id)), [id]);
+  // Another tenant's id (or none at all) is simply not there: the not-found page, no retry.
+  const company = useLoad(
+    () =>
+      id === null
+        ? Promise.resolve(null)
+        : getCompany(id).catch((e: unknown) => {
+            if (isApiError(e) && e.resultType === ResultType.NOT_FOUND) return 'notFound' as const;
+            throw e;
+          }),
+    [id],
+  );
   const providers = useProviderOptions();
   const agents = useAgentOptions();
 
+  if (company.data === 'notFound') return <NotFound inShell />;
   const failed = [company, providers, agents].find((l) => l.status === 'failed');
   if (failed) {
     return (

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button } from '@chakra-ui/react';
 import type { OperatorRow } from '../../../contract/operators';
-import { roleNameKey } from '../../../contract/roles';
-import { manageableRolesOf } from '../../../contract/ui-roles';
+import { manageableRolesOf, roleNameKey } from '../../../contract/roles';
 import { branchTree } from '../../../services/org';
 import { pageOperators, setOperatorStatus } from '../../../services/operators';
 import { useT } from '../../../app/i18n';

@@ -1,0 +1,249 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Page as ListPage } from '../../src/contract/envelope';
+import type { CompanyRow } from '../../src/contract/org';
+import { TABS } from '../../src/screens/setup/companies/companyForm';
+import { FIXTURES, PASSWORD } from './fixtures';
+import { expectedSidebar } from './support/menu';
+import {
+  apiCall,
+  apiLogin,
+  apiLoginReply,
+  ja,
+  loginForm,
+  logOut,
+  openMenu,
+  openUserCard,
+  sidebarEntries,
+  signedInPage,
+  submitLogin,
+  toast,
+  userMenuButton,
+} from './support/ui';
+
+/**
+ * The organisation screens in the browser (issue 3): a company admin creates a branch and an
+ * operator that then logs in with its one-time password; a provider admin cannot open another
+ * provider's company; a locked operator's open session ends; delete without a selection; the
+ * company screens at phone width. Every account here is a fixture copy (the demo accounts stay
+ * as they are); the objects created carry a per-run suffix.
+ */
+
+/** Opens a screen through the sidebar (an in-app navigation, no reload) and waits for its heading. */
+async function openScreen(page: Page, titleKey: string) {
+  await openMenu(page, 'jp', titleKey);
+  await expect(page.getByRole('heading', { name: ja(titleKey), level: 1 })).toBeVisible();
+}
+
+/** The Operators screen's filter by login id. */
+async function searchOperators(page: Page, loginId: string) {
+  const search = page.getByRole('search', { name: ja('common.filters') });
+  await search.getByLabel(ja('fields.loginId'), { exact: true }).fill(loginId);
+  await search.getByRole('button', { name: ja('common.search'), exact: true }).click();
+}
+
+/** No sideways scrolling of the page itself (wide tables scroll inside their own box). */
+async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+}
+
+test('a company admin creates a branch and an operator, who logs in with its one-time password', async ({
+  page,
+}) => {
+  const run = String(Date.now()).slice(-7);
+  const branchName = `E2E支店${run}`;
+  const loginId = `e2e-org-new-${run}`;
+  const newPassword = `e2eOrgNew${run}x`;
+
+  await page.goto('/login');
+  await submitLogin(page, FIXTURES.orgCoAdmin.loginId, PASSWORD);
+  await expect(userMenuButton(page)).toBeVisible();
+
+  // The branch, through the Branches screen (a company admin manages its own company's branches).
+  await openScreen(page, 'menu.branches');
+  await page.getByRole('button', { name: ja('org.actions.create'), exact: true }).click();
+  const branchForm = page.getByRole('dialog', { name: ja('orgScreens.branch.newTitle') });
+  // Its only company comes preselected.
+  const company = branchForm.getByLabel(ja('fields.companyId'), { exact: true });
+  await expect(company.locator('option:checked')).toHaveText('株式会社ひのき珈琲');
+  await branchForm.getByLabel(ja('fields.name'), { exact: true }).fill(branchName);
+  await branchForm.getByRole('button', { name: ja('common.save'), exact: true }).click();
+  await expect(branchForm).toHaveCount(0);
+  await expect(toast(page, ja('common.saved')).first()).toBeVisible();
+  const branches = page.getByRole('table', { name: ja('orgScreens.branch.table') });
+  await expect(branches.getByRole('row').filter({ hasText: branchName })).toHaveCount(1);
+
+  // The operator, in that branch, through the Operators screen; its password is shown once.
+  await openScreen(page, 'menu.operators');
+  await page.getByRole('button', { name: ja('org.actions.create'), exact: true }).click();
+  const opForm = page.getByRole('dialog', { name: ja('orgScreens.operator.newTitle') });
+  await expect(opForm.getByLabel(ja('fields.operatorType'), { exact: true })).toHaveValue('30');
+  await opForm.getByLabel(ja('fields.loginId'), { exact: true }).fill(loginId);
+  await opForm.getByLabel(ja('fields.userName'), { exact: true }).fill(`E2E 新人 ${run}`);
+  await opForm.getByLabel(ja('fields.email'), { exact: true }).fill(`${loginId}@e2e.example`);
+  await expect(opForm.getByLabel(ja('fields.companyId'), { exact: true })).toHaveValue(/\d+/);
+  await opForm.getByLabel(ja('fields.branchUnitId'), { exact: true }).selectOption({ label: branchName });
+  await opForm.getByRole('button', { name: ja('common.save'), exact: true }).click();
+  const reveal = page.getByRole('alertdialog', {
+    name: ja('orgScreens.operator.initialPassword', { loginId }),
+  });
+  await expect(reveal).toBeVisible();
+  await expect(reveal.getByText(ja('orgScreens.operator.mustChange'))).toBeVisible();
+  const initial = (await reveal.getByTestId('revealed-secret').innerText()).trim();
+  expect(initial).toMatch(/^[A-Za-z0-9!@#$%^&-]{12,20}$/);
+  await reveal.getByRole('button', { name: ja('orgScreens.secretsNoted') }).click();
+  await expect(reveal).toHaveCount(0);
+  await searchOperators(page, loginId);
+  const operators = page.getByRole('table', { name: ja('orgScreens.operator.table') });
+  await expect(operators.getByRole('row').filter({ hasText: loginId })).toContainText(branchName);
+
+  await logOut(page);
+
+  // The new operator: forced to change the one-time password, then its role's menu exactly.
+  await submitLogin(page, loginId, initial);
+  await expect(page).toHaveURL('/changePassword');
+  const change = page.getByRole('form', { name: ja('menu.changePassword') });
+  await expect(change.getByText(ja('shell.mustChangePassword'))).toBeVisible();
+  await change.getByLabel(ja('passwordForm.oldLogin'), { exact: true }).fill(initial);
+  await change.getByLabel(ja('fields.newPassword'), { exact: true }).fill(newPassword);
+  await change.getByLabel(ja('fields.confirmPassword'), { exact: true }).fill(newPassword);
+  await change.getByRole('button', { name: ja('passwordForm.submit') }).click();
+  await expect(toast(page, ja('passwordForm.changedLogin')).first()).toBeVisible();
+  await expect(change.getByText(ja('shell.mustChangePassword'))).toHaveCount(0);
+
+  expect(await sidebarEntries(page)).toEqual(expectedSidebar(30));
+  const card = await openUserCard(page);
+  await expect(card.getByText(`E2E 新人 ${run}`, { exact: true })).toBeVisible();
+  const role = card.getByText(ja('shell.accountType'), { exact: true }).locator('xpath=..');
+  await expect(role).toContainText(ja('roles.30'));
+  const branch = card.getByText(ja('shell.branch'), { exact: true }).locator('xpath=..');
+  await expect(branch).toContainText(branchName);
+});
+
+test("a provider admin opening another provider's company by id sees not found, and nothing of it", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const admin = await apiLogin(request, FIXTURES.orgAdmin.loginId);
+  const all = await apiCall<ListPage<CompanyRow>>(request, admin.token, '/org/company/page', {
+    pageSize: 100,
+  });
+  expect(all.resultType).toBe('SUCCESS');
+  const foreign = all.result.records.find((c) => c.serviceProviderName === 'Pacific Gateway Partners');
+  const own = all.result.records.find((c) => c.serviceProviderName === 'Sakura Payment Services');
+  if (!foreign || !own)
+    throw new Error('the demo data lacks a company of Pacific Gateway Partners or Sakura');
+
+  const page = await signedInPage(browser, request, baseURL!, FIXTURES.orgSpAdmin.loginId);
+  // Its own provider's company opens (the page works for this account)...
+  await page.goto(`/setup/company/${own.id}`);
+  await expect(page.getByRole('heading', { name: own.name, level: 1 })).toBeVisible();
+  // ...another provider's is simply not there.
+  await page.goto(`/setup/company/${foreign.id}`);
+  await expect(page.getByRole('heading', { name: ja('menu.notFound'), level: 1 })).toBeVisible();
+  await expect(page.getByText(ja('errorPage.notFoundCode'), { exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: ja('shell.mainMenu') })).toBeVisible();
+  const text = await page.locator('body').innerText();
+  for (const value of [
+    foreign.name,
+    foreign.nameEn,
+    foreign.mid,
+    foreign.agentName,
+    'Pacific Gateway Partners',
+  ])
+    if (value) expect(text, `the page shows ${value}`).not.toContain(value);
+  await page.context().close();
+});
+
+test("locking a company's operator ends its open session at its next call", async ({
+  browser,
+  request,
+  baseURL,
+  page,
+}) => {
+  const locked = FIXTURES.orgLocked.loginId;
+  // The operator is signed in, in another browser.
+  const victim = await signedInPage(browser, request, baseURL!, locked);
+  await victim.goto('/');
+  await expect(userMenuButton(victim)).toBeVisible();
+
+  // The system admin locks it from the Operators screen.
+  await page.goto('/login');
+  await submitLogin(page, FIXTURES.orgAdmin.loginId, PASSWORD);
+  await expect(userMenuButton(page)).toBeVisible();
+  await openScreen(page, 'menu.operators');
+  await searchOperators(page, locked);
+  const table = page.getByRole('table', { name: ja('orgScreens.operator.table') });
+  const row = table.getByRole('row').filter({ hasText: locked });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `${ja('org.actions.lock')}: ${locked}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: ja('org.actions.lock') });
+  await confirm.getByRole('button', { name: ja('org.actions.lock'), exact: true }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `${ja('org.actions.unlock')}: ${locked}` })).toBeVisible();
+
+  // Its next call: the session is over.
+  await openMenu(victim, 'jp', 'menu.loginHistory');
+  await expect(toast(victim, ja('common.sessionTimeout')).first()).toBeVisible();
+  await expect(loginForm(victim).form).toBeVisible();
+  await expect(victim).toHaveURL(/\/login/);
+  // And it cannot log in again.
+  const again = await apiLoginReply(request, locked, PASSWORD);
+  expect(again.resultType).not.toBe('SUCCESS');
+  await victim.context().close();
+  // Unlocked again, so a retry finds it as it was.
+  const admin = await apiLogin(request, FIXTURES.orgAdmin.loginId);
+  const found = await apiCall<ListPage<{ id: number }>>(request, admin.token, '/system/operator/page', {
+    loginId: locked,
+  });
+  const unlocked = await apiCall(request, admin.token, '/system/operator/unlock', {
+    id: found.result.records[0].id,
+  });
+  expect(unlocked.resultType).toBe('SUCCESS');
+});
+
+test("delete with nothing selected says 'Select data' and asks nothing", async ({ page }) => {
+  await page.goto('/login');
+  await submitLogin(page, FIXTURES.orgCoAdmin.loginId, PASSWORD);
+  await expect(userMenuButton(page)).toBeVisible();
+  await openScreen(page, 'menu.operators');
+  const table = page.getByRole('table', { name: ja('orgScreens.operator.table') });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await page.getByRole('button', { name: ja('org.actions.delete'), exact: true }).click();
+  await expect(toast(page, ja('common.selectData')).first()).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
+
+test.describe('at phone width (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the companies list and a company page are usable', async ({ page }) => {
+    await page.goto('/login');
+    await submitLogin(page, FIXTURES.orgAdmin.loginId, PASSWORD);
+    await expect(userMenuButton(page)).toBeVisible();
+    await page.goto('/setup/company');
+    await expect(page.getByRole('heading', { name: ja('menu.companies'), level: 1 })).toBeVisible();
+    const table = page.getByRole('table', { name: ja('orgScreens.company.table') });
+    const first = table.getByRole('link').first();
+    await expect(first).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+
+    const name = (await first.innerText()).trim();
+    await first.click();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    // Every tab can be reached and opens its part of the form.
+    const tabs = page.getByRole('tablist');
+    await expect(tabs.getByRole('tab')).toHaveCount(TABS.length);
+    for (const tab of TABS) {
+      const trigger = tabs.getByRole('tab', { name: ja(`orgScreens.company.tabs.${tab}`) });
+      await trigger.click();
+      await expect(trigger).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tabpanel')).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+    }
+  });
+});
