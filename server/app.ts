@@ -25,6 +25,10 @@ import { terminalRoutes } from './modules/terminals/routes';
 import { commissionRoutes } from './modules/commission/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { checkRoutes } from './modules/checks/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { merchantRoutes, notifyRoutes } from './modules/merchant/routes';
+import { payerUrl } from './modules/orders/payments';
+import { createConnectors } from './connectors';
 
 export interface AppOptions {
   db: Db;
@@ -47,6 +51,8 @@ const MODULES: ((api: Api) => void)[] = [
   commissionRoutes,
   auditRoutes,
   checkRoutes,
+  orderRoutes,
+  merchantRoutes,
 ];
 
 /** The app: platform plugins first, then the modules. Does not listen (tests use inject). */
@@ -70,11 +76,36 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     hasher: createHasher(config.argon2),
     captchas: new CaptchaStore(opts.captchaGenerator),
     secrets: createSecretBox(resolveSecretKey(config.secretKey, config.dataDir)),
+    // Sandbox notifications go over HTTP to our own listening address (inject before listen).
+    connectors: createConnectors({
+      db,
+      sandboxKey: config.sandboxKey,
+      payerUrl: (no) => payerUrl(config.publicUrl, no),
+      onError: (err) => app.log.error({ err }, 'sandbox notification not delivered'),
+      async deliver(brand, body, headers) {
+        const address = app.server.listening ? app.server.address() : null;
+        if (address && typeof address === 'object') {
+          const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          const target = ['0.0.0.0', '[::]'].includes(host) ? '127.0.0.1' : host;
+          const res = await fetch(`http://${target}:${address.port}/api/notify/${brand}`, {
+            method: 'POST',
+            headers,
+            body,
+          });
+          return res.status;
+        }
+        const res = await app.inject({ method: 'POST', url: `/api/notify/${brand}`, headers, payload: body });
+        return res.statusCode;
+      },
+    }),
   };
+  app.addHook('onClose', () => deps.connectors.settled());
   const api = createApi(app, deps);
   for (const register of MODULES) register(api);
   app.decorate('apiCalls', api.calls);
+  app.decorate('deps', () => deps);
 
+  notifyRoutes(app, deps);
   healthRoutes(app, db);
   await installStatic(app, config.staticDir);
   return app;

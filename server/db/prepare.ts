@@ -4,11 +4,16 @@ import { createHasher } from '../platform/passwords';
 import { createSecretBox, resolveSecretKey } from '../platform/secrets';
 import type { DatabaseHandle } from './client';
 import { seedDemo } from './demo/seed';
+import { generateDemoOrders } from './demo/orders';
 
 /** Migrations, then the default role routes and the demo data on an empty database. */
 export async function prepareDatabase(database: DatabaseHandle, config: Config) {
   await database.migrate();
   await seedRoleRoutes(database.db);
   const box = createSecretBox(resolveSecretKey(config.secretKey, config.dataDir));
-  return seedDemo(database.db, createHasher(config.argon2), config.demoPassword, box);
+  const seeded = await seedDemo(database.db, createHasher(config.argon2), config.demoPassword, box);
+  // A fresh demo database gets 90 days of orders with refunds and every status.
+  if (seeded && config.demoOrders > 0)
+    await generateDemoOrders(database.db, { count: config.demoOrders, days: 90, events: true });
+  return seeded;
 }

@@ -25,6 +25,8 @@ export interface CallInfo {
   access: Access;
   /** The contract schema of the input (none: the call takes no parameters). */
   input: AnyObjectSchema | null;
+  /** A public call with its own authentication (the merchant API's signature). */
+  ownAuth: boolean;
 }
 
 type Authed<A> = A extends 'public' ? null : Principal;
@@ -58,7 +60,12 @@ export interface Api {
   readonly calls: readonly CallInfo[];
   call<S extends AnyObjectSchema, A extends Access, R>(
     path: string,
-    def: { access: A; input?: S },
+    def: {
+      access: A;
+      input?: S;
+      /** Runs before the input is read (a public call's own authentication, e.g. the merchant API). */
+      authenticate?: (req: FastifyRequest, deps: Deps) => Promise<void>;
+    },
     handler: (ctx: CallContext<InferType<S>, A>) => Promise<CallReply<R>>,
   ): void;
 }
@@ -73,7 +80,7 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
         throw new Error(`call ${path}: access ${access} is not a route of the contract`);
       }
       if (calls.some((c) => c.path === path)) throw new Error(`call ${path} registered twice`);
-      calls.push({ path, access, input: def.input ?? null });
+      calls.push({ path, access, input: def.input ?? null, ownAuth: Boolean(def.authenticate) });
       const schema = (def.input ?? EMPTY) as AnyObjectSchema;
 
       app.post(`/api${path}`, async (req: FastifyRequest, reply: FastifyReply) => {
@@ -94,6 +101,7 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
           }
         }
         req.kessai = { lang, token: session?.token ?? '' };
+        if (def.authenticate) await def.authenticate(req, deps);
         const t = translatorFor(lang);
         const input = await validateInput(schema, req.body, t);
         const out = await handler({

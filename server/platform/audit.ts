@@ -70,6 +70,10 @@ async function insert(db: Executor, actor: AuditActor, e: AuditEntry, result: st
   });
 }
 
+/** A change written by a caller's own transaction (calls that do not go through writeTransaction). */
+export const recordAudit = (db: Executor, actor: AuditActor, e: AuditEntry) =>
+  insert(db, actor, e, 'success');
+
 /** A refused attempt, on its own (the refused change rolled back). */
 export async function recordDenied(
   db: Db,

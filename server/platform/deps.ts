@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import type { Connectors } from '../connectors';
 import type { Db } from '../db/client';
 import type { CaptchaStore } from './captcha';
 import type { PasswordHasher } from './passwords';
@@ -12,4 +13,6 @@ export interface Deps {
   captchas: CaptchaStore;
   /** Encrypts channel keys and secrets at rest. */
   secrets: SecretBox;
+  /** The brands (sandbox connectors so far). */
+  connectors: Connectors;
 }

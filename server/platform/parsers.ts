@@ -37,7 +37,10 @@ export async function installParsers(app: FastifyInstance) {
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit: BODY_LIMIT },
-    (req, body, done) => (String(body).trim() === '' ? done(null, {}) : json(req, String(body), done)),
+    (req, body, done) => {
+      req.rawBody = String(body);
+      return String(body).trim() === '' ? done(null, {}) : json(req, String(body), done);
+    },
   );
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { isAdminRole, roleLevel, type OperatorType } from '../../src/contract/roles';
+import { isAdminRole, roleLevel } from '../../src/contract/roles';
 import type { Executor } from '../db/client';
 import { agents, branchUnits, companies, operators, serviceProviders, terminals } from '../db/schema';
 import type { Principal } from './principal';
@@ -141,16 +141,3 @@ export function operatorsIn(db: Executor, scope: Scope): SQL | undefined {
       return NOTHING;
   }
 }
-
-/**
- * Roles an account may create or edit: strictly below its own and at a level its scope
- * reaches; operator-type roles none (they read). The organisation must be in scope as well.
- */
-const MANAGEABLE: Partial<Record<OperatorType, OperatorType[]>> = {
-  0: [10, 15, 16, 20, 30, 40, 50],
-  15: [16, 20, 30, 40, 50],
-  20: [30],
-  40: [50],
-};
-
-export const manageableRoles = (role: OperatorType): OperatorType[] => MANAGEABLE[role] ?? [];

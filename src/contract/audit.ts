@@ -21,6 +21,9 @@ export const AUDIT_OBJECT_TYPES = [
   'terminal',
   'commissionRate',
   'rolePermission',
+  'order',
+  'refund',
+  'brandSetting',
   'call',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

@@ -16,3 +16,8 @@ export * from './commission';
 export * from './audit';
 export * from './checks';
 export * from './money';
+export * from './brands';
+export * from './orders';
+export * from './refunds';
+export * from './merchant';
+export * from './brandSettings';

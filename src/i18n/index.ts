@@ -13,6 +13,7 @@ import setup from './setup';
 import org from './org';
 import audit from './audit';
 import orgScreens from './orgScreens';
+import payments from './payments';
 
 /** Every area catalogue. Add a new area here; the catalogue test checks all three languages. */
 export const AREAS: Record<string, AreaCatalogue> = {
@@ -26,6 +27,7 @@ export const AREAS: Record<string, AreaCatalogue> = {
   setup,
   org,
   audit,
+  payments,
   orgScreens,
 };
 export const CATALOGUES: readonly Catalogue[] = ['ja', 'zh-cn', 'en'];

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ROLES, isAdminRole, roleLevel, type OperatorType } from '../../src/contract/roles';
 import { DEFAULT_ROLE_ROUTES } from '../../src/contract/routes';
-import { backends, md5Upper, startHarness, type Harness } from './harness';
+import { REFUND_ROLES } from '../../src/contract/refunds';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { orders } from '../../server/db/schema';
+import { backends, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
 import { activateAll, changedKeys, orgIds, ROLE_LOGINS, snapshot, type OrgIds } from './fixtures';
 
 /**
@@ -12,9 +15,9 @@ import { activateAll, changedKeys, orgIds, ROLE_LOGINS, snapshot, type OrgIds } 
  * an accepted one changes only its object; no reply shows another tenant's organisations.
  */
 
-type ObjectType = 'provider' | 'company' | 'branch' | 'agent' | 'operator' | 'terminal';
+type ObjectType = 'provider' | 'company' | 'branch' | 'agent' | 'operator' | 'terminal' | 'order';
 type Target = 'own' | 'sibling' | 'foreign';
-type Outcome = 'SUCCESS' | 'NO_ACCESS' | 'NOT_FOUND' | 'FAIL';
+type Outcome = 'SUCCESS' | 'NO_ACCESS' | 'NOT_FOUND' | 'FAIL' | 'UNAUTHENCATED';
 type Level = ReturnType<typeof roleLevel>;
 
 interface Entry {
@@ -28,7 +31,11 @@ interface Entry {
 }
 
 /** Named objects per role level: [own (in scope), sibling, foreign]; system roles see all three. */
-const TARGETS: Record<Exclude<Level, 'system'> | 'system', Record<ObjectType, [string, string, string]>> = {
+/** Orders are found through the branch targets (a paid order of that branch). */
+const TARGETS: Record<
+  Exclude<Level, 'system'> | 'system',
+  Record<Exclude<ObjectType, 'order'>, [string, string, string]>
+> = {
   system: {
     provider: ['Hokkaido Pay Network', 'Sakura Payment Services', 'Pacific Gateway Partners'],
     company: ['株式会社富士山ホテルズ', '有限会社さくら薬局', '株式会社みなと書店'],
@@ -241,10 +248,11 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
 
     '/org/branchUnit/tree': { kind: 'list', input: () => undefined },
     '/org/branchUnit/page': { kind: 'list', input: () => ({ pageSize: 100 }) },
-    '/org/branchUnit/get': { kind: 'branch', input: (id) => ({ id }) },
+    '/org/branchUnit/get': { kind: 'branch', input: (id) => ({ id }), override: companyBranch },
     '/org/branchUnit/save': {
       kind: 'branch',
       write: true,
+      override: companyBranch,
       input: async (id) =>
         strip(await fetchAs('/org/branchUnit/get', { id }), [
           'companyName',
@@ -253,8 +261,13 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
           'updatedAt',
         ]),
     },
-    '/org/branchUnit/lock': { kind: 'branch', write: true, input: (id) => ({ id }) },
-    '/org/branchUnit/unlock': { kind: 'branch', write: true, input: (id) => ({ id }) },
+    '/org/branchUnit/lock': { kind: 'branch', write: true, input: (id) => ({ id }), override: companyBranch },
+    '/org/branchUnit/unlock': {
+      kind: 'branch',
+      write: true,
+      input: (id) => ({ id }),
+      override: companyBranch,
+    },
 
     '/org/agent/page': { kind: 'list', input: () => ({ pageSize: 100 }) },
     '/org/agent/list': { kind: 'list', input: () => ({}) },
@@ -310,6 +323,52 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
     '/system/terminal/lock': { kind: 'terminal', write: true, input: (id) => ({ id }) },
     '/system/terminal/unlock': { kind: 'terminal', write: true, input: (id) => ({ id }) },
 
+    '/history/orderInfo/page': { kind: 'list', input: () => ({ ...lastDays(31), pageSize: 100 }) },
+    '/history/orderInfo/get': { kind: 'order', input: (id) => ({ id }), override: orderScope },
+    '/history/orderInfo/getOrderSync': { kind: 'order', input: (id) => ({ id }), override: orderScope },
+    // Refunds: system roles, a provider's admin and the company's roles, in scope (docs/access.md).
+    '/pay/refund/refund': {
+      kind: 'order',
+      input: async (id) => ({
+        gatewayOrderNo: (await h.db.select().from(orders).where(eq(orders.id, id)))[0].gatewayOrderNo,
+        refundAmount: 1,
+        refundPassword: md5Upper(DEMO_PASSWORD),
+        remark: 'matrix',
+      }),
+      override: (role, target, g) =>
+        REFUND_ROLES.includes(role) ? orderScope(role, target, g) : 'NO_ACCESS',
+    },
+    '/history/refundInfo/page': { kind: 'list', input: () => ({ ...lastDays(31), pageSize: 100 }) },
+    // The merchant API signs its requests (merchant.test.ts); unsigned, it reads nothing.
+    '/merchant/pay/create': { kind: 'public', input: () => ({}), override: () => 'UNAUTHENCATED' },
+    '/merchant/pay/query': { kind: 'public', input: () => ({}), override: () => 'UNAUTHENCATED' },
+    '/merchant/pay/close': { kind: 'public', input: () => ({}), override: () => 'UNAUTHENCATED' },
+    '/merchant/refund/refund': { kind: 'public', input: () => ({}), override: () => 'UNAUTHENCATED' },
+    '/merchant/refund/query': { kind: 'public', input: () => ({}), override: () => 'UNAUTHENCATED' },
+    '/history/orderInfo/getUrl': {
+      kind: 'public',
+      input: () => ({ clientOrderNo: 'x' }),
+      override: () => 'UNAUTHENCATED',
+    },
+    // The payer page: public, by the gateway order number.
+    '/pay/qrcode/get': { kind: 'public', input: () => ({ orderNo: 'K-none' }), override: () => 'NOT_FOUND' },
+    '/pay/qrcode/decide': {
+      kind: 'public',
+      input: () => ({ orderNo: 'K-none', brand: 'paypay', action: 'cancel' }),
+      override: () => 'NOT_FOUND',
+    },
+
+    '/org/brandSetting/get': { kind: 'company', input: (id) => ({ companyId: id }) },
+    // Like commission rates: system and provider admins only (an agency admin sees, may not set).
+    '/org/brandSetting/save': {
+      kind: 'company',
+      write: true,
+      input: (id) => ({
+        companyId: id,
+        settings: [{ brand: 'card', connector: 'sandbox', sandboxBehaviour: 'normal' }],
+      }),
+      override: (role, _t, g) => (g === 'SUCCESS' && roleLevel(role) === 'agent' ? 'NO_ACCESS' : g),
+    },
     '/org/commissonRateConfig/get': { kind: 'company', input: (id) => ({ companyId: id }) },
     '/org/commissonRateConfig/saveCommissionRate': {
       kind: 'company',
@@ -332,6 +391,40 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
       },
     },
   };
+
+  /** A company's admin sees the orders of every branch of the company (the sibling branch too). */
+  function orderScope(role: OperatorType, target: Target | null, g: Outcome): Outcome {
+    return role === 20 && target === 'sibling' && g === 'NOT_FOUND' ? 'SUCCESS' : g;
+  }
+
+  function lastDays(n: number) {
+    const day = (d: number) =>
+      new Date(Date.now() + 9 * 3_600_000 - d * 86_400_000).toISOString().slice(0, 10);
+    return { beginTime: day(n - 1), endTime: day(0) };
+  }
+
+  /** A paid demo order of the branch with room left to refund (one per branch, for every role). */
+  const orderOfBranch = new Map<number, number>();
+  async function paidOrderIn(branchId: number): Promise<number> {
+    const known = orderOfBranch.get(branchId);
+    if (known) return known;
+    const [row] = await h.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(eq(orders.branchUnitId, branchId), eq(orders.status, 'success'), sql`${orders.amount} >= 1000`),
+      )
+      .orderBy(desc(orders.amount))
+      .limit(1);
+    if (!row) throw new Error(`no paid demo order in branch ${branchId}`);
+    orderOfBranch.set(branchId, row.id);
+    return row.id;
+  }
+
+  /** A company's admin manages every branch of its company (the sibling branch too). */
+  function companyBranch(role: OperatorType, target: Target | null, g: Outcome): Outcome {
+    return role === 20 && target === 'sibling' && g === 'NOT_FOUND' ? 'SUCCESS' : g;
+  }
 
   function providerLock(role: OperatorType, _target: Target | null, g: Outcome): Outcome {
     return g === 'SUCCESS' && roleLevel(role) !== 'system' ? 'NO_ACCESS' : g;
@@ -385,8 +478,11 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
   }
 
   function targetId(role: OperatorType, type: ObjectType, target: Target): number {
-    const name = TARGETS[roleLevel(role)][type][['own', 'sibling', 'foreign'].indexOf(target)];
-    return ids[type === 'provider' ? 'provider' : type](name);
+    const name =
+      TARGETS[roleLevel(role)][type as Exclude<ObjectType, 'order'>][
+        ['own', 'sibling', 'foreign'].indexOf(target)
+      ];
+    return ids[type === 'provider' ? 'provider' : (type as Exclude<ObjectType, 'order'>)](name);
   }
 
   /** A fresh copy of an account in the same place (for delete). */
@@ -415,6 +511,7 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
       agent: 'agents',
       operator: 'operators',
       terminal: 'terminals',
+      order: 'orders',
     }[type];
     if (path.startsWith('/org/commissonRateConfig')) return key.startsWith(`companies:${id}:`);
     return key === `${table}:${id}` || key.startsWith(`${table}:${id}:`);
@@ -448,7 +545,12 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
           cases += 1;
           const g = generic(role, call.access, entry, target);
           const want = entry.override?.(role, target, g) ?? g;
-          let id = isObject ? targetId(role, entry.kind as ObjectType, target!) : 0;
+          let id =
+            entry.kind === 'order'
+              ? await paidOrderIn(targetId(role, 'branch', target!))
+              : isObject
+                ? targetId(role, entry.kind as ObjectType, target!)
+                : 0;
           if (entry.fresh) {
             id = await freshOperator(id);
             current = await snapshot(h.db);

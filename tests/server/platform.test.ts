@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
-import { loginHistory, operators, passwordHistory, roleRoutes, sessions } from '../../server/db/schema';
+import {
+  loginHistory,
+  operators,
+  orderEvents,
+  orders,
+  passwordHistory,
+  refunds,
+  roleRoutes,
+  sessions,
+} from '../../server/db/schema';
 import { CONTENT_SECURITY_POLICY } from '../../server/platform/security';
 import { backends, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
 
@@ -179,6 +188,9 @@ describe.each(backends)('platform on $name', (backend) => {
       passwordHistory: (await h.db.select({ n: count() }).from(passwordHistory))[0].n,
       loginHistory: (await h.db.select({ n: count() }).from(loginHistory))[0].n,
       sessions: (await h.db.select({ n: count() }).from(sessions))[0].n,
+      orders: JSON.stringify(await h.db.select().from(orders).orderBy(orders.id)),
+      refunds: (await h.db.select({ n: count() }).from(refunds))[0].n,
+      orderEvents: (await h.db.select({ n: count() }).from(orderEvents))[0].n,
     });
 
     it('is registered with its access', () => {
@@ -189,10 +201,26 @@ describe.each(backends)('platform on $name', (backend) => {
       expect(calls.find((c) => c.path === '/org/permission/save')!.access).toBe('/setup/permission');
       expect(
         calls
-          .filter((c) => c.access === 'public')
+          .filter((c) => c.access === 'public' && !c.ownAuth)
           .map((c) => c.path)
           .sort(),
-      ).toEqual(['/captcha', '/login']);
+      ).toEqual(['/captcha', '/login', '/pay/qrcode/decide', '/pay/qrcode/get']);
+      // The merchant API: public to the session layer, signed by the merchant instead.
+      expect(
+        calls
+          .filter((c) => c.ownAuth)
+          .map((c) => [c.path, c.access])
+          .sort(),
+      ).toEqual(
+        [
+          '/history/orderInfo/getUrl',
+          '/merchant/pay/close',
+          '/merchant/pay/create',
+          '/merchant/pay/query',
+          '/merchant/refund/query',
+          '/merchant/refund/refund',
+        ].map((p) => [p, 'public']),
+      );
     });
 
     it('refuses a bad token, unknown parameters, wrong types and overlong strings, writing nothing', async () => {
@@ -203,6 +231,12 @@ describe.each(backends)('platform on $name', (backend) => {
         if (call.access !== 'public') {
           const r = await h.call(call.path, {}, { token: 'A'.repeat(43) });
           expect([label, r.status, r.body.resultType]).toEqual([label, 200, 'UNAUTHENCATED']);
+        }
+        if (call.ownAuth) {
+          // Without the merchant's signature nothing is read (merchant.test.ts signs its requests).
+          const r = await h.call(call.path, { sneaky: '1' }, { token: admin });
+          expect([label, r.body.resultType]).toEqual([label, 'UNAUTHENCATED']);
+          continue;
         }
         const unknown = await h.call(call.path, { sneaky: '1' }, { token: admin });
         expect([label, unknown.body.resultType, unknown.body.errors?.sneaky]).toEqual([

@@ -4,3 +4,4 @@ export * from './auth';
 export * from './terminals';
 export * from './commission';
 export * from './audit';
+export * from './payments';

@@ -1,0 +1,248 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PayBrand, SandboxBehaviour } from '../../src/contract/brands';
+import { SUB_BRANDS } from '../../src/contract/brands';
+import type { Db } from '../db/client';
+import { brandSettings, sandboxPayments } from '../db/schema';
+import {
+  BrandDecline,
+  type BrandConnector,
+  type BrandPayment,
+  type BrandPaymentState,
+  type CreatePayment,
+  type CreatedPayment,
+  type RefundRequest,
+  type RefundResult,
+} from './types';
+
+export const SIGNATURE_HEADER = 'x-sandbox-signature';
+export const TIMESTAMP_HEADER = 'x-sandbox-timestamp';
+const NOTIFY_WINDOW_S = 300;
+
+/** Delivers a signed notification to the gateway's /api/notify/:brand (HTTP; inject in tests). */
+export type Deliver = (brand: PayBrand, body: string, headers: Record<string, string>) => Promise<number>;
+
+export class BrandUnavailable extends Error {
+  constructor(brand: string) {
+    super(`${brand} sandbox is down`);
+    this.name = 'BrandUnavailable';
+  }
+}
+
+const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
+
+/** Brand order numbers in each brand's shape. */
+const BRAND_NO: Record<PayBrand, () => string> = {
+  wechat: () => `4200${digits(24)}`,
+  alipayplus: () => `2026${digits(28)}`,
+  paypay: () => digits(19),
+  card: () => `ch_${digits(8)}${Date.now().toString(36)}`,
+};
+
+export const sign = (key: string, timestamp: string, body: string) =>
+  createHmac('sha256', key).update(`${timestamp}\n${body}`).digest('hex');
+
+export function safeEqualHex(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export class SandboxConnector implements BrandConnector {
+  constructor(
+    readonly brand: PayBrand,
+    private readonly db: Db,
+    private readonly key: string,
+    private readonly payerUrl: (merchantOrderNo: string) => string,
+    private readonly deliver: Deliver,
+  ) {}
+
+  async behaviour(companyId: number): Promise<SandboxBehaviour> {
+    const [row] = await this.db
+      .select({ b: brandSettings.sandboxBehaviour })
+      .from(brandSettings)
+      .where(and(eq(brandSettings.companyId, companyId), eq(brandSettings.brand, this.brand)));
+    return (row?.b as SandboxBehaviour | undefined) ?? 'normal';
+  }
+
+  async create(req: CreatePayment): Promise<CreatedPayment> {
+    const behaviour = await this.behaviour(req.companyId);
+    if (behaviour === 'down') throw new BrandUnavailable(this.brand);
+    if (behaviour === 'decline') throw new BrandDecline('DECLINED', 'the brand declined the payment');
+    const brandOrderNo = BRAND_NO[this.brand]();
+    await this.db.insert(sandboxPayments).values({
+      brandOrderNo,
+      brand: this.brand,
+      merchantOrderNo: req.merchantOrderNo,
+      amount: req.amount,
+      currency: req.currency,
+      state: 'CREATED',
+      behaviour,
+      subBrand: req.subBrand ?? '',
+      expiresAt: behaviour === 'timeout' ? new Date() : req.expiresAt,
+    });
+    return { brandOrderNo, payUrl: this.payerUrl(req.merchantOrderNo) };
+  }
+
+  private async row(brandOrderNo: string) {
+    const [row] = await this.db
+      .select()
+      .from(sandboxPayments)
+      .where(and(eq(sandboxPayments.brandOrderNo, brandOrderNo), eq(sandboxPayments.brand, this.brand)));
+    return row;
+  }
+
+  private view(row: typeof sandboxPayments.$inferSelect): BrandPayment {
+    let state = row.state as BrandPaymentState;
+    if ((state === 'CREATED' || state === 'USERPAYING') && row.expiresAt.getTime() <= Date.now())
+      state = 'EXPIRED';
+    return {
+      brandOrderNo: row.brandOrderNo,
+      merchantOrderNo: row.merchantOrderNo,
+      state,
+      subBrand: row.subBrand,
+      receiptNo: state === 'COMPLETED' ? `R${row.brandOrderNo.slice(-12)}` : '',
+      errorCode: state === 'FAILED' ? 'INSUFFICIENT_BALANCE' : '',
+      errorMessage: state === 'FAILED' ? 'the payer’s balance is not enough' : '',
+    };
+  }
+
+  async query(
+    companyId: number,
+    _merchantOrderNo: string,
+    brandOrderNo: string,
+  ): Promise<BrandPayment | null> {
+    if ((await this.behaviour(companyId)) === 'down') throw new BrandUnavailable(this.brand);
+    const row = brandOrderNo ? await this.row(brandOrderNo) : undefined;
+    return row ? this.view(row) : null;
+  }
+
+  async close(companyId: number, _m: string, brandOrderNo: string): Promise<'CANCELED' | 'PROCESSING'> {
+    const behaviour = await this.behaviour(companyId);
+    if (behaviour === 'down') throw new BrandUnavailable(this.brand);
+    const row = brandOrderNo ? await this.row(brandOrderNo) : undefined;
+    if (row?.state === 'COMPLETED') throw new BrandDecline('ORDER_PAID', 'the payment is already completed');
+    if (row) {
+      await this.db
+        .update(sandboxPayments)
+        .set({ state: 'CANCELED', updatedAt: new Date() })
+        .where(eq(sandboxPayments.brandOrderNo, row.brandOrderNo));
+    }
+    return behaviour === 'slow' ? 'PROCESSING' : 'CANCELED';
+  }
+
+  async refund(req: RefundRequest): Promise<RefundResult> {
+    const behaviour = await this.behaviour(req.companyId);
+    if (behaviour === 'down') throw new BrandUnavailable(this.brand);
+    const brandRefundNo = `${BRAND_NO[this.brand]()}R`;
+    if (behaviour === 'refundFail')
+      return {
+        brandRefundNo,
+        state: 'FAILED',
+        errorCode: 'REFUND_REFUSED',
+        errorMessage: 'the brand refused the refund',
+      };
+    await this.db
+      .update(sandboxPayments)
+      .set({ refundedAmount: sql`${sandboxPayments.refundedAmount} + ${req.amount}`, updatedAt: new Date() })
+      .where(eq(sandboxPayments.brandOrderNo, req.brandOrderNo));
+    return {
+      brandRefundNo,
+      state: behaviour === 'slow' ? 'PROCESSING' : 'SUCCESS',
+      errorCode: '',
+      errorMessage: '',
+    };
+  }
+
+  /** A processing sandbox refund has completed by the time it is asked about. */
+  async queryRefund(companyId: number, _m: string, brandRefundNo: string): Promise<RefundResult | null> {
+    const behaviour = await this.behaviour(companyId);
+    if (behaviour === 'down') throw new BrandUnavailable(this.brand);
+    if (!brandRefundNo.endsWith('R')) return null;
+    return behaviour === 'refundFail'
+      ? {
+          brandRefundNo,
+          state: 'FAILED',
+          errorCode: 'REFUND_REFUSED',
+          errorMessage: 'the brand refused the refund',
+        }
+      : { brandRefundNo, state: 'SUCCESS', errorCode: '', errorMessage: '' };
+  }
+
+  verifyNotification(headers: Record<string, string | string[] | undefined>, rawBody: string): boolean {
+    const ts = String(headers[TIMESTAMP_HEADER] ?? '');
+    const sig = String(headers[SIGNATURE_HEADER] ?? '');
+    if (!/^\d{1,12}$/.test(ts) || !/^[0-9a-f]{64}$/.test(sig)) return false;
+    if (Math.abs(Date.now() / 1000 - Number(ts)) > NOTIFY_WINDOW_S) return false;
+    return safeEqualHex(sign(this.key, ts, rawBody), sig);
+  }
+
+  parseNotification(rawBody: string): BrandPayment {
+    const n = JSON.parse(rawBody) as Partial<BrandPayment>;
+    const states: BrandPaymentState[] = [
+      'CREATED',
+      'USERPAYING',
+      'COMPLETED',
+      'FAILED',
+      'CANCELED',
+      'EXPIRED',
+    ];
+    if (
+      typeof n.brandOrderNo !== 'string' ||
+      typeof n.merchantOrderNo !== 'string' ||
+      !states.includes(n.state!)
+    )
+      throw new Error('malformed notification');
+    return {
+      brandOrderNo: n.brandOrderNo,
+      merchantOrderNo: n.merchantOrderNo,
+      state: n.state!,
+      subBrand: String(n.subBrand ?? ''),
+      receiptNo: String(n.receiptNo ?? ''),
+      errorCode: String(n.errorCode ?? ''),
+      errorMessage: String(n.errorMessage ?? ''),
+    };
+  }
+
+  /** A signed notification of the payment's current state, as the brand would post it. */
+  async notify(brandOrderNo: string): Promise<number> {
+    const row = await this.row(brandOrderNo);
+    if (!row) return 404;
+    const body = JSON.stringify(this.view(row));
+    const ts = String(Math.floor(Date.now() / 1000));
+    return this.deliver(this.brand, body, {
+      'content-type': 'application/json',
+      [TIMESTAMP_HEADER]: ts,
+      [SIGNATURE_HEADER]: sign(this.key, ts, body),
+    });
+  }
+
+  /**
+   * The payer's side (the /qrcode page): scanning puts the payment in USERPAYING; paying
+   * completes it (or fails it, per behaviour); cancelling cancels it. Returns the new state.
+   */
+  async payer(
+    brandOrderNo: string,
+    action: 'scan' | 'pay' | 'cancel',
+    subBrand: string,
+  ): Promise<BrandPaymentState> {
+    const row = await this.row(brandOrderNo);
+    if (!row) throw new BrandDecline('ORDER_NOT_EXIST', 'no such payment');
+    const current = this.view(row).state;
+    if (current !== 'CREATED' && current !== 'USERPAYING') return current;
+    const sub = SUB_BRANDS[this.brand].includes(subBrand) ? subBrand : SUB_BRANDS[this.brand][0];
+    const state: BrandPaymentState =
+      action === 'scan'
+        ? 'USERPAYING'
+        : action === 'cancel'
+          ? 'CANCELED'
+          : row.behaviour === 'fail'
+            ? 'FAILED'
+            : 'COMPLETED';
+    await this.db
+      .update(sandboxPayments)
+      .set({ state, subBrand: sub, updatedAt: new Date() })
+      .where(eq(sandboxPayments.brandOrderNo, brandOrderNo));
+    return state;
+  }
+}

@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { operators } from './operators';
+import { branchUnits, companies } from './org';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const str = (name: string, length: number) => varchar(name, { length }).notNull().default('');
+/** Money: integer minor units (see src/contract/money.ts). */
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * Orders of spec point 3. Status codes and their allowed moves: src/contract/orders.ts.
+ * The client order number is unique per company (the merchant API is idempotent on it).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    branchUnitId: integer('branch_unit_id').references(() => branchUnits.id),
+    clientOrderNo: varchar('client_order_no', { length: 64 }).notNull(),
+    gatewayOrderNo: varchar('gateway_order_no', { length: 64 }).notNull().unique(),
+    brandOrderNo: str('brand_order_no', 64),
+    amount: money('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull(),
+    receiptNo: str('receipt_no', 64),
+    subject: str('subject', 128),
+    /** dynamicQr, staticQr, link, cpm or card. */
+    paymentType: varchar('payment_type', { length: 12 }).notNull(),
+    brand: varchar('brand', { length: 20 }).notNull(),
+    subBrand: str('sub_brand', 20),
+    /** Hundredths of a percent, fixed when the order is paid. */
+    commissionRate: integer('commission_rate'),
+    commissionAmount: money('commission_amount'),
+    rebateRate: integer('rebate_rate'),
+    rebateAmount: money('rebate_amount'),
+    /** Refunds succeeded (kept with the order so the page needs no join). */
+    refundedAmount: money('refunded_amount').notNull().default(0),
+    /** 0 not audited, 1 audited. */
+    auditStatus: smallint('audit_status').notNull().default(0),
+    /** Audit result codes of spec point 4 (1, 100 … 500). */
+    auditResult: smallint('audit_result'),
+    settlementNo: str('settlement_no', 40),
+    errorCode: str('error_code', 40),
+    errorMessage: str('error_message', 255),
+    notifyUrl: str('notify_url', 255),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('orders_amount_positive', sql`${t.amount} > 0`),
+    check('orders_refunded_within', sql`${t.refundedAmount} between 0 and ${t.amount}`),
+    uniqueIndex('orders_company_client_no_unique').on(t.companyId, t.clientOrderNo),
+    index('orders_company_created_idx').on(t.companyId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_client_no_idx').on(t.clientOrderNo),
+    index('orders_brand_no_idx')
+      .on(t.brandOrderNo)
+      .where(sql`${t.brandOrderNo} <> ''`),
+  ],
+);
+
+/** The status timeline of an order. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: varchar('from_status', { length: 20 }),
+    toStatus: varchar('to_status', { length: 20 }).notNull(),
+    event: varchar('event', { length: 30 }).notNull(),
+    /** merchant, console, payer, notify, sync, sandbox, demo. */
+    source: varchar('source', { length: 20 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    branchUnitId: integer('branch_unit_id').references(() => branchUnits.id),
+    clientRefundNo: varchar('client_refund_no', { length: 64 }).notNull(),
+    gatewayRefundNo: varchar('gateway_refund_no', { length: 64 }).notNull().unique(),
+    brandRefundNo: str('brand_refund_no', 64),
+    amount: money('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    /** waiting, refunding, success or failed. */
+    status: varchar('status', { length: 12 }).notNull(),
+    fullRefund: boolean('full_refund').notNull().default(false),
+    remark: str('remark', 255),
+    receiptNo: str('receipt_no', 64),
+    operatorId: integer('operator_id').references(() => operators.id),
+    /** console or merchant. */
+    source: varchar('source', { length: 10 }).notNull().default('console'),
+    errorCode: str('error_code', 40),
+    errorMessage: str('error_message', 255),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+    uniqueIndex('refunds_company_client_no_unique').on(t.companyId, t.clientRefundNo),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_created_idx').on(t.createdAt),
+    index('refunds_company_created_idx').on(t.companyId, t.createdAt),
+  ],
+);
+
+/**
+ * Which connector serves a company's brand and, for the sandbox, how it behaves
+ * (normal, decline, fail, timeout, slow, down, refundFail). No row: sandbox, normal.
+ */
+export const brandSettings = pgTable(
+  'brand_settings',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    brand: varchar('brand', { length: 20 }).notNull(),
+    connector: varchar('connector', { length: 10 }).notNull().default('sandbox'),
+    sandboxBehaviour: varchar('sandbox_behaviour', { length: 12 }).notNull().default('normal'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.brand] })],
+);
+
+/** The sandbox brands' own books: what a brand would hold about a payment. */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  brandOrderNo: varchar('brand_order_no', { length: 64 }).primaryKey(),
+  brand: varchar('brand', { length: 20 }).notNull(),
+  merchantOrderNo: varchar('merchant_order_no', { length: 64 }).notNull(),
+  amount: money('amount').notNull(),
+  currency: varchar('currency', { length: 3 }).notNull(),
+  /** CREATED, USERPAYING, COMPLETED, FAILED, CANCELED, EXPIRED. */
+  state: varchar('state', { length: 12 }).notNull(),
+  behaviour: varchar('behaviour', { length: 12 }).notNull(),
+  subBrand: str('sub_brand', 20),
+  refundedAmount: money('refunded_amount').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Merchant API signatures seen within the replay window (a reused one is refused). */
+export const merchantSignatures = pgTable(
+  'merchant_signatures',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    signature: varchar('signature', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.signature] }),
+    index('merchant_signatures_created_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,300 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  PAY_BRANDS,
+  SUB_BRANDS,
+  isPayBrand,
+  type PayBrand,
+  type PaymentType,
+} from '../../../src/contract/brands';
+import {
+  MERCHANT_HEADERS,
+  MerchantCreatePayment,
+  MerchantOrderRef,
+  MerchantRefund,
+  MerchantRefundRef,
+  PayerDecision,
+  PayerOrderRef,
+  type MerchantOrder,
+  type MerchantRefundResult,
+  type PayerView,
+} from '../../../src/contract/merchant';
+import { OPEN_STATUSES, type OrderStatus } from '../../../src/contract/orders';
+import { orders, refunds } from '../../db/schema';
+import type { Api } from '../../platform/api';
+import type { AuditActor } from '../../platform/audit';
+import { clientIp } from '../../platform/session';
+import { fail, notFound } from '../../platform/envelope';
+import { fieldError, iso } from '../../platform/lists';
+import type { Deps } from '../../platform/deps';
+import { IllegalTransition, applyEvent, type OrderRecord } from '../orders/engine';
+import {
+  closeOrder,
+  companyName,
+  createPayment,
+  guard,
+  issue,
+  move,
+  payerUrl,
+  reconcile,
+  syncOrder,
+} from '../orders/payments';
+import { refundFailedError, refundOrder } from '../orders/refunds';
+import { authenticateMerchant, branchOfCompany, merchantOf } from './auth';
+import { openApiDocument } from './openapi';
+
+const toMerchantOrder = (o: OrderRecord, base: string): MerchantOrder => ({
+  clientOrderNo: o.clientOrderNo,
+  gatewayOrderNo: o.gatewayOrderNo,
+  brandOrderNo: o.brandOrderNo,
+  amount: o.amount,
+  currency: o.currency,
+  status: o.status as OrderStatus,
+  paymentType: o.paymentType,
+  brand: o.brand,
+  subBrand: o.subBrand,
+  refundedAmount: o.refundedAmount,
+  payUrl: payerUrl(base, o.gatewayOrderNo),
+  expiresAt: o.expiresAt ? iso(o.expiresAt) : null,
+  createdAt: iso(o.createdAt),
+  finishedAt: o.finishedAt ? iso(o.finishedAt) : null,
+  errorCode: o.errorCode,
+});
+
+async function merchantOrder(deps: Deps, companyId: number, clientOrderNo: string): Promise<OrderRecord> {
+  const [o] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.clientOrderNo, clientOrderNo)));
+  if (!o) throw notFound('server.payments.noSuchOrder');
+  return o;
+}
+
+const merchantActor = (companyId: number, path: string, ip: string): AuditActor => ({
+  operatorId: null,
+  loginId: `merchant:${companyId}`,
+  callPath: path,
+  ip,
+});
+
+/** The merchant API, the payer page's calls and the brands' notifications. */
+export function merchantRoutes(api: Api) {
+  const merchant = { access: 'public' as const, authenticate: authenticateMerchant };
+
+  api.call('/merchant/pay/create', { ...merchant, input: MerchantCreatePayment }, async (c) => {
+    const m = merchantOf(c.req);
+    if (c.input.branchUnitId && !(await branchOfCompany(c.deps, m.companyId, c.input.branchUnitId)))
+      throw fieldError(c.t, 'branchUnitId', 'validation.branchOfCompany');
+    const { order, created } = await createPayment(c.deps, {
+      companyId: m.companyId,
+      branchUnitId: c.input.branchUnitId ?? null,
+      clientOrderNo: c.input.clientOrderNo,
+      amount: c.input.amount,
+      currency: c.input.currency,
+      paymentType: c.input.paymentType as PaymentType,
+      brand: (c.input.brand || '') as PayBrand | '',
+      subject: c.input.subject,
+      expireMinutes: c.input.expireMinutes,
+      notifyUrl: c.input.notifyUrl,
+    });
+    return {
+      result: toMerchantOrder(order, c.deps.config.publicUrl),
+      messageKey: created ? 'server.payments.created' : 'server.payments.alreadyCreated',
+    };
+  });
+
+  api.call('/merchant/pay/query', { ...merchant, input: MerchantOrderRef }, async (c) => {
+    const order = await merchantOrder(c.deps, merchantOf(c.req).companyId, c.input.clientOrderNo);
+    const now = (OPEN_STATUSES as readonly string[]).includes(order.status)
+      ? await syncOrder(c.deps, order, 'merchant').catch(() => order)
+      : order;
+    return { result: toMerchantOrder(now, c.deps.config.publicUrl) };
+  });
+
+  api.call('/merchant/pay/close', { ...merchant, input: MerchantOrderRef }, async (c) => {
+    const order = await merchantOrder(c.deps, merchantOf(c.req).companyId, c.input.clientOrderNo);
+    const after = await closeOrder(c.deps, order, 'merchant');
+    return { result: toMerchantOrder(after, c.deps.config.publicUrl) };
+  });
+
+  api.call('/merchant/refund/refund', { ...merchant, input: MerchantRefund }, async (c) => {
+    const m = merchantOf(c.req);
+    const order = await merchantOrder(c.deps, m.companyId, c.input.clientOrderNo);
+    const outcome = await refundOrder(
+      c.deps,
+      order,
+      {
+        orderId: order.id,
+        amount: c.input.amount,
+        fullRefund: false,
+        remark: c.input.remark,
+        clientRefundNo: c.input.clientRefundNo,
+        operatorId: null,
+        source: 'merchant',
+      },
+      c.t,
+      merchantActor(m.companyId, '/merchant/refund/refund', clientIp(c.req)),
+    );
+    if (outcome.refund.status === 'failed' && outcome.created) throw refundFailedError(outcome);
+    const result: MerchantRefundResult = {
+      clientOrderNo: order.clientOrderNo,
+      clientRefundNo: outcome.refund.clientRefundNo,
+      gatewayRefundNo: outcome.refund.gatewayRefundNo,
+      brandRefundNo: outcome.refund.brandRefundNo,
+      amount: outcome.refund.amount,
+      currency: outcome.refund.currency,
+      status: outcome.refund.status as MerchantRefundResult['status'],
+      orderStatus: outcome.order.status as OrderStatus,
+    };
+    return { result };
+  });
+
+  api.call('/merchant/refund/query', { ...merchant, input: MerchantRefundRef }, async (c) => {
+    const m = merchantOf(c.req);
+    const [row] = await c.deps.db
+      .select({ refund: refunds, order: orders })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(and(eq(refunds.companyId, m.companyId), eq(refunds.clientRefundNo, c.input.clientRefundNo)));
+    if (!row) throw notFound('server.payments.noSuchRefund');
+    const result: MerchantRefundResult = {
+      clientOrderNo: row.order.clientOrderNo,
+      clientRefundNo: row.refund.clientRefundNo,
+      gatewayRefundNo: row.refund.gatewayRefundNo,
+      brandRefundNo: row.refund.brandRefundNo,
+      amount: row.refund.amount,
+      currency: row.refund.currency,
+      status: row.refund.status as MerchantRefundResult['status'],
+      orderStatus: row.order.status as OrderStatus,
+    };
+    return { result };
+  });
+
+  // Spec point 7: no session; url, access token and signature headers; JSON { clientOrderNo }.
+  api.call('/history/orderInfo/getUrl', { ...merchant, input: MerchantOrderRef }, async (c) => {
+    const order = await merchantOrder(c.deps, merchantOf(c.req).companyId, c.input.clientOrderNo);
+    if (!(OPEN_STATUSES as readonly string[]).includes(order.status))
+      throw fail('server.payments.notPayable');
+    const back = c.req.headers[MERCHANT_HEADERS.url];
+    const returnUrl = typeof back === 'string' ? back.trim() : '';
+    if (returnUrl && !/^https?:\/\/[^\s]+$/i.test(returnUrl)) throw fieldError(c.t, 'url', 'validation.url');
+    const link = payerUrl(c.deps.config.publicUrl, order.gatewayOrderNo);
+    return {
+      result: {
+        clientOrderNo: order.clientOrderNo,
+        gatewayOrderNo: order.gatewayOrderNo,
+        url: returnUrl ? `${link}&returnUrl=${encodeURIComponent(returnUrl)}` : link,
+        expiresAt: order.expiresAt ? iso(order.expiresAt) : null,
+      },
+    };
+  });
+
+  api.call('/pay/qrcode/get', { access: 'public', input: PayerOrderRef }, async (c) => {
+    const [order] = await c.deps.db.select().from(orders).where(eq(orders.gatewayOrderNo, c.input.orderNo));
+    if (!order) throw notFound('server.payments.noSuchOrder');
+    const now = (OPEN_STATUSES as readonly string[]).includes(order.status)
+      ? await syncOrder(c.deps, order, 'payer').catch(() => order)
+      : order;
+    return { result: await payerView(c.deps, now) };
+  });
+
+  api.call('/pay/qrcode/decide', { access: 'public', input: PayerDecision }, async (c) => {
+    const [found] = await c.deps.db.select().from(orders).where(eq(orders.gatewayOrderNo, c.input.orderNo));
+    if (!found) throw notFound('server.payments.noSuchOrder');
+    let order = await syncOrder(c.deps, found, 'payer').catch(() => found);
+    if (!['pendingPayment', 'paying', 'customerPaying'].includes(order.status))
+      throw fail('server.payments.notPayable');
+    const brand = c.input.brand as PayBrand;
+    if (order.brand && order.brandOrderNo && order.brand !== brand)
+      throw fail('server.payments.brandMismatch');
+    if (c.input.action === 'cancel' && !order.brandOrderNo) {
+      order = await move(c.deps.db, order.id, (tx, o) =>
+        guard(() => applyEvent(tx, o, 'decline', 'payer', { errorCode: 'PAYER_CANCELED' })),
+      );
+      return { result: await payerView(c.deps, order) };
+    }
+    if (!order.brandOrderNo) {
+      order = await issue(c.deps, order, brand, c.input.subBrand);
+      if (order.status !== 'paying') return { result: await payerView(c.deps, order) };
+    }
+    const sandbox = c.deps.connectors.sandbox(brand);
+    const scanned = await sandbox.payer(order.brandOrderNo, 'scan', c.input.subBrand);
+    order = await reconcile(c.deps, order.id, await brandView(c.deps, order), 'payer');
+    if (scanned === 'USERPAYING') {
+      const state = await sandbox.payer(
+        order.brandOrderNo,
+        c.input.action as 'pay' | 'cancel',
+        c.input.subBrand,
+      );
+      if (state === 'COMPLETED' || state === 'FAILED') {
+        // The payer confirmed in the wallet; the brand settles it and tells us by notification.
+        order = await move(c.deps.db, order.id, async (tx, o) =>
+          o.status === 'customerPaying' ? applyEvent(tx, o, 'confirm', 'payer') : o,
+        );
+      }
+      c.deps.connectors.notifyLater(brand, order.brandOrderNo);
+    }
+    return { result: await payerView(c.deps, order) };
+  });
+}
+
+async function brandView(deps: Deps, order: OrderRecord) {
+  const p = await deps.connectors
+    .get(order.brand as PayBrand, order.companyId)
+    .query(order.companyId, order.gatewayOrderNo, order.brandOrderNo);
+  if (!p) throw notFound('server.payments.noSuchOrder');
+  return p;
+}
+
+async function payerView(deps: Deps, o: OrderRecord): Promise<PayerView> {
+  return {
+    orderNo: o.gatewayOrderNo,
+    merchantName: await companyName(deps.db, o.companyId),
+    subject: o.subject,
+    amount: o.amount,
+    currency: o.currency,
+    status: o.status as OrderStatus,
+    expiresAt: o.expiresAt ? iso(o.expiresAt) : null,
+    brand: o.brand,
+    brands: PAY_BRANDS.map((b) => ({ brand: b, subBrands: SUB_BRANDS[b] })),
+    sandbox: true,
+  };
+}
+
+/**
+ * POST /api/notify/:brand: a brand's asynchronous notification. A bad signature is 401; an
+ * unknown order 404; a notice the transition table refuses (the order moved on) is
+ * acknowledged and changes nothing, so the brand stops resending it.
+ */
+export function notifyRoutes(app: FastifyInstance, deps: Deps) {
+  app.post<{ Params: { brand: string } }>('/api/notify/:brand', async (req, reply) => {
+    const { brand } = req.params;
+    if (!isPayBrand(brand)) return reply.status(404).send({ code: 'NOT_FOUND' });
+    const connector = deps.connectors.get(brand);
+    const raw = req.rawBody ?? '';
+    if (!connector.verifyNotification(req.headers, raw)) {
+      req.log.warn({ brand }, 'notification with a bad signature refused');
+      return reply.status(401).send({ code: 'FAIL', message: 'bad signature' });
+    }
+    let p;
+    try {
+      p = connector.parseNotification(raw);
+    } catch {
+      return reply.status(400).send({ code: 'FAIL', message: 'malformed' });
+    }
+    const [order] = await deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.gatewayOrderNo, p.merchantOrderNo), eq(orders.brand, brand)));
+    if (!order) return reply.status(404).send({ code: 'FAIL', message: 'no such order' });
+    try {
+      await reconcile(deps, order.id, p, 'notify');
+    } catch (err) {
+      if (!(err instanceof IllegalTransition)) throw err;
+      req.log.info({ brand, order: order.gatewayOrderNo, state: p.state }, 'late notification ignored');
+    }
+    return reply.send({ code: 'SUCCESS' });
+  });
+
+  app.get('/api/docs', async (_req, reply) => reply.type('application/json').send(openApiDocument()));
+}

@@ -1,0 +1,161 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { channelOf, commissionBrand, type PayBrand, type PaymentType } from '../../../src/contract/brands';
+import { commissionOf } from '../../../src/contract/money';
+import { nextStatus, type OrderEvent, type OrderStatus } from '../../../src/contract/orders';
+import type { BrandPayment } from '../../connectors';
+import type { Executor } from '../../db/client';
+import { agentRebateRates, commissionRates, companies, orderEvents, orders } from '../../db/schema';
+import { fail } from '../../platform/envelope';
+import { companyIdsIn, type Scope } from '../../platform/scope';
+
+export type OrderRecord = typeof orders.$inferSelect;
+
+/** Orders the caller may see: their companies; a company operator with a branch only that branch. */
+export function ordersIn(
+  db: Executor,
+  scope: Scope,
+  column: AnyPgColumn = orders.companyId,
+  branch: AnyPgColumn = orders.branchUnitId,
+): SQL | undefined {
+  switch (scope.level) {
+    case 'system':
+      return undefined;
+    case 'company':
+      return and(
+        eq(column, scope.companyId),
+        scope.branchUnitId ? eq(branch, scope.branchUnitId) : undefined,
+      );
+    case 'none':
+      return sql`false`;
+    default:
+      return inArray(column, companyIdsIn(db, scope));
+  }
+}
+
+/** The transition was refused by the table of src/contract/orders.ts. */
+export class IllegalTransition extends Error {
+  constructor(
+    readonly from: OrderStatus,
+    readonly event: OrderEvent,
+  ) {
+    super(`order status ${from} does not allow ${event}`);
+    this.name = 'IllegalTransition';
+  }
+}
+
+export const illegalTransition = (from: OrderStatus, event: OrderEvent) =>
+  fail('server.payments.illegalTransition', { from, event });
+
+/** The company's commission (and its agency's rebate) in force now for the order's brand and channel. */
+async function commissionFor(tx: Executor, order: OrderRecord) {
+  const brand = commissionBrand(order.brand as PayBrand, order.subBrand);
+  const channel = channelOf(order.paymentType as PaymentType);
+  const [rate] = await tx
+    .select({ rate: commissionRates.rate })
+    .from(commissionRates)
+    .where(
+      and(
+        eq(commissionRates.companyId, order.companyId),
+        eq(commissionRates.brand, brand),
+        eq(commissionRates.channel, channel),
+      ),
+    );
+  const [rebate] = await tx
+    .select({ rate: agentRebateRates.rate })
+    .from(agentRebateRates)
+    .innerJoin(companies, eq(companies.id, agentRebateRates.companyId))
+    .where(and(eq(agentRebateRates.companyId, order.companyId), eq(agentRebateRates.brand, brand)));
+  return {
+    commissionRate: rate?.rate ?? null,
+    commissionAmount: rate ? commissionOf(order.amount, rate.rate) : null,
+    rebateRate: rebate?.rate ?? null,
+    rebateAmount: rebate ? commissionOf(order.amount, rebate.rate) : null,
+  };
+}
+
+/**
+ * Moves an order by one event of the transition table, in the caller's transaction: refused
+ * (IllegalTransition) when the table does not allow it; the row is updated only while it is
+ * still in the status read (a concurrent move makes this one refused too); the timeline gets
+ * a row. Paying fixes the commission and rebate in force at that moment.
+ */
+export async function applyEvent(
+  tx: Executor,
+  order: OrderRecord,
+  event: OrderEvent,
+  source: string,
+  patch: Partial<typeof orders.$inferInsert> = {},
+): Promise<OrderRecord> {
+  const from = order.status as OrderStatus;
+  const to = nextStatus(from, event);
+  if (!to) throw new IllegalTransition(from, event);
+  const now = new Date();
+  const values: Partial<typeof orders.$inferInsert> = { ...patch, status: to, updatedAt: now };
+  if (event === 'paid') Object.assign(values, await commissionFor(tx, { ...order, ...patch } as OrderRecord));
+  if (['paid', 'decline', 'expire', 'closeConfirmed'].includes(event)) values.finishedAt = now;
+  const [updated] = await tx
+    .update(orders)
+    .set(values)
+    .where(and(eq(orders.id, order.id), eq(orders.status, from)))
+    .returning();
+  if (!updated) throw new IllegalTransition(from, event);
+  if (to !== from || event !== 'refundSettledPending') {
+    await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: from, toStatus: to, event, source });
+  }
+  return updated;
+}
+
+/** The event a brand's report of a payment means for an order in its status (null: nothing to do). */
+export function eventForBrandState(status: OrderStatus, p: BrandPayment): OrderEvent | null {
+  switch (p.state) {
+    case 'CREATED':
+      return null;
+    case 'USERPAYING':
+      return status === 'paying' ? 'scan' : null;
+    case 'COMPLETED':
+      return ['paying', 'customerPaying', 'inPayment', 'pendingClose'].includes(status) ? 'paid' : null;
+    case 'FAILED':
+      return ['paying', 'customerPaying', 'inPayment', 'pendingClose', 'pendingPayment'].includes(status)
+        ? 'decline'
+        : null;
+    case 'CANCELED':
+      if (status === 'pendingClose') return 'closeConfirmed';
+      // The payer cancelled in the wallet.
+      return ['paying', 'customerPaying', 'inPayment'].includes(status) ? 'decline' : null;
+    case 'EXPIRED':
+      return ['paying', 'customerPaying', 'inPayment', 'pendingClose', 'pendingPayment'].includes(status)
+        ? 'expire'
+        : null;
+  }
+}
+
+/**
+ * Brings an order (row-locked by the caller) to what the brand reports. A report that
+ * would move it against the table (a late notice for an order settled since) changes
+ * nothing; returns the order as it is now.
+ */
+export async function applyBrandState(
+  tx: Executor,
+  order: OrderRecord,
+  p: BrandPayment,
+  source: string,
+): Promise<OrderRecord> {
+  const event = eventForBrandState(order.status as OrderStatus, p);
+  if (!event) return order;
+  const patch: Partial<typeof orders.$inferInsert> = {};
+  if (p.brandOrderNo && !order.brandOrderNo) patch.brandOrderNo = p.brandOrderNo;
+  if (p.subBrand) patch.subBrand = p.subBrand;
+  if (p.receiptNo) patch.receiptNo = p.receiptNo;
+  if (event === 'decline' || event === 'expire') {
+    patch.errorCode = (p.errorCode || (p.state === 'CANCELED' ? 'PAYER_CANCELED' : p.state)).slice(0, 40);
+    patch.errorMessage = p.errorMessage.slice(0, 255);
+  }
+  return applyEvent(tx, order, event, source, patch);
+}
+
+/** The order, row-locked for the rest of the transaction. */
+export async function lockOrder(tx: Executor, where: SQL | undefined): Promise<OrderRecord | undefined> {
+  const [row] = await tx.select().from(orders).where(where).for('update');
+  return row;
+}

@@ -1,0 +1,278 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Page } from '../../../src/contract/envelope';
+import {
+  ORDER_SORT_FIELDS,
+  PAY_STATUS_FILTER,
+  type OrderDetail,
+  type OrderEventRow,
+  type OrderPageQuery,
+  type OrderRow,
+  type OrderStatus,
+} from '../../../src/contract/orders';
+import type { RefundPageQuery, RefundRow, RefundStatus } from '../../../src/contract/refunds';
+import { REFUND_SORT_FIELDS } from '../../../src/contract/refunds';
+import type { PayBrand, PaymentType } from '../../../src/contract/brands';
+import type { Translate } from '../../../src/i18n';
+import type { Executor } from '../../db/client';
+import { branchUnits, companies, operators, orderEvents, orders, refunds } from '../../db/schema';
+import { notFound } from '../../platform/envelope';
+import { fieldError, iso } from '../../platform/lists';
+import { operatorsIn, type Scope } from '../../platform/scope';
+import { ordersIn, type OrderRecord } from './engine';
+import { refundableAmount } from './refunds';
+
+/** beginTime 00:00 to endTime 24:00 in the business time zone. */
+export function dayRange(t: Translate, zone: string, begin: string, end: string) {
+  const from = DateTime.fromISO(begin, { zone });
+  const to = DateTime.fromISO(end, { zone });
+  if (!from.isValid) throw fieldError(t, 'beginTime', 'validation.date');
+  if (!to.isValid) throw fieldError(t, 'endTime', 'validation.date');
+  return { from: from.startOf('day').toJSDate(), to: to.startOf('day').plus({ days: 1 }).toJSDate() };
+}
+
+const orderColumns = {
+  id: orders.id,
+  clientOrderNo: orders.clientOrderNo,
+  gatewayOrderNo: orders.gatewayOrderNo,
+  brandOrderNo: orders.brandOrderNo,
+  amount: orders.amount,
+  currency: orders.currency,
+  status: orders.status,
+  receiptNo: orders.receiptNo,
+  paymentType: orders.paymentType,
+  brand: orders.brand,
+  subBrand: orders.subBrand,
+  companyId: orders.companyId,
+  companyName: companies.name,
+  branchUnitId: orders.branchUnitId,
+  branchUnitName: branchUnits.name,
+  refundedAmount: orders.refundedAmount,
+  createdAt: orders.createdAt,
+  finishedAt: orders.finishedAt,
+};
+
+type OrderSelect = {
+  [K in keyof typeof orderColumns]: unknown;
+} & { createdAt: Date; finishedAt: Date | null };
+
+const toRow = (r: OrderSelect): OrderRow => ({
+  ...(r as unknown as OrderRow),
+  status: r.status as OrderStatus,
+  paymentType: r.paymentType as PaymentType,
+  brand: r.brand as PayBrand,
+  createdAt: iso(r.createdAt),
+  finishedAt: r.finishedAt ? iso(r.finishedAt) : null,
+});
+
+export function orderFilter(db: Executor, scope: Scope, q: OrderPageQuery, range: { from: Date; to: Date }) {
+  return and(
+    gte(orders.createdAt, range.from),
+    lt(orders.createdAt, range.to),
+    q.status ? inArray(orders.status, [...PAY_STATUS_FILTER[q.status as '0' | '1' | '2']]) : undefined,
+    q.brand ? eq(orders.brand, q.brand) : undefined,
+    q.subBrand ? eq(orders.subBrand, q.subBrand) : undefined,
+    q.paymentType ? eq(orders.paymentType, q.paymentType) : undefined,
+    q.companyId ? eq(orders.companyId, q.companyId) : undefined,
+    q.branchUnitId ? eq(orders.branchUnitId, q.branchUnitId) : undefined,
+    q.orderNo
+      ? or(
+          eq(orders.clientOrderNo, q.orderNo),
+          eq(orders.gatewayOrderNo, q.orderNo),
+          eq(orders.brandOrderNo, q.orderNo),
+        )
+      : undefined,
+    ordersIn(db, scope),
+  );
+}
+
+export async function orderPage(
+  db: Executor,
+  scope: Scope,
+  t: Translate,
+  zone: string,
+  q: OrderPageQuery,
+): Promise<Page<OrderRow>> {
+  const where = orderFilter(db, scope, q, dayRange(t, zone, q.beginTime, q.endTime));
+  const field = q.sortField || 'createdAt';
+  if (!(ORDER_SORT_FIELDS as readonly string[]).includes(field))
+    throw fieldError(t, 'sortField', 'validation.oneOf');
+  const column = {
+    createdAt: orders.createdAt,
+    finishedAt: orders.finishedAt,
+    amount: orders.amount,
+    status: orders.status,
+  }[field as (typeof ORDER_SORT_FIELDS)[number]];
+  const dir =
+    q.sortOrder === 'asc' ? asc : q.sortOrder === 'desc' ? desc : field === 'createdAt' ? desc : asc;
+  const records = await db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .leftJoin(branchUnits, eq(branchUnits.id, orders.branchUnitId))
+    .where(where)
+    .orderBy(dir(column), dir(orders.id))
+    .limit(q.pageSize)
+    .offset((q.pageNum - 1) * q.pageSize);
+  const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
+  return { records: records.map(toRow), total: Number(total), pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+/** One order in scope by id or gateway order number (NOT_FOUND outside it). */
+export async function findOrder(
+  db: Executor,
+  scope: Scope,
+  ref: { id?: number | null; gatewayOrderNo?: string },
+): Promise<OrderRecord> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        ref.id ? eq(orders.id, ref.id) : eq(orders.gatewayOrderNo, ref.gatewayOrderNo ?? ''),
+        ordersIn(db, scope),
+      ),
+    );
+  if (!row) throw notFound();
+  return row;
+}
+
+const refundColumns = {
+  id: refunds.id,
+  orderId: refunds.orderId,
+  gatewayOrderNo: orders.gatewayOrderNo,
+  clientRefundNo: refunds.clientRefundNo,
+  gatewayRefundNo: refunds.gatewayRefundNo,
+  brandRefundNo: refunds.brandRefundNo,
+  amount: refunds.amount,
+  currency: refunds.currency,
+  status: refunds.status,
+  fullRefund: refunds.fullRefund,
+  remark: refunds.remark,
+  receiptNo: refunds.receiptNo,
+  operatorLoginId: operators.loginId,
+  brand: orders.brand,
+  companyId: refunds.companyId,
+  companyName: companies.name,
+  errorMessage: refunds.errorMessage,
+  createdAt: refunds.createdAt,
+  finishedAt: refunds.finishedAt,
+};
+
+const toRefundRow = (r: { createdAt: Date; finishedAt: Date | null; status: string }): RefundRow => ({
+  ...(r as unknown as RefundRow),
+  status: r.status as RefundStatus,
+  createdAt: iso(r.createdAt),
+  finishedAt: r.finishedAt ? iso(r.finishedAt) : null,
+});
+
+/** Who refunded is shown only when that account is one the caller may see (agencies see their own). */
+const refundsFrom = (db: Executor, scope: Scope) =>
+  db
+    .select(refundColumns)
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(companies, eq(companies.id, refunds.companyId))
+    .leftJoin(operators, and(eq(operators.id, refunds.operatorId), operatorsIn(db, scope)));
+
+export async function orderDetail(
+  db: Executor,
+  scope: Scope,
+  ref: { id?: number | null; gatewayOrderNo?: string },
+): Promise<OrderDetail> {
+  const order = await findOrder(db, scope, ref);
+  const [names] = await db
+    .select({ companyName: companies.name, branchUnitName: branchUnits.name })
+    .from(companies)
+    .leftJoin(branchUnits, eq(branchUnits.id, order.branchUnitId ?? -1))
+    .where(eq(companies.id, order.companyId));
+  const refundRows = await refundsFrom(db, scope)
+    .where(eq(refunds.orderId, order.id))
+    .orderBy(asc(refunds.id));
+  const events = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, order.id))
+    .orderBy(asc(orderEvents.id));
+  return {
+    ...toRow({
+      ...order,
+      companyName: names.companyName,
+      branchUnitName: names.branchUnitName ?? null,
+    } as OrderSelect),
+    subject: order.subject,
+    commissionRate: order.commissionRate,
+    commissionAmount: order.commissionAmount,
+    rebateRate: order.rebateRate,
+    rebateAmount: order.rebateAmount,
+    auditStatus: order.auditStatus,
+    auditResult: order.auditResult,
+    settlementNo: order.settlementNo,
+    errorCode: order.errorCode,
+    errorMessage: order.errorMessage,
+    expiresAt: order.expiresAt ? iso(order.expiresAt) : null,
+    refundableAmount: await refundableAmount(db, order),
+    refunds: refundRows.map(toRefundRow),
+    events: events.map((e): OrderEventRow => ({
+      fromStatus: e.fromStatus as OrderStatus | null,
+      toStatus: e.toStatus as OrderStatus,
+      event: e.event,
+      source: e.source,
+      createdAt: iso(e.createdAt),
+    })),
+  };
+}
+
+export async function refundPage(
+  db: Executor,
+  scope: Scope,
+  t: Translate,
+  zone: string,
+  q: RefundPageQuery,
+): Promise<Page<RefundRow>> {
+  const range = dayRange(t, zone, q.beginTime, q.endTime);
+  const field = q.sortField || 'createdAt';
+  if (!(REFUND_SORT_FIELDS as readonly string[]).includes(field))
+    throw fieldError(t, 'sortField', 'validation.oneOf');
+  const column = {
+    createdAt: refunds.createdAt,
+    finishedAt: refunds.finishedAt,
+    amount: refunds.amount,
+    status: refunds.status,
+  }[field as (typeof REFUND_SORT_FIELDS)[number]];
+  const dir =
+    q.sortOrder === 'asc' ? asc : q.sortOrder === 'desc' ? desc : field === 'createdAt' ? desc : asc;
+  const where: SQL | undefined = and(
+    gte(refunds.createdAt, range.from),
+    lt(refunds.createdAt, range.to),
+    q.status ? eq(refunds.status, q.status) : undefined,
+    q.brand ? eq(orders.brand, q.brand) : undefined,
+    q.companyId ? eq(refunds.companyId, q.companyId) : undefined,
+    q.branchUnitId ? eq(refunds.branchUnitId, q.branchUnitId) : undefined,
+    q.refundNo
+      ? or(
+          eq(refunds.clientRefundNo, q.refundNo),
+          eq(refunds.gatewayRefundNo, q.refundNo),
+          eq(refunds.brandRefundNo, q.refundNo),
+          eq(orders.gatewayOrderNo, q.refundNo),
+        )
+      : undefined,
+    ordersIn(db, scope, refunds.companyId, refunds.branchUnitId),
+  );
+  const records = await refundsFrom(db, scope)
+    .where(where)
+    .orderBy(dir(column), dir(refunds.id))
+    .limit(q.pageSize)
+    .offset((q.pageNum - 1) * q.pageSize);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(where);
+  return {
+    records: records.map(toRefundRow),
+    total: Number(total),
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+  };
+}

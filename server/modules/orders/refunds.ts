@@ -1,0 +1,320 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { PayBrand } from '../../../src/contract/brands';
+import { ResultType } from '../../../src/contract/envelope';
+import { formatMoney } from '../../../src/contract/money';
+import {
+  REFUND_COUNTING,
+  REFUND_LOCK_MINUTES,
+  REFUND_MAX_FAILURES,
+  REFUND_ROLES,
+  type RefundInput,
+} from '../../../src/contract/refunds';
+import type { Executor } from '../../db/client';
+import { operators, orders, refunds } from '../../db/schema';
+import { actorOf, recordAudit, recordDenied, type AuditActor } from '../../platform/audit';
+import { noAccess, type Caller } from '../../platform/caller';
+import type { Deps } from '../../platform/deps';
+import { ApiError, fail, notFound } from '../../platform/envelope';
+import { fieldError } from '../../platform/lists';
+import { scopeOf } from '../../platform/scope';
+import { applyEvent, IllegalTransition, lockOrder, ordersIn, type OrderRecord } from './engine';
+import { gatewayNo } from './payments';
+
+export type RefundRecord = typeof refunds.$inferSelect;
+
+export interface RefundRequestOf {
+  orderId: number;
+  amount: number;
+  fullRefund: boolean;
+  remark: string;
+  clientRefundNo: string;
+  operatorId: number | null;
+  source: 'console' | 'merchant';
+}
+
+/** What a refund call answers. */
+export interface RefundOutcome {
+  refund: RefundRecord;
+  order: OrderRecord;
+  /** false: the same client refund number was seen before; this is that refund. */
+  created: boolean;
+}
+
+const remainderOf = async (tx: Executor, order: OrderRecord) => {
+  const [{ counted }] = await tx
+    .select({ counted: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), inArray(refunds.status, [...REFUND_COUNTING])));
+  return order.amount - Number(counted);
+};
+
+/** Still refundable: the paid amount less the refunds succeeded or in flight. */
+export async function refundableAmount(db: Executor, order: OrderRecord): Promise<number> {
+  if (!['success', 'partlyRefunded', 'refunding'].includes(order.status)) return 0;
+  return remainderOf(db, order);
+}
+
+/**
+ * The refund row and the order's refundStart in one transaction with the order row locked
+ * (SELECT … FOR UPDATE), so concurrent refunds are checked one after the other against the
+ * remainder and can never exceed the paid amount together.
+ */
+async function startRefund(
+  deps: Deps,
+  req: RefundRequestOf,
+  t: Caller['t'] | null,
+  actor: AuditActor,
+): Promise<{ refund: RefundRecord; created: boolean }> {
+  return deps.db.transaction(async (tx) => {
+    const order = (await lockOrder(tx, eq(orders.id, req.orderId)))!;
+    const [existing] = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.companyId, order.companyId), eq(refunds.clientRefundNo, req.clientRefundNo)));
+    if (existing) {
+      if (existing.orderId !== order.id || (existing.amount !== req.amount && !req.fullRefund))
+        throw fail('server.payments.clientRefundNoConflict');
+      return { refund: existing, created: false };
+    }
+    if (!['success', 'partlyRefunded', 'refunding'].includes(order.status))
+      throw fail('server.payments.notRefundable');
+    const remainder = await remainderOf(tx, order);
+    if (remainder <= 0) throw fail('server.payments.notRefundable');
+    const amount = req.fullRefund ? remainder : req.amount;
+    if (req.fullRefund && req.amount !== remainder) {
+      throw invalidAmount(t, 'server.payments.fullRefundAmount', formatMoney(remainder, order.currency));
+    }
+    if (amount > remainder) {
+      throw invalidAmount(t, 'server.payments.aboveRemainder', formatMoney(remainder, order.currency));
+    }
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        companyId: order.companyId,
+        branchUnitId: order.branchUnitId,
+        clientRefundNo: req.clientRefundNo,
+        gatewayRefundNo: gatewayNo('RF', deps.config.timeZone),
+        amount,
+        currency: order.currency,
+        status: 'waiting',
+        fullRefund: amount === remainder && (req.fullRefund || amount === order.amount),
+        remark: req.remark,
+        operatorId: req.operatorId,
+        source: req.source,
+      })
+      .returning();
+    try {
+      await applyEvent(tx, order, 'refundStart', req.source);
+    } catch (err) {
+      if (err instanceof IllegalTransition) throw fail('server.payments.notRefundable');
+      throw err;
+    }
+    await recordAudit(tx, actor, {
+      objectType: 'refund',
+      objectId: refund.gatewayRefundNo,
+      action: 'create',
+      after: {
+        gatewayOrderNo: order.gatewayOrderNo,
+        amount,
+        currency: order.currency,
+        clientRefundNo: refund.clientRefundNo,
+      },
+    });
+    return { refund, created: true };
+  });
+}
+
+function invalidAmount(t: Caller['t'] | null, key: string, remainder: string): ApiError {
+  if (!t) return fail(key, { remainder });
+  return fieldError(t, 'refundAmount', key, { remainder });
+}
+
+/** waiting → refunding → the brand's answer; the order follows (refunded, partly refunded, paid). */
+async function runRefund(deps: Deps, refund: RefundRecord): Promise<RefundRecord> {
+  if (refund.status !== 'waiting') return refund;
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, refund.orderId));
+  const [moving] = await deps.db
+    .update(refunds)
+    .set({ status: 'refunding', updatedAt: new Date() })
+    .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'waiting')))
+    .returning();
+  if (!moving) return refund;
+  let answer: {
+    brandRefundNo: string;
+    state: 'SUCCESS' | 'PROCESSING' | 'FAILED';
+    errorCode: string;
+    errorMessage: string;
+  };
+  try {
+    answer = await deps.connectors.get(order.brand as PayBrand, order.companyId).refund({
+      companyId: order.companyId,
+      brandOrderNo: order.brandOrderNo,
+      merchantOrderNo: order.gatewayOrderNo,
+      merchantRefundNo: refund.gatewayRefundNo,
+      amount: refund.amount,
+      currency: refund.currency,
+    });
+  } catch (err) {
+    answer = {
+      brandRefundNo: '',
+      state: 'FAILED',
+      errorCode: 'BRAND_UNAVAILABLE',
+      errorMessage: String((err as Error).message),
+    };
+  }
+  if (answer.state === 'PROCESSING') {
+    const [r] = await deps.db
+      .update(refunds)
+      .set({ brandRefundNo: answer.brandRefundNo, updatedAt: new Date() })
+      .where(eq(refunds.id, refund.id))
+      .returning();
+    return r;
+  }
+  return settleRefund(deps, refund.id, answer.state === 'SUCCESS', answer);
+}
+
+/** A refund's final answer, with the order's status recomputed under its row lock. */
+export async function settleRefund(
+  deps: Deps,
+  refundId: number,
+  success: boolean,
+  answer: { brandRefundNo: string; errorCode: string; errorMessage: string },
+): Promise<RefundRecord> {
+  return deps.db.transaction(async (tx) => {
+    const [{ orderId }] = await tx
+      .select({ orderId: refunds.orderId })
+      .from(refunds)
+      .where(eq(refunds.id, refundId));
+    const order = (await lockOrder(tx, eq(orders.id, orderId)))!;
+    const [refund] = await tx
+      .update(refunds)
+      .set({
+        status: success ? 'success' : 'failed',
+        brandRefundNo: answer.brandRefundNo,
+        receiptNo: success ? `RR${answer.brandRefundNo.slice(-12)}` : '',
+        errorCode: answer.errorCode.slice(0, 40),
+        errorMessage: answer.errorMessage.slice(0, 255),
+        finishedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'refunding')))
+      .returning();
+    if (!refund) {
+      const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+      return r;
+    }
+    const refunded = order.refundedAmount + (success ? refund.amount : 0);
+    const [{ inflight }] = await tx
+      .select({ inflight: sql<number>`count(*)::int` })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ['waiting', 'refunding'])));
+    const event =
+      Number(inflight) > 0
+        ? 'refundSettledPending'
+        : refunded === order.amount
+          ? 'refundSettledAll'
+          : refunded > 0
+            ? 'refundSettledPart'
+            : 'refundSettledNone';
+    await applyEvent(tx, order, event, 'brand', { refundedAmount: refunded });
+    return refund;
+  });
+}
+
+/** Asks the brand about the order's refunds still in flight and settles those it has answered. */
+export async function syncRefunds(deps: Deps, order: OrderRecord): Promise<number> {
+  const open = await deps.db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'refunding')));
+  let settled = 0;
+  for (const refund of open) {
+    if (!refund.brandRefundNo) continue;
+    const answer = await deps.connectors
+      .get(order.brand as PayBrand, order.companyId)
+      .queryRefund(order.companyId, refund.gatewayRefundNo, refund.brandRefundNo);
+    if (!answer || answer.state === 'PROCESSING') continue;
+    await settleRefund(deps, refund.id, answer.state === 'SUCCESS', answer);
+    settled += 1;
+  }
+  return settled;
+}
+
+/** Refund password: locked → refused; wrong → counted (5 → locked 30 minutes); right → count reset. */
+async function checkRefundPassword(c: Caller, digest: string) {
+  const { db, config, hasher } = c.deps;
+  const [op] = await db.select().from(operators).where(eq(operators.id, c.principal.operatorId));
+  const until = (d: Date) =>
+    DateTime.fromJSDate(d, { zone: config.timeZone }).toFormat('yyyy-MM-dd HH:mm:ss');
+  if (op.refundLockedUntil && op.refundLockedUntil.getTime() > Date.now())
+    throw fail('server.payments.refundLocked', { until: until(op.refundLockedUntil) });
+  if (op.mustChangeRefundPassword) throw fail('server.payments.refundPasswordReset');
+  if (await hasher.verify(op.refundPasswordHash, digest)) {
+    if (op.refundFailedCount > 0)
+      await db.update(operators).set({ refundFailedCount: 0 }).where(eq(operators.id, op.id));
+    return;
+  }
+  const lockUntil = new Date(Date.now() + REFUND_LOCK_MINUTES * 60_000);
+  const [after] = await db
+    .update(operators)
+    .set({
+      refundFailedCount: sql`case when ${operators.refundFailedCount} + 1 >= ${REFUND_MAX_FAILURES} then 0 else ${operators.refundFailedCount} + 1 end`,
+      refundLockedUntil: sql`case when ${operators.refundFailedCount} + 1 >= ${REFUND_MAX_FAILURES} then ${lockUntil.toISOString()}::timestamptz else ${operators.refundLockedUntil} end`,
+    })
+    .where(eq(operators.id, op.id))
+    .returning({ count: operators.refundFailedCount, lockedUntil: operators.refundLockedUntil });
+  if (after.lockedUntil && after.lockedUntil.getTime() > Date.now())
+    throw fail('server.payments.refundLocked', { until: until(after.lockedUntil) });
+  throw fail('server.payments.wrongRefundPassword', { left: REFUND_MAX_FAILURES - after.count });
+}
+
+/** /pay/refund/refund from the console. */
+export async function consoleRefund(c: Caller, input: RefundInput): Promise<RefundOutcome> {
+  const actor = actorOf(c.principal, c.req);
+  const scope = scopeOf(c.principal);
+  const deny = async (err: ApiError) => {
+    await recordDenied(c.deps.db, actor, 'refund', input.gatewayOrderNo, err.resultType);
+    return err;
+  };
+  if (!REFUND_ROLES.includes(c.principal.operatorType)) throw await deny(noAccess());
+  const [order] = await c.deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.gatewayOrderNo, input.gatewayOrderNo), ordersIn(c.deps.db, scope)));
+  if (!order) throw await deny(notFound());
+  await checkRefundPassword(c, input.refundPassword);
+  return refundOrder(
+    c.deps,
+    order,
+    {
+      orderId: order.id,
+      amount: input.refundAmount,
+      fullRefund: input.fullRefund,
+      remark: input.remark,
+      clientRefundNo: input.clientRefundNo || gatewayNo('C', c.deps.config.timeZone),
+      operatorId: c.principal.operatorId,
+      source: 'console',
+    },
+    c.t,
+    actor,
+  );
+}
+
+/** Starts and runs a refund (console or merchant). */
+export async function refundOrder(
+  deps: Deps,
+  order: OrderRecord,
+  req: RefundRequestOf,
+  t: Caller['t'] | null,
+  actor: AuditActor,
+): Promise<RefundOutcome> {
+  const { refund, created } = await startRefund(deps, req, t, actor);
+  const settled = created || refund.status === 'waiting' ? await runRefund(deps, refund) : refund;
+  const [now] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
+  return { refund: settled, order: now, created };
+}
+
+export const refundFailedError = (outcome: RefundOutcome) =>
+  new ApiError(ResultType.FAIL, 'server.payments.refundFailedAtBrand', { code: outcome.refund.errorCode });

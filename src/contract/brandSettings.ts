@@ -1,0 +1,34 @@
+import { yup, message } from './validation';
+import { id } from './fields';
+import { CONNECTOR_KINDS, PAY_BRANDS, SANDBOX_BEHAVIOURS, type BrandSetting } from './brands';
+
+/** /org/brandSetting/get: a company's connector per brand (every brand, defaults filled in). */
+export const BrandSettingsQuery = yup.object({ companyId: id().required() }).noUnknown();
+
+export const BrandSettingsSave = yup
+  .object({
+    companyId: id().required(),
+    settings: yup
+      .array(
+        yup
+          .object({
+            brand: yup.string().required().oneOf(PAY_BRANDS),
+            connector: yup.string().required().oneOf(CONNECTOR_KINDS),
+            sandboxBehaviour: yup.string().required().oneOf(SANDBOX_BEHAVIOURS),
+          })
+          .noUnknown(),
+      )
+      .required()
+      .max(PAY_BRANDS.length)
+      .test('unique', message('validation.duplicateEntry'), (list) => {
+        const keys = (list ?? []).map((s) => s.brand);
+        return new Set(keys).size === keys.length;
+      }),
+  })
+  .noUnknown();
+export type BrandSettingsSave = yup.InferType<typeof BrandSettingsSave>;
+
+export interface BrandSettings {
+  companyId: number;
+  settings: BrandSetting[];
+}

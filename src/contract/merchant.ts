@@ -1,0 +1,131 @@
+import { yup, message } from './validation';
+import { optionalId, text, url } from './fields';
+import { MAX_MINOR } from './money';
+import { CURRENCIES } from './orgAgent';
+import { ALL_SUB_BRANDS, CREATABLE_PAYMENT_TYPES, PAY_BRANDS } from './brands';
+import type { OrderStatus } from './orders';
+import type { RefundStatus } from './refunds';
+
+/**
+ * The merchant API (a merchant's system or terminal; no console session). Every request is
+ * JSON and carries these headers; `sign` is hex HMAC-SHA256 over `timestamp + "\n" + body`
+ * with the company's pay secret; `timestamp` is Unix seconds within 5 minutes of the
+ * server's clock; a signature is accepted once. See docs/merchant-api.md and GET /api/docs.
+ */
+export const MERCHANT_HEADERS = {
+  accessToken: 'accesstoken',
+  timestamp: 'timestamp',
+  sign: 'sign',
+  /** getUrl: where the payer page sends the payer back after paying (optional, http/https). */
+  url: 'url',
+} as const;
+export const MERCHANT_WINDOW_SECONDS = 300;
+
+const clientNo = () =>
+  yup
+    .string()
+    .trim()
+    .required()
+    .max(64)
+    .matches(/^[A-Za-z0-9_-]+$/, { message: message('validation.ascii') });
+
+export const amountField = () => yup.number().required().integer().min(1).max(MAX_MINOR);
+
+export const MerchantCreatePayment = yup
+  .object({
+    clientOrderNo: clientNo(),
+    /** Minor units (JPY: yen; USD: cents). */
+    amount: amountField(),
+    currency: yup.string().required().oneOf(CURRENCIES),
+    paymentType: yup.string().required().oneOf(CREATABLE_PAYMENT_TYPES),
+    /** Required for a dynamic QR code; a link lets the payer choose. */
+    brand: yup
+      .string()
+      .oneOf(['', ...PAY_BRANDS])
+      .default('')
+      .when('paymentType', {
+        is: 'dynamicQr',
+        then: (s) => s.required().notOneOf([''], message('validation.required')),
+      }),
+    subject: text(128),
+    branchUnitId: optionalId(),
+    expireMinutes: yup.number().integer().min(1).max(10080).default(15),
+    notifyUrl: url(),
+  })
+  .noUnknown();
+export type MerchantCreatePayment = yup.InferType<typeof MerchantCreatePayment>;
+
+export const MerchantOrderRef = yup.object({ clientOrderNo: clientNo() }).noUnknown();
+export type MerchantOrderRef = yup.InferType<typeof MerchantOrderRef>;
+
+export const MerchantRefund = yup
+  .object({
+    clientOrderNo: clientNo(),
+    clientRefundNo: clientNo(),
+    amount: amountField(),
+    remark: text(255),
+  })
+  .noUnknown();
+export type MerchantRefund = yup.InferType<typeof MerchantRefund>;
+
+export const MerchantRefundRef = yup.object({ clientRefundNo: clientNo() }).noUnknown();
+
+export interface MerchantOrder {
+  clientOrderNo: string;
+  gatewayOrderNo: string;
+  brandOrderNo: string;
+  amount: number;
+  currency: string;
+  status: OrderStatus;
+  paymentType: string;
+  brand: string;
+  subBrand: string;
+  refundedAmount: number;
+  /** The payer's page (link) — also the QR code's content. */
+  payUrl: string;
+  expiresAt: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  errorCode: string;
+}
+
+export interface MerchantRefundResult {
+  clientOrderNo: string;
+  clientRefundNo: string;
+  gatewayRefundNo: string;
+  brandRefundNo: string;
+  amount: number;
+  currency: string;
+  status: RefundStatus;
+  orderStatus: OrderStatus;
+}
+
+/** The payer's page (/qrcode): public calls. */
+export const PayerOrderRef = yup.object({ orderNo: yup.string().trim().required().max(64) }).noUnknown();
+export const PayerDecision = yup
+  .object({
+    orderNo: yup.string().trim().required().max(64),
+    brand: yup.string().required().oneOf(PAY_BRANDS),
+    subBrand: yup
+      .string()
+      .oneOf(['', ...ALL_SUB_BRANDS])
+      .default(''),
+    action: yup.string().required().oneOf(['pay', 'cancel']),
+  })
+  .noUnknown();
+export type PayerDecision = yup.InferType<typeof PayerDecision>;
+
+export interface PayerView {
+  orderNo: string;
+  merchantName: string;
+  subject: string;
+  amount: number;
+  currency: string;
+  status: OrderStatus;
+  expiresAt: string | null;
+  /** Chosen already (dynamic QR) or '' (the payer chooses). */
+  brand: string;
+  brands: { brand: string; subBrands: readonly string[] }[];
+  /** The brands are the sandbox: the page offers pay / cancel. */
+  sandbox: boolean;
+}

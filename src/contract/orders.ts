@@ -1,0 +1,217 @@
+import { yup, message } from './validation';
+import { dateRange, pageFields, RANGE_DAYS_DEFAULT } from './paging';
+import { optionalId, text } from './fields';
+import { ALL_SUB_BRANDS, PAY_BRANDS, PAYMENT_TYPES, type PayBrand, type PaymentType } from './brands';
+import type { RefundRow } from './refunds';
+
+/**
+ * Order statuses of spec point 4 with their wire codes (written once; labels are
+ * `payments.orderStatus.<code>` in the catalogue).
+ */
+export const ORDER_STATUSES = [
+  /** Created at the gateway, not yet sent to the brand. */
+  'pendingPayment',
+  /** Sent to the brand (brand order number issued), waiting for the payer. */
+  'paying',
+  /** The payer has the payment open in the wallet (WeChat USERPAYING, PayPay CREATED after scan). */
+  'customerPaying',
+  /** The payer confirmed; the brand is moving the money. */
+  'inPayment',
+  /** Paid. */
+  'success',
+  'failed',
+  /** Expired unpaid. */
+  'timeout',
+  /** Close asked of the brand, not yet confirmed. */
+  'pendingClose',
+  'closed',
+  /** A refund is in flight at the brand. */
+  'refunding',
+  'partlyRefunded',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** What moves an order. */
+export const ORDER_EVENTS = [
+  'issue',
+  'scan',
+  'confirm',
+  'paid',
+  'decline',
+  'expire',
+  'requestClose',
+  'closeConfirmed',
+  'refundStart',
+  /** A refund settled (success or failure) and none is left in flight: */
+  'refundSettledNone',
+  'refundSettledPart',
+  'refundSettledAll',
+  /** A refund settled while another one is still in flight. */
+  'refundSettledPending',
+] as const;
+export type OrderEvent = (typeof ORDER_EVENTS)[number];
+
+/** The one table of allowed moves: from → event → to. Everything not here is refused. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, Partial<Record<OrderEvent, OrderStatus>>> = {
+  pendingPayment: {
+    issue: 'paying',
+    decline: 'failed',
+    expire: 'timeout',
+    requestClose: 'pendingClose',
+    closeConfirmed: 'closed',
+  },
+  paying: {
+    scan: 'customerPaying',
+    confirm: 'inPayment',
+    paid: 'success',
+    decline: 'failed',
+    expire: 'timeout',
+    requestClose: 'pendingClose',
+  },
+  customerPaying: {
+    confirm: 'inPayment',
+    paid: 'success',
+    decline: 'failed',
+    expire: 'timeout',
+    requestClose: 'pendingClose',
+  },
+  inPayment: { paid: 'success', decline: 'failed', expire: 'timeout' },
+  // A payment the brand took just before the close reached it is still paid.
+  pendingClose: { closeConfirmed: 'closed', paid: 'success', decline: 'failed', expire: 'timeout' },
+  success: { refundStart: 'refunding' },
+  partlyRefunded: { refundStart: 'refunding' },
+  refunding: {
+    refundStart: 'refunding',
+    refundSettledPending: 'refunding',
+    refundSettledNone: 'success',
+    refundSettledPart: 'partlyRefunded',
+    refundSettledAll: 'refunded',
+  },
+  failed: {},
+  timeout: {},
+  closed: {},
+  refunded: {},
+};
+
+/** The status after `event`, or null when the event is not allowed in `from`. */
+export function nextStatus(from: OrderStatus, event: OrderEvent): OrderStatus | null {
+  return ORDER_TRANSITIONS[from]?.[event] ?? null;
+}
+
+/** Whether some event moves `from` to `to` (staying put is not a transition unless listed). */
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return Object.values(ORDER_TRANSITIONS[from] ?? {}).includes(to);
+}
+
+/** No event leaves these. */
+export const isFinalStatus = (s: OrderStatus) => Object.keys(ORDER_TRANSITIONS[s]).length === 0;
+
+/** Paid orders (refundable while some amount remains). */
+export const PAID_STATUSES: readonly OrderStatus[] = ['success', 'partlyRefunded', 'refunding', 'refunded'];
+/** Not yet decided: the payer or the brand may still move it. */
+export const OPEN_STATUSES: readonly OrderStatus[] = [
+  'pendingPayment',
+  'paying',
+  'customerPaying',
+  'inPayment',
+  'pendingClose',
+];
+
+/** The payment-status filter of spec point 4: 0 success, 1 waiting to pay, 2 failed. */
+export const PAY_STATUS_FILTER: Record<'0' | '1' | '2', readonly OrderStatus[]> = {
+  '0': PAID_STATUSES,
+  '1': OPEN_STATUSES,
+  '2': ['failed', 'timeout', 'closed'],
+};
+
+/** Audit result codes of spec point 4. */
+export const AUDIT_RESULT_CODES = [1, 100, 200, 300, 400, 500] as const;
+
+const orderNo = () => text(64);
+
+/** /history/orderInfo/page. Dates are business days (yyyy-MM-dd), at most 31 of them. */
+export const OrderPageQuery = yup
+  .object({
+    ...pageFields,
+    ...dateRange(RANGE_DAYS_DEFAULT),
+    status: yup.string().oneOf(['', '0', '1', '2']).default(''),
+    brand: yup
+      .string()
+      .oneOf(['', ...PAY_BRANDS])
+      .default(''),
+    subBrand: yup
+      .string()
+      .oneOf(['', ...ALL_SUB_BRANDS])
+      .default(''),
+    paymentType: yup
+      .string()
+      .oneOf(['', ...PAYMENT_TYPES])
+      .default(''),
+    companyId: optionalId(),
+    branchUnitId: optionalId(),
+    /** Any of the client, gateway or brand order numbers (exact). */
+    orderNo: orderNo(),
+  })
+  .noUnknown();
+export type OrderPageQuery = yup.InferType<typeof OrderPageQuery>;
+export const ORDER_SORT_FIELDS = ['createdAt', 'finishedAt', 'amount', 'status'] as const;
+
+/** get / getOrderSync: one order by the gateway order number or id. */
+export const OrderRef = yup
+  .object({
+    id: optionalId(),
+    gatewayOrderNo: orderNo(),
+  })
+  .test('one', message('validation.required', { field: 'gatewayOrderNo' }), (v) =>
+    Boolean(v?.id || v?.gatewayOrderNo),
+  )
+  .noUnknown();
+export type OrderRef = yup.InferType<typeof OrderRef>;
+
+export interface OrderRow {
+  id: number;
+  clientOrderNo: string;
+  gatewayOrderNo: string;
+  brandOrderNo: string;
+  amount: number;
+  currency: string;
+  status: OrderStatus;
+  receiptNo: string;
+  paymentType: PaymentType;
+  brand: PayBrand;
+  subBrand: string;
+  companyId: number;
+  companyName: string;
+  branchUnitId: number | null;
+  branchUnitName: string | null;
+  refundedAmount: number;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface OrderEventRow {
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  event: string;
+  source: string;
+  createdAt: string;
+}
+
+export interface OrderDetail extends OrderRow {
+  subject: string;
+  commissionRate: number | null;
+  commissionAmount: number | null;
+  rebateRate: number | null;
+  rebateAmount: number | null;
+  auditStatus: number;
+  auditResult: number | null;
+  settlementNo: string;
+  errorCode: string;
+  errorMessage: string;
+  expiresAt: string | null;
+  /** Amount still refundable (paid − refunds succeeded or in flight). */
+  refundableAmount: number;
+  refunds: RefundRow[];
+  events: OrderEventRow[];
+}
