@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import { ResultType } from '../contract/envelope';
+import { isApiError } from '../services/client';
 
 export type LoadState<T> =
   | { status: 'loading'; data: T | null; error: null }
@@ -29,4 +31,15 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
   }, [...deps, attempt]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, reload };
+}
+
+/**
+ * A read of one object by id: another tenant's id (or an unknown one) is simply not there,
+ * so NOT_FOUND becomes the value 'notFound' (the screen shows its not-found page, no retry).
+ */
+export function orNotFound<T>(load: Promise<T>): Promise<T | 'notFound'> {
+  return load.catch((e: unknown) => {
+    if (isApiError(e) && e.resultType === ResultType.NOT_FOUND) return 'notFound' as const;
+    throw e;
+  });
 }

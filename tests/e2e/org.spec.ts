@@ -155,6 +155,23 @@ test("a provider admin opening another provider's company by id sees not found, 
     'Pacific Gateway Partners',
   ])
     if (value) expect(text, `the page shows ${value}`).not.toContain(value);
+  // The same for its agency and its commission rates.
+  const agencies = await apiCall<ListPage<{ id: number; name: string; serviceProviderName: string }>>(
+    request,
+    admin.token,
+    '/org/agent/page',
+    { pageSize: 100 },
+  );
+  const foreignAgency = agencies.result.records.find(
+    (a) => a.serviceProviderName === 'Pacific Gateway Partners',
+  );
+  if (!foreignAgency) throw new Error('the demo data lacks an agency of Pacific Gateway Partners');
+  await page.goto(`/setup/agent/${foreignAgency.id}`);
+  await expect(page.getByRole('heading', { name: ja('menu.notFound'), level: 1 })).toBeVisible();
+  expect(await page.locator('body').innerText()).not.toContain(foreignAgency.name);
+  await page.goto(`/setup/commissonRate?companyId=${foreign.id}`);
+  await expect(page.getByRole('heading', { name: ja('menu.notFound'), level: 1 })).toBeVisible();
+  expect(await page.locator('body').innerText()).not.toContain(foreign.name);
   await page.context().close();
 });
 

@@ -326,6 +326,11 @@ async function perform(w: Walk, i: number) {
       const landing =
         e.type === 'xstate.done.actor.login' ? 'system/profile/get' : 'system/operatorLoginHistory/page';
       await Promise.all([page.waitForResponse(`**/api/${landing}`), answer(w, i)]);
+      // Its reply carries a token, which restarts the idle timer: wait until the page has
+      // taken it (its data shown) before a later step moves the clock.
+      if (e.type === 'xstate.done.actor.login')
+        await expect(page.getByText(w.account.loginId, { exact: true })).toBeVisible();
+      else await expect(page.getByRole('row').nth(1)).toBeVisible();
       w.locale = 'jp';
       return;
     }

@@ -6,7 +6,8 @@ import { Link, useLocation } from 'wouter';
 import { AgentSaveInput, type AgentDetail, type OrgOption } from '../../../contract/org';
 import { getAgent, saveAgent } from '../../../services/org';
 import { useT } from '../../../app/i18n';
-import { useLoad } from '../../../app/useLoad';
+import { orNotFound, useLoad } from '../../../app/useLoad';
+import NotFound from '../../errors/NotFound';
 import { showSuccess } from '../../../app/toaster';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageHeader } from '../../../components/PageHeader';
@@ -29,8 +30,10 @@ import { EMPTY_AGENCY, formOf, type AgencyForm } from './agencyForm';
 export default function AgencyDetail({ param }: { param: string }) {
   const t = useT();
   const id = param === 'new' ? null : Number(param);
-  const agent = useLoad(() => (id === null ? Promise.resolve(null) : getAgent(id)), [id]);
+  // Another tenant's id (or none at all) is simply not there: the not-found page, no retry.
+  const agent = useLoad(() => (id === null ? Promise.resolve(null) : orNotFound(getAgent(id))), [id]);
   const providers = useProviderOptions();
+  if (agent.data === 'notFound') return <NotFound inShell />;
   const failed = [agent, providers].find((l) => l.status === 'failed');
   if (failed) {
     return (

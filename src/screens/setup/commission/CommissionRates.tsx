@@ -2,7 +2,8 @@ import { Button, Card, Field, NativeSelect, Stack, Text } from '@chakra-ui/react
 import { Link, useLocation, useSearch } from 'wouter';
 import { getCommission } from '../../../services/commission';
 import { useT } from '../../../app/i18n';
-import { useLoad } from '../../../app/useLoad';
+import { orNotFound, useLoad } from '../../../app/useLoad';
+import NotFound from '../../errors/NotFound';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageHeader } from '../../../components/PageHeader';
 import { TopProgress } from '../../../components/TopProgress';
@@ -17,7 +18,7 @@ export default function CommissionRates() {
   const raw = new URLSearchParams(search).get('companyId') ?? '';
   const companyId = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
   const config = useLoad(
-    () => (companyId === null ? Promise.resolve(null) : getCommission(companyId)),
+    () => (companyId === null ? Promise.resolve(null) : orNotFound(getCommission(companyId))),
     [companyId],
   );
   const companies = useCompanyOptions();
@@ -51,6 +52,9 @@ export default function CommissionRates() {
       </Card.Body>
     </Card.Root>
   );
+
+  // Another tenant's company id is simply not there.
+  if (config.data === 'notFound') return <NotFound inShell />;
 
   return (
     <>

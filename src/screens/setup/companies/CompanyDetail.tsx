@@ -1,10 +1,8 @@
 import { Button } from '@chakra-ui/react';
 import { Link } from 'wouter';
-import { ResultType } from '../../../contract/envelope';
-import { isApiError } from '../../../services/client';
 import { getCompany } from '../../../services/org';
 import { useT } from '../../../app/i18n';
-import { useLoad } from '../../../app/useLoad';
+import { orNotFound, useLoad } from '../../../app/useLoad';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -20,16 +18,7 @@ export default function CompanyDetail({ param }: { param: string }) {
   const id = param === 'new' ? null : Number(param);
   const menu = useSessionMenu();
   // Another tenant's id (or none at all) is simply not there: the not-found page, no retry.
-  const company = useLoad(
-    () =>
-      id === null
-        ? Promise.resolve(null)
-        : getCompany(id).catch((e: unknown) => {
-            if (isApiError(e) && e.resultType === ResultType.NOT_FOUND) return 'notFound' as const;
-            throw e;
-          }),
-    [id],
-  );
+  const company = useLoad(() => (id === null ? Promise.resolve(null) : orNotFound(getCompany(id))), [id]);
   const providers = useProviderOptions();
   const agents = useAgentOptions();
 
