@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../src/contract/account';
-import { passwordHistory } from '../../server/db/schema';
+import { auditLog, passwordHistory } from '../../server/db/schema';
 import { backends, DEMO_PASSWORD, md5Upper, operatorByLogin, startHarness, type Harness } from './harness';
 
 const change = (oldPassword: string, newPassword: string, confirmPassword = newPassword) => ({
@@ -159,6 +159,32 @@ describe.each(backends)('account on $name', (backend) => {
       email: 'kobayashi@example.com',
       workingLanguage: 'en',
     });
+    // The change has its audit row: who, before and after; the refused one has none.
+    const op = await operatorByLogin(h.db, 'profile');
+    const rows = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectType, 'operator'), eq(auditLog.objectId, String(op.id))));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ loginId: 'profile', action: 'update', callPath: '/system/profile/save' });
+    expect(rows[0].before).toMatchObject({ email: 'p@example.com' });
+    expect(rows[0].after).toMatchObject({ email: 'kobayashi@example.com', workingLanguage: 'en' });
+  });
+
+  it('audits a password change without the password', async () => {
+    await h.createOperator({ loginId: 'audited', operatorType: 10 });
+    const token = await h.token('audited');
+    const r = await h.call('/system/refundPassword/save', change(DEMO_PASSWORD, 'Audited-refund-2026'), {
+      token,
+    });
+    expect(r.body.resultType).toBe('SUCCESS');
+    const op = await operatorByLogin(h.db, 'audited');
+    const rows = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectType, 'operator'), eq(auditLog.objectId, String(op.id))));
+    expect(rows.map((row) => row.after)).toEqual([{ changed: 'refundPassword' }]);
+    expect(JSON.stringify(rows)).not.toContain('Audited-refund-2026');
   });
 
   it('switches the working language, and messages follow it', async () => {

@@ -1,8 +1,7 @@
 import { LanguageInput } from '../../../src/contract/auth';
 import { PasswordChangeInput, ProfileInput } from '../../../src/contract/account';
 import type { Api } from '../../platform/api';
-import { changeSecret, profileOf } from './service';
-import { updateProfile } from './queries';
+import { changeSecret, profileOf, saveOwnProfile } from './service';
 
 export function accountRoutes(api: Api) {
   api.call(
@@ -31,8 +30,8 @@ export function accountRoutes(api: Api) {
   api.call(
     '/system/profile/save',
     { access: 'session', input: ProfileInput },
-    async ({ deps, principal, input }) => {
-      await updateProfile(deps.db, principal.operatorId, input);
+    async ({ deps, principal, input, req }) => {
+      await saveOwnProfile(deps, principal, req, input);
       return {
         result: await profileOf(deps, principal.operatorId),
         messageKey: 'server.saved',
@@ -44,8 +43,8 @@ export function accountRoutes(api: Api) {
   api.call(
     '/system/profile/language',
     { access: 'session', input: LanguageInput },
-    async ({ deps, principal, input }) => {
-      await updateProfile(deps.db, principal.operatorId, { workingLanguage: input.workingLanguage });
+    async ({ deps, principal, input, req }) => {
+      await saveOwnProfile(deps, principal, req, { workingLanguage: input.workingLanguage });
       return { result: { workingLanguage: input.workingLanguage }, lang: input.workingLanguage };
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { PasswordChangeInput, Profile } from '../../../src/contract/account';
+import { actorOf, recordAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { fail } from '../../platform/envelope';
 import { md5Upper } from '../../platform/passwords';
@@ -13,6 +14,7 @@ import {
   previousLogin,
   recentSecrets,
   storeSecret,
+  updateProfile,
   type SecretKind,
 } from './queries';
 
@@ -55,7 +57,35 @@ export async function changeSecret(
   return db.transaction(async (tx) => {
     await storeSecret(tx, principal.operatorId, kind, hash, now);
     await revokeOperatorSessions(tx, principal.operatorId, undefined, now);
+    // The secret itself never reaches the log: only which one changed.
+    await recordAudit(tx, actorOf(principal, req), {
+      objectType: 'operator',
+      objectId: principal.operatorId,
+      action: 'update',
+      after: { changed: kind === 'login' ? 'loginPassword' : 'refundPassword' },
+    });
     return kind === 'login' ? createSession(tx, deps.config, principal.operatorId, req, now) : null;
+  });
+}
+
+/** Self-service profile change (name, email, mobile, language), with its audit row. */
+export async function saveOwnProfile(
+  deps: Deps,
+  principal: Principal,
+  req: FastifyRequest,
+  values: { userName?: string; email?: string; mobile?: string; workingLanguage?: string },
+) {
+  const before = await profileOf(deps, principal.operatorId);
+  const fields = Object.keys(values) as (keyof typeof values)[];
+  await deps.db.transaction(async (tx) => {
+    await updateProfile(tx, principal.operatorId, values);
+    await recordAudit(tx, actorOf(principal, req), {
+      objectType: 'operator',
+      objectId: principal.operatorId,
+      action: 'update',
+      before: Object.fromEntries(fields.map((f) => [f, before[f]])),
+      after: values,
+    });
   });
 }
 
