@@ -1,7 +1,10 @@
 import type { AnyStateMachine } from 'xstate';
 import type { TestMap } from './effects';
+import { exportJobMachine, exportJobTestMap } from './exportJob';
 import { listQueryMachine, listQueryTestMap } from './listQuery';
 import { passwordChangeMachine, passwordChangeTestMap } from './passwordChange';
+import { preOrderMachine, preOrderTestMap } from './preOrder';
+import { refundMachine, refundTestMap } from './refund';
 import { sessionMachine, sessionTestMap } from './session';
 
 /**
@@ -42,5 +45,29 @@ export const MACHINES: readonly MachineEntry[] = [
       'Changing the login password or the refund password: the form is sent, refused with the server’s reasons or accepted; after a refund-password change the user must log in again.',
     machine: passwordChangeMachine,
     testMap: passwordChangeTestMap,
+  },
+  {
+    name: 'refund',
+    title: 'Refund',
+    description:
+      'A refund from the order detail: amount (full or partial, at most the refundable remainder), full-refund flag and remark, then the refund password; the server makes it, refuses it (above the remainder, wrong password with the tries left, refunds locked until a time) or fails, and the brand’s outcome is followed with getOrderSync until the refund succeeds or fails.',
+    machine: refundMachine,
+    testMap: refundTestMap,
+  },
+  {
+    name: 'preOrder',
+    title: 'Pre-order / URL payment',
+    description:
+      'A pre-order or URL payment from the draft to its end: created with its pay link and QR code (copy, download, close), then used up (payments counted against its use times), expired after its validity hours, or closed.',
+    machine: preOrderMachine,
+    testMap: preOrderTestMap,
+  },
+  {
+    name: 'exportJob',
+    title: 'Export',
+    description:
+      'One Excel or CSV export: the request, the file streamed with progress and saved under the server’s file name; a reply without a file-name header is JSON whose resultMessage is shown; the user may cancel and retry.',
+    machine: exportJobMachine,
+    testMap: exportJobTestMap,
   },
 ];

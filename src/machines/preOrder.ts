@@ -1,0 +1,194 @@
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { DEFAULT_LANGUAGE } from '../contract/locale';
+import { failureMessage, type TestMap } from './effects';
+
+/**
+ * A pre-order (payment request) or URL payment from creation to its end (spec points 3 and
+ * 4; /history/preOrder/create, /pay/pay/create, /pay/pay/close): the draft is created, its
+ * link and QR code are shown, and it ends used up, expired or closed. The screen tells the
+ * machine when a payment used it (USED, from the refreshed row); expiry is the validity.
+ */
+
+export interface PreOrderDraft {
+  /** Minor units. */
+  orderAmount: number;
+  currency: string;
+  validityHours: number;
+  /** How many payments the link accepts. */
+  useTimes: number;
+  remark: string;
+}
+
+/** The created pre-order as the server returns it. */
+export interface CreatedPreOrder {
+  gatewayPayNo: string;
+  clientPayNo: string;
+  payLink: string;
+  expireTime: string;
+  useTimes: number;
+}
+
+export interface PreOrderContext {
+  preOrder: CreatedPreOrder | null;
+  /** Payments made with the link so far. */
+  usedTimes: number;
+  validityHours: number;
+  error: string | null;
+}
+
+export type PreOrderEvent =
+  | { type: 'CREATE'; draft: PreOrderDraft }
+  | { type: 'COPY_LINK' }
+  | { type: 'DOWNLOAD_QR' }
+  | { type: 'CLOSE' }
+  | { type: 'USED' }
+  | { type: 'NEW' };
+
+export type PreOrderEmitted =
+  { type: 'copyLink'; link: string } | { type: 'downloadQr'; link: string; fileName: string };
+
+export const preOrderMachine = setup({
+  types: {
+    context: {} as PreOrderContext,
+    events: {} as PreOrderEvent,
+    emitted: {} as PreOrderEmitted,
+  },
+  actors: {
+    createPreOrder: fromPromise<CreatedPreOrder, PreOrderDraft>(() =>
+      Promise.reject(new Error('preOrder actor "createPreOrder" not provided')),
+    ),
+    closePreOrder: fromPromise<void, { gatewayPayNo: string }>(() =>
+      Promise.reject(new Error('preOrder actor "closePreOrder" not provided')),
+    ),
+  },
+  delays: {
+    /** The validity hours of the created pre-order. */
+    validity: ({ context }) => context.validityHours * 3_600_000,
+  },
+  guards: {
+    lastUse: ({ context }) => context.usedTimes + 1 >= (context.preOrder?.useTimes ?? 1),
+  },
+  actions: {
+    clearError: assign({ error: null }),
+    rememberFailure: assign((_, params: { error: unknown }) => ({
+      error: failureMessage(params.error, DEFAULT_LANGUAGE),
+    })),
+    rememberValidity: assign((_, params: { draft: PreOrderDraft }) => ({
+      validityHours: params.draft.validityHours,
+    })),
+    rememberCreated: assign((_, params: { preOrder: CreatedPreOrder }) => ({
+      preOrder: params.preOrder,
+      usedTimes: 0,
+    })),
+    countUse: assign(({ context }) => ({ usedTimes: context.usedTimes + 1 })),
+    copyLink: emit(({ context }) => ({ type: 'copyLink' as const, link: context.preOrder?.payLink ?? '' })),
+    downloadQr: emit(({ context }) => ({
+      type: 'downloadQr' as const,
+      link: context.preOrder?.payLink ?? '',
+      fileName: `${context.preOrder?.gatewayPayNo ?? 'qrcode'}.png`,
+    })),
+    forget: assign({ preOrder: null, usedTimes: 0, error: null }),
+  },
+}).createMachine({
+  id: 'preOrder',
+  context: { preOrder: null, usedTimes: 0, validityHours: 0, error: null },
+  initial: 'draft',
+  states: {
+    draft: {
+      on: {
+        CREATE: {
+          target: 'creating',
+          actions: { type: 'rememberValidity', params: ({ event }) => ({ draft: event.draft }) },
+        },
+      },
+    },
+    creating: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'createPreOrder',
+        src: 'createPreOrder',
+        input: ({ event }) => {
+          assertEvent(event, 'CREATE');
+          return event.draft;
+        },
+        onDone: {
+          target: 'created',
+          actions: { type: 'rememberCreated', params: ({ event }) => ({ preOrder: event.output }) },
+        },
+        onError: {
+          target: 'draft',
+          actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    created: {
+      initial: 'open',
+      on: {
+        COPY_LINK: { actions: 'copyLink' },
+        DOWNLOAD_QR: { actions: 'downloadQr' },
+      },
+      after: { validity: { target: 'expired' } },
+      states: {
+        open: {
+          on: {
+            USED: [
+              { guard: 'lastUse', target: '#preOrder.used', actions: 'countUse' },
+              { actions: 'countUse' },
+            ],
+            CLOSE: { target: 'closing' },
+          },
+        },
+        closing: {
+          tags: ['busy'],
+          entry: 'clearError',
+          invoke: {
+            id: 'closePreOrder',
+            src: 'closePreOrder',
+            input: ({ context }) => ({ gatewayPayNo: context.preOrder?.gatewayPayNo ?? '' }),
+            onDone: { target: '#preOrder.closed' },
+            onError: {
+              target: 'open',
+              actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
+    },
+    used: {
+      on: { NEW: { target: 'draft', actions: 'forget' } },
+    },
+    expired: {
+      on: { NEW: { target: 'draft', actions: 'forget' } },
+    },
+    closed: {
+      on: { NEW: { target: 'draft', actions: 'forget' } },
+    },
+  },
+});
+
+export const preOrderTestMap = {
+  states: {
+    draft: 'The form: order amount, validity hours, use times, remark; a failed creation shows its message',
+    creating: 'The Create button is busy while the server creates the pre-order',
+    created: 'The pay link and its QR code with Copy link and Download QR',
+    'created.open': 'Waiting for payments: use times counted, Close enabled',
+    'created.closing': 'The Close button is busy while the server closes the pre-order',
+    used: 'Use status “used”: every allowed payment was made; the link no longer pays',
+    expired: 'The validity hours have passed: the link no longer pays',
+    closed: 'Closed by the user: the link no longer pays',
+  },
+  events: {
+    CREATE: 'Fill in the form and press Create',
+    COPY_LINK: 'Press Copy link',
+    DOWNLOAD_QR: 'Press Download QR (a PNG of the link)',
+    CLOSE: 'Press Close and confirm',
+    USED: 'A payment with the link is seen in the refreshed row',
+    NEW: 'Press New to make another pre-order',
+    'xstate.done.actor.createPreOrder': 'The server creates it and returns the link',
+    'xstate.error.actor.createPreOrder': 'The server refuses it',
+    'xstate.done.actor.closePreOrder': 'The server closes it',
+    'xstate.error.actor.closePreOrder': 'The server refuses to close it (already paid, …)',
+    'xstate.after.validity.preOrder.created': 'The validity hours pass',
+  },
+} satisfies TestMap;

@@ -1,0 +1,356 @@
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import type { OrderDetail, OrderStatus } from '../contract/orders';
+import type { RefundStatus } from '../contract/refunds';
+import { DEFAULT_LANGUAGE } from '../contract/locale';
+import { failureMessage, type TestMap } from './effects';
+
+/**
+ * A refund from the order detail (spec points 3 and 4, /pay/refund/refund): the form, the
+ * refund password, the server's answer, and then the brand's outcome, followed by asking
+ * the order again (`getOrderSync`) every `syncDelay` until the refund settles.
+ */
+
+export interface RefundMachineInput {
+  gatewayOrderNo: string;
+  /** The order's refundable remainder in minor units (OrderDetail.refundableAmount). */
+  refundableAmount: number;
+  currency: string;
+  /** Made once per dialog by the screen: a retry after a failure is the same refund (idempotent). */
+  clientRefundNo: string;
+}
+
+export interface RefundForm {
+  /** Minor units. */
+  amount: number;
+  fullRefund: boolean;
+  remark: string;
+}
+
+/** /pay/refund/refund's reply. */
+export interface RefundReply {
+  gatewayRefundNo: string;
+  clientRefundNo: string;
+  refundStatus: RefundStatus;
+  amount: number;
+  currency: string;
+  orderStatus: OrderStatus;
+  created: boolean;
+}
+
+export interface SubmitRefundInput {
+  gatewayOrderNo: string;
+  refundAmount: number;
+  fullRefund: boolean;
+  /** As typed; the service hashes it (MD5 uppercase) before sending. */
+  refundPassword: string;
+  remark: string;
+  clientRefundNo: string;
+}
+
+export type RefundRejection =
+  | { reason: 'overRemainder'; message: string }
+  | { reason: 'wrongPassword'; message: string; triesLeft: number | null }
+  | { reason: 'locked'; message: string; lockedUntil: string | null };
+
+export interface RefundContext extends RefundForm {
+  gatewayOrderNo: string;
+  refundableAmount: number;
+  currency: string;
+  clientRefundNo: string;
+  rejection: RefundRejection | null;
+  /** A failure that is not a refusal of the input (brand refused, network…). */
+  error: string | null;
+  refund: RefundReply | null;
+  /** The refund's status as last seen (reply, then getOrderSync). */
+  refundStatus: RefundStatus | null;
+}
+
+export type RefundEvent =
+  | { type: 'CHANGE'; values: Partial<RefundForm> }
+  | { type: 'CONTINUE' }
+  | { type: 'BACK' }
+  | { type: 'SUBMIT'; password: string }
+  | { type: 'EDIT' }
+  | { type: 'RETRY' };
+
+export type RefundEmitted =
+  { type: 'refundCreated'; refund: RefundReply } | { type: 'refundSettled'; status: 'success' | 'failed' };
+
+const resultOf = (error: unknown): Record<string, unknown> => {
+  if (typeof error !== 'object' || error === null) return {};
+  const result = (error as { result?: unknown }).result;
+  return typeof result === 'object' && result !== null ? (result as Record<string, unknown>) : {};
+};
+const fieldErrorsOf = (error: unknown): Record<string, unknown> => {
+  if (typeof error !== 'object' || error === null) return {};
+  const errors = (error as { errors?: unknown }).errors;
+  return typeof errors === 'object' && errors !== null ? (errors as Record<string, unknown>) : {};
+};
+const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/**
+ * Which refusal a failed /pay/refund/refund is: `result.lockedUntil` (refund password
+ * locked), `result.triesLeft` (or `left`: wrong password), an `errors.refundAmount` or
+ * `result.remainder` (above the refundable remainder). Anything else is a failure.
+ */
+export function rejectionOf(error: unknown): RefundRejection | null {
+  const message = failureMessage(error, DEFAULT_LANGUAGE);
+  const result = resultOf(error);
+  if ('lockedUntil' in result) {
+    return {
+      reason: 'locked',
+      message,
+      lockedUntil: typeof result.lockedUntil === 'string' ? result.lockedUntil : null,
+    };
+  }
+  if ('triesLeft' in result || 'left' in result) {
+    return { reason: 'wrongPassword', message, triesLeft: numberOrNull(result.triesLeft ?? result.left) };
+  }
+  if ('remainder' in result || 'refundAmount' in fieldErrorsOf(error)) {
+    return { reason: 'overRemainder', message };
+  }
+  return null;
+}
+
+/** The status of this refund in an order detail, if the detail lists it. */
+export function statusIn(detail: OrderDetail | undefined, gatewayRefundNo: string | undefined) {
+  return detail?.refunds?.find((r) => r.gatewayRefundNo === gatewayRefundNo)?.status ?? null;
+}
+
+export const refundMachine = setup({
+  types: {
+    context: {} as RefundContext,
+    events: {} as RefundEvent,
+    input: {} as RefundMachineInput,
+    emitted: {} as RefundEmitted,
+  },
+  actors: {
+    submitRefund: fromPromise<RefundReply, SubmitRefundInput>(() =>
+      Promise.reject(new Error('refund actor "submitRefund" not provided')),
+    ),
+    syncOrder: fromPromise<OrderDetail, { gatewayOrderNo: string }>(() =>
+      Promise.reject(new Error('refund actor "syncOrder" not provided')),
+    ),
+  },
+  delays: {
+    /** Between two getOrderSync calls while the brand is still refunding. */
+    syncDelay: 5_000,
+  },
+  guards: {
+    amountAllowed: ({ context }) =>
+      Number.isInteger(context.amount) && context.amount >= 1 && context.amount <= context.refundableAmount,
+    isLocked: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'locked',
+    isWrongPassword: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'wrongPassword',
+    isOverRemainder: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'overRemainder',
+    settledSuccess: (_, params: { status: RefundStatus | null }) => params.status === 'success',
+    settledFailed: (_, params: { status: RefundStatus | null }) => params.status === 'failed',
+  },
+  actions: {
+    change: assign(({ context }, params: { values: Partial<RefundForm> }) => {
+      const next = { ...context, ...params.values };
+      // A full refund is the whole remainder (the server refuses any other amount).
+      return next.fullRefund
+        ? { ...params.values, amount: context.refundableAmount, fullRefund: true }
+        : params.values;
+    }),
+    clearOutcome: assign({ rejection: null, error: null }),
+    rememberRejection: assign((_, params: { error: unknown }) => ({ rejection: rejectionOf(params.error) })),
+    rememberFailure: assign((_, params: { error: unknown }) => ({
+      error: failureMessage(params.error, DEFAULT_LANGUAGE),
+    })),
+    rememberRefund: assign((_, params: { refund: RefundReply }) => ({
+      refund: params.refund,
+      refundStatus: params.refund.refundStatus,
+    })),
+    announceCreated: emit((_, params: { refund: RefundReply }) => ({
+      type: 'refundCreated' as const,
+      refund: params.refund,
+    })),
+    rememberStatus: assign((_, params: { status: RefundStatus | null }) =>
+      params.status ? { refundStatus: params.status } : {},
+    ),
+    announceSettled: emit((_, params: { status: 'success' | 'failed' }) => ({
+      type: 'refundSettled' as const,
+      status: params.status,
+    })),
+  },
+}).createMachine({
+  id: 'refund',
+  context: ({ input }) => ({
+    gatewayOrderNo: input.gatewayOrderNo,
+    refundableAmount: input.refundableAmount,
+    currency: input.currency,
+    clientRefundNo: input.clientRefundNo,
+    amount: input.refundableAmount,
+    fullRefund: false,
+    remark: '',
+    rejection: null,
+    error: null,
+    refund: null,
+    refundStatus: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        CHANGE: { actions: { type: 'change', params: ({ event }) => ({ values: event.values }) } },
+        CONTINUE: { guard: 'amountAllowed', target: 'enteringPassword' },
+      },
+    },
+    enteringPassword: {
+      on: {
+        BACK: { target: 'editing' },
+        SUBMIT: { target: 'submitting' },
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      entry: 'clearOutcome',
+      invoke: {
+        id: 'submitRefund',
+        src: 'submitRefund',
+        input: ({ context, event }) => {
+          assertEvent(event, 'SUBMIT');
+          return {
+            gatewayOrderNo: context.gatewayOrderNo,
+            refundAmount: context.amount,
+            fullRefund: context.fullRefund,
+            refundPassword: event.password,
+            remark: context.remark,
+            clientRefundNo: context.clientRefundNo,
+          };
+        },
+        onDone: {
+          target: 'succeeded',
+          actions: [
+            { type: 'rememberRefund', params: ({ event }) => ({ refund: event.output }) },
+            { type: 'announceCreated', params: ({ event }) => ({ refund: event.output }) },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isLocked', params: ({ event }) => ({ error: event.error }) },
+            target: 'rejected.locked',
+            actions: { type: 'rememberRejection', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            guard: { type: 'isWrongPassword', params: ({ event }) => ({ error: event.error }) },
+            target: 'rejected.wrongPassword',
+            actions: { type: 'rememberRejection', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            guard: { type: 'isOverRemainder', params: ({ event }) => ({ error: event.error }) },
+            target: 'rejected.overRemainder',
+            actions: { type: 'rememberRejection', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'failed',
+            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    rejected: {
+      initial: 'overRemainder',
+      states: {
+        overRemainder: {
+          on: { EDIT: { target: '#refund.editing', actions: 'clearOutcome' } },
+        },
+        wrongPassword: {
+          on: {
+            RETRY: { target: '#refund.enteringPassword' },
+            EDIT: { target: '#refund.editing', actions: 'clearOutcome' },
+          },
+        },
+        /** Nothing to do until the lock ends: the dialog only closes. */
+        locked: {},
+      },
+    },
+    failed: {
+      on: {
+        // Same clientRefundNo: a refund the server did make is not made twice.
+        RETRY: { target: 'enteringPassword' },
+        EDIT: { target: 'editing', actions: 'clearOutcome' },
+      },
+    },
+    succeeded: {
+      initial: 'checking',
+      states: {
+        /** Where the reply's status leads (no wait). */
+        checking: {
+          always: [
+            {
+              guard: { type: 'settledSuccess', params: ({ context }) => ({ status: context.refundStatus }) },
+              target: 'success',
+              actions: { type: 'announceSettled', params: { status: 'success' } },
+            },
+            {
+              guard: { type: 'settledFailed', params: ({ context }) => ({ status: context.refundStatus }) },
+              target: 'failed',
+              actions: { type: 'announceSettled', params: { status: 'failed' } },
+            },
+            { target: 'refunding' },
+          ],
+        },
+        refunding: {
+          tags: ['following'],
+          after: { syncDelay: { target: 'syncing' } },
+        },
+        syncing: {
+          tags: ['following'],
+          invoke: {
+            id: 'syncOrder',
+            src: 'syncOrder',
+            input: ({ context }) => ({ gatewayOrderNo: context.gatewayOrderNo }),
+            onDone: {
+              target: 'checking',
+              actions: {
+                type: 'rememberStatus',
+                params: ({ context, event }) => ({
+                  status: statusIn(event.output, context.refund?.gatewayRefundNo),
+                }),
+              },
+            },
+            // The brand or the network did not answer: ask again after the delay.
+            onError: { target: 'refunding' },
+          },
+        },
+        success: { type: 'final' },
+        failed: { type: 'final' },
+      },
+    },
+  },
+});
+
+export const refundTestMap = {
+  states: {
+    editing:
+      'The refund dialog: amount (the refundable remainder at first), the full-refund switch, the remark; Next is enabled for 1 … remainder',
+    enteringPassword: 'The refund password field with Back and Refund',
+    submitting: 'The Refund button is busy while the server refunds',
+    rejected: 'The dialog shows why the refund was refused',
+    'rejected.overRemainder': 'The amount is above the refundable remainder: edit it',
+    'rejected.wrongPassword': 'Wrong refund password, with the tries left: type it again or edit',
+    'rejected.locked': 'Refunds are locked until the time shown: the dialog can only be closed',
+    failed: 'The brand or the network failed: the message, with Retry (the same refund number) and Edit',
+    succeeded: 'The refund is made: its number and amount; the order detail reloads',
+    'succeeded.checking': 'A moment while the refund’s status is read',
+    'succeeded.refunding': 'Status “refunding”: the brand has not answered yet',
+    'succeeded.syncing': 'The order is asked again from the brand (getOrderSync)',
+    'succeeded.success': 'Status “success”: the refund is done',
+    'succeeded.failed': 'Status “failed”: the brand refused the refund; the amount is refundable again',
+  },
+  events: {
+    CHANGE: 'Type an amount or a remark, or switch full refund on or off',
+    CONTINUE: 'Press Next',
+    BACK: 'Press Back on the password step',
+    SUBMIT: 'Type the refund password and press Refund',
+    EDIT: 'Press Edit after a refusal or failure',
+    RETRY: 'Press Retry: type the refund password again',
+    'xstate.done.actor.submitRefund': 'The server makes the refund',
+    'xstate.error.actor.submitRefund': 'The server refuses or fails it',
+    'xstate.after.syncDelay.refund.succeeded.refunding': 'Five seconds pass while the brand is refunding',
+    'xstate.done.actor.syncOrder': 'The order comes back from the brand with the refund’s status',
+    'xstate.error.actor.syncOrder': 'Asking the brand fails',
+  },
+} satisfies TestMap;

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyStateMachine } from 'xstate';
+import { preOrderMachine, preOrderTestMap, type PreOrderContext } from '../../src/machines/preOrder';
+import { coveredTransitions, namePaths, stateKeys, walk, WorkflowRun, type PathChecks } from './harness';
+import { created, draft, failures, preOrderPaths } from './preOrder.model';
+
+const VALIDITY = draft.validityHours * 3_600_000;
+const link = created(1).payLink;
+const paths = preOrderPaths();
+
+describe('pre-order paths', () => {
+  for (const { name, path } of namePaths(paths)) {
+    it(name, async () => {
+      const run = new WorkflowRun(preOrderMachine, undefined, { validity: VALIDITY });
+      const context = () => run.snapshot.context as PreOrderContext;
+      const can = (type: string) => run.snapshot.can({ type } as never);
+      const checks: PathChecks = {
+        states: {
+          draft: () => {
+            expect(context().preOrder).toBeNull();
+            expect(can('CREATE')).toBe(true);
+            for (const action of ['COPY_LINK', 'DOWNLOAD_QR', 'CLOSE']) expect(can(action)).toBe(false);
+          },
+          creating: () => {
+            expect(run.snapshot.hasTag('busy')).toBe(true);
+            expect(run.calls.at(-1)).toEqual({ actor: 'createPreOrder', input: draft });
+          },
+          created: () => {
+            expect(context().preOrder?.payLink).toBe(link);
+            expect(can('COPY_LINK')).toBe(true);
+            expect(can('DOWNLOAD_QR')).toBe(true);
+            expect(context().usedTimes).toBeLessThan(context().preOrder!.useTimes);
+          },
+          'created.open': () => {
+            expect(can('CLOSE')).toBe(true);
+          },
+          'created.closing': () => {
+            expect(run.snapshot.hasTag('busy')).toBe(true);
+            expect(can('CLOSE')).toBe(false);
+            expect(run.calls.at(-1)).toEqual({
+              actor: 'closePreOrder',
+              input: { gatewayPayNo: 'P20261122000001' },
+            });
+          },
+          used: () => {
+            expect(context().usedTimes).toBe(context().preOrder!.useTimes);
+          },
+        },
+        steps: {
+          'xstate.error.actor.createPreOrder': () => {
+            expect(context().error).toBe(failures.createRefused.message);
+          },
+          'xstate.error.actor.closePreOrder': () => {
+            expect(context().error).toBe(failures.closeRefused.message);
+          },
+          COPY_LINK: ({ emitted }) => {
+            expect(emitted).toEqual([{ type: 'copyLink', link }]);
+          },
+          DOWNLOAD_QR: ({ emitted }) => {
+            expect(emitted).toEqual([{ type: 'downloadQr', link, fileName: 'P20261122000001.png' }]);
+          },
+          USED: ({ before, after }) => {
+            expect((after.context as PreOrderContext).usedTimes).toBe(
+              (before.context as PreOrderContext).usedTimes + 1,
+            );
+          },
+        },
+      };
+      // Once a pre-order has ended, none of the link's actions is offered.
+      for (const end of ['used', 'expired', 'closed']) {
+        const own = checks.states[end];
+        checks.states[end] = (r) => {
+          own?.(r);
+          for (const action of ['COPY_LINK', 'DOWNLOAD_QR', 'CLOSE', 'USED', 'CREATE']) {
+            expect(r.snapshot.can({ type: action } as never), `${action} in ${end}`).toBe(false);
+          }
+          expect(r.snapshot.can({ type: 'NEW' } as never)).toBe(true);
+        };
+      }
+      await walk(run as WorkflowRun<AnyStateMachine>, path, checks);
+    });
+  }
+
+  it('the generated paths take every transition the machine defines', () => {
+    expect(coveredTransitions(preOrderMachine, paths).missing).toEqual([]);
+  });
+});
+
+it('the validity runs from creation, whatever happens meanwhile', async () => {
+  const run = new WorkflowRun(preOrderMachine, undefined, { validity: VALIDITY });
+  await run.perform({ type: 'CREATE', draft });
+  run.clock.increment(60_000); // the server took a minute: the validity starts at creation
+  await run.perform({ type: 'xstate.done.actor.createPreOrder', output: created(2) });
+  run.clock.increment(VALIDITY / 2);
+  await run.perform({ type: 'CLOSE' });
+  await run.perform({ type: 'xstate.error.actor.closePreOrder', error: failures.closeRefused });
+  run.clock.increment(VALIDITY / 2 - 1);
+  expect(run.snapshot.matches('created')).toBe(true);
+  run.clock.increment(1);
+  expect(run.snapshot.value).toBe('expired');
+});
+
+it('the pre-order test map describes every state and event', () => {
+  expect(Object.keys(preOrderTestMap.states).sort()).toEqual(stateKeys(preOrderMachine).sort());
+  const handled = new Set(coveredTransitions(preOrderMachine, []).defined.map((d) => d.split(' ')[1]));
+  expect([...handled].filter((e) => !(e in preOrderTestMap.events))).toEqual([]);
+});

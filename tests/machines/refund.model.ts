@@ -1,0 +1,89 @@
+import { refundMachine, type RefundMachineInput } from '../../src/machines/refund';
+import { workflowModel, type ModelEvent } from './harness';
+
+/** The refund test model: an order with 1,000 yen refundable. */
+
+export const input: RefundMachineInput = {
+  gatewayOrderNo: 'G20261122000001',
+  refundableAmount: 1000,
+  currency: 'JPY',
+  clientRefundNo: 'C-dialog-1',
+};
+
+export const password = 'refund-secret';
+
+export const reply = (refundStatus: string) => ({
+  label: refundStatus,
+  gatewayRefundNo: 'R20261122000001',
+  clientRefundNo: input.clientRefundNo,
+  refundStatus,
+  amount: 400,
+  currency: 'JPY',
+  orderStatus: 'refunding',
+  created: true,
+});
+
+export const detail = (status: string) => ({
+  label: status,
+  gatewayOrderNo: input.gatewayOrderNo,
+  refunds: [
+    { gatewayRefundNo: 'R-older', status: 'success' },
+    { gatewayRefundNo: 'R20261122000001', status },
+  ],
+});
+
+export const failures = {
+  overRemainder: {
+    label: 'over remainder',
+    resultType: 'INVALID',
+    message: 'The refund amount may not exceed the refundable remainder (¥1,000)',
+    errors: { refundAmount: 'The refund amount may not exceed the refundable remainder (¥1,000)' },
+  },
+  wrongPassword: {
+    label: 'wrong password',
+    resultType: 'FAIL',
+    message: 'Wrong refund password: 3 tries left',
+    result: { triesLeft: 3 },
+  },
+  locked: {
+    label: 'locked',
+    resultType: 'FAIL',
+    message: 'Too many wrong refund passwords: refunds are locked until 2026-11-22 09:30:00',
+    result: { lockedUntil: '2026-11-22T00:30:00.000Z' },
+  },
+  brand: { label: 'brand refused', resultType: 'FAIL', message: 'The brand refused the refund' },
+};
+
+export const refundEvents: ModelEvent[] = [
+  { type: 'CHANGE', label: 'amount 400', values: { amount: 400 } },
+  { type: 'CHANGE', label: 'amount 0', values: { amount: 0 } },
+  { type: 'CHANGE', label: 'amount 1001', values: { amount: 1001 } },
+  { type: 'CHANGE', label: 'full refund', values: { fullRefund: true } },
+  { type: 'CHANGE', label: 'partial refund', values: { fullRefund: false } },
+  { type: 'CONTINUE' },
+  { type: 'BACK' },
+  { type: 'SUBMIT', label: 'password', password },
+  { type: 'EDIT' },
+  { type: 'RETRY' },
+  { type: 'xstate.done.actor.submitRefund', output: reply('refunding') },
+  { type: 'xstate.done.actor.submitRefund', output: reply('success') },
+  ...Object.values(failures).map((error) => ({ type: 'xstate.error.actor.submitRefund', error })),
+  { type: 'xstate.done.actor.syncOrder', output: detail('refunding') },
+  { type: 'xstate.done.actor.syncOrder', output: detail('success') },
+  { type: 'xstate.done.actor.syncOrder', output: detail('failed') },
+  {
+    type: 'xstate.error.actor.syncOrder',
+    error: { label: 'brand down', resultType: 'FAIL', message: 'down' },
+  },
+];
+
+export function refundPaths() {
+  return workflowModel(refundMachine, {
+    input,
+    events: refundEvents,
+    serializeContext: (c: { amount: number; fullRefund: boolean }) => ({
+      amount: c.amount,
+      fullRefund: c.fullRefund,
+    }),
+  }).getShortestPaths();
+}
