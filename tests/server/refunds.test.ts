@@ -179,6 +179,7 @@ describe.each(backends)('console refunds on $name', (backend) => {
     const before = await count(h, 'refunds');
     const wrong = md5Upper('not-the-refund-password');
     const messages: string[] = [];
+    const results: unknown[] = [];
     for (let i = 0; i < 5; i++) {
       const r = await refund(token, {
         gatewayOrderNo: o.gatewayOrderNo,
@@ -187,7 +188,11 @@ describe.each(backends)('console refunds on $name', (backend) => {
       });
       expect(r.body.resultType).toBe('FAIL');
       messages.push(r.body.resultMessage!);
+      results.push(r.body.result);
     }
+    // The console's refund machine reads these, not the message text.
+    expect(results.slice(0, 4)).toEqual([4, 3, 2, 1].map((triesLeft) => ({ triesLeft })));
+    expect(results[4]).toEqual({ lockedUntil: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
     expect(messages.slice(0, 4)).toEqual(
       [4, 3, 2, 1].map((n) => `返金パスワードが正しくありません（残り${n}回）`),
     );
@@ -196,6 +201,7 @@ describe.each(backends)('console refunds on $name', (backend) => {
     );
     const right = await refund(token, { gatewayOrderNo: o.gatewayOrderNo, refundAmount: 10 });
     expect(right.body.resultMessage).toBe(messages[4]);
+    expect(right.body.result).toEqual(results[4]);
     const [row] = await h.db.select().from(operators).where(eq(operators.id, op));
     const minutes = (row.refundLockedUntil!.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(29);

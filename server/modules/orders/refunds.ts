@@ -249,7 +249,11 @@ async function checkRefundPassword(c: Caller, digest: string) {
   const until = (d: Date) =>
     DateTime.fromJSDate(d, { zone: config.timeZone }).toFormat('yyyy-MM-dd HH:mm:ss');
   if (op.refundLockedUntil && op.refundLockedUntil.getTime() > Date.now())
-    throw fail('server.payments.refundLocked', { until: until(op.refundLockedUntil) });
+    throw fail(
+      'server.payments.refundLocked',
+      { until: until(op.refundLockedUntil) },
+      { lockedUntil: op.refundLockedUntil.toISOString() },
+    );
   if (op.mustChangeRefundPassword) throw fail('server.payments.refundPasswordReset');
   if (await hasher.verify(op.refundPasswordHash, digest)) {
     if (op.refundFailedCount > 0)
@@ -266,8 +270,13 @@ async function checkRefundPassword(c: Caller, digest: string) {
     .where(eq(operators.id, op.id))
     .returning({ count: operators.refundFailedCount, lockedUntil: operators.refundLockedUntil });
   if (after.lockedUntil && after.lockedUntil.getTime() > Date.now())
-    throw fail('server.payments.refundLocked', { until: until(after.lockedUntil) });
-  throw fail('server.payments.wrongRefundPassword', { left: REFUND_MAX_FAILURES - after.count });
+    throw fail(
+      'server.payments.refundLocked',
+      { until: until(after.lockedUntil) },
+      { lockedUntil: after.lockedUntil.toISOString() },
+    );
+  const triesLeft = REFUND_MAX_FAILURES - after.count;
+  throw fail('server.payments.wrongRefundPassword', { left: triesLeft }, { triesLeft });
 }
 
 /** /pay/refund/refund from the console. */
