@@ -6,16 +6,15 @@ import { pageAgents, setOrgStatus } from '../../../services/org';
 import { useT } from '../../../app/i18n';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { FilterBar, type FilterField } from '../../../components/FilterBar';
-import { formatDateTime } from '../../../components/format';
 import { PlusIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/PageHeader';
-import { StatusBadge } from '../../../components/StatusBadge';
 import { useOrgRights } from '../shared/permissions';
 import { RowActions } from '../shared/RowActions';
 import { orgOptions, statusOptions } from '../shared/options';
 import { useProviderOptions } from '../shared/useOrgOptions';
 import { useListScreen } from '../shared/useListScreen';
 import { useStatusToggle } from '../shared/useStatusToggle';
+import { statusAndCreatedColumns } from '../shared/columns';
 
 /** /setup/agent: agencies in scope; a row opens its page with every agency field. */
 export default function Agencies() {
@@ -83,19 +82,7 @@ export default function Agencies() {
         cell: (r) => r.settlementPeriod,
       },
       { key: 'companyCount', header: t('org.companyCount'), align: 'end', cell: (r) => r.companyCount },
-      {
-        key: 'status',
-        header: t('fields.status'),
-        sortField: 'status',
-        cell: (r) => <StatusBadge status={r.status} />,
-      },
-      {
-        key: 'createdAt',
-        header: t('org.createdAt'),
-        sortField: 'createdAt',
-        nowrap: true,
-        cell: (r) => formatDateTime(r.createdAt),
-      },
+      ...statusAndCreatedColumns<AgentRow>(t),
       {
         key: 'actions',
         header: t('common.actions'),

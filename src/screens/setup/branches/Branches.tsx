@@ -6,10 +6,8 @@ import { useT } from '../../../app/i18n';
 import { useLoad } from '../../../app/useLoad';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { FilterBar } from '../../../components/FilterBar';
-import { formatDateTime } from '../../../components/format';
 import { PlusIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/PageHeader';
-import { StatusBadge } from '../../../components/StatusBadge';
 import { useOrgRights } from '../shared/permissions';
 import { RowActions } from '../shared/RowActions';
 import { statusOptions } from '../shared/options';
@@ -17,6 +15,7 @@ import { useListScreen } from '../shared/useListScreen';
 import { useStatusToggle } from '../shared/useStatusToggle';
 import { BranchDialog } from './BranchDialog';
 import { BranchTree } from './BranchTree';
+import { statusAndCreatedColumns } from '../shared/columns';
 
 /** /setup/branch: the company → branches tree beside the branch list (stacked on phones). */
 export default function Branches() {
@@ -63,19 +62,7 @@ export default function Branches() {
         minW: '7rem',
         cell: (r) => r.contactName || '—',
       },
-      {
-        key: 'status',
-        header: t('fields.status'),
-        sortField: 'status',
-        cell: (r) => <StatusBadge status={r.status} />,
-      },
-      {
-        key: 'createdAt',
-        header: t('org.createdAt'),
-        sortField: 'createdAt',
-        nowrap: true,
-        cell: (r) => formatDateTime(r.createdAt),
-      },
+      ...statusAndCreatedColumns<BranchRow>(t),
       ...(rights.editBranch
         ? [
             {

@@ -6,16 +6,15 @@ import { pageCompanies, setOrgStatus } from '../../../services/org';
 import { useT } from '../../../app/i18n';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { FilterBar, type FilterField } from '../../../components/FilterBar';
-import { formatDateTime } from '../../../components/format';
 import { PlusIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/PageHeader';
-import { StatusBadge } from '../../../components/StatusBadge';
 import { useOrgRights } from '../shared/permissions';
 import { RowActions } from '../shared/RowActions';
 import { orgOptions, statusOptions } from '../shared/options';
 import { useAgentOptions, useProviderOptions } from '../shared/useOrgOptions';
 import { useListScreen } from '../shared/useListScreen';
 import { useStatusToggle } from '../shared/useStatusToggle';
+import { statusAndCreatedColumns } from '../shared/columns';
 
 /** /setup/company: companies in scope, filters name / provider / agency / status; a row opens its page. */
 export default function Companies() {
@@ -84,19 +83,7 @@ export default function Companies() {
       { key: 'agentName', header: t('fields.agentId'), minW: '10rem', cell: (r) => r.agentName ?? '—' },
       { key: 'mid', header: t('fields.mid'), nowrap: true, cell: (r) => r.mid || '—' },
       { key: 'branchCount', header: t('org.branchCount'), align: 'end', cell: (r) => r.branchCount },
-      {
-        key: 'status',
-        header: t('fields.status'),
-        sortField: 'status',
-        cell: (r) => <StatusBadge status={r.status} />,
-      },
-      {
-        key: 'createdAt',
-        header: t('org.createdAt'),
-        sortField: 'createdAt',
-        nowrap: true,
-        cell: (r) => formatDateTime(r.createdAt),
-      },
+      ...statusAndCreatedColumns<CompanyRow>(t),
       {
         key: 'actions',
         header: t('common.actions'),

@@ -9,12 +9,12 @@ import { DataTable, type Column } from '../../../components/DataTable';
 import { FilterBar } from '../../../components/FilterBar';
 import { formatDateTime } from '../../../components/format';
 import { PageHeader } from '../../../components/PageHeader';
-import { StatusBadge } from '../../../components/StatusBadge';
 import { useOrgRights } from '../shared/permissions';
 import { RowActions } from '../shared/RowActions';
 import { enumOptions, statusOptions } from '../shared/options';
 import { useListScreen } from '../shared/useListScreen';
 import { useStatusToggle } from '../shared/useStatusToggle';
+import { statusAndCreatedColumns } from '../shared/columns';
 
 /** /setup/payment: devices the gateway registered, filters app type / status / company / branch. */
 export default function Devices() {
@@ -61,19 +61,7 @@ export default function Devices() {
         minW: '8rem',
         cell: (r) => r.branchUnitName ?? '—',
       },
-      {
-        key: 'status',
-        header: t('fields.status'),
-        sortField: 'status',
-        cell: (r) => <StatusBadge status={r.status} />,
-      },
-      {
-        key: 'createdAt',
-        header: t('org.createdAt'),
-        sortField: 'createdAt',
-        nowrap: true,
-        cell: (r) => formatDateTime(r.createdAt),
-      },
+      ...statusAndCreatedColumns<TerminalRow>(t),
       {
         key: 'updatedAt',
         header: t('org.updatedAt'),

@@ -2,11 +2,10 @@ import { IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import type { OperatorRow } from '../../../contract/operators';
 import { roleNameKey } from '../../../contract/roles';
 import type { Column } from '../../../components/DataTable';
-import { formatDateTime } from '../../../components/format';
 import { KeyIcon } from '../../../components/icons';
-import { StatusBadge } from '../../../components/StatusBadge';
 import type { Translate } from '../../../i18n';
 import { RowActions } from '../shared/RowActions';
+import { statusAndCreatedColumns } from '../shared/columns';
 
 /** The organisation an account belongs to, as one line. */
 const orgOf = (r: OperatorRow) =>
@@ -47,19 +46,7 @@ export function operatorColumns(
     { key: 'org', header: t('orgScreens.operator.organisation'), minW: '12rem', cell: orgOf },
     { key: 'email', header: t('fields.email'), cell: (r) => r.email },
     { key: 'mobile', header: t('fields.mobile'), nowrap: true, cell: (r) => r.mobile || '—' },
-    {
-      key: 'status',
-      header: t('fields.status'),
-      sortField: 'status',
-      cell: (r) => <StatusBadge status={r.status} />,
-    },
-    {
-      key: 'createdAt',
-      header: t('org.createdAt'),
-      sortField: 'createdAt',
-      nowrap: true,
-      cell: (r) => formatDateTime(r.createdAt),
-    },
+    ...statusAndCreatedColumns<OperatorRow>(t),
     {
       key: 'actions',
       header: t('common.actions'),

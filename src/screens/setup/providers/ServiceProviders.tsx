@@ -5,16 +5,15 @@ import { pageProviders, setOrgStatus } from '../../../services/org';
 import { useT } from '../../../app/i18n';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { FilterBar } from '../../../components/FilterBar';
-import { formatDateTime } from '../../../components/format';
 import { PlusIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/PageHeader';
-import { StatusBadge } from '../../../components/StatusBadge';
 import { useOrgRights } from '../shared/permissions';
 import { RowActions } from '../shared/RowActions';
 import { statusOptions } from '../shared/options';
 import { useListScreen } from '../shared/useListScreen';
 import { useStatusToggle } from '../shared/useStatusToggle';
 import { ProviderDialog } from './ProviderDialog';
+import { statusAndCreatedColumns } from '../shared/columns';
 
 /** /setup/mechanism: service providers — list, create/edit in a dialog, lock/unlock. */
 export default function ServiceProviders() {
@@ -51,19 +50,7 @@ export default function ServiceProviders() {
       { key: 'contactEmail', header: t('fields.contactEmail'), cell: (r) => r.contactEmail || '—' },
       { key: 'companyCount', header: t('org.companyCount'), align: 'end', cell: (r) => r.companyCount },
       { key: 'agentCount', header: t('org.agentCount'), align: 'end', cell: (r) => r.agentCount },
-      {
-        key: 'status',
-        header: t('fields.status'),
-        sortField: 'status',
-        cell: (r) => <StatusBadge status={r.status} />,
-      },
-      {
-        key: 'createdAt',
-        header: t('org.createdAt'),
-        sortField: 'createdAt',
-        nowrap: true,
-        cell: (r) => formatDateTime(r.createdAt),
-      },
+      ...statusAndCreatedColumns<ProviderRow>(t),
       {
         key: 'actions',
         header: t('common.actions'),
