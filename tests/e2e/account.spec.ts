@@ -40,11 +40,15 @@ test('profile: a bad email is refused in the reader’s language; name, email an
     await email.fill('e2e-profile.updated@e2e.example');
     await form.getByLabel(ja('fields.workingLanguage'), { exact: true }).selectOption('en');
     // (The "saved" toast may not outlive the reload a new language causes: check the reply.)
-    const [saved] = await Promise.all([
-      page.waitForResponse('**/api/system/profile/save'),
-      form.getByRole('button', { name: ja('common.save') }).click(),
-    ]);
-    expect(((await saved.json()) as { resultType: string }).resultType).toBe('SUCCESS');
+    // The reply is read as it passes (its body is gone once the page reloads).
+    let saved: { resultType: string } | null = null;
+    await page.route('**/api/system/profile/save', async (route) => {
+      const response = await route.fetch();
+      saved = (await response.json()) as { resultType: string };
+      await route.fulfill({ response });
+    });
+    await form.getByRole('button', { name: ja('common.save') }).click();
+    await expect.poll(() => saved?.resultType).toBe('SUCCESS');
 
     // The new working language is the console's after the reload it causes.
     await expect(page.locator('html')).toHaveAttribute('lang', /^en/);

@@ -255,11 +255,16 @@ async function prepareAfterLogin(w: Walk, from: number) {
       w.page.waitForResponse('**/api/system/profile/get'),
       card.getByRole('button', { name: tr(w.locale, 'menu.introduce') }).click(),
     ]);
-    await w.page
-      .getByRole('navigation', { name: tr(w.locale, 'shell.mainMenu') })
-      .getByRole('link', { name: tr(w.locale, 'menu.home') })
-      .click();
+    // Home loads the profile again; its reply (a token) must be taken before the clock moves.
+    await Promise.all([
+      w.page.waitForResponse('**/api/system/profile/get'),
+      w.page
+        .getByRole('navigation', { name: tr(w.locale, 'shell.mainMenu') })
+        .getByRole('link', { name: tr(w.locale, 'menu.home') })
+        .click(),
+    ]);
     await expect(w.page).toHaveURL('/');
+    await expect(w.page.getByText(w.account.loginId, { exact: true })).toBeVisible();
   }
   const relogin = rest.findIndex((s) => s.event.type === 'RELOGIN_REQUIRED');
   if (relogin > 0 && !rest[relogin - 1].state.matches({ authenticated: 'active' })) {
