@@ -65,7 +65,12 @@ const toRow = (r: OrderSelect): OrderRow => ({
   finishedAt: r.finishedAt ? iso(r.finishedAt) : null,
 });
 
-export function orderFilter(db: Executor, scope: Scope, q: OrderPageQuery, range: { from: Date; to: Date }) {
+export function orderFilter(
+  db: Executor,
+  scope: Scope,
+  q: Omit<OrderPageQuery, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>,
+  range: { from: Date; to: Date },
+) {
   return and(
     gte(orders.createdAt, range.from),
     lt(orders.createdAt, range.to),
@@ -173,7 +178,11 @@ const refundsFrom = (db: Executor, scope: Scope) =>
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .innerJoin(companies, eq(companies.id, refunds.companyId))
-    .leftJoin(operators, and(eq(operators.id, refunds.operatorId), operatorsIn(db, scope)));
+    .leftJoin(operators, refundOperatorJoin(db, scope));
+
+/** Joins a refund's operator only when the caller may see that account. */
+export const refundOperatorJoin = (db: Executor, scope: Scope) =>
+  and(eq(operators.id, refunds.operatorId), operatorsIn(db, scope));
 
 export async function orderDetail(
   db: Executor,
@@ -223,6 +232,32 @@ export async function orderDetail(
   };
 }
 
+/** The refund page's filters within the caller's scope (refunds joined with their order). */
+export function refundFilter(
+  db: Executor,
+  scope: Scope,
+  q: Omit<RefundPageQuery, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>,
+  range: { from: Date; to: Date },
+): SQL | undefined {
+  return and(
+    gte(refunds.createdAt, range.from),
+    lt(refunds.createdAt, range.to),
+    q.status ? eq(refunds.status, q.status) : undefined,
+    q.brand ? eq(orders.brand, q.brand) : undefined,
+    q.companyId ? eq(refunds.companyId, q.companyId) : undefined,
+    q.branchUnitId ? eq(refunds.branchUnitId, q.branchUnitId) : undefined,
+    q.refundNo
+      ? or(
+          eq(refunds.clientRefundNo, q.refundNo),
+          eq(refunds.gatewayRefundNo, q.refundNo),
+          eq(refunds.brandRefundNo, q.refundNo),
+          eq(orders.gatewayOrderNo, q.refundNo),
+        )
+      : undefined,
+    ordersIn(db, scope, refunds.companyId, refunds.branchUnitId),
+  );
+}
+
 export async function refundPage(
   db: Executor,
   scope: Scope,
@@ -242,23 +277,7 @@ export async function refundPage(
   }[field as (typeof REFUND_SORT_FIELDS)[number]];
   const dir =
     q.sortOrder === 'asc' ? asc : q.sortOrder === 'desc' ? desc : field === 'createdAt' ? desc : asc;
-  const where: SQL | undefined = and(
-    gte(refunds.createdAt, range.from),
-    lt(refunds.createdAt, range.to),
-    q.status ? eq(refunds.status, q.status) : undefined,
-    q.brand ? eq(orders.brand, q.brand) : undefined,
-    q.companyId ? eq(refunds.companyId, q.companyId) : undefined,
-    q.branchUnitId ? eq(refunds.branchUnitId, q.branchUnitId) : undefined,
-    q.refundNo
-      ? or(
-          eq(refunds.clientRefundNo, q.refundNo),
-          eq(refunds.gatewayRefundNo, q.refundNo),
-          eq(refunds.brandRefundNo, q.refundNo),
-          eq(orders.gatewayOrderNo, q.refundNo),
-        )
-      : undefined,
-    ordersIn(db, scope, refunds.companyId, refunds.branchUnitId),
-  );
+  const where = refundFilter(db, scope, q, range);
   const records = await refundsFrom(db, scope)
     .where(where)
     .orderBy(dir(column), dir(refunds.id))
