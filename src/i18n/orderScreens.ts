@@ -51,6 +51,7 @@ export default defineArea({
         timeline: 'ステータス履歴',
         sync: 'ブランドと同期',
         synced: '同期しました',
+        statusChanged: 'ステータス変更',
       },
       refund: {
         open: '返金',
@@ -146,6 +147,7 @@ export default defineArea({
         timeline: '状态记录',
         sync: '与品牌同步',
         synced: '已同步',
+        statusChanged: '状态变更',
       },
       refund: {
         open: '退款',
@@ -241,6 +243,7 @@ export default defineArea({
         timeline: 'Status timeline',
         sync: 'Sync with brand',
         synced: 'Synchronised',
+        statusChanged: 'Status changed',
       },
       refund: {
         open: 'Refund',

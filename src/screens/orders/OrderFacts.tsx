@@ -6,10 +6,19 @@ import { InfoList, type InfoItem } from '../../components/InfoList';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge } from './badges';
 
+/** Numbers and codes: break anywhere rather than overflow on phones. */
 const mono = (value: string) =>
   value ? (
-    <Text as="span" fontFamily="mono" fontSize="xs">
+    <Text as="span" wordBreak="break-all">
       {value}
+    </Text>
+  ) : (
+    ''
+  );
+const when = (value: string | null) =>
+  value ? (
+    <Text as="span" whiteSpace="nowrap">
+      {formatDateTime(value)}
     </Text>
   ) : (
     ''
@@ -33,9 +42,9 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
         { label: t('fields.status'), value: <OrderStatusBadge status={order.status} /> },
         { label: t('orderScreens.receiptNo'), value: mono(order.receiptNo) },
         { label: t('orderScreens.subject'), value: order.subject },
-        { label: t('orderScreens.createdAt'), value: formatDateTime(order.createdAt) },
-        { label: t('orderScreens.finishedAt'), value: formatDateTime(order.finishedAt) },
-        { label: t('orderScreens.expiresAt'), value: formatDateTime(order.expiresAt) },
+        { label: t('orderScreens.createdAt'), value: when(order.createdAt) },
+        { label: t('orderScreens.finishedAt'), value: when(order.finishedAt) },
+        { label: t('orderScreens.expiresAt'), value: when(order.expiresAt) },
       ],
     },
     {
@@ -72,7 +81,7 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
     },
   ];
   return (
-    <SimpleGrid columns={{ base: 1, xl: 3 }} gap="4">
+    <SimpleGrid columns={{ base: 1, lg: 2, '2xl': 3 }} gap="4">
       {groups.map((g) => (
         <Card.Root key={g.title} size="sm">
           <Card.Header>

@@ -1,11 +1,13 @@
 import { Box, Card, Flex, Heading, Table, Text } from '@chakra-ui/react';
-import type { OrderDetail } from '../../contract/orders';
+import { ORDER_EVENTS, type OrderDetail } from '../../contract/orders';
 import { formatMoney } from '../../contract/money';
 import { useT } from '../../app/i18n';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge, RefundStatusBadge } from './badges';
 
 const SOURCES = ['merchant', 'console', 'payer', 'notify', 'sync', 'sandbox', 'demo'];
+/** Events with a label; others (the demo data's direct status) read as a status change. */
+const LABELLED_EVENTS: readonly string[] = ['create', ...ORDER_EVENTS];
 
 /** The order's refunds, newest first as the server lists them. */
 export function OrderRefunds({ order }: { order: OrderDetail }) {
@@ -97,7 +99,9 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
               <Flex gap="2" align="center" wrap="wrap">
                 <OrderStatusBadge status={e.toStatus} />
                 <Text fontSize="sm" fontWeight="medium">
-                  {t(`payments.event.${e.event}`)}
+                  {LABELLED_EVENTS.includes(e.event)
+                    ? t(`payments.event.${e.event}`)
+                    : t('orderScreens.detail.statusChanged')}
                 </Text>
               </Flex>
               <Text fontSize="xs" color="fg.muted" mt="-2">
