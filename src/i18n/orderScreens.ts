@@ -40,6 +40,8 @@ export default defineArea({
         sync: 'ブランド照会',
         sandbox: 'サンドボックス',
         demo: 'デモデータ',
+        brand: 'ブランド',
+        system: 'システム',
       },
       detail: {
         title: '取引詳細',
@@ -136,6 +138,8 @@ export default defineArea({
         sync: '品牌查询',
         sandbox: '沙箱',
         demo: '演示数据',
+        brand: '支付品牌',
+        system: '系统',
       },
       detail: {
         title: '交易详情',
@@ -176,7 +180,7 @@ export default defineArea({
         lockedUntil: '{{until}} 之前无法退款',
         outcome: {
           refunding: '退款已受理，正在确认品牌结果…',
-          success: '退款成功',
+          success: '退款已完成',
           failed: '品牌拒绝了退款，该金额可再次退款',
         },
       },
@@ -232,6 +236,8 @@ export default defineArea({
         sync: 'Brand query',
         sandbox: 'Sandbox',
         demo: 'Demo data',
+        brand: 'Brand',
+        system: 'System',
       },
       detail: {
         title: 'Transaction detail',

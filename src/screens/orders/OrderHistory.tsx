@@ -5,7 +5,7 @@ import { useT } from '../../app/i18n';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge, RefundStatusBadge } from './badges';
 
-const SOURCES = ['merchant', 'console', 'payer', 'notify', 'sync', 'sandbox', 'demo'];
+const SOURCES = ['merchant', 'console', 'payer', 'notify', 'sync', 'sandbox', 'demo', 'brand', 'system'];
 /** Events with a label; others (the demo data's direct status) read as a status change. */
 const LABELLED_EVENTS: readonly string[] = ['create', ...ORDER_EVENTS];
 

@@ -56,14 +56,14 @@ export function RefundDialog({
     <Dialog.Root
       open
       placement="center"
-      size={{ base: 'full', sm: 'md' }}
+      size="md"
       closeOnInteractOutside={false}
       onOpenChange={(e) => !e.open && !busy && onClose()}
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content aria-label={t('orderScreens.refund.dialog')} mx={{ sm: '4' }}>
+          <Dialog.Content aria-label={t('orderScreens.refund.dialog')} mx={{ base: '2', sm: '4' }}>
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>

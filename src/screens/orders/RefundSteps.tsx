@@ -171,10 +171,8 @@ export function RefundRejection({
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{heading}</Alert.Title>
-            <Alert.Description>
-              {rejection?.message ?? error}
-              {detail && <Text mt="1">{detail}</Text>}
-            </Alert.Description>
+            {/* Tries left and the lock's end read better from the figures than from the server's sentence. */}
+            <Alert.Description>{detail ?? rejection?.message ?? error}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       </Dialog.Body>
