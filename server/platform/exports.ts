@@ -69,9 +69,20 @@ const csvValue = (c: Cell): string =>
         ? String(c)
         : neutralise(c);
 
+/**
+ * Whether a stream holds more than it wants. exceljs' zip (archiver) runs on copies of
+ * readable-stream 2, which lack writableNeedDrain and writableLength: read their state.
+ */
+function full(stream: Writable): boolean {
+  if (stream.writableNeedDrain !== undefined) return stream.writableNeedDrain;
+  const state = (stream as unknown as { _writableState?: { length: number; highWaterMark: number } })
+    ._writableState;
+  return state ? state.length >= state.highWaterMark : false;
+}
+
 /** Resolves when the stream can take more, or has gone (a client that left never drains). */
 function writable(stream: Writable): Promise<void> {
-  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
+  if (!full(stream) || stream.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       stream.off('drain', done);
@@ -111,6 +122,10 @@ export interface SheetLayout {
   widths?: readonly number[];
 }
 
+/** Where exceljs' sheet stream writes to (its zip entry), read from the writer's internals. */
+const sheetPipes = (sheet: unknown): Writable[] =>
+  (sheet as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
+
 /** Excel's number formats for an amount of the currency (no decimals for JPY and KRW). */
 const amountFormat = (currency: string) => (minorDigits(currency) === 0 ? '#,##0' : '#,##0.00');
 
@@ -143,6 +158,9 @@ export function xlsxBody(layout: SheetLayout, batches: Batches): Readable {
         });
         row.commit();
       }
+      // exceljs hands the sheet's XML to the zip without waiting for it (StreamBuf ignores
+      // backpressure): wait until the compressor has taken it, then until the client has.
+      for (const compressor of sheetPipes(sheet)) await writable(compressor);
       await writable(out);
       if (out.destroyed) return;
     }

@@ -15,7 +15,7 @@ import { dayRange, orderFilter, refundFilter, refundOperatorJoin } from './queri
  * at, then id, like the page's default order), read in keyset batches so neither database
  * holds a cursor or skips OFFSET rows, and written as the caller's language labels them.
  */
-export const EXPORT_BATCH_SIZE = 2000;
+export const EXPORT_BATCH_SIZE = 1000;
 
 /** yyyy-MM-dd HH:mm:ss in the business time zone, formatted by the database. */
 const localTime = (column: AnyPgColumn, zone: string) =>
@@ -38,18 +38,31 @@ const after = (createdAt: AnyPgColumn, id: AnyPgColumn, c: Cursor | null): SQL |
       )
     : undefined;
 
-/** Batches of a keyset walk: `page(cursor)` reads the next `size` rows after the cursor. */
+/**
+ * Batches of a keyset walk: `page(cursor)` reads the next `size` rows after the cursor. The
+ * next batch is asked for as soon as one arrives, so the database reads while the caller
+ * writes the file (two batches in memory at most).
+ */
 async function* keyset<R extends { cursor: string; id: number }>(
   size: number,
-  page: (cursor: Cursor | null, size: number) => Promise<R[]>,
+  page: (cursor: Cursor | null, size: number) => PromiseLike<R[]>,
 ): AsyncGenerator<R[]> {
-  let cursor: Cursor | null = null;
-  for (;;) {
-    const rows = await page(cursor, size);
-    if (rows.length > 0) yield rows;
-    if (rows.length < size) return;
-    const last = rows[rows.length - 1];
-    cursor = { at: last.cursor, id: last.id };
+  // Promise.resolve starts the query now (a query builder runs only when asked for its result).
+  const read = (cursor: Cursor | null) => Promise.resolve(page(cursor, size));
+  let next: Promise<R[]> | null = read(null);
+  try {
+    while (next) {
+      const rows: R[] = await next;
+      next = null;
+      if (rows.length === size) {
+        const last = rows[rows.length - 1];
+        next = read({ at: last.cursor, id: last.id });
+      }
+      if (rows.length > 0) yield rows;
+    }
+  } finally {
+    // A client that left: the batch already asked for is not needed (nor its failure).
+    next?.catch(() => undefined);
   }
 }
 
