@@ -126,6 +126,7 @@ async function pageBench(db: Db, companyId: number) {
   say();
   say('| filter | rows in range | API median | API p95 | SQL median | SQL p95 | API / SQL (median) | load |');
   say('|---|---|---|---|---|---|---|---|');
+  const plans: { label: string; lines: string[] }[] = [];
   for (const [label, extra] of [
     ['none', {}],
     [`company ${company}`, { companyId }],
@@ -153,17 +154,22 @@ async function pageBench(db: Db, companyId: number) {
     say(
       `| ${label} | ${total} | ${ms(quantile(api, 0.5))} ms | ${ms(quantile(api, 0.95))} ms | ${ms(quantile(sqlOnly, 0.5))} ms | ${ms(quantile(sqlOnly, 0.95))} ms | ${(quantile(api, 0.5) / quantile(sqlOnly, 0.5)).toFixed(2)} | ${load()} |`,
     );
-    say();
-    say('<details><summary>EXPLAIN ANALYZE (' + label + ')</summary>');
-    say();
-    say('```');
+    const lines: string[] = [];
     for (const s of statements) {
       const plan = (await driver.query(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params)) as {
         rows: Record<string, string>[];
       };
-      for (const r of plan.rows) say(Object.values(r)[0]);
-      say('');
+      for (const r of plan.rows) lines.push(Object.values(r)[0]);
+      lines.push('');
     }
+    plans.push({ label, lines });
+  }
+  say();
+  for (const { label, lines } of plans) {
+    say(`<details><summary>EXPLAIN ANALYZE (${label})</summary>`);
+    say();
+    say('```');
+    for (const line of lines) say(line);
     say('```');
     say();
     say('</details>');
