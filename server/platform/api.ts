@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyObjectSchema, InferType } from 'yup';
 import { ResultType } from '../../src/contract/envelope';
@@ -9,6 +10,7 @@ import type { Deps } from './deps';
 import { roleHasRoute } from './access';
 import { actorOf, recordDenied } from './audit';
 import { ApiError, envelope } from './envelope';
+import { downloadHeaders, type FileDownload } from './exports';
 import { languageFromHeader, translatorFor } from './i18n';
 import type { Principal } from './principal';
 import { resumeSession, tokenOf, type SessionInfo } from './session';
@@ -52,6 +54,11 @@ export interface CallReply<R> {
   messageValues?: Record<string, unknown>;
   /** The language the reply speaks when the call changed it (login, language switch). */
   lang?: WorkingLanguage;
+  /**
+   * A file instead of the envelope (exports, spec point 8): streamed with its name in
+   * content-disposition. Refusals before it (access, validation) stay JSON envelopes.
+   */
+  file?: FileDownload;
 }
 
 const EMPTY = yup.object({}).noUnknown();
@@ -113,6 +120,12 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
           req,
           deps,
         } as CallContext<InferType<typeof schema>, typeof access>);
+        if (out.file) {
+          const { body } = out.file;
+          return reply
+            .headers(downloadHeaders(out.file))
+            .send(body instanceof Readable ? body : Readable.from(body));
+        }
         const tf = translatorFor(out.lang ?? lang);
         return reply.send(
           envelope(ResultType.SUCCESS, tf(out.messageKey ?? 'server.ok', out.messageValues), {

@@ -21,6 +21,8 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
   '/setup/payment': lazy(() => import('../screens/setup/devices/Devices')),
   '/setup/commissonRate': lazy(() => import('../screens/setup/commission/CommissionRates')),
   '/setup/audit': lazy(() => import('../screens/setup/audit/AuditLog')),
+  '/history/order': lazy(() => import('../screens/orders/Orders')),
+  '/history/refund': lazy(() => import('../screens/refunds/Refunds')),
 };
 
 export const hasScreen = (path: string) => Object.hasOwn(SCREENS, path);
@@ -49,6 +51,13 @@ export const SUB_SCREENS: readonly SubScreen[] = [
     pattern: /^\/setup\/agent\/(new|[1-9]\d{0,9})$/,
     titleKeys: { create: 'orgScreens.agency.newTitle', edit: 'orgScreens.agency.editTitle' },
     screen: lazy(() => import('../screens/setup/agencies/AgencyDetail')),
+  },
+  {
+    parent: '/history/order',
+    // A gateway order number (letters, digits, '-' and '_'); 'new' is not one.
+    pattern: /^\/history\/order\/(?!new$)([A-Za-z0-9_-]{1,64})$/,
+    titleKeys: { create: 'orderScreens.detail.title', edit: 'orderScreens.detail.title' },
+    screen: lazy(() => import('../screens/orders/OrderDetail')),
   },
 ];
 

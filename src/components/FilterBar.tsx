@@ -11,7 +11,15 @@ export interface Option {
 
 export type FilterField =
   | { kind: 'text'; name: string; label: string }
-  | { kind: 'select'; name: string; label: string; options: readonly Option[] }
+  | {
+      kind: 'select';
+      name: string;
+      label: string;
+      /** A function of the draft when the choices depend on another field (sub-brand on brand). */
+      options: readonly Option[] | ((draft: Record<string, string>) => readonly Option[]);
+      /** Fields emptied when this one changes (their choices depended on it). */
+      clears?: readonly string[];
+    }
   /** beginTime/endTime as one period; `error` is the list machine's rejection. */
   | { kind: 'dateRange'; error?: string | null };
 
@@ -105,10 +113,15 @@ export function FilterBar({
                     <NativeSelect.Root size="sm">
                       <NativeSelect.Field
                         value={draft[f.name] ?? ''}
-                        onChange={(e) => set({ [f.name]: e.target.value })}
+                        onChange={(e) =>
+                          set({
+                            ...Object.fromEntries((f.clears ?? []).map((name) => [name, ''])),
+                            [f.name]: e.target.value,
+                          })
+                        }
                       >
                         <option value="">{t('common.all')}</option>
-                        {f.options.map((o) => (
+                        {(typeof f.options === 'function' ? f.options(draft) : f.options).map((o) => (
                           <option key={o.value} value={o.value}>
                             {o.label}
                           </option>

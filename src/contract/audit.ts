@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   'delete',
   'passwordReset',
   'denied',
+  /** Tenant data downloaded (exports; the filter in `after`). */
+  'export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_OBJECT_TYPES = [
@@ -25,6 +27,7 @@ export const AUDIT_OBJECT_TYPES = [
   'refund',
   'brandSetting',
   'call',
+  'export',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 export const AUDIT_RESULTS = ['success', 'noAccess', 'notFound'] as const;

@@ -22,6 +22,7 @@ export default defineArea({
         delete: '削除',
         passwordReset: 'パスワード再発行',
         denied: '拒否',
+        export: 'エクスポート',
       },
       results: { success: '成功', noAccess: '権限なし', notFound: '対象外' },
       objects: {
@@ -37,6 +38,7 @@ export default defineArea({
         refund: '返金',
         brandSetting: 'ブランド接続設定',
         call: '機能呼び出し',
+        export: 'エクスポート',
       },
     },
   },
@@ -60,6 +62,7 @@ export default defineArea({
         delete: '删除',
         passwordReset: '重置密码',
         denied: '拒绝',
+        export: '导出',
       },
       results: { success: '成功', noAccess: '无权限', notFound: '不在范围内' },
       objects: {
@@ -75,6 +78,7 @@ export default defineArea({
         refund: '退款',
         brandSetting: '品牌接入设置',
         call: '功能调用',
+        export: '导出',
       },
     },
   },
@@ -98,6 +102,7 @@ export default defineArea({
         delete: 'Delete',
         passwordReset: 'Password reset',
         denied: 'Denied',
+        export: 'Export',
       },
       results: { success: 'Success', noAccess: 'No permission', notFound: 'Out of scope' },
       objects: {
@@ -113,6 +118,7 @@ export default defineArea({
         refund: 'Refund',
         brandSetting: 'Brand connection settings',
         call: 'Call',
+        export: 'Export',
       },
     },
   },

@@ -14,6 +14,7 @@ import org from './org';
 import audit from './audit';
 import orgScreens from './orgScreens';
 import payments from './payments';
+import orderScreens from './orderScreens';
 
 /** Every area catalogue. Add a new area here; the catalogue test checks all three languages. */
 export const AREAS: Record<string, AreaCatalogue> = {
@@ -29,6 +30,7 @@ export const AREAS: Record<string, AreaCatalogue> = {
   audit,
   payments,
   orgScreens,
+  orderScreens,
 };
 export const CATALOGUES: readonly Catalogue[] = ['ja', 'zh-cn', 'en'];
 

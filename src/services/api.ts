@@ -1,4 +1,12 @@
-import type { ApiClient, CallOptions, Download, WithMenu } from './client';
+import type {
+  ApiClient,
+  CallOptions,
+  Download,
+  DownloadStart,
+  StreamOptions,
+  WithMenu,
+  WithMessage,
+} from './client';
 
 /**
  * The console's one API client. main.tsx creates it (`setApi(createApiClient({...}))`)
@@ -23,4 +31,8 @@ export const api: ApiClient = {
     getApi().callWithMenu<T>(path, body, opts),
   download: (path: string, body?: object, opts?: CallOptions): Promise<Download> =>
     getApi().download(path, body, opts),
+  callWithMessage: <T>(path: string, body?: object, opts?: CallOptions): Promise<WithMessage<T>> =>
+    getApi().callWithMessage<T>(path, body, opts),
+  openDownload: (path: string, body?: object, opts?: StreamOptions): Promise<DownloadStart> =>
+    getApi().openDownload(path, body, opts),
 };

@@ -47,11 +47,42 @@ export interface Download {
   blob: Blob;
 }
 
+export interface WithMessage<T> {
+  result: T;
+  /** The server's resultMessage (already in the caller's language), '' when it sent none. */
+  message: string;
+}
+
+/**
+ * The start of a download (spec point 8): a reply with a file-name header is a file whose
+ * body is read with `read`; a reply without one was JSON, and `resultMessage` says why
+ * (the caller shows it). `total` is the content-length when the server sent one.
+ */
+export type DownloadStart =
+  | {
+      fileName: string;
+      total: number | null;
+      read: (onProgress: (received: number) => void) => Promise<Blob>;
+    }
+  | { fileName: null; resultMessage: string };
+
+export interface StreamOptions extends CallOptions {
+  /** Aborts the request and the reading of the body (a cancelled export). */
+  signal?: AbortSignal;
+}
+
 export interface ApiClient {
   call<T>(path: string, body?: object, opts?: CallOptions): Promise<T>;
   /** For /login and /system/info, whose reply also carries the menu routes. */
   callWithMenu<T>(path: string, body?: object, opts?: CallOptions): Promise<WithMenu<T>>;
   download(path: string, body?: object, opts?: CallOptions): Promise<Download>;
+  /** A call whose success message the caller shows (order sync). */
+  callWithMessage<T>(path: string, body?: object, opts?: CallOptions): Promise<WithMessage<T>>;
+  /**
+   * A download read as it arrives (exports): POST with the token; the timeout runs until the
+   * reply's head arrives, the body then streams with progress until done or aborted.
+   */
+  openDownload(path: string, body?: object, opts?: StreamOptions): Promise<DownloadStart>;
 }
 
 /** resultType of failures that never reached a valid envelope. */
@@ -218,6 +249,102 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         result: envelope.result as T,
         menuMapList: envelope.menuMapList ?? [],
         submitToken: envelope.submitToken ?? null,
+      };
+    },
+
+    async callWithMessage<T>(path: string, body?: object, opts: CallOptions = {}) {
+      const reply = await post<unknown>(path, body, opts, 'json');
+      const envelope = unwrap<T>(reply, opts);
+      return { result: envelope.result as T, message: envelope.resultMessage ?? '' };
+    },
+
+    async openDownload(path: string, body?: object, opts: StreamOptions = {}): Promise<DownloadStart> {
+      const headers: Record<string, string> = {
+        'accept-language': deps.getLocale(),
+        'content-type': 'application/json',
+      };
+      const token = opts.noToken ? null : deps.getToken();
+      if (token) headers[TOKEN_HEADER] = token;
+      const controller = new AbortController();
+      const abort = () => controller.abort();
+      if (opts.signal?.aborted) abort();
+      opts.signal?.addEventListener('abort', abort);
+      const timer = setTimeout(abort, timeoutMs);
+      let timedOut = false;
+      const onTimeout = () => (timedOut = !opts.signal?.aborted);
+      controller.signal.addEventListener('abort', onTimeout);
+      let reply: Response;
+      try {
+        reply = await (deps.fetch ?? fetch)(`${base}/api${path}`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(body ?? {}),
+          signal: controller.signal,
+        });
+      } catch (e) {
+        opts.signal?.removeEventListener('abort', abort);
+        const reason = timedOut
+          ? `timeout of ${timeoutMs}ms exceeded`
+          : e instanceof Error
+            ? e.message
+            : String(e);
+        return fail(new ApiError(NETWORK_ERROR, translate()('common.networkError', { message: reason })), {
+          ...opts,
+          // A cancel is the user's own doing: no toast.
+          silent: opts.silent || Boolean(opts.signal?.aborted),
+        });
+      } finally {
+        clearTimeout(timer);
+        controller.signal.removeEventListener('abort', onTimeout);
+      }
+      const fileName = fileNameFromDisposition(reply.headers.get('content-disposition'));
+      if (!fileName || reply.status >= 400) {
+        opts.signal?.removeEventListener('abort', abort);
+        // No file name: the server answered with an envelope explaining why (spec point 8).
+        const envelope = await parseJson(await reply.blob());
+        if (!isEnvelope(envelope)) {
+          const status = `HTTP ${reply.status}`;
+          return fail(
+            new ApiError(HTTP_ERROR, translate()('common.networkError', { message: status })),
+            opts,
+          );
+        }
+        if (envelope.submitToken) deps.onToken(envelope.submitToken);
+        if (isUnauthenticated(envelope.resultType)) {
+          return fail(new ApiError(envelope.resultType, envelopeMessage(envelope)), opts);
+        }
+        const resultMessage =
+          envelope.resultType === ResultType.SUCCESS
+            ? translate()('common.submitError')
+            : envelopeMessage(envelope);
+        return { fileName: null, resultMessage };
+      }
+      const length = Number(reply.headers.get('content-length'));
+      const total = reply.headers.has('content-length') && Number.isFinite(length) ? length : null;
+      return {
+        fileName,
+        total,
+        async read(onProgress) {
+          try {
+            if (!reply.body) return await reply.blob();
+            const reader = reply.body.getReader();
+            const parts: Uint8Array<ArrayBuffer>[] = [];
+            let received = 0;
+            for (;;) {
+              const { done, value } = await reader.read();
+              if (done) break;
+              parts.push(value);
+              received += value.byteLength;
+              onProgress(received);
+            }
+            return new Blob(parts, { type: reply.headers.get('content-type') ?? 'application/octet-stream' });
+          } catch (e) {
+            const reason = e instanceof Error ? e.message : String(e);
+            throw new ApiError(NETWORK_ERROR, translate()('common.networkError', { message: reason }));
+          } finally {
+            opts.signal?.removeEventListener('abort', abort);
+          }
+        },
       };
     },
 

@@ -36,6 +36,8 @@ export const SESSION_ACCOUNTS = pool('e2e-s-', 70, 'co-admin', 'E2E Session');
 /** One account per password path that changes a password, plus spares for the follow-ups. */
 export const PASSWORD_ACCOUNTS = pool('e2e-pw-', 8, 'co-admin', 'E2E Login PW');
 export const REFUND_ACCOUNTS = pool('e2e-refund-', 8, 'co-admin', 'E2E Refund PW');
+/** refund.spec: one company admin per refund path (wrong passwords count, five lock refunds for 30 min). */
+export const REFUND_PATH_ACCOUNTS = pool('e2e-rfp-', 48, 'co-admin', 'E2E Refund Path');
 
 export const FIXTURES = {
   /** lockout.spec: five wrong passwords. */
@@ -52,6 +54,10 @@ export const FIXTURES = {
   orgCoAdmin: { loginId: 'e2e-org-co-admin', like: 'co-admin', userName: 'E2E Org Company Admin' },
   /** org.spec: the company operator an administrator locks while it is signed in. */
   orgLocked: { loginId: 'e2e-org-locked', like: 'co-op', userName: 'E2E Org Locked' },
+  /** refund.spec / export.spec: sets the company's sandbox behaviour per brand (admins only). */
+  payAdmin: { loginId: 'e2e-pay-admin', like: 'admin', userName: 'E2E Payments Admin' },
+  /** refund.spec: another company admin refunding the same order meanwhile (over the remainder). */
+  payOther: { loginId: 'e2e-pay-other', like: 'co-admin', userName: 'E2E Payments Other' },
 } satisfies Record<string, Fixture>;
 
 export const ALL_FIXTURES: readonly Fixture[] = [
@@ -59,6 +65,7 @@ export const ALL_FIXTURES: readonly Fixture[] = [
   ...SESSION_ACCOUNTS,
   ...PASSWORD_ACCOUNTS,
   ...REFUND_ACCOUNTS,
+  ...REFUND_PATH_ACCOUNTS,
 ];
 
 export const demoAccount = (loginId: DemoLogin) => {

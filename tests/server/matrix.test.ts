@@ -3,6 +3,8 @@ import { ALL_ROLES, isAdminRole, roleLevel, type OperatorType } from '../../src/
 import { DEFAULT_ROLE_ROUTES } from '../../src/contract/routes';
 import { REFUND_ROLES } from '../../src/contract/refunds';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Envelope } from '../../src/contract/envelope';
 import { orders } from '../../server/db/schema';
 import { backends, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
 import { activateAll, changedKeys, orgIds, ROLE_LOGINS, snapshot, type OrgIds } from './fixtures';
@@ -28,6 +30,8 @@ interface Entry {
   /** A fresh object for each case (delete). */
   fresh?: boolean;
   override?: (role: OperatorType, target: Target | null, generic: Outcome) => Outcome;
+  /** The reply is a file (exports): success when it carries a file name, else the JSON envelope. */
+  file?: 'csv' | 'xlsx';
 }
 
 /** Named objects per role level: [own (in scope), sibling, foreign]; system roles see all three. */
@@ -339,6 +343,10 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
         REFUND_ROLES.includes(role) ? orderScope(role, target, g) : 'NO_ACCESS',
     },
     '/history/refundInfo/page': { kind: 'list', input: () => ({ ...lastDays(31), pageSize: 100 }) },
+    '/history/orderInfo/exportExcel': { kind: 'list', file: 'xlsx', input: () => lastDays(31) },
+    '/history/orderInfo/exportCSVFile': { kind: 'list', file: 'csv', input: () => lastDays(31) },
+    '/history/refundInfo/exportExcel': { kind: 'list', file: 'xlsx', input: () => lastDays(31) },
+    '/history/refundInfo/exportCSVFile': { kind: 'list', file: 'csv', input: () => lastDays(31) },
     // The merchant API signs its requests (merchant.test.ts); unsigned, it reads nothing.
     '/merchant/pay/create': { kind: 'public', input: () => ({}), override: () => 'UNAUTHENCATED' },
     '/merchant/pay/query': { kind: 'public', input: () => ({}), override: () => 'UNAUTHENCATED' },
@@ -391,6 +399,29 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
       },
     },
   };
+
+  /**
+   * An export's reply: a file (content-disposition) is a success whose result is the file's
+   * text (every cell), so the scope check below reads it; a refusal is the JSON envelope.
+   */
+  async function download(path: string, body: unknown, token: string, format: 'csv' | 'xlsx') {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: `/api${path}`,
+      headers: { 'x-submit-token': token, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    if (!res.headers['content-disposition']) return { body: res.json() as Envelope<unknown> };
+    let text = res.rawPayload.toString('utf8');
+    if (format === 'xlsx') {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const cells: string[] = [];
+      wb.worksheets[0].eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value))));
+      text = cells.join('\n');
+    }
+    return { body: { resultType: 'SUCCESS', resultMessage: '', submitToken: token, result: text } };
+  }
 
   /** A company's admin sees the orders of every branch of the company (the sibling branch too). */
   function orderScope(role: OperatorType, target: Target | null, g: Outcome): Outcome {
@@ -560,7 +591,9 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
           // Logging out ends the session: use a second one.
           if (call.path === '/logout') token = await h.token(ROLE_LOGINS[role]);
           const before = entry.write ? current : null;
-          const r = await h.call(call.path, body, { token });
+          const r = entry.file
+            ? await download(call.path, body, token, entry.file)
+            : await h.call(call.path, body, { token });
           const label = `${call.path} role ${role} ${target ?? ''}`;
           if (r.body.resultType !== want) {
             failures.push(`${label}: ${r.body.resultType} ≠ ${want} (${r.body.resultMessage})`);

@@ -65,7 +65,12 @@ const toRow = (r: OrderSelect): OrderRow => ({
   finishedAt: r.finishedAt ? iso(r.finishedAt) : null,
 });
 
-export function orderFilter(db: Executor, scope: Scope, q: OrderPageQuery, range: { from: Date; to: Date }) {
+export function orderFilter(
+  db: Executor,
+  scope: Scope,
+  q: Omit<OrderPageQuery, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>,
+  range: { from: Date; to: Date },
+) {
   return and(
     gte(orders.createdAt, range.from),
     lt(orders.createdAt, range.to),
@@ -86,13 +91,8 @@ export function orderFilter(db: Executor, scope: Scope, q: OrderPageQuery, range
   );
 }
 
-export async function orderPage(
-  db: Executor,
-  scope: Scope,
-  t: Translate,
-  zone: string,
-  q: OrderPageQuery,
-): Promise<Page<OrderRow>> {
+/** The two statements of the order page (its rows and its total), built once for the call and the benchmarks. */
+export function orderPageQueries(db: Executor, scope: Scope, t: Translate, zone: string, q: OrderPageQuery) {
   const where = orderFilter(db, scope, q, dayRange(t, zone, q.beginTime, q.endTime));
   const field = q.sortField || 'createdAt';
   if (!(ORDER_SORT_FIELDS as readonly string[]).includes(field))
@@ -105,16 +105,30 @@ export async function orderPage(
   }[field as (typeof ORDER_SORT_FIELDS)[number]];
   const dir =
     q.sortOrder === 'asc' ? asc : q.sortOrder === 'desc' ? desc : field === 'createdAt' ? desc : asc;
-  const records = await db
-    .select(orderColumns)
-    .from(orders)
-    .innerJoin(companies, eq(companies.id, orders.companyId))
-    .leftJoin(branchUnits, eq(branchUnits.id, orders.branchUnitId))
-    .where(where)
-    .orderBy(dir(column), dir(orders.id))
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize);
-  const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
+  return {
+    records: db
+      .select(orderColumns)
+      .from(orders)
+      .innerJoin(companies, eq(companies.id, orders.companyId))
+      .leftJoin(branchUnits, eq(branchUnits.id, orders.branchUnitId))
+      .where(where)
+      .orderBy(dir(column), dir(orders.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize),
+    total: db.select({ total: count() }).from(orders).where(where),
+  };
+}
+
+export async function orderPage(
+  db: Executor,
+  scope: Scope,
+  t: Translate,
+  zone: string,
+  q: OrderPageQuery,
+): Promise<Page<OrderRow>> {
+  const query = orderPageQueries(db, scope, t, zone, q);
+  const records = await query.records;
+  const [{ total }] = await query.total;
   return { records: records.map(toRow), total: Number(total), pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
@@ -173,7 +187,11 @@ const refundsFrom = (db: Executor, scope: Scope) =>
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .innerJoin(companies, eq(companies.id, refunds.companyId))
-    .leftJoin(operators, and(eq(operators.id, refunds.operatorId), operatorsIn(db, scope)));
+    .leftJoin(operators, refundOperatorJoin(db, scope));
+
+/** Joins a refund's operator only when the caller may see that account. */
+export const refundOperatorJoin = (db: Executor, scope: Scope) =>
+  and(eq(operators.id, refunds.operatorId), operatorsIn(db, scope));
 
 export async function orderDetail(
   db: Executor,
@@ -223,6 +241,32 @@ export async function orderDetail(
   };
 }
 
+/** The refund page's filters within the caller's scope (refunds joined with their order). */
+export function refundFilter(
+  db: Executor,
+  scope: Scope,
+  q: Omit<RefundPageQuery, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>,
+  range: { from: Date; to: Date },
+): SQL | undefined {
+  return and(
+    gte(refunds.createdAt, range.from),
+    lt(refunds.createdAt, range.to),
+    q.status ? eq(refunds.status, q.status) : undefined,
+    q.brand ? eq(orders.brand, q.brand) : undefined,
+    q.companyId ? eq(refunds.companyId, q.companyId) : undefined,
+    q.branchUnitId ? eq(refunds.branchUnitId, q.branchUnitId) : undefined,
+    q.refundNo
+      ? or(
+          eq(refunds.clientRefundNo, q.refundNo),
+          eq(refunds.gatewayRefundNo, q.refundNo),
+          eq(refunds.brandRefundNo, q.refundNo),
+          eq(orders.gatewayOrderNo, q.refundNo),
+        )
+      : undefined,
+    ordersIn(db, scope, refunds.companyId, refunds.branchUnitId),
+  );
+}
+
 export async function refundPage(
   db: Executor,
   scope: Scope,
@@ -242,23 +286,7 @@ export async function refundPage(
   }[field as (typeof REFUND_SORT_FIELDS)[number]];
   const dir =
     q.sortOrder === 'asc' ? asc : q.sortOrder === 'desc' ? desc : field === 'createdAt' ? desc : asc;
-  const where: SQL | undefined = and(
-    gte(refunds.createdAt, range.from),
-    lt(refunds.createdAt, range.to),
-    q.status ? eq(refunds.status, q.status) : undefined,
-    q.brand ? eq(orders.brand, q.brand) : undefined,
-    q.companyId ? eq(refunds.companyId, q.companyId) : undefined,
-    q.branchUnitId ? eq(refunds.branchUnitId, q.branchUnitId) : undefined,
-    q.refundNo
-      ? or(
-          eq(refunds.clientRefundNo, q.refundNo),
-          eq(refunds.gatewayRefundNo, q.refundNo),
-          eq(refunds.brandRefundNo, q.refundNo),
-          eq(orders.gatewayOrderNo, q.refundNo),
-        )
-      : undefined,
-    ordersIn(db, scope, refunds.companyId, refunds.branchUnitId),
-  );
+  const where = refundFilter(db, scope, q, range);
   const records = await refundsFrom(db, scope)
     .where(where)
     .orderBy(dir(column), dir(refunds.id))

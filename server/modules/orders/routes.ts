@@ -8,6 +8,8 @@ import { scopeOf } from '../../platform/scope';
 import { findOrder, orderDetail, orderPage, refundPage } from './queries';
 import { syncOrder } from './payments';
 import { consoleRefund, refundFailedError, syncRefunds } from './refunds';
+import { OrderExportQuery, RefundExportQuery } from '../../../src/contract/exports';
+import { orderExport, refundExport } from './exports';
 
 /** Route paths of the contract's menu that grant the calls. */
 export const ORDER_ROUTE = '/history/order';
@@ -69,4 +71,29 @@ export function orderRoutes(api: Api) {
   api.call('/history/refundInfo/page', { access: REFUND_ROUTE, input: RefundPageQuery }, async (c) => ({
     result: await refundPage(c.deps.db, scopeOf(c.principal), c.t, c.deps.config.timeZone, c.input),
   }));
+  // Exports: the page's filters and scope; the reply is the file (spec points 7 and 8).
+  api.call('/history/orderInfo/exportExcel', { access: ORDER_ROUTE, input: OrderExportQuery }, async (c) => ({
+    file: await orderExport(c, 'xlsx'),
+  }));
+  api.call(
+    '/history/orderInfo/exportCSVFile',
+    { access: ORDER_ROUTE, input: OrderExportQuery },
+    async (c) => ({
+      file: await orderExport(c, 'csv'),
+    }),
+  );
+  api.call(
+    '/history/refundInfo/exportExcel',
+    { access: REFUND_ROUTE, input: RefundExportQuery },
+    async (c) => ({
+      file: await refundExport(c, 'xlsx'),
+    }),
+  );
+  api.call(
+    '/history/refundInfo/exportCSVFile',
+    { access: REFUND_ROUTE, input: RefundExportQuery },
+    async (c) => ({
+      file: await refundExport(c, 'csv'),
+    }),
+  );
 }

@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { Button, Flex, Grid, Stack } from '@chakra-ui/react';
+import type { OrderDetail as Order } from '../../contract/orders';
+import { PAID_STATUSES } from '../../contract/orders';
+import { REFUND_ROLES } from '../../contract/refunds';
+import { useT } from '../../app/i18n';
+import { useSessionUser } from '../../app/session';
+import { showSuccess } from '../../app/toaster';
+import { orNotFound, useLoad } from '../../app/useLoad';
+import { RefreshIcon } from '../../components/icons';
+import { LoadFailed } from '../../components/LoadFailed';
+import { PageHeader } from '../../components/PageHeader';
+import { TopProgress } from '../../components/TopProgress';
+import { getOrder, syncOrder } from '../../services/orders';
+import NotFound from '../errors/NotFound';
+import { OrderFacts } from './OrderFacts';
+import { OrderRefunds, OrderTimeline } from './OrderHistory';
+import { RefundDialog } from './RefundDialog';
+
+/**
+ * /history/order/<gatewayOrderNo>: every field of the order, its refunds and status
+ * timeline; "Sync with brand" asks the brand again; "Refund" opens the refund dialog when
+ * some amount is refundable and the role may refund (the server decides anyway).
+ */
+export default function OrderDetail({ param }: { param: string }) {
+  const t = useT();
+  const user = useSessionUser();
+  const gatewayOrderNo = decodeURIComponent(param);
+  const load = useLoad(() => orNotFound(getOrder(gatewayOrderNo)), [gatewayOrderNo]);
+  const [order, setOrder] = useState<Order | null>(null);
+  const [syncing, setSyncing] = useState(false);
+  const [refunding, setRefunding] = useState(false);
+  useEffect(() => {
+    if (load.data && load.data !== 'notFound') setOrder(load.data);
+  }, [load.data]);
+
+  if (load.data === 'notFound') return <NotFound inShell />;
+  if (load.status === 'failed' && !order) return <LoadFailed message={load.error} onRetry={load.reload} />;
+  if (!order) return <TopProgress />;
+
+  const sync = async () => {
+    setSyncing(true);
+    try {
+      const reply = await syncOrder(order.gatewayOrderNo);
+      setOrder(reply.result);
+      showSuccess(reply.message || t('orderScreens.detail.synced'));
+    } catch {
+      // The client showed the failure.
+    } finally {
+      setSyncing(false);
+    }
+  };
+  const mayRefund =
+    Boolean(user && REFUND_ROLES.includes(user.operatorType)) &&
+    PAID_STATUSES.includes(order.status) &&
+    order.refundableAmount > 0;
+
+  return (
+    <>
+      <PageHeader
+        title={t('orderScreens.detail.title')}
+        description={order.gatewayOrderNo}
+        actions={
+          <Flex gap="2" wrap="wrap">
+            <Button size="sm" variant="outline" loading={syncing} onClick={() => void sync()}>
+              <RefreshIcon />
+              {t('orderScreens.detail.sync')}
+            </Button>
+            {mayRefund && (
+              <Button size="sm" colorPalette="red" onClick={() => setRefunding(true)}>
+                {t('orderScreens.refund.open')}
+              </Button>
+            )}
+          </Flex>
+        }
+      />
+      <Stack gap="4">
+        <OrderFacts order={order} />
+        <Grid templateColumns={{ base: '1fr', xl: '2fr 1fr' }} gap="4" alignItems="start">
+          <OrderRefunds order={order} />
+          <OrderTimeline order={order} />
+        </Grid>
+      </Stack>
+      {refunding && (
+        <RefundDialog order={order} onChanged={load.reload} onClose={() => setRefunding(false)} />
+      )}
+    </>
+  );
+}

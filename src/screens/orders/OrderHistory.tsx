@@ -1,0 +1,117 @@
+import { Box, Card, Flex, Heading, Table, Text } from '@chakra-ui/react';
+import { ORDER_EVENTS, type OrderDetail } from '../../contract/orders';
+import { formatMoney } from '../../contract/money';
+import { useT } from '../../app/i18n';
+import { formatDateTime } from '../../components/format';
+import { OrderStatusBadge, RefundStatusBadge } from './badges';
+
+const SOURCES = ['merchant', 'console', 'payer', 'notify', 'sync', 'sandbox', 'demo', 'brand', 'system'];
+/** Events with a label; others (the demo data's direct status) read as a status change. */
+const LABELLED_EVENTS: readonly string[] = ['create', ...ORDER_EVENTS];
+
+/** The order's refunds, newest first as the server lists them. */
+export function OrderRefunds({ order }: { order: OrderDetail }) {
+  const t = useT();
+  return (
+    <Card.Root size="sm">
+      <Card.Header>
+        <Heading as="h2" size="sm">
+          {t('orderScreens.detail.refunds')}
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        {order.refunds.length === 0 ? (
+          <Text fontSize="sm" color="fg.muted">
+            {t('orderScreens.detail.noRefunds')}
+          </Text>
+        ) : (
+          <Table.ScrollArea>
+            <Table.Root size="sm" aria-label={t('orderScreens.detail.refunds')}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('orderScreens.gatewayRefundNo')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('fields.refundAmount')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('fields.status')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('orderScreens.createdAt')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('orderScreens.refundedBy')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('fields.remark')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {order.refunds.map((r) => (
+                  <Table.Row key={r.id}>
+                    <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="nowrap">
+                      {r.gatewayRefundNo}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" whiteSpace="nowrap">
+                      {formatMoney(r.amount, r.currency)}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <RefundStatusBadge status={r.status} />
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatDateTime(r.createdAt)}</Table.Cell>
+                    <Table.Cell>{r.operatorLoginId ?? ''}</Table.Cell>
+                    <Table.Cell>{r.errorMessage || r.remark}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The status timeline: each move of the order, what caused it and when. */
+export function OrderTimeline({ order }: { order: OrderDetail }) {
+  const t = useT();
+  return (
+    <Card.Root size="sm">
+      <Card.Header>
+        <Heading as="h2" size="sm">
+          {t('orderScreens.detail.timeline')}
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <Box as="ol" aria-label={t('orderScreens.detail.timeline')} listStyleType="none" m="0" p="0">
+          {order.events.map((e, i) => (
+            <Flex
+              as="li"
+              key={`${e.createdAt}-${i}`}
+              gap="3"
+              pb="3"
+              ps="4"
+              position="relative"
+              borderStartWidth="2px"
+              borderColor={i === order.events.length - 1 ? 'transparent' : 'border'}
+              ms="1.5"
+              direction="column"
+            >
+              <Box
+                position="absolute"
+                insetStart="-7px"
+                top="1"
+                boxSize="3"
+                borderRadius="full"
+                bg="blue.500"
+              />
+              <Flex gap="2" align="center" wrap="wrap">
+                <OrderStatusBadge status={e.toStatus} />
+                <Text fontSize="sm" fontWeight="medium">
+                  {LABELLED_EVENTS.includes(e.event)
+                    ? t(`payments.event.${e.event}`)
+                    : t('orderScreens.detail.statusChanged')}
+                </Text>
+              </Flex>
+              <Text fontSize="xs" color="fg.muted" mt="-2">
+                {formatDateTime(e.createdAt)} ·{' '}
+                {SOURCES.includes(e.source) ? t(`orderScreens.source.${e.source}`) : e.source}
+              </Text>
+            </Flex>
+          ))}
+        </Box>
+      </Card.Body>
+    </Card.Root>
+  );
+}

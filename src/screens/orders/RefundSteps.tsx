@@ -1,0 +1,227 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  Field,
+  Input,
+  Spinner,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import type { SnapshotFrom } from 'xstate';
+import { formatMoney } from '../../contract/money';
+import type { RefundEvent, refundMachine } from '../../machines/refund';
+import { useT } from '../../app/i18n';
+import { InfoList } from '../../components/InfoList';
+import { MoneyInput } from '../../components/MoneyInput';
+import { formatDateTime } from '../../components/format';
+import { RefundStatusBadge } from './badges';
+
+type RefundState = SnapshotFrom<typeof refundMachine>;
+type Send = (event: RefundEvent) => void;
+
+/** Step 1: the amount (or the full remainder), the remark. */
+export function RefundForm({
+  state,
+  send,
+  onCancel,
+}: {
+  state: RefundState;
+  send: Send;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  const { amount, fullRefund, remark, refundableAmount, currency } = state.context;
+  const amountError =
+    !Number.isInteger(amount) || amount < 1
+      ? t('orderScreens.refund.amountInvalid')
+      : amount > refundableAmount
+        ? t('orderScreens.refund.amountOver', { max: formatMoney(refundableAmount, currency) })
+        : null;
+  return (
+    <form
+      noValidate
+      aria-label={t('orderScreens.refund.title.editing')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'CONTINUE' });
+      }}
+    >
+      <Dialog.Body>
+        <Stack gap="4">
+          <Text fontSize="sm" color="fg.muted">
+            {t('orderScreens.refund.remainder', { amount: formatMoney(refundableAmount, currency) })}
+          </Text>
+          <Field.Root invalid={Boolean(amountError)} required disabled={fullRefund}>
+            <Field.Label>{t('fields.refundAmount')}</Field.Label>
+            <MoneyInput
+              value={Number.isNaN(amount) ? null : amount}
+              currency={currency}
+              onChange={(minor) => send({ type: 'CHANGE', values: { amount: minor ?? 0 } })}
+            />
+            {amountError && <Field.ErrorText>{amountError}</Field.ErrorText>}
+          </Field.Root>
+          <Checkbox.Root
+            checked={fullRefund}
+            onCheckedChange={(e) => send({ type: 'CHANGE', values: { fullRefund: e.checked === true } })}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{t('orderScreens.refund.fullRefund')}</Checkbox.Label>
+          </Checkbox.Root>
+          <Field.Root>
+            <Field.Label>{t('fields.remark')}</Field.Label>
+            <Textarea
+              value={remark}
+              maxLength={255}
+              rows={2}
+              onChange={(e) => send({ type: 'CHANGE', values: { remark: e.target.value } })}
+            />
+          </Field.Root>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={!state.can({ type: 'CONTINUE' })}>
+          {t('common.next')}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}
+
+/** Step 2: the refund password (hashed by the service), then the server's answer. */
+export function RefundPassword({ state, send }: { state: RefundState; send: Send }) {
+  const t = useT();
+  const [password, setPassword] = useState('');
+  const busy = state.hasTag('busy');
+  const { amount, currency, gatewayOrderNo } = state.context;
+  return (
+    <form
+      noValidate
+      aria-label={t('orderScreens.refund.title.password')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (password && !busy) send({ type: 'SUBMIT', password });
+      }}
+    >
+      <Dialog.Body>
+        <Stack gap="4">
+          <Text fontSize="sm">
+            {t('orderScreens.refund.confirm', {
+              amount: formatMoney(amount, currency),
+              order: gatewayOrderNo,
+            })}
+          </Text>
+          <Field.Root required>
+            <Field.Label>{t('fields.refundPassword')}</Field.Label>
+            <Input
+              type="password"
+              autoComplete="off"
+              autoFocus
+              value={password}
+              disabled={busy}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Field.Root>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button type="button" variant="outline" disabled={busy} onClick={() => send({ type: 'BACK' })}>
+          {t('common.back')}
+        </Button>
+        <Button type="submit" colorPalette="red" loading={busy} disabled={!password}>
+          {t('orderScreens.refund.submit')}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}
+
+/** Refused (over the remainder, wrong password, locked) or failed, with what can be done next. */
+export function RefundRejection({
+  state,
+  send,
+  onClose,
+}: {
+  state: RefundState;
+  send: Send;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const { rejection, error } = state.context;
+  const detail =
+    rejection?.reason === 'wrongPassword' && rejection.triesLeft !== null
+      ? t('orderScreens.refund.triesLeft', { count: rejection.triesLeft })
+      : rejection?.reason === 'locked' && rejection.lockedUntil
+        ? t('orderScreens.refund.lockedUntil', { until: formatDateTime(rejection.lockedUntil) })
+        : null;
+  const heading = state.matches('failed')
+    ? t('orderScreens.refund.failed')
+    : t(`orderScreens.refund.rejected.${rejection?.reason ?? 'overRemainder'}`);
+  return (
+    <>
+      <Dialog.Body>
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{heading}</Alert.Title>
+            {/* Tries left and the lock's end read better from the figures than from the server's sentence. */}
+            <Alert.Description>{detail ?? rejection?.message ?? error}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      </Dialog.Body>
+      <Dialog.Footer>
+        {state.can({ type: 'EDIT' }) && (
+          <Button variant="outline" onClick={() => send({ type: 'EDIT' })}>
+            {t('orderScreens.refund.edit')}
+          </Button>
+        )}
+        {state.can({ type: 'RETRY' }) && (
+          <Button onClick={() => send({ type: 'RETRY' })}>{t('orderScreens.refund.retry')}</Button>
+        )}
+        {!state.can({ type: 'EDIT' }) && <Button onClick={onClose}>{t('common.close')}</Button>}
+      </Dialog.Footer>
+    </>
+  );
+}
+
+/** The refund made: its number, amount and the brand's outcome as it is followed. */
+export function RefundOutcome({ state }: { state: RefundState }) {
+  const t = useT();
+  const { refund, refundStatus } = state.context;
+  const following = state.hasTag('following');
+  const tone = state.matches({ succeeded: 'failed' }) ? 'error' : following ? 'info' : 'success';
+  const message = state.matches({ succeeded: 'failed' })
+    ? t('orderScreens.refund.outcome.failed')
+    : following
+      ? t('orderScreens.refund.outcome.refunding')
+      : t('orderScreens.refund.outcome.success');
+  return (
+    <Dialog.Body>
+      <Stack gap="4">
+        <Alert.Root status={tone} role="status">
+          {following ? <Spinner size="sm" /> : <Alert.Indicator />}
+          <Alert.Title>{message}</Alert.Title>
+        </Alert.Root>
+        {refund && (
+          <InfoList
+            items={[
+              { label: t('orderScreens.gatewayRefundNo'), value: refund.gatewayRefundNo },
+              { label: t('fields.refundAmount'), value: formatMoney(refund.amount, refund.currency) },
+              {
+                label: t('fields.status'),
+                value: refundStatus ? <RefundStatusBadge status={refundStatus} /> : '',
+              },
+            ]}
+          />
+        )}
+      </Stack>
+    </Dialog.Body>
+  );
+}

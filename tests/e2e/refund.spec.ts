@@ -1,0 +1,334 @@
+/**
+ * The refund machine's test paths (tests/machines/refund.model.ts) walked in Chromium
+ * against the real server: one test per path, named after its steps, each on a paid demo
+ * order of the company and with its own company-admin account (REFUND_PATH_ACCOUNTS). After
+ * each step the dialog is checked as a user sees it (refundTestMap).
+ *
+ * How the steps are mapped
+ * - Start: the order's detail page, "Refund" pressed: the dialog's first step.
+ * - CHANGE(amount 400 | 0): type that amount; CHANGE(amount 1001), above the model's 1,000
+ *   yen remainder: type the order's remainder + 1. While full refund is on the amount field
+ *   is disabled: the user cannot change it (the machine keeps the remainder too).
+ * - CHANGE(full refund | partial refund): tick or untick "Full refund".
+ * - CONTINUE: press Next when the amount allows it; otherwise Next is disabled (checked).
+ * - BACK / EDIT / RETRY: the dialog's buttons.
+ * - SUBMIT(password): type the refund password and press Refund. The request is held
+ *   (page.route) until the next step's answer, so "submitting" is seen. Before it, the world
+ *   is set up for that answer: the company's sandbox brand `normal` (success), `slow`
+ *   (refunding), `refundFail` (the brand refuses); another operator refunds all but 1 yen of
+ *   the order through the API (over the remainder); a wrong password is typed (wrong
+ *   password); five wrong passwords were sent through the API first (locked).
+ * - done/error:submitRefund and done/error:syncOrder: the held request goes through.
+ * - after:syncDelay: `page.clock` moves 5 s. Before it, the sandbox is set for the sync's
+ *   answer: `normal` (the refund succeeds), `refundFail` (the brand fails it), `down`
+ *   (the sync fails, the dialog keeps following).
+ *
+ * Paths not walked (listed with the reason; a test pins the list):
+ * - done:syncOrder(refunding) (3 paths): the sandbox completes a processing refund whenever
+ *   it is asked (queryRefund answers SUCCESS or FAILED), so a sync never finds it still
+ *   refunding; the transition back to waiting is walked by error:syncOrder(brand down).
+ */
+import { expect, test, type APIRequestContext, type Browser, type Page, type Route } from '@playwright/test';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { SandboxBehaviour } from '../../src/contract/brands';
+import type { OrderRow } from '../../src/contract/orders';
+import { namePaths, type ModelEvent } from '../machines/harness';
+import { refundPaths } from '../machines/refund.model';
+import { FIXTURES, PASSWORD, REFUND_PATH_ACCOUNTS, WRONG_PASSWORD, type Fixture } from './fixtures';
+import {
+  apiRefund,
+  openOrder,
+  orderDetail,
+  orderScreen,
+  setSandbox,
+  untouchedPaidOrder,
+} from './support/payments';
+import { apiLogin, storageOf } from './support/ui';
+
+type Step = { event: ModelEvent; state: AnyMachineSnapshot };
+const SYNC_DELAY_MS = 5_000;
+
+const label = (e: ModelEvent) => {
+  const payload = (e.output ?? e.error ?? e) as { label?: string };
+  return payload.label ?? '';
+};
+const outcomeOf = (step: Step | undefined) => (step ? `${step.event.type}(${label(step.event)})` : '');
+
+const NOT_WALKABLE = {
+  brandAlwaysSettles:
+    'the sandbox completes a processing refund whenever it is asked, so a sync never finds it still refunding',
+} as const;
+type NotWalkable = keyof typeof NOT_WALKABLE;
+
+function skipReason(steps: readonly Step[]): NotWalkable | null {
+  return steps.some((s) => outcomeOf(s) === 'xstate.done.actor.syncOrder(refunding)')
+    ? 'brandAlwaysSettles'
+    : null;
+}
+
+/** Holds one kind of request until a step lets it through. */
+class Held {
+  private readonly routes: Route[] = [];
+  constructor(
+    private readonly page: Page,
+    private readonly pattern: string,
+  ) {}
+  async start() {
+    await this.page.route(this.pattern, (route) => {
+      this.routes.push(route);
+    });
+  }
+  async release() {
+    await expect
+      .poll(() => this.routes.length, { message: `a request to ${this.pattern}` })
+      .toBeGreaterThan(0);
+    await this.routes.shift()!.continue();
+  }
+}
+
+interface Walk {
+  page: Page;
+  request: APIRequestContext;
+  steps: readonly Step[];
+  order: OrderRow;
+  account: Fixture;
+  adminToken: string;
+  otherToken: string;
+  submit: Held;
+  sync: Held;
+  /** The remainder when the dialog opened (what the machine's input holds). */
+  remainder: number;
+}
+
+const sandbox = (w: Walk, behaviour: SandboxBehaviour) =>
+  setSandbox(w.request, w.adminToken, w.order.companyId, w.order.brand, behaviour);
+
+async function perform(w: Walk, i: number) {
+  const s = orderScreen(w.page);
+  const { event } = w.steps[i];
+  const before = w.steps[i - 1].state;
+  const next = outcomeOf(w.steps[i + 1]);
+  switch (event.type) {
+    case 'CHANGE': {
+      const values = event.values as { amount?: number; fullRefund?: boolean };
+      if (values.amount !== undefined) {
+        if (before.context.fullRefund) {
+          await expect(s.amount).toBeDisabled();
+          return;
+        }
+        const typed = values.amount > 1000 ? w.remainder + 1 : values.amount;
+        await s.amount.fill(String(typed));
+        return;
+      }
+      if ((await s.fullRefundBox.isChecked()) !== values.fullRefund) await s.fullRefund.click();
+      return;
+    }
+    case 'CONTINUE':
+      if (before.can({ type: 'CONTINUE' })) await s.next.click();
+      else await expect(s.next).toBeDisabled();
+      return;
+    case 'BACK':
+      return s.back.click();
+    case 'EDIT':
+      return s.edit.click();
+    case 'RETRY':
+      return s.retry.click();
+    case 'SUBMIT': {
+      let password = PASSWORD;
+      if (next.includes('(success)')) await sandbox(w, 'normal');
+      if (next.includes('done.actor.submitRefund(refunding)')) await sandbox(w, 'slow');
+      if (next.includes('(brand refused)')) await sandbox(w, 'refundFail');
+      if (next.includes('(wrong password)')) password = WRONG_PASSWORD;
+      if (next.includes('(over remainder)')) {
+        const reply = await apiRefund(w.request, w.otherToken, {
+          gatewayOrderNo: w.order.gatewayOrderNo,
+          refundAmount: w.remainder - 1,
+          password: PASSWORD,
+        });
+        expect(reply.resultType, reply.resultMessage).toBe('SUCCESS');
+      }
+      if (next.includes('(locked)')) {
+        const own = await apiLogin(w.request, w.account.loginId);
+        for (let n = 0; n < 5; n++) {
+          await apiRefund(w.request, own.token, {
+            gatewayOrderNo: w.order.gatewayOrderNo,
+            refundAmount: 1,
+            password: WRONG_PASSWORD,
+          });
+        }
+      }
+      await s.password.fill(password);
+      await s.submit.click();
+      return;
+    }
+    case 'xstate.done.actor.submitRefund':
+    case 'xstate.error.actor.submitRefund':
+      return w.submit.release();
+    case 'xstate.done.actor.syncOrder':
+    case 'xstate.error.actor.syncOrder':
+      return w.sync.release();
+    default:
+      if (event.type.startsWith('xstate.after.syncDelay')) {
+        if (next.includes('(success)')) await sandbox(w, 'normal');
+        if (next.includes('(failed)')) await sandbox(w, 'refundFail');
+        if (next.includes('(brand down)')) await sandbox(w, 'down');
+        await w.page.clock.fastForward(SYNC_DELAY_MS);
+        return;
+      }
+      throw new Error(`no browser action for ${event.type}`);
+  }
+}
+
+/** What a user sees in each state (refundTestMap). */
+async function check(w: Walk, state: AnyMachineSnapshot) {
+  const s = orderScreen(w.page);
+  await expect(s.dialog).toBeVisible();
+  if (state.matches('editing')) {
+    await expect(
+      s.dialog.getByRole('form', { name: s.t('orderScreens.refund.title.editing') }),
+    ).toBeVisible();
+    if (state.context.fullRefund) await expect(s.amount).toBeDisabled();
+    if (state.can({ type: 'CONTINUE' })) await expect(s.next).toBeEnabled();
+    else await expect(s.next).toBeDisabled();
+    return;
+  }
+  if (state.matches('enteringPassword')) {
+    await expect(s.password).toBeVisible();
+    await expect(s.password).toBeEnabled();
+    await expect(s.back).toBeEnabled();
+    return;
+  }
+  if (state.matches('submitting')) {
+    await expect(s.submit).toHaveAttribute('data-loading', '');
+    await expect(s.password).toBeDisabled();
+    return;
+  }
+  if (state.matches({ rejected: 'overRemainder' })) {
+    await expect(s.alert).toContainText(s.t('orderScreens.refund.rejected.overRemainder'));
+    await expect(s.edit).toBeVisible();
+    await expect(s.retry).toHaveCount(0);
+    return;
+  }
+  if (state.matches({ rejected: 'wrongPassword' })) {
+    await expect(s.alert).toContainText(s.t('orderScreens.refund.rejected.wrongPassword'));
+    await expect(s.alert).toContainText(s.t('orderScreens.refund.triesLeft', { count: 4 }));
+    await expect(s.retry).toBeVisible();
+    await expect(s.edit).toBeVisible();
+    return;
+  }
+  if (state.matches({ rejected: 'locked' })) {
+    await expect(s.alert).toContainText(s.t('orderScreens.refund.rejected.locked'));
+    await expect(s.alert).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    await expect(s.edit).toHaveCount(0);
+    await expect(s.retry).toHaveCount(0);
+    await expect(s.close).toBeVisible();
+    return;
+  }
+  if (state.matches('failed')) {
+    await expect(s.alert).toContainText(s.t('orderScreens.refund.failed'));
+    await expect(s.retry).toBeVisible();
+    await expect(s.edit).toBeVisible();
+    return;
+  }
+  if (state.matches({ succeeded: 'success' })) {
+    await expect(s.outcome).toContainText(s.t('orderScreens.refund.outcome.success'));
+    await expect(s.dialog).toContainText(s.t('payments.refundStatus.success'));
+    await refundListed(w, 'success');
+    return;
+  }
+  if (state.matches({ succeeded: 'failed' })) {
+    await expect(s.outcome).toContainText(s.t('orderScreens.refund.outcome.failed'));
+    await expect(s.dialog).toContainText(s.t('payments.refundStatus.failed'));
+    await refundListed(w, 'failed');
+    return;
+  }
+  if (state.matches('succeeded')) {
+    // refunding or syncing: the dialog follows the brand.
+    await expect(s.outcome).toContainText(s.t('orderScreens.refund.outcome.refunding'));
+    await expect(s.dialog).toContainText(s.t('payments.refundStatus.refunding'));
+    return;
+  }
+  throw new Error(`no check for ${JSON.stringify(state.value)}`);
+}
+
+/** The refund is in the order's refund list with its settled status (the detail reloaded). */
+async function refundListed(w: Walk, status: 'success' | 'failed') {
+  const s = orderScreen(w.page);
+  const refundNo = (await s.dialog
+    .getByText(/^RF\w+/)
+    .first()
+    .textContent())!.trim();
+  // Behind the modal dialog the page is hidden from the accessibility tree.
+  const table = w.page.getByRole('table', { name: s.t('orderScreens.detail.refunds'), includeHidden: true });
+  await expect(table.getByRole('row', { includeHidden: true }).filter({ hasText: refundNo })).toContainText(
+    s.t(`payments.refundStatus.${status}`),
+  );
+}
+
+async function walkPath(
+  browser: Browser,
+  request: APIRequestContext,
+  base: string,
+  steps: readonly Step[],
+  account: Fixture,
+) {
+  const session = await apiLogin(request, account.loginId);
+  const admin = await apiLogin(request, FIXTURES.payAdmin.loginId);
+  const other = await apiLogin(request, FIXTURES.payOther.loginId);
+  const order = await untouchedPaidOrder(request, session.token);
+  const context = await browser.newContext({ baseURL: base, storageState: storageOf(base, session) });
+  const page = await context.newPage();
+  const w: Walk = {
+    page,
+    request,
+    steps,
+    order,
+    account,
+    adminToken: admin.token,
+    otherToken: other.token,
+    submit: new Held(page, '**/api/pay/refund/refund'),
+    sync: new Held(page, '**/api/history/orderInfo/getOrderSync'),
+    remainder: (await orderDetail(request, session.token, order.gatewayOrderNo)).refundableAmount,
+  };
+  try {
+    await w.submit.start();
+    await w.sync.start();
+    await page.clock.install();
+    const s = await openOrder(page, order.gatewayOrderNo);
+    await s.refundButton.click();
+    await check(w, steps[0].state);
+    for (let i = 1; i < steps.length; i++) {
+      await test.step(`${steps[i].event.type} ⇒ ${JSON.stringify(steps[i].state.value)}`, async () => {
+        await perform(w, i);
+        await check(w, steps[i].state);
+      });
+    }
+  } finally {
+    await sandbox(w, 'normal');
+    await context.close();
+  }
+}
+
+const notWalked: { name: string; reason: NotWalkable }[] = [];
+
+test.describe('refund paths', () => {
+  const named = namePaths(refundPaths());
+  if (named.length > REFUND_PATH_ACCOUNTS.length) throw new Error('add refund path accounts in fixtures.ts');
+  named.forEach(({ name, path }, n) => {
+    const steps = path.steps as unknown as Step[];
+    const reason = skipReason(steps);
+    if (reason !== null) {
+      notWalked.push({ name, reason });
+      return;
+    }
+    test(name, async ({ browser, request, baseURL }) => {
+      await walkPath(browser, request, baseURL!, steps, REFUND_PATH_ACCOUNTS[n]);
+    });
+  });
+});
+
+test('the browser walks every refund path but the three documented ones', () => {
+  expect(Object.keys(NOT_WALKABLE).map((r) => [r, notWalked.filter((p) => p.reason === r).length])).toEqual([
+    ['brandAlwaysSettles', 3],
+  ]);
+});
