@@ -21,6 +21,8 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
   '/setup/payment': lazy(() => import('../screens/setup/devices/Devices')),
   '/setup/commissonRate': lazy(() => import('../screens/setup/commission/CommissionRates')),
   '/setup/audit': lazy(() => import('../screens/setup/audit/AuditLog')),
+  '/manage/url': lazy(() => import('../screens/links/PayLinks')),
+  '/manage/onepay': lazy(() => import('../screens/preorders/PreOrders')),
 };
 
 export const hasScreen = (path: string) => Object.hasOwn(SCREENS, path);

@@ -14,6 +14,7 @@ import org from './org';
 import audit from './audit';
 import orgScreens from './orgScreens';
 import payments from './payments';
+import linkScreens from './linkScreens';
 
 /** Every area catalogue. Add a new area here; the catalogue test checks all three languages. */
 export const AREAS: Record<string, AreaCatalogue> = {
@@ -29,6 +30,7 @@ export const AREAS: Record<string, AreaCatalogue> = {
   audit,
   payments,
   orgScreens,
+  linkScreens,
 };
 export const CATALOGUES: readonly Catalogue[] = ['ja', 'zh-cn', 'en'];
 

@@ -23,4 +23,6 @@ export const api: ApiClient = {
     getApi().callWithMenu<T>(path, body, opts),
   download: (path: string, body?: object, opts?: CallOptions): Promise<Download> =>
     getApi().download(path, body, opts),
+  upload: <T>(path: string, form: FormData, opts?: CallOptions): Promise<T> =>
+    getApi().upload<T>(path, form, opts),
 };

@@ -15,8 +15,8 @@ export const QR_OPTIONS = {
 /** The PNG of `link` as a data URL (data:image/png;base64,…). */
 export const qrPngDataUrl = (link: string): Promise<string> => QRCode.toDataURL(link, QR_OPTIONS);
 
-/** The file a downloaded QR code is saved as: the order (or pay) number. */
-export const qrFileName = (number: string) => `qrcode-${number.replace(/[^\w-]/g, '_') || 'link'}.png`;
+/** The file a downloaded QR code is saved as: the order (or pay) number, as the pre-order machine names it. */
+export const qrFileName = (number: string) => `${number.replace(/[^\w-]/g, '_') || 'qrcode'}.png`;
 
 /** Saves a data URL or blob as a file (the browser's download). */
 export function saveFile(data: string | Blob, fileName: string) {

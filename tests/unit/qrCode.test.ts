@@ -29,7 +29,7 @@ describe('pay link QR code', () => {
   });
 
   it('names the file after the number', () => {
-    expect(qrFileName('G2026112300001')).toBe('qrcode-G2026112300001.png');
-    expect(qrFileName('a/b c')).toBe('qrcode-a_b_c.png');
+    expect(qrFileName('G2026112300001')).toBe('G2026112300001.png');
+    expect(qrFileName('a/b c')).toBe('a_b_c.png');
   });
 });
