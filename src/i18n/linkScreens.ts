@@ -123,6 +123,7 @@ export default defineArea({
         pay: '支払う',
         cancel: '支払わない',
         check: '状態を確認',
+        again: 'もう一度支払う',
         sandboxNote: 'テスト環境（サンドボックス）です。実際の請求は発生しません。',
         openWallet: 'ご利用のウォレットアプリでお支払いください。',
         phase: {
@@ -279,6 +280,7 @@ export default defineArea({
         pay: '支付',
         cancel: '不支付',
         check: '查询状态',
+        again: '重新支付',
         sandboxNote: '这是测试环境（沙箱），不会产生真实扣款。',
         openWallet: '请在您的钱包应用中完成支付。',
         phase: {
@@ -435,6 +437,7 @@ export default defineArea({
         pay: 'Pay',
         cancel: 'Do not pay',
         check: 'Check status',
+        again: 'Pay again',
         sandboxNote: 'This is a test environment (sandbox). No real money is charged.',
         openWallet: 'Please pay in your wallet app.',
         phase: {

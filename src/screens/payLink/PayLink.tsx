@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Box,
   Button,
@@ -32,8 +32,8 @@ export function browserLanguage(languages: readonly string[]): WorkingLanguage {
 
 /**
  * /qrcode: the public page a payer opens from a payment link or its QR code
- * (`?orderNo=` of a URL payment or a merchant's link). Mobile first, in the payer's choice
- * of language.
+ * (`?orderNo=` of a URL payment or a merchant's link, `?code=` of a pre-order). Mobile first,
+ * in the payer's choice of language.
  */
 export default function PayLink() {
   const [locale, setLocale] = useState<WorkingLanguage>(() =>
@@ -51,9 +51,10 @@ function PayerPage({ onLocale }: { onLocale: (l: WorkingLanguage) => void }) {
   const locale = useLocale();
   useDocumentTitle(t('payLink.title'));
   const params = new URLSearchParams(useSearch());
-  const orderNo = params.get('orderNo')?.trim() || null;
-  const code = params.get('code')?.trim() || null;
-  const payer = usePayer(orderNo);
+  const orderNo = params.get('orderNo')?.trim() ?? '';
+  const code = params.get('code')?.trim() ?? '';
+  const ref = useMemo(() => (orderNo || code ? { orderNo, code } : null), [orderNo, code]);
+  const payer = usePayer(ref);
   const { state } = payer;
 
   return (
@@ -80,7 +81,7 @@ function PayerPage({ onLocale }: { onLocale: (l: WorkingLanguage) => void }) {
       </Flex>
       <Center flex="1" px="4" py={{ base: '4', sm: '8' }} alignItems={{ base: 'flex-start', sm: 'center' }}>
         {state.kind === 'ready' ? (
-          <PayerCard state={state} decide={payer.decide} reload={payer.reload} />
+          <PayerCard state={state} decide={payer.decide} reload={payer.reload} again={payer.again} />
         ) : state.kind === 'loading' ? (
           <Stack align="center" gap="3" py="16" aria-live="polite">
             <Spinner size="lg" color="blue.500" />

@@ -19,7 +19,8 @@ import { useT } from '../../app/i18n';
 import { formatDateTime } from '../../components/format';
 import { AlertIcon, CheckIcon, CrossIcon } from '../../components/icons';
 import { InfoList } from '../../components/InfoList';
-import { phaseOf, type PayerPhase, type PayerState } from './usePayer';
+import type { PayerPhase } from './payerShown';
+import type { Decision, PayerState } from './usePayer';
 
 const PHASE_COLOURS: Record<PayerPhase, string> = {
   payable: 'blue',
@@ -28,6 +29,7 @@ const PHASE_COLOURS: Record<PayerPhase, string> = {
   failed: 'red',
   expired: 'gray',
   closed: 'gray',
+  used: 'gray',
 };
 
 type Ready = Extract<PayerState, { kind: 'ready' }>;
@@ -37,14 +39,17 @@ export function PayerCard({
   state,
   decide,
   reload,
+  again,
 }: {
   state: Ready;
-  decide: (d: Omit<PayerDecision, 'orderNo'>) => void;
+  decide: (d: Decision) => void;
   reload: () => void;
+  /** Pay a pre-order again after this visit's payment failed. */
+  again: () => void;
 }) {
   const t = useT();
   const { view, deciding, polling, stale, error } = state;
-  const phase = phaseOf(view.status);
+  const phase = view.phase;
   const waiting = polling || phase === 'processing';
   const shownPhase: PayerPhase = waiting ? 'processing' : phase;
 
@@ -72,8 +77,16 @@ export function PayerCard({
           <InfoList
             items={[
               { label: t('linkScreens.payer.currency'), value: view.currency },
-              { label: t('linkScreens.payer.orderNo'), value: view.orderNo },
+              { label: t('linkScreens.payer.orderNo'), value: view.number },
               { label: t('linkScreens.payer.expiresAt'), value: formatDateTime(view.expiresAt) },
+              ...(view.uses
+                ? [
+                    {
+                      label: t('linkScreens.preOrder.uses'),
+                      value: t('linkScreens.payer.remaining', { count: view.uses.remaining }),
+                    },
+                  ]
+                : []),
             ]}
           />
           {error && (
@@ -91,7 +104,14 @@ export function PayerCard({
               <Text color="fg.muted">{t('linkScreens.payer.openWallet')}</Text>
             )
           ) : (
-            <Outcome phase={phase} stale={false} reload={reload} />
+            <>
+              <Outcome phase={phase} stale={false} reload={reload} />
+              {phase === 'failed' && view.uses && view.uses.remaining > 0 && (
+                <Button variant="outline" onClick={again}>
+                  {t('linkScreens.payer.again')}
+                </Button>
+              )}
+            </>
           )}
         </Stack>
       </Card.Body>
@@ -130,15 +150,7 @@ function Outcome({ phase, stale, reload }: { phase: PayerPhase; stale: boolean; 
 }
 
 /** The sandbox wallet: pick a brand (and its sub-brand), then pay or cancel. */
-function PayForm({
-  state,
-  decide,
-  busy,
-}: {
-  state: Ready;
-  decide: (d: Omit<PayerDecision, 'orderNo'>) => void;
-  busy: boolean;
-}) {
+function PayForm({ state, decide, busy }: { state: Ready; decide: (d: Decision) => void; busy: boolean }) {
   const t = useT();
   const { view } = state;
   const offered = view.brand ? view.brands.filter((b) => b.brand === view.brand) : view.brands;

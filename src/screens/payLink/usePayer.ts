@@ -1,28 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ResultType } from '../../contract/envelope';
-import type { PayerDecision, PayerView } from '../../contract/merchant';
-import type { OrderStatus } from '../../contract/orders';
+import type { PayerDecision } from '../../contract/merchant';
 import { isApiError } from '../../services/client';
-import { decidePayment, getPayerView } from '../../services/payer';
-
-/** How the payer's page shows an order's status. */
-export type PayerPhase = 'payable' | 'processing' | 'paid' | 'failed' | 'expired' | 'closed';
-
-const PHASES: Record<OrderStatus, PayerPhase> = {
-  pendingPayment: 'payable',
-  paying: 'payable',
-  customerPaying: 'payable',
-  inPayment: 'processing',
-  pendingClose: 'processing',
-  success: 'paid',
-  refunding: 'paid',
-  partlyRefunded: 'paid',
-  refunded: 'paid',
-  failed: 'failed',
-  timeout: 'expired',
-  closed: 'closed',
-};
-export const phaseOf = (status: OrderStatus): PayerPhase => PHASES[status] ?? 'processing';
+import { decidePayment, getPayerView, type PayerRef } from '../../services/payer';
+import { shownOf, type PayerShown } from './payerShown';
 
 /** How often the page asks again while the brand settles a payment, and for how long. */
 export const POLL_MS = 1500;
@@ -34,7 +15,7 @@ export type PayerState =
   | { kind: 'loadFailed'; message: string }
   | {
       kind: 'ready';
-      view: PayerView;
+      view: PayerShown;
       /** A decision is on its way to the server. */
       deciding: boolean;
       /** The page asks the server again until the status settles. */
@@ -44,29 +25,41 @@ export type PayerState =
       error: string | null;
     };
 
+export type Decision = Pick<PayerDecision, 'brand' | 'subBrand' | 'action'>;
+
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+/** Still moving: the brand is settling it, or the wallet has it open after "pay". */
+const unsettled = (v: PayerShown, afterPay: boolean) =>
+  v.phase === 'processing' || (afterPay && v.status === 'customerPaying');
+
 /**
- * The payer's page for one order: load it, send the payer's decision, then ask again
- * (`/pay/qrcode/get`) until the brand has settled the payment.
+ * The payer's page for an order (`orderNo`) or a pre-order (`code`): load it, send the
+ * payer's decision, then ask again (`/pay/qrcode/get`) until the brand has settled it.
  */
-export function usePayer(orderNo: string | null) {
-  const [state, setState] = useState<PayerState>(orderNo ? { kind: 'loading' } : { kind: 'invalid' });
+export function usePayer(ref: PayerRef | null) {
+  const [state, setState] = useState<PayerState>(ref ? { kind: 'loading' } : { kind: 'invalid' });
   const polls = useRef(0);
   const [attempt, setAttempt] = useState(0);
+  /** The order this visit follows (a pre-order's payment once made). */
+  const [following, setFollowing] = useState('');
+  const orderNo = ref?.orderNo ?? '';
+  const code = ref?.code ?? '';
+  const hasRef = ref !== null;
 
   useEffect(() => {
-    if (!orderNo) return;
+    if (!hasRef) return;
     let current = true;
-    getPayerView(orderNo).then(
-      (view) => {
+    getPayerView({ orderNo: orderNo || following, code }).then(
+      (reply) => {
         if (!current) return;
+        const view = shownOf(reply);
         polls.current = 0;
         setState({
           kind: 'ready',
           view,
           deciding: false,
-          polling: phaseOf(view.status) === 'processing',
+          polling: unsettled(view, false),
           stale: false,
           error: null,
         });
@@ -81,46 +74,50 @@ export function usePayer(orderNo: string | null) {
     return () => {
       current = false;
     };
-  }, [orderNo, attempt]);
+    // `following` changes only with a decision, whose reply is the state already.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hasRef, orderNo, code, attempt]);
 
   const polling = state.kind === 'ready' && state.polling;
   useEffect(() => {
-    if (!polling || !orderNo) return;
+    if (!polling) return;
     let current = true;
     const timer = setTimeout(() => {
-      getPayerView(orderNo).then(
-        (view) => {
+      getPayerView({ orderNo: orderNo || following, code }).then(
+        (reply) => {
           if (!current) return;
+          const view = shownOf(reply);
           polls.current += 1;
-          const settled = phaseOf(view.status) !== 'processing' && !waitsForBrand(view);
+          const settled = !unsettled(view, true);
           const giveUp = !settled && polls.current >= POLL_LIMIT;
           setState((s) =>
             s.kind === 'ready' ? { ...s, view, polling: !settled && !giveUp, stale: giveUp } : s,
           );
         },
         // A failed poll is tried again on the next tick.
-        () => current && setState((s) => (s.kind === 'ready' ? { ...s, view: { ...s.view } } : s)),
+        () => current && setState((s) => (s.kind === 'ready' ? { ...s } : s)),
       );
     }, POLL_MS);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [polling, orderNo, state]);
+  }, [polling, orderNo, following, code, state]);
 
   const decide = useCallback(
-    (decision: Omit<PayerDecision, 'orderNo'>) => {
-      if (!orderNo) return;
+    (decision: Decision) => {
       setState((s) => (s.kind === 'ready' ? { ...s, deciding: true, error: null } : s));
-      decidePayment({ orderNo, ...decision }).then(
-        (view) => {
+      decidePayment({ orderNo: orderNo || following, code, ...decision }).then(
+        (reply) => {
+          const view = shownOf(reply);
           polls.current = 0;
-          const payingNow = decision.action === 'pay' && phaseOf(view.status) === 'payable';
+          if (view.orderNo) setFollowing(view.orderNo);
+          const payingNow = decision.action === 'pay' && view.phase === 'payable';
           setState({
             kind: 'ready',
             view,
             deciding: false,
-            polling: phaseOf(view.status) === 'processing' || payingNow,
+            polling: unsettled(view, true) || payingNow,
             stale: false,
             error: null,
           });
@@ -129,7 +126,7 @@ export function usePayer(orderNo: string | null) {
           setState((s) => (s.kind === 'ready' ? { ...s, deciding: false, error: messageOf(e) } : s)),
       );
     },
-    [orderNo],
+    [orderNo, following, code],
   );
 
   const reload = useCallback(() => {
@@ -137,8 +134,12 @@ export function usePayer(orderNo: string | null) {
     setAttempt((n) => n + 1);
   }, []);
 
-  return { state, decide, reload };
-}
+  /** A pre-order whose payment failed can be paid again: forget this visit's order. */
+  const again = useCallback(() => {
+    setFollowing('');
+    setState({ kind: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
 
-/** After "pay", a payment the wallet still shows as open is waiting for the brand's answer. */
-const waitsForBrand = (view: PayerView) => view.status === 'customerPaying';
+  return { state, decide, reload, again };
+}
