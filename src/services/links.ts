@@ -3,13 +3,33 @@ import type { PayLinkClose, PayLinkCreate, PayLinkCreated, PayLinkRow } from '..
 import type { UploadReply } from '../contract/uploads';
 import { api } from './api';
 
+/**
+ * A pay link as the payer opens it: the server sends a path when it does not know its public
+ * address, and a link in a QR code or an e-mail must be absolute — the console's own origin
+ * serves /qrcode.
+ */
+export function absoluteLink(link: string, origin = globalThis.location?.origin ?? ''): string {
+  try {
+    return new URL(link, origin || undefined).href;
+  } catch {
+    return link;
+  }
+}
+
+export const withAbsoluteLink = <R extends { payLink: string }>(row: R): R => ({
+  ...row,
+  payLink: absoluteLink(row.payLink),
+});
+
 /** URL payments (invoice links): /pay/pay/*, /history/urlOrderPay/page (docs/api.md). */
-export const pagePayLinks = (query: Record<string, unknown>) =>
-  api.call<Page<PayLinkRow>>('/history/urlOrderPay/page', query);
+export const pagePayLinks = async (query: Record<string, unknown>) => {
+  const page = await api.call<Page<PayLinkRow>>('/history/urlOrderPay/page', query);
+  return { ...page, records: page.records.map(withAbsoluteLink) };
+};
 
 /** Silent: the form shows the failure beside its fields. */
-export const createPayLink = (input: PayLinkCreate) =>
-  api.call<PayLinkCreated>('/pay/pay/create', input, { silent: true });
+export const createPayLink = async (input: PayLinkCreate) =>
+  withAbsoluteLink(await api.call<PayLinkCreated>('/pay/pay/create', input, { silent: true }));
 
 /** Silent: the caller (the pre-order machine's closing state) shows the refusal. */
 export const closePayLink = (input: PayLinkClose) =>

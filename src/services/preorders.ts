@@ -2,14 +2,16 @@ import type { Page } from '../contract/envelope';
 import type { PreOrderClose, PreOrderCreate, PreOrderCreated, PreOrderRow } from '../contract/preorders';
 import type { UploadReply } from '../contract/uploads';
 import { api } from './api';
-import { uploadForm, type UploadTarget } from './links';
+import { uploadForm, withAbsoluteLink, type UploadTarget } from './links';
 
 /** Pre-orders (payment requests): /history/preOrder/* (docs/api.md). */
-export const pagePreOrders = (query: Record<string, unknown>) =>
-  api.call<Page<PreOrderRow>>('/history/preOrder/page', query);
+export const pagePreOrders = async (query: Record<string, unknown>) => {
+  const page = await api.call<Page<PreOrderRow>>('/history/preOrder/page', query);
+  return { ...page, records: page.records.map(withAbsoluteLink) };
+};
 
-export const createPreOrder = (input: PreOrderCreate) =>
-  api.call<PreOrderCreated>('/history/preOrder/create', input, { silent: true });
+export const createPreOrder = async (input: PreOrderCreate) =>
+  withAbsoluteLink(await api.call<PreOrderCreated>('/history/preOrder/create', input, { silent: true }));
 
 export const closePreOrder = (input: PreOrderClose) =>
   api.call<PreOrderRow>('/history/preOrder/close', input, { silent: true });
