@@ -23,6 +23,8 @@ export const AUDIT_OBJECT_TYPES = [
   'rolePermission',
   'order',
   'refund',
+  'payLink',
+  'preOrder',
   'brandSetting',
   'call',
 ] as const;
