@@ -68,8 +68,8 @@ function csvRows(t: Translate, bytes: Buffer): string[][] {
   } catch {
     throw fileError(t, 'server.uploads.badType');
   }
-  // Binary files decode now and then; text has no control characters but tab, CR, LF.
-  if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) throw fileError(t, 'server.uploads.badType');
+  // Binary files decode now and then; text has no control characters but tab, LF, VT, FF, CR.
+  if (bytes.some((b) => b < 0x09 || (b > 0x0d && b < 0x20))) throw fileError(t, 'server.uploads.badType');
   try {
     return parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][];
   } catch {
