@@ -508,3 +508,49 @@ describe.each(backends)('URL payments on $name', (backend) => {
     });
   });
 });
+
+describe('demo URL payments and pre-orders', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backends[0], { captcha: false, demoOrders: 5 });
+  });
+  afterAll(() => h?.close());
+
+  it('fill both screens of the demo company in every state', async () => {
+    const token = await h.token('co-admin');
+    const range = { beginTime: daysAgo(30), endTime: today(), pageSize: 100 };
+    const links = await h.call<Page<PayLinkRow>>('/history/urlOrderPay/page', range, { token });
+    expect([...new Set(links.body.result!.records.map((r) => r.status))].sort()).toEqual([
+      'closed',
+      'pendingPayment',
+      'success',
+      'timeout',
+    ]);
+    const pre = await h.call<Page<{ state: string; usedTimes: number; useTimes: number }>>(
+      '/history/preOrder/page',
+      range,
+      { token },
+    );
+    const states = pre.body.result!.records.map((r) => r.state);
+    expect([...new Set(states)].sort()).toEqual(['closed', 'expired', 'open', 'used']);
+    expect(pre.body.result!.records.some((r) => r.usedTimes > 0 && r.usedTimes < r.useTimes)).toBe(true);
+    // The open demo pre-order pays like any other.
+    const open = (
+      await h.call<Page<{ state: string; gatewayPayNo: string; usedTimes: number }>>(
+        '/history/preOrder/page',
+        { ...range, useStatus: '0' },
+        { token },
+      )
+    ).body.result!.records.find((r) => r.state === 'open' && r.usedTimes > 0)!;
+    const r = await h.call<{ orderNo: string }>('/pay/qrcode/decide', {
+      code: open.gatewayPayNo,
+      brand: 'card',
+      subBrand: 'visa',
+      action: 'pay',
+    });
+    expect(r.body.resultType).toBe('SUCCESS');
+    await notificationsDelivered(h);
+    const after = await h.call<{ usedTimes: number }>('/pay/qrcode/get', { code: open.gatewayPayNo });
+    expect(after.body.result!.usedTimes).toBe(open.usedTimes + 1);
+  });
+});
