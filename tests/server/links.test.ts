@@ -288,6 +288,26 @@ describe.each(backends)('URL payments on $name', (backend) => {
     ).toBe(true);
   });
 
+  it('shows a URL payment nobody paid before its expiry as timed out, and the payer can no longer pay it', async () => {
+    const r = await create({ clientOrderNo: no('LATE'), expireHours: 1 });
+    const gatewayOrderNo = r.body.result!.gatewayOrderNo;
+    await h.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.gatewayOrderNo, gatewayOrderNo));
+    const listed = await page({ orderNo: gatewayOrderNo, status: '2' });
+    expect(listed.body.result!.records.map((x) => x.status)).toEqual(['timeout']);
+    const paid = await h.call('/pay/qrcode/decide', {
+      orderNo: gatewayOrderNo,
+      brand: 'paypay',
+      action: 'pay',
+    });
+    expect([paid.body.resultType, paid.body.resultMessage]).toEqual([
+      'FAIL',
+      'この注文は支払いできる状態ではありません',
+    ]);
+  });
+
   describe('uploads', () => {
     const header = [
       'clientOrderNo',
@@ -463,6 +483,11 @@ describe.each(backends)('URL payments on $name', (backend) => {
             [1, 'x'],
           ]),
           '必須の列がありません：subject',
+        ],
+        [
+          'large.csv',
+          Buffer.concat([csv([['amount', 'subject']]), Buffer.alloc(2_500_000, 0x41)]),
+          'ファイルが大きすぎます（最大2 MB）',
         ],
         [
           'big.csv',

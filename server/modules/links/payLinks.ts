@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, or } from 'drizzle-orm';
 import type { Page } from '../../../src/contract/envelope';
 import {
   PAY_LINK_SORT_FIELDS,
@@ -9,14 +9,14 @@ import {
 } from '../../../src/contract/links';
 import { PAY_STATUS_FILTER, type OrderStatus } from '../../../src/contract/orders';
 import type { Translate } from '../../../src/i18n';
-import type { Executor, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { branchUnits, companies, operators, orders, payLinks } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
 import { fieldError, iso } from '../../platform/lists';
 import type { Scope } from '../../platform/scope';
-import { ordersIn, type OrderRecord } from '../orders/engine';
-import { createPayment, gatewayNo, payerUrl } from '../orders/payments';
+import { applyEvent, ordersIn, type OrderRecord } from '../orders/engine';
+import { createPayment, gatewayNo, move, payerUrl } from '../orders/payments';
 import { dayRange } from '../orders/queries';
 import type { Placement } from './placement';
 
@@ -153,6 +153,35 @@ export async function findPayLink(db: Executor, scope: Scope, gatewayOrderNo: st
 export function assertClosable(o: OrderRecord) {
   if (!['pendingPayment', 'paying', 'customerPaying'].includes(o.status))
     throw fail('server.links.notClosable');
+}
+
+/**
+ * URL payments in scope whose expiry passed before any brand was asked: timed out now, as the
+ * payer page does when it opens one, so the list shows what the payer would see. (A payment a
+ * brand holds follows the brand's own expiry through the order sync.)
+ */
+export async function expireOverdue(db: Db, scope: Scope, limit = 500): Promise<number> {
+  const now = new Date();
+  const due = await db
+    .select({ id: orders.id })
+    .from(payLinks)
+    .innerJoin(orders, eq(orders.id, payLinks.orderId))
+    .where(
+      and(
+        eq(orders.status, 'pendingPayment'),
+        eq(orders.brandOrderNo, ''),
+        lte(orders.expiresAt, now),
+        ordersIn(db, scope),
+      ),
+    )
+    .limit(limit);
+  for (const d of due)
+    await move(db, d.id, (tx, o) =>
+      o.status === 'pendingPayment' && !o.brandOrderNo && o.expiresAt && o.expiresAt <= now
+        ? applyEvent(tx, o, 'expire', 'sync', { errorCode: 'EXPIRED' })
+        : Promise.resolve(o),
+    );
+  return due.length;
 }
 
 export async function payLinkPage(

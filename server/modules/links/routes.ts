@@ -22,7 +22,15 @@ import type { Principal } from '../../platform/principal';
 import { scopeOf } from '../../platform/scope';
 import { badRows, readUpload, validateRows } from '../../platform/uploads';
 import { closeOrder } from '../orders/payments';
-import { assertClosable, createPayLink, findPayLink, payLinkPage, payLinkRow, RowConflict } from './payLinks';
+import {
+  assertClosable,
+  createPayLink,
+  expireOverdue,
+  findPayLink,
+  payLinkPage,
+  payLinkRow,
+  RowConflict,
+} from './payLinks';
 import { placementFor } from './placement';
 import {
   closePreOrder,
@@ -187,9 +195,11 @@ export function linkRoutes(api: Api) {
     return { result, messageKey: 'server.links.uploaded', messageValues: { count: numbers.length } };
   });
 
-  api.call('/history/urlOrderPay/page', { access: LINK_ROUTE, input: PayLinkPageQuery }, async (c) => ({
-    result: await payLinkPage(c.deps.db, scopeOf(c.principal), c.t, c.deps.config, c.input),
-  }));
+  api.call('/history/urlOrderPay/page', { access: LINK_ROUTE, input: PayLinkPageQuery }, async (c) => {
+    const scope = scopeOf(c.principal);
+    await expireOverdue(c.deps.db, scope);
+    return { result: await payLinkPage(c.deps.db, scope, c.t, c.deps.config, c.input) };
+  });
 
   api.call('/history/preOrder/page', { access: PRE_ORDER_ROUTE, input: PreOrderPageQuery }, async (c) => ({
     result: await preOrderPage(c.deps.db, scopeOf(c.principal), c.t, c.deps.config, c.input),
