@@ -298,6 +298,25 @@ describe.each(backends)('pre-orders on $name', (backend) => {
     ]);
   });
 
+  it('gives a use back when the brand cannot be reached, so the next payer is not held up', async () => {
+    const p = (await create({ useTimes: 1 })).body.result!;
+    await setBehaviour(h, hinoki, 'paypay', 'down');
+    const down = await pay(p.gatewayPayNo);
+    await setBehaviour(h, hinoki, 'paypay', 'normal');
+    expect([down.body.resultType, down.body.resultMessage]).toEqual([
+      'FAIL',
+      '決済ブランドに接続できません。しばらくしてから再度お試しください',
+    ]);
+    const id = (await record(p.gatewayPayNo)).id;
+    expect((await useOrders(id)).map((o) => [o.status, o.errorCode])).toEqual([
+      ['failed', 'BRAND_UNAVAILABLE'],
+    ]);
+    const retry = await pay(p.gatewayPayNo);
+    expect(retry.body.resultType).toBe('SUCCESS');
+    await notificationsDelivered(h);
+    expect((await record(p.gatewayPayNo)).usedTimes).toBe(1);
+  });
+
   it('lets parallel payers of a single-use pre-order make exactly one payment', async () => {
     const p = (await create({ useTimes: 1 })).body.result!;
     const results = await Promise.all(Array.from({ length: 8 }, () => pay(p.gatewayPayNo)));

@@ -5,8 +5,8 @@ import { orders, preOrders } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
 import { iso } from '../../platform/lists';
-import type { OrderRecord } from '../orders/engine';
-import { companyName, createPayment } from '../orders/payments';
+import { applyEvent, type OrderRecord } from '../orders/engine';
+import { companyName, createPayment, move } from '../orders/payments';
 import { freshOrder, PAYER_OPEN, payOrder, payerBrands, payerView } from '../merchant/payer';
 import { assertOpen, lockPreOrder, preOrderState, type PreOrderRecord } from './preOrders';
 
@@ -118,10 +118,26 @@ export async function preOrderPayerDecide(
   const p = await preOrderByCode(deps, code);
   let order = await visitOrder(deps, p, decision.orderNo);
   if (order) order = await freshOrder(deps, order);
+  let fresh = false;
   if (!order || !PAYER_OPEN.includes(order.status)) {
     if (decision.action === 'cancel') return view(deps, p, order);
     order = await newUseOrder(deps, code);
+    fresh = true;
   }
-  const after = await payOrder(deps, order, decision);
-  return view(deps, await preOrderByCode(deps, code), after);
+  try {
+    const after = await payOrder(deps, order, decision);
+    return view(deps, await preOrderByCode(deps, code), after);
+  } catch (err) {
+    // The brand could not be reached: the new order gives its use back instead of holding it.
+    if (fresh) await releaseUse(deps, order.id);
+    throw err;
+  }
+}
+
+async function releaseUse(deps: Deps, orderId: number) {
+  await move(deps.db, orderId, (tx, o) =>
+    o.status === 'pendingPayment' && !o.brandOrderNo
+      ? applyEvent(tx, o, 'decline', 'payer', { errorCode: 'BRAND_UNAVAILABLE' })
+      : Promise.resolve(o),
+  );
 }
