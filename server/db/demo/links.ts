@@ -208,30 +208,28 @@ export async function seedDemoLinks(db: Db, zone: string, now = new Date()): Pro
         createdBy: by,
         createdAt: created,
       });
-      await tx
-        .insert(orderEvents)
-        .values([
-          {
-            orderId: o.id,
-            fromStatus: null,
-            toStatus: 'pendingPayment',
-            event: 'create',
-            source: 'demo',
-            createdAt: created,
-          },
-          ...(final
-            ? [
-                {
-                  orderId: o.id,
-                  fromStatus: 'pendingPayment',
-                  toStatus: l.status,
-                  event: 'demo',
-                  source: 'demo',
-                  createdAt: finishedAt!,
-                },
-              ]
-            : []),
-        ]);
+      await tx.insert(orderEvents).values([
+        {
+          orderId: o.id,
+          fromStatus: null,
+          toStatus: 'pendingPayment',
+          event: 'create',
+          source: 'demo',
+          createdAt: created,
+        },
+        ...(final
+          ? [
+              {
+                orderId: o.id,
+                fromStatus: 'pendingPayment',
+                toStatus: l.status,
+                event: 'demo',
+                source: 'demo',
+                createdAt: finishedAt!,
+              },
+            ]
+          : []),
+      ]);
     }
 
     for (const p of PRE_ORDERS) {
