@@ -50,6 +50,7 @@ export async function decide(
   await page
     .getByRole('button', {
       name: tr(lang, action === 'pay' ? 'linkScreens.payer.pay' : 'linkScreens.payer.cancel'),
+      exact: true,
     })
     .click();
 }
