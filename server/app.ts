@@ -27,6 +27,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { checkRoutes } from './modules/checks/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { merchantRoutes, notifyRoutes } from './modules/merchant/routes';
+import { linkRoutes } from './modules/links/routes';
 import { payerUrl } from './modules/orders/payments';
 import { createConnectors } from './connectors';
 
@@ -53,6 +54,7 @@ const MODULES: ((api: Api) => void)[] = [
   checkRoutes,
   orderRoutes,
   merchantRoutes,
+  linkRoutes,
 ];
 
 /** The app: platform plugins first, then the modules. Does not listen (tests use inject). */

@@ -5,6 +5,7 @@ import { createSecretBox, resolveSecretKey } from '../platform/secrets';
 import type { DatabaseHandle } from './client';
 import { seedDemo } from './demo/seed';
 import { generateDemoOrders } from './demo/orders';
+import { seedDemoLinks } from './demo/links';
 
 /** Migrations, then the default role routes and the demo data on an empty database. */
 export async function prepareDatabase(database: DatabaseHandle, config: Config) {
@@ -13,7 +14,10 @@ export async function prepareDatabase(database: DatabaseHandle, config: Config) 
   const box = createSecretBox(resolveSecretKey(config.secretKey, config.dataDir));
   const seeded = await seedDemo(database.db, createHasher(config.argon2), config.demoPassword, box);
   // A fresh demo database gets 90 days of orders with refunds and every status.
-  if (seeded && config.demoOrders > 0)
+  if (seeded && config.demoOrders > 0) {
     await generateDemoOrders(database.db, { count: config.demoOrders, days: 90, events: true });
+    // A few URL payments and pre-orders in every state for the demo company.
+    await seedDemoLinks(database.db, config.timeZone);
+  }
   return seeded;
 }

@@ -23,6 +23,8 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
   '/setup/audit': lazy(() => import('../screens/setup/audit/AuditLog')),
   '/history/order': lazy(() => import('../screens/orders/Orders')),
   '/history/refund': lazy(() => import('../screens/refunds/Refunds')),
+  '/manage/url': lazy(() => import('../screens/links/PayLinks')),
+  '/manage/onepay': lazy(() => import('../screens/preorders/PreOrders')),
 };
 
 export const hasScreen = (path: string) => Object.hasOwn(SCREENS, path);

@@ -25,6 +25,8 @@ export const AUDIT_OBJECT_TYPES = [
   'rolePermission',
   'order',
   'refund',
+  'payLink',
+  'preOrder',
   'brandSetting',
   'call',
   'export',

@@ -21,3 +21,6 @@ export * from './orders';
 export * from './refunds';
 export * from './merchant';
 export * from './brandSettings';
+export * from './uploads';
+export * from './links';
+export * from './preorders';

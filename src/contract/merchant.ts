@@ -5,6 +5,7 @@ import { CURRENCIES } from './orgAgent';
 import { ALL_SUB_BRANDS, CREATABLE_PAYMENT_TYPES, PAY_BRANDS } from './brands';
 import type { OrderStatus } from './orders';
 import type { RefundStatus } from './refunds';
+import type { PreOrderState } from './preorders';
 
 /**
  * The merchant API (a merchant's system or terminal; no console session). Every request is
@@ -100,11 +101,24 @@ export interface MerchantRefundResult {
   orderStatus: OrderStatus;
 }
 
-/** The payer's page (/qrcode): public calls. */
-export const PayerOrderRef = yup.object({ orderNo: yup.string().trim().required().max(64) }).noUnknown();
+/**
+ * The payer's page (/qrcode): public calls. `orderNo` names an order (a URL payment or a
+ * merchant's link); `code` names a pre-order (its gateway pay number). With `code`, an
+ * `orderNo` may name the payer's order for that pre-order from this visit, so the page keeps
+ * following it; `decide` with `code` creates a new order for the pre-order when there is
+ * none open.
+ */
+const payerNo = () => yup.string().trim().max(64).default('');
+/** Optional in the inferred type, so order-only callers need not name it. */
+const payerCode = () => yup.string().trim().max(64).optional();
+const orderOrCode = () =>
+  payerNo().when('code', { is: (code: string | undefined) => !code, then: (s) => s.required() });
+export const PayerOrderRef = yup.object({ orderNo: orderOrCode(), code: payerCode() }).noUnknown();
+export type PayerOrderRef = yup.InferType<typeof PayerOrderRef>;
 export const PayerDecision = yup
   .object({
-    orderNo: yup.string().trim().required().max(64),
+    orderNo: orderOrCode(),
+    code: payerCode(),
     brand: yup.string().required().oneOf(PAY_BRANDS),
     subBrand: yup
       .string()
@@ -128,4 +142,25 @@ export interface PayerView {
   brands: { brand: string; subBrands: readonly string[] }[];
   /** The brands are the sandbox: the page offers pay / cancel. */
   sandbox: boolean;
+}
+
+/** The payer's view of a pre-order (`code`): what a payment costs and whether it is still payable. */
+export interface PayerPreOrderView {
+  code: string;
+  merchantName: string;
+  /** The pre-order's remark (what is paid for). */
+  remark: string;
+  amount: number;
+  currency: string;
+  expiresAt: string;
+  useTimes: number;
+  usedTimes: number;
+  remainingUses: number;
+  /** open, used (used up), expired or closed (see contract/preorders PRE_ORDER_STATES). */
+  status: PreOrderState;
+  brands: { brand: string; subBrands: readonly string[] }[];
+  sandbox: boolean;
+  /** The payer's order for this pre-order in this visit ('' none): poll it with `orderNo`. */
+  orderNo: string;
+  order: PayerView | null;
 }

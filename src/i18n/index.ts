@@ -15,6 +15,7 @@ import audit from './audit';
 import orgScreens from './orgScreens';
 import payments from './payments';
 import orderScreens from './orderScreens';
+import linkScreens from './linkScreens';
 
 /** Every area catalogue. Add a new area here; the catalogue test checks all three languages. */
 export const AREAS: Record<string, AreaCatalogue> = {
@@ -31,6 +32,7 @@ export const AREAS: Record<string, AreaCatalogue> = {
   payments,
   orgScreens,
   orderScreens,
+  linkScreens,
 };
 export const CATALOGUES: readonly Catalogue[] = ['ja', 'zh-cn', 'en'];
 

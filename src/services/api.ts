@@ -35,4 +35,6 @@ export const api: ApiClient = {
     getApi().callWithMessage<T>(path, body, opts),
   openDownload: (path: string, body?: object, opts?: StreamOptions): Promise<DownloadStart> =>
     getApi().openDownload(path, body, opts),
+  upload: <T>(path: string, form: FormData, opts?: CallOptions): Promise<T> =>
+    getApi().upload<T>(path, form, opts),
 };

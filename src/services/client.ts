@@ -83,6 +83,8 @@ export interface ApiClient {
    * reply's head arrives, the body then streams with progress until done or aborted.
    */
   openDownload(path: string, body?: object, opts?: StreamOptions): Promise<DownloadStart>;
+  /** A multipart call (file uploads); the reply is unwrapped as for `call`. */
+  upload<T>(path: string, form: FormData, opts?: CallOptions): Promise<T>;
 }
 
 /** resultType of failures that never reached a valid envelope. */
@@ -183,10 +185,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     opts: CallOptions,
     responseType: 'json' | 'blob',
   ): Promise<RawReply<D>> {
-    const headers: Record<string, string> = {
-      'accept-language': deps.getLocale(),
-      'content-type': 'application/json',
-    };
+    // A multipart body (an upload) brings its own content type with the boundary.
+    const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+    const headers: Record<string, string> = { 'accept-language': deps.getLocale() };
+    if (!multipart) headers['content-type'] = 'application/json';
     const token = opts.noToken ? null : deps.getToken();
     if (token) headers[TOKEN_HEADER] = token;
     const controller = new AbortController();
@@ -194,7 +196,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const fetchImpl = deps.fetch ?? fetch;
     try {
       // redaxios does not pass a signal through; its `fetch` option lets us add one.
-      const reply = await redaxios.post<D>(`${base}/api${path}`, JSON.stringify(body ?? {}), {
+      const payload = multipart ? (body as FormData) : JSON.stringify(body ?? {});
+      const reply = await redaxios.post<D>(`${base}/api${path}`, payload, {
         headers,
         responseType,
         validateStatus: () => true,
@@ -346,6 +349,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           }
         },
       };
+    },
+
+    async upload<T>(path: string, form: FormData, opts: CallOptions = {}) {
+      const reply = await post<unknown>(path, form, opts, 'json');
+      return unwrap<T>(reply, opts).result as T;
     },
 
     async download(path: string, body?: object, opts: CallOptions = {}) {

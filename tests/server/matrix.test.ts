@@ -5,7 +5,7 @@ import { REFUND_ROLES } from '../../src/contract/refunds';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Envelope } from '../../src/contract/envelope';
-import { orders } from '../../server/db/schema';
+import { branchUnits, orders } from '../../server/db/schema';
 import { backends, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
 import { activateAll, changedKeys, orgIds, ROLE_LOGINS, snapshot, type OrgIds } from './fixtures';
 
@@ -19,7 +19,7 @@ import { activateAll, changedKeys, orgIds, ROLE_LOGINS, snapshot, type OrgIds } 
 
 type ObjectType = 'provider' | 'company' | 'branch' | 'agent' | 'operator' | 'terminal' | 'order';
 type Target = 'own' | 'sibling' | 'foreign';
-type Outcome = 'SUCCESS' | 'NO_ACCESS' | 'NOT_FOUND' | 'FAIL' | 'UNAUTHENCATED';
+type Outcome = 'SUCCESS' | 'NO_ACCESS' | 'NOT_FOUND' | 'FAIL' | 'UNAUTHENCATED' | 'INVALID';
 type Level = ReturnType<typeof roleLevel>;
 
 interface Entry {
@@ -366,6 +366,47 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
       override: () => 'NOT_FOUND',
     },
 
+    // URL payments and pre-orders (spec point 2: roles 0, 10, 20; the system operator creates too).
+    '/pay/pay/create': {
+      kind: 'company',
+      write: true,
+      input: (id) => ({ companyId: id, amount: 1500, subject: 'matrix' }),
+      override: linkWrite,
+    },
+    '/pay/pay/close': {
+      kind: 'branch',
+      write: true,
+      input: async (id) => ({ gatewayOrderNo: await payLinkIn(id) }),
+      override: (role, target, g) => companyBranch(role, target, linkWrite(role, target, g)),
+    },
+    // A file field that is not a file: refused as INVALID after access and placement are checked.
+    '/pay/pay/uploadFile': {
+      kind: 'company',
+      write: true,
+      input: (id) => ({ companyId: id, file: 'not a file' }),
+      override: (role, target, g) => asInvalid(linkWrite(role, target, g)),
+    },
+    '/history/urlOrderPay/page': { kind: 'list', input: () => ({ ...lastDays(31), pageSize: 100 }) },
+    '/history/preOrder/page': { kind: 'list', input: () => ({ ...lastDays(31), pageSize: 100 }) },
+    '/history/preOrder/create': {
+      kind: 'company',
+      write: true,
+      input: (id) => ({ companyId: id, orderAmount: 800 }),
+      override: linkWrite,
+    },
+    '/history/preOrder/uploadFile': {
+      kind: 'company',
+      write: true,
+      input: (id) => ({ companyId: id, file: 'not a file' }),
+      override: (role, target, g) => asInvalid(linkWrite(role, target, g)),
+    },
+    '/history/preOrder/close': {
+      kind: 'branch',
+      write: true,
+      input: async (id) => ({ gatewayPayNo: await preOrderIn(id) }),
+      override: (role, target, g) => companyBranch(role, target, linkWrite(role, target, g)),
+    },
+
     '/org/brandSetting/get': { kind: 'company', input: (id) => ({ companyId: id }) },
     // Like commission rates: system and provider admins only (an agency admin sees, may not set).
     '/org/brandSetting/save': {
@@ -450,6 +491,38 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
     if (!row) throw new Error(`no paid demo order in branch ${branchId}`);
     orderOfBranch.set(branchId, row.id);
     return row.id;
+  }
+
+  /** The system operator (10) holds these screens and, unlike the organisation's writes, may create. */
+  function linkWrite(role: OperatorType, _target: Target | null, g: Outcome): Outcome {
+    return role === 10 && g === 'NO_ACCESS' ? 'SUCCESS' : g;
+  }
+  const asInvalid = (g: Outcome): Outcome => (g === 'SUCCESS' ? 'INVALID' : g);
+
+  /** A fresh unpaid URL payment / open pre-order in the branch (made by the admin), to close. */
+  async function branchCompany(branchId: number): Promise<number> {
+    const tree = await h.db
+      .select({ companyId: branchUnits.companyId })
+      .from(branchUnits)
+      .where(eq(branchUnits.id, branchId));
+    return tree[0].companyId;
+  }
+  async function payLinkIn(branchId: number): Promise<string> {
+    const r = await fetchAs<{ gatewayOrderNo: string }>('/pay/pay/create', {
+      companyId: await branchCompany(branchId),
+      branchUnitId: branchId,
+      amount: 1200,
+      subject: 'matrix close',
+    });
+    return r.gatewayOrderNo;
+  }
+  async function preOrderIn(branchId: number): Promise<string> {
+    const r = await fetchAs<{ gatewayPayNo: string }>('/history/preOrder/create', {
+      companyId: await branchCompany(branchId),
+      branchUnitId: branchId,
+      orderAmount: 900,
+    });
+    return r.gatewayPayNo;
   }
 
   /** A company's admin manages every branch of its company (the sibling branch too). */
@@ -623,5 +696,5 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
     }
     expect(failures).toEqual([]);
     expect(cases).toBeGreaterThan(700);
-  }, 120_000);
+  }, 240_000);
 });

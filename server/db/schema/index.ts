@@ -4,4 +4,5 @@ export * from './auth';
 export * from './terminals';
 export * from './commission';
 export * from './audit';
+export * from './preorders';
 export * from './payments';

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { operators } from './operators';
 import { branchUnits, companies } from './org';
+import { preOrders } from './preorders';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -61,11 +62,16 @@ export const orders = pgTable(
     errorMessage: str('error_message', 255),
     notifyUrl: str('notify_url', 255),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The pre-order this order is one payment of (a use counts when it is paid). */
+    preOrderId: bigint('pre_order_id', { mode: 'number' }).references(() => preOrders.id),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('orders_pre_order_idx')
+      .on(t.preOrderId)
+      .where(sql`${t.preOrderId} is not null`),
     check('orders_amount_positive', sql`${t.amount} > 0`),
     check('orders_refunded_within', sql`${t.refundedAmount} between 0 and ${t.amount}`),
     uniqueIndex('orders_company_client_no_unique').on(t.companyId, t.clientOrderNo),
@@ -76,6 +82,30 @@ export const orders = pgTable(
       .on(t.brandOrderNo)
       .where(sql`${t.brandOrderNo} <> ''`),
   ],
+);
+
+/**
+ * URL payments (invoice links) made from the console or an upload: the order (payment type
+ * link, no brand until the payer chooses) with what only an invoice has.
+ */
+export const payLinks = pgTable(
+  'pay_links',
+  {
+    orderId: bigint('order_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => orders.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    payerName: str('payer_name', 60),
+    payerEmail: str('payer_email', 120),
+    remark: str('remark', 255),
+    /** console or upload. */
+    source: varchar('source', { length: 10 }).notNull().default('console'),
+    createdBy: integer('created_by').references(() => operators.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pay_links_company_created_idx').on(t.companyId, t.createdAt)],
 );
 
 /** The status timeline of an order. */

@@ -1,12 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  PAY_BRANDS,
-  SUB_BRANDS,
-  isPayBrand,
-  type PayBrand,
-  type PaymentType,
-} from '../../../src/contract/brands';
+import { isPayBrand, type PayBrand, type PaymentType } from '../../../src/contract/brands';
 import {
   MERCHANT_HEADERS,
   MerchantCreatePayment,
@@ -17,28 +11,21 @@ import {
   PayerOrderRef,
   type MerchantOrder,
   type MerchantRefundResult,
+  type PayerPreOrderView,
   type PayerView,
 } from '../../../src/contract/merchant';
 import { OPEN_STATUSES, type OrderStatus } from '../../../src/contract/orders';
 import { orders, refunds } from '../../db/schema';
-import type { Api } from '../../platform/api';
+import type { Api, CallReply } from '../../platform/api';
 import type { AuditActor } from '../../platform/audit';
 import { clientIp } from '../../platform/session';
 import { fail, notFound } from '../../platform/envelope';
 import { fieldError, iso } from '../../platform/lists';
 import type { Deps } from '../../platform/deps';
-import { IllegalTransition, applyEvent, type OrderRecord } from '../orders/engine';
-import {
-  closeOrder,
-  companyName,
-  createPayment,
-  guard,
-  issue,
-  move,
-  payerUrl,
-  reconcile,
-  syncOrder,
-} from '../orders/payments';
+import { IllegalTransition, type OrderRecord } from '../orders/engine';
+import { closeOrder, createPayment, payerUrl, reconcile, syncOrder } from '../orders/payments';
+import { preOrderPayerDecide, preOrderPayerGet } from '../links/payer';
+import { freshOrder, payOrder, payerView } from './payer';
 import { refundFailedError, refundOrder } from '../orders/refunds';
 import { authenticateMerchant, branchOfCompany, merchantOf } from './auth';
 import { openApiDocument } from './openapi';
@@ -189,76 +176,27 @@ export function merchantRoutes(api: Api) {
     };
   });
 
-  api.call('/pay/qrcode/get', { access: 'public', input: PayerOrderRef }, async (c) => {
-    const [order] = await c.deps.db.select().from(orders).where(eq(orders.gatewayOrderNo, c.input.orderNo));
-    if (!order) throw notFound('server.payments.noSuchOrder');
-    const now = (OPEN_STATUSES as readonly string[]).includes(order.status)
-      ? await syncOrder(c.deps, order, 'payer').catch(() => order)
-      : order;
-    return { result: await payerView(c.deps, now) };
-  });
+  api.call(
+    '/pay/qrcode/get',
+    { access: 'public', input: PayerOrderRef },
+    async (c): Promise<CallReply<PayerView | PayerPreOrderView>> => {
+      if (c.input.code) return { result: await preOrderPayerGet(c.deps, c.input.code, c.input.orderNo) };
+      const [order] = await c.deps.db.select().from(orders).where(eq(orders.gatewayOrderNo, c.input.orderNo));
+      if (!order) throw notFound('server.payments.noSuchOrder');
+      return { result: await payerView(c.deps, await freshOrder(c.deps, order)) };
+    },
+  );
 
-  api.call('/pay/qrcode/decide', { access: 'public', input: PayerDecision }, async (c) => {
-    const [found] = await c.deps.db.select().from(orders).where(eq(orders.gatewayOrderNo, c.input.orderNo));
-    if (!found) throw notFound('server.payments.noSuchOrder');
-    let order = await syncOrder(c.deps, found, 'payer').catch(() => found);
-    if (!['pendingPayment', 'paying', 'customerPaying'].includes(order.status))
-      throw fail('server.payments.notPayable');
-    const brand = c.input.brand as PayBrand;
-    if (order.brand && order.brandOrderNo && order.brand !== brand)
-      throw fail('server.payments.brandMismatch');
-    if (c.input.action === 'cancel' && !order.brandOrderNo) {
-      order = await move(c.deps.db, order.id, (tx, o) =>
-        guard(() => applyEvent(tx, o, 'decline', 'payer', { errorCode: 'PAYER_CANCELED' })),
-      );
-      return { result: await payerView(c.deps, order) };
-    }
-    if (!order.brandOrderNo) {
-      order = await issue(c.deps, order, brand, c.input.subBrand);
-      if (order.status !== 'paying') return { result: await payerView(c.deps, order) };
-    }
-    const sandbox = c.deps.connectors.sandbox(brand);
-    const scanned = await sandbox.payer(order.brandOrderNo, 'scan', c.input.subBrand);
-    order = await reconcile(c.deps, order.id, await brandView(c.deps, order), 'payer');
-    if (scanned === 'USERPAYING') {
-      const state = await sandbox.payer(
-        order.brandOrderNo,
-        c.input.action as 'pay' | 'cancel',
-        c.input.subBrand,
-      );
-      if (state === 'COMPLETED' || state === 'FAILED') {
-        // The payer confirmed in the wallet; the brand settles it and tells us by notification.
-        order = await move(c.deps.db, order.id, async (tx, o) =>
-          o.status === 'customerPaying' ? applyEvent(tx, o, 'confirm', 'payer') : o,
-        );
-      }
-      c.deps.connectors.notifyLater(brand, order.brandOrderNo);
-    }
-    return { result: await payerView(c.deps, order) };
-  });
-}
-
-async function brandView(deps: Deps, order: OrderRecord) {
-  const p = await deps.connectors
-    .get(order.brand as PayBrand, order.companyId)
-    .query(order.companyId, order.gatewayOrderNo, order.brandOrderNo);
-  if (!p) throw notFound('server.payments.noSuchOrder');
-  return p;
-}
-
-async function payerView(deps: Deps, o: OrderRecord): Promise<PayerView> {
-  return {
-    orderNo: o.gatewayOrderNo,
-    merchantName: await companyName(deps.db, o.companyId),
-    subject: o.subject,
-    amount: o.amount,
-    currency: o.currency,
-    status: o.status as OrderStatus,
-    expiresAt: o.expiresAt ? iso(o.expiresAt) : null,
-    brand: o.brand,
-    brands: PAY_BRANDS.map((b) => ({ brand: b, subBrands: SUB_BRANDS[b] })),
-    sandbox: true,
-  };
+  api.call(
+    '/pay/qrcode/decide',
+    { access: 'public', input: PayerDecision },
+    async (c): Promise<CallReply<PayerView | PayerPreOrderView>> => {
+      if (c.input.code) return { result: await preOrderPayerDecide(c.deps, c.input.code, c.input) };
+      const [found] = await c.deps.db.select().from(orders).where(eq(orders.gatewayOrderNo, c.input.orderNo));
+      if (!found) throw notFound('server.payments.noSuchOrder');
+      return { result: await payerView(c.deps, await payOrder(c.deps, found, c.input)) };
+    },
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Executor } from '../../db/client';
 import { agentRebateRates, commissionRates, companies, orderEvents, orders } from '../../db/schema';
 import { fail } from '../../platform/envelope';
 import { companyIdsIn, type Scope } from '../../platform/scope';
+import { countPreOrderUse } from '../links/uses';
 
 export type OrderRecord = typeof orders.$inferSelect;
 
@@ -100,6 +101,11 @@ export async function applyEvent(
     .where(and(eq(orders.id, order.id), eq(orders.status, from)))
     .returning();
   if (!updated) throw new IllegalTransition(from, event);
+  // One payment of a pre-order: the use is counted with the move, or not at all.
+  if (event === 'paid' && updated.preOrderId) {
+    if (!(await countPreOrderUse(tx, updated.id, updated.preOrderId, now)))
+      return { ...updated, errorCode: 'PRE_ORDER_USED_UP' };
+  }
   if (to !== from || event !== 'refundSettledPending') {
     await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: from, toStatus: to, event, source });
   }

@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { isPayBrand, type PayBrand, type PaymentType } from '../../../src/contract/brands';
 import type { OrderStatus } from '../../../src/contract/orders';
 import { BrandDecline, type BrandPayment } from '../../connectors';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { companies, orderEvents, orders } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
@@ -34,6 +34,10 @@ export interface NewPayment {
   subject: string;
   expireMinutes: number;
   notifyUrl: string;
+  /** The pre-order this order is one payment of. */
+  preOrderId?: number | null;
+  /** Who creates it (the timeline's source): merchant by default, console, payer. */
+  source?: string;
 }
 
 /** The payer's page for an order. */
@@ -49,8 +53,9 @@ export const payerUrl = (base: string, gatewayOrderNo: string) =>
 export async function createPayment(
   deps: Deps,
   p: NewPayment,
+  /** The caller's transaction (a batch, a pre-order's use under its row lock); the brand is then not asked. */
+  db: Executor = deps.db,
 ): Promise<{ order: OrderRecord; created: boolean }> {
-  const { db } = deps;
   const now = new Date();
   const [inserted] = await db
     .insert(orders)
@@ -66,6 +71,7 @@ export async function createPayment(
       paymentType: p.paymentType,
       brand: p.brand,
       notifyUrl: p.notifyUrl,
+      preOrderId: p.preOrderId ?? null,
       expiresAt: new Date(now.getTime() + p.expireMinutes * 60_000),
       createdAt: now,
     })
@@ -90,9 +96,9 @@ export async function createPayment(
     fromStatus: null,
     toStatus: 'pendingPayment',
     event: 'create',
-    source: 'merchant',
+    source: p.source ?? 'merchant',
   });
-  const order = p.brand ? await issue(deps, inserted, p.brand) : inserted;
+  const order = p.brand && db === deps.db ? await issue(deps, inserted, p.brand) : inserted;
   return { order, created: true };
 }
 

@@ -1,0 +1,215 @@
+import { and, asc, count, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import type { Page } from '../../../src/contract/envelope';
+import {
+  PRE_ORDER_SORT_FIELDS,
+  type PreOrderPageQuery,
+  type PreOrderRow,
+  type PreOrderRowInput,
+  type PreOrderState,
+  type PreOrderUseStatus,
+} from '../../../src/contract/preorders';
+import type { Translate } from '../../../src/i18n';
+import type { Executor, Tx } from '../../db/client';
+import { branchUnits, companies, operators, preOrders } from '../../db/schema';
+import type { Deps } from '../../platform/deps';
+import { fail, notFound } from '../../platform/envelope';
+import { fieldError, iso } from '../../platform/lists';
+import type { Scope } from '../../platform/scope';
+import { ordersIn } from '../orders/engine';
+import { gatewayNo } from '../orders/payments';
+import { dayRange } from '../orders/queries';
+import type { Placement } from './placement';
+import { RowConflict } from './payLinks';
+
+export type PreOrderRecord = typeof preOrders.$inferSelect;
+
+/** The payer's page of a pre-order. */
+export const preOrderUrl = (base: string, gatewayPayNo: string) =>
+  `${base}/qrcode?code=${encodeURIComponent(gatewayPayNo)}`;
+
+/** Where a pre-order stands now: used up first, then closed, then expired. */
+export function preOrderState(p: PreOrderRecord, now = new Date()): PreOrderState {
+  if (p.useStatus === 1) return 'used';
+  if (p.closedAt) return 'closed';
+  if (p.expireTime.getTime() <= now.getTime()) return 'expired';
+  return 'open';
+}
+
+/** Refuses a pre-order that takes no more payments, with the reason. */
+export function assertOpen(p: PreOrderRecord, now = new Date()) {
+  const state = preOrderState(p, now);
+  if (state === 'used') throw fail('server.preOrders.usedUp');
+  if (state === 'closed') throw fail('server.preOrders.isClosed');
+  if (state === 'expired') throw fail('server.preOrders.expired');
+}
+
+/**
+ * One pre-order in the caller's transaction. Idempotent on the client pay number (generated
+ * from the gateway pay number when absent): the same number with the same amount and currency
+ * answers with the existing pre-order; with another amount or currency it is refused.
+ */
+export async function createPreOrder(
+  deps: Deps,
+  tx: Tx,
+  place: Placement,
+  input: PreOrderRowInput,
+  by: { operatorId: number | null; source: 'console' | 'upload' },
+): Promise<{ preOrder: PreOrderRecord; created: boolean }> {
+  const now = new Date();
+  const gatewayPayNo = gatewayNo('P', deps.config.timeZone, now);
+  const clientPayNo = input.clientPayNo || gatewayPayNo.slice(0, 48);
+  const [inserted] = await tx
+    .insert(preOrders)
+    .values({
+      companyId: place.companyId,
+      branchUnitId: place.branchUnitId,
+      clientPayNo,
+      gatewayPayNo,
+      orderAmount: input.orderAmount,
+      currency: input.currency,
+      validityHours: input.validityHours,
+      expireTime: new Date(now.getTime() + input.validityHours * 3_600_000),
+      remark: input.remark,
+      useTimes: input.useTimes,
+      source: by.source,
+      createdBy: by.operatorId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: [preOrders.companyId, preOrders.clientPayNo] })
+    .returning();
+  if (inserted) return { preOrder: inserted, created: true };
+  const [existing] = await tx
+    .select()
+    .from(preOrders)
+    .where(and(eq(preOrders.companyId, place.companyId), eq(preOrders.clientPayNo, clientPayNo)));
+  if (
+    !existing ||
+    existing.orderAmount !== input.orderAmount ||
+    existing.currency !== input.currency ||
+    existing.useTimes !== input.useTimes
+  )
+    throw new RowConflict('server.preOrders.conflict');
+  return { preOrder: existing, created: false };
+}
+
+const columns = {
+  record: preOrders,
+  companyName: companies.name,
+  branchUnitName: branchUnits.name,
+  createdByName: operators.userName,
+};
+
+function select(db: Executor) {
+  return db
+    .select(columns)
+    .from(preOrders)
+    .innerJoin(companies, eq(companies.id, preOrders.companyId))
+    .leftJoin(branchUnits, eq(branchUnits.id, preOrders.branchUnitId))
+    .leftJoin(operators, eq(operators.id, preOrders.createdBy));
+}
+
+type Selected = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+
+export function toPreOrderRow(base: string, r: Selected, now = new Date()): PreOrderRow {
+  const p = r.record;
+  return {
+    id: p.id,
+    clientPayNo: p.clientPayNo,
+    gatewayPayNo: p.gatewayPayNo,
+    payLink: preOrderUrl(base, p.gatewayPayNo),
+    orderAmount: p.orderAmount,
+    currency: p.currency,
+    validityHours: p.validityHours,
+    expireTime: iso(p.expireTime),
+    remark: p.remark,
+    useTimes: p.useTimes,
+    usedTimes: p.usedTimes,
+    useStatus: p.useStatus as PreOrderUseStatus,
+    useStartTime: p.useStartTime ? iso(p.useStartTime) : null,
+    useFinishTime: p.useFinishTime ? iso(p.useFinishTime) : null,
+    state: preOrderState(p, now),
+    closedAt: p.closedAt ? iso(p.closedAt) : null,
+    companyId: p.companyId,
+    companyName: r.companyName,
+    branchUnitId: p.branchUnitId,
+    branchUnitName: r.branchUnitName,
+    createdByName: r.createdByName ?? '',
+    createdAt: iso(p.createdAt),
+  };
+}
+
+/** Pre-orders the caller may see: the orders' scope rule on the pre-order's company and branch. */
+export const preOrdersIn = (db: Executor, scope: Scope) =>
+  ordersIn(db, scope, preOrders.companyId, preOrders.branchUnitId);
+
+export async function preOrderRow(db: Executor, base: string, scope: Scope, id: number) {
+  const [r] = await select(db).where(and(eq(preOrders.id, id), preOrdersIn(db, scope)));
+  if (!r) throw notFound();
+  return toPreOrderRow(base, r);
+}
+
+/** The pre-order in scope by gateway pay number, row-locked for the caller's transaction. */
+export async function lockPreOrder(tx: Executor, scope: Scope | null, gatewayPayNo: string) {
+  const [p] = await tx
+    .select()
+    .from(preOrders)
+    .where(and(eq(preOrders.gatewayPayNo, gatewayPayNo), scope ? preOrdersIn(tx, scope) : undefined))
+    .for('update');
+  return p;
+}
+
+export async function preOrderPage(
+  db: Executor,
+  scope: Scope,
+  t: Translate,
+  config: { timeZone: string; publicUrl: string },
+  q: PreOrderPageQuery,
+): Promise<Page<PreOrderRow>> {
+  const range = dayRange(t, config.timeZone, q.beginTime, q.endTime);
+  const where = and(
+    gte(preOrders.createdAt, range.from),
+    lt(preOrders.createdAt, range.to),
+    q.useStatus ? eq(preOrders.useStatus, Number(q.useStatus)) : undefined,
+    q.companyId ? eq(preOrders.companyId, q.companyId) : undefined,
+    q.branchUnitId ? eq(preOrders.branchUnitId, q.branchUnitId) : undefined,
+    q.payNo ? or(eq(preOrders.clientPayNo, q.payNo), eq(preOrders.gatewayPayNo, q.payNo)) : undefined,
+    preOrdersIn(db, scope),
+  );
+  const field = q.sortField || 'createdAt';
+  if (!(PRE_ORDER_SORT_FIELDS as readonly string[]).includes(field))
+    throw fieldError(t, 'sortField', 'validation.oneOf');
+  const column = {
+    createdAt: preOrders.createdAt,
+    expireTime: preOrders.expireTime,
+    orderAmount: preOrders.orderAmount,
+    usedTimes: preOrders.usedTimes,
+  }[field as (typeof PRE_ORDER_SORT_FIELDS)[number]];
+  const dir =
+    q.sortOrder === 'asc' ? asc : q.sortOrder === 'desc' ? desc : field === 'createdAt' ? desc : asc;
+  const records = await select(db)
+    .where(where)
+    .orderBy(dir(column), dir(preOrders.id))
+    .limit(q.pageSize)
+    .offset((q.pageNum - 1) * q.pageSize);
+  const [{ total }] = await db.select({ total: count() }).from(preOrders).where(where);
+  const now = new Date();
+  return {
+    records: records.map((r) => toPreOrderRow(config.publicUrl, r, now)),
+    total: Number(total),
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Closes an open pre-order (in the caller's transaction, row locked): no new payments. */
+export async function closePreOrder(tx: Tx, p: PreOrderRecord): Promise<PreOrderRecord> {
+  assertOpen(p);
+  const now = new Date();
+  const [closed] = await tx
+    .update(preOrders)
+    .set({ closedAt: now, updatedAt: now })
+    .where(and(eq(preOrders.id, p.id), sql`${preOrders.closedAt} is null`))
+    .returning();
+  return closed;
+}

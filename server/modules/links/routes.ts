@@ -1,0 +1,279 @@
+import { ResultType } from '../../../src/contract/envelope';
+import {
+  PAY_LINK_COLUMNS,
+  PayLinkClose,
+  PayLinkCreate,
+  PayLinkPageQuery,
+  PayLinkRowInput,
+} from '../../../src/contract/links';
+import {
+  PRE_ORDER_COLUMNS,
+  PreOrderClose,
+  PreOrderCreate,
+  PreOrderPageQuery,
+  PreOrderRowInput,
+} from '../../../src/contract/preorders';
+import { UploadInput, type UploadReply, type UploadRowError } from '../../../src/contract/uploads';
+import type { Tx } from '../../db/client';
+import type { Api, CallContext } from '../../platform/api';
+import { actorOf, recordAudit, recordDenied, type Audit } from '../../platform/audit';
+import { ApiError, fail, notFound } from '../../platform/envelope';
+import type { Principal } from '../../platform/principal';
+import { scopeOf } from '../../platform/scope';
+import { badRows, readUpload, validateRows } from '../../platform/uploads';
+import { closeOrder } from '../orders/payments';
+import {
+  assertClosable,
+  createPayLink,
+  expireOverdue,
+  findPayLink,
+  payLinkPage,
+  payLinkRow,
+  RowConflict,
+} from './payLinks';
+import { placementFor } from './placement';
+import {
+  closePreOrder,
+  createPreOrder,
+  lockPreOrder,
+  preOrderPage,
+  preOrderRow,
+  preOrderState,
+} from './preOrders';
+
+/** Route paths of the contract's menu that grant the calls (spec point 2: roles 0, 10, 20). */
+export const LINK_ROUTE = '/manage/url';
+export const PRE_ORDER_ROUTE = '/manage/onepay';
+
+type Ctx = Pick<CallContext<unknown, 'session'>, 'deps' | 't' | 'req'> & { principal: Principal };
+
+/**
+ * One write in one transaction with its audit rows; a refusal for scope (NOT_FOUND) or access
+ * is recorded as a denied row after the rollback. (The organisation's writeTransaction also
+ * refuses operator-type roles; these screens are granted to the system operator.)
+ */
+async function write<T>(
+  c: Ctx,
+  objectType: string,
+  objectId: string,
+  work: (tx: Tx, audit: Audit) => Promise<T>,
+) {
+  const actor = actorOf(c.principal, c.req);
+  try {
+    return await c.deps.db.transaction((tx) => work(tx, (e) => recordAudit(tx, actor, e)));
+  } catch (err) {
+    if (err instanceof RowConflict) throw fail(err.key);
+    if (
+      err instanceof ApiError &&
+      (err.resultType === ResultType.NOT_FOUND || err.resultType === ResultType.NO_ACCESS)
+    )
+      await recordDenied(c.deps.db, actor, objectType, objectId, err.resultType);
+    throw err;
+  }
+}
+
+/** Denied rows for a refused placement too (another tenant's company or branch). */
+async function placement(
+  c: Ctx,
+  objectType: string,
+  input: { companyId: number | null; branchUnitId: number | null },
+) {
+  try {
+    return await placementFor(c.deps.db, scopeOf(c.principal), c.t, input);
+  } catch (err) {
+    if (err instanceof ApiError && err.resultType === ResultType.NOT_FOUND)
+      await recordDenied(
+        c.deps.db,
+        actorOf(c.principal, c.req),
+        objectType,
+        `company:${input.companyId ?? ''}/branch:${input.branchUnitId ?? ''}`,
+        err.resultType,
+      );
+    throw err;
+  }
+}
+
+/** Creates every valid row in one transaction; a row refused there (number conflict) fails the whole file. */
+async function createAll<I, R>(
+  c: Ctx,
+  rows: { row: number; input: I }[],
+  field: string,
+  create: (input: I) => Promise<R>,
+): Promise<R[]> {
+  const errors: UploadRowError[] = [];
+  const out: R[] = [];
+  for (const r of rows) {
+    try {
+      out.push(await create(r.input));
+    } catch (err) {
+      if (!(err instanceof RowConflict)) throw err;
+      errors.push({ row: r.row, field, message: c.t(err.key) });
+    }
+  }
+  if (errors.length) throw badRows(c.t, errors);
+  return out;
+}
+
+export function linkRoutes(api: Api) {
+  api.call('/pay/pay/create', { access: LINK_ROUTE, input: PayLinkCreate }, async (c) => {
+    const { companyId, branchUnitId, ...row } = c.input;
+    const place = await placement(c, 'payLink', { companyId, branchUnitId });
+    const outcome = await write(c, 'payLink', row.clientOrderNo, async (tx, audit) => {
+      const o = await createPayLink(c.deps, tx, place, row, {
+        operatorId: c.principal.operatorId,
+        source: 'console',
+      });
+      if (o.created)
+        await audit({
+          objectType: 'payLink',
+          objectId: o.order.gatewayOrderNo,
+          action: 'create',
+          after: { ...row, clientOrderNo: o.order.clientOrderNo, ...place },
+        });
+      return o;
+    });
+    const result = await payLinkRow(
+      c.deps.db,
+      c.deps.config.publicUrl,
+      scopeOf(c.principal),
+      outcome.order.id,
+    );
+    return {
+      result: { ...result, created: outcome.created },
+      messageKey: outcome.created ? 'server.links.created' : 'server.links.alreadyCreated',
+    };
+  });
+
+  api.call('/pay/pay/close', { access: LINK_ROUTE, input: PayLinkClose }, async (c) => {
+    const scope = scopeOf(c.principal);
+    let order;
+    try {
+      order = await findPayLink(c.deps.db, scope, c.input.gatewayOrderNo);
+    } catch (err) {
+      await recordDenied(
+        c.deps.db,
+        actorOf(c.principal, c.req),
+        'payLink',
+        c.input.gatewayOrderNo,
+        ResultType.NOT_FOUND,
+      );
+      throw err;
+    }
+    assertClosable(order);
+    const after = await closeOrder(c.deps, order, 'console');
+    await recordAudit(c.deps.db, actorOf(c.principal, c.req), {
+      objectType: 'payLink',
+      objectId: order.gatewayOrderNo,
+      action: 'update',
+      before: { status: order.status },
+      after: { status: after.status },
+    });
+    return {
+      result: await payLinkRow(c.deps.db, c.deps.config.publicUrl, scope, order.id),
+      messageKey: 'server.links.closed',
+    };
+  });
+
+  api.call('/pay/pay/uploadFile', { access: LINK_ROUTE, input: UploadInput }, async (c) => {
+    const place = await placement(c, 'payLink', c.input);
+    const rows = await readUpload(c.t, c.input.file, PAY_LINK_COLUMNS, ['amount', 'subject']);
+    const valid = await validateRows(c.t, PayLinkRowInput, rows, 'clientOrderNo');
+    const numbers = await write(c, 'payLink', 'upload', async (tx, audit) => {
+      const made = await createAll(c, valid, 'clientOrderNo', (input) =>
+        createPayLink(c.deps, tx, place, input, { operatorId: c.principal.operatorId, source: 'upload' }),
+      );
+      const numbers = made.map((m) => m.order.gatewayOrderNo);
+      await audit({
+        objectType: 'payLink',
+        objectId: 'upload',
+        action: 'create',
+        after: { count: numbers.length, created: made.filter((m) => m.created).length, numbers, ...place },
+      });
+      return numbers;
+    });
+    const result: UploadReply = { count: numbers.length, numbers };
+    return { result, messageKey: 'server.links.uploaded', messageValues: { count: numbers.length } };
+  });
+
+  api.call('/history/urlOrderPay/page', { access: LINK_ROUTE, input: PayLinkPageQuery }, async (c) => {
+    const scope = scopeOf(c.principal);
+    await expireOverdue(c.deps.db, scope);
+    return { result: await payLinkPage(c.deps.db, scope, c.t, c.deps.config, c.input) };
+  });
+
+  api.call('/history/preOrder/page', { access: PRE_ORDER_ROUTE, input: PreOrderPageQuery }, async (c) => ({
+    result: await preOrderPage(c.deps.db, scopeOf(c.principal), c.t, c.deps.config, c.input),
+  }));
+
+  api.call('/history/preOrder/create', { access: PRE_ORDER_ROUTE, input: PreOrderCreate }, async (c) => {
+    const { companyId, branchUnitId, ...row } = c.input;
+    const place = await placement(c, 'preOrder', { companyId, branchUnitId });
+    const outcome = await write(c, 'preOrder', row.clientPayNo, async (tx, audit) => {
+      const o = await createPreOrder(c.deps, tx, place, row, {
+        operatorId: c.principal.operatorId,
+        source: 'console',
+      });
+      if (o.created)
+        await audit({
+          objectType: 'preOrder',
+          objectId: o.preOrder.gatewayPayNo,
+          action: 'create',
+          after: { ...row, clientPayNo: o.preOrder.clientPayNo, ...place },
+        });
+      return o;
+    });
+    const result = await preOrderRow(
+      c.deps.db,
+      c.deps.config.publicUrl,
+      scopeOf(c.principal),
+      outcome.preOrder.id,
+    );
+    return {
+      result: { ...result, created: outcome.created },
+      messageKey: outcome.created ? 'server.preOrders.created' : 'server.preOrders.alreadyCreated',
+    };
+  });
+
+  api.call('/history/preOrder/uploadFile', { access: PRE_ORDER_ROUTE, input: UploadInput }, async (c) => {
+    const place = await placement(c, 'preOrder', c.input);
+    const rows = await readUpload(c.t, c.input.file, PRE_ORDER_COLUMNS, ['orderAmount']);
+    const valid = await validateRows(c.t, PreOrderRowInput, rows, 'clientPayNo');
+    const numbers = await write(c, 'preOrder', 'upload', async (tx, audit) => {
+      const made = await createAll(c, valid, 'clientPayNo', (input) =>
+        createPreOrder(c.deps, tx, place, input, { operatorId: c.principal.operatorId, source: 'upload' }),
+      );
+      const numbers = made.map((m) => m.preOrder.gatewayPayNo);
+      await audit({
+        objectType: 'preOrder',
+        objectId: 'upload',
+        action: 'create',
+        after: { count: numbers.length, created: made.filter((m) => m.created).length, numbers, ...place },
+      });
+      return numbers;
+    });
+    const result: UploadReply = { count: numbers.length, numbers };
+    return { result, messageKey: 'server.links.uploaded', messageValues: { count: numbers.length } };
+  });
+
+  api.call('/history/preOrder/close', { access: PRE_ORDER_ROUTE, input: PreOrderClose }, async (c) => {
+    const scope = scopeOf(c.principal);
+    const closed = await write(c, 'preOrder', c.input.gatewayPayNo, async (tx, audit) => {
+      const p = await lockPreOrder(tx, scope, c.input.gatewayPayNo);
+      if (!p) throw notFound();
+      const before = preOrderState(p);
+      const after = await closePreOrder(tx, p);
+      await audit({
+        objectType: 'preOrder',
+        objectId: p.gatewayPayNo,
+        action: 'update',
+        before: { state: before, usedTimes: p.usedTimes },
+        after: { state: preOrderState(after), closedAt: after.closedAt },
+      });
+      return after;
+    });
+    return {
+      result: await preOrderRow(c.deps.db, c.deps.config.publicUrl, scope, closed.id),
+      messageKey: 'server.preOrders.closed',
+    };
+  });
+}

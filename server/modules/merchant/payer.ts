@@ -1,0 +1,88 @@
+import type { PayBrand } from '../../../src/contract/brands';
+import { PAY_BRANDS, SUB_BRANDS } from '../../../src/contract/brands';
+import type { PayerDecision, PayerView } from '../../../src/contract/merchant';
+import type { OrderStatus } from '../../../src/contract/orders';
+import type { Deps } from '../../platform/deps';
+import { fail, notFound } from '../../platform/envelope';
+import { iso } from '../../platform/lists';
+import { applyEvent, type OrderRecord } from '../orders/engine';
+import { companyName, guard, issue, move, reconcile, syncOrder } from '../orders/payments';
+
+/** Statuses in which the payer may still pay or cancel. */
+export const PAYER_OPEN: readonly string[] = ['pendingPayment', 'paying', 'customerPaying'];
+
+/**
+ * The payer's decision on an order (the /qrcode page): brought up to date first; cancel
+ * before a brand was asked declines it; otherwise the brand is asked (when not yet) and the
+ * sandbox wallet scans and pays or cancels; the brand's notification settles it.
+ */
+export async function payOrder(
+  deps: Deps,
+  found: OrderRecord,
+  decision: Pick<PayerDecision, 'brand' | 'subBrand' | 'action'>,
+): Promise<OrderRecord> {
+  let order = await syncOrder(deps, found, 'payer').catch(() => found);
+  if (!PAYER_OPEN.includes(order.status)) throw fail('server.payments.notPayable');
+  const brand = decision.brand as PayBrand;
+  if (order.brand && order.brandOrderNo && order.brand !== brand) throw fail('server.payments.brandMismatch');
+  if (decision.action === 'cancel' && !order.brandOrderNo) {
+    return move(deps.db, order.id, (tx, o) =>
+      guard(() => applyEvent(tx, o, 'decline', 'payer', { errorCode: 'PAYER_CANCELED' })),
+    );
+  }
+  if (!order.brandOrderNo) {
+    order = await issue(deps, order, brand, decision.subBrand);
+    if (order.status !== 'paying') return order;
+  }
+  const sandbox = deps.connectors.sandbox(brand);
+  const scanned = await sandbox.payer(order.brandOrderNo, 'scan', decision.subBrand);
+  order = await reconcile(deps, order.id, await brandView(deps, order), 'payer');
+  if (scanned === 'USERPAYING') {
+    const state = await sandbox.payer(
+      order.brandOrderNo,
+      decision.action as 'pay' | 'cancel',
+      decision.subBrand,
+    );
+    if (state === 'COMPLETED' || state === 'FAILED') {
+      // The payer confirmed in the wallet; the brand settles it and tells us by notification.
+      order = await move(deps.db, order.id, async (tx, o) =>
+        o.status === 'customerPaying' ? applyEvent(tx, o, 'confirm', 'payer') : o,
+      );
+    }
+    deps.connectors.notifyLater(brand, order.brandOrderNo);
+  }
+  return order;
+}
+
+async function brandView(deps: Deps, order: OrderRecord) {
+  const p = await deps.connectors
+    .get(order.brand as PayBrand, order.companyId)
+    .query(order.companyId, order.gatewayOrderNo, order.brandOrderNo);
+  if (!p) throw notFound('server.payments.noSuchOrder');
+  return p;
+}
+
+export const payerBrands = () => PAY_BRANDS.map((b) => ({ brand: b, subBrands: SUB_BRANDS[b] }));
+
+export async function payerView(deps: Deps, o: OrderRecord): Promise<PayerView> {
+  return {
+    orderNo: o.gatewayOrderNo,
+    merchantName: await companyName(deps.db, o.companyId),
+    subject: o.subject,
+    amount: o.amount,
+    currency: o.currency,
+    status: o.status as OrderStatus,
+    expiresAt: o.expiresAt ? iso(o.expiresAt) : null,
+    brand: o.brand,
+    brands: payerBrands(),
+    sandbox: true,
+  };
+}
+
+/** The order brought up to date with its brand while still open (the page polls it). */
+export const freshOrder = async (deps: Deps, order: OrderRecord) =>
+  (['pendingPayment', 'paying', 'customerPaying', 'inPayment', 'pendingClose'] as string[]).includes(
+    order.status,
+  )
+    ? await syncOrder(deps, order, 'payer').catch(() => order)
+    : order;

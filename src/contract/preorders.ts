@@ -1,0 +1,97 @@
+import { yup, LIMITS } from './validation';
+import { optionalId, text } from './fields';
+import { dateRange, pageFields, RANGE_DAYS_DEFAULT } from './paging';
+import { clientNumber, currencyField, countField, minorAmount } from './links';
+
+/**
+ * Pre-orders (payment requests) of spec points 3, 4, 5 and 7: a reusable link
+ * (`/qrcode?code=<gatewayPayNo>`) that accepts `useTimes` payments of `orderAmount` until
+ * `expireTime`. Each payment is an order of its own; a use counts when that order is paid.
+ * Calls: /history/preOrder/page, create, uploadFile, close (access '/manage/onepay').
+ */
+export const PRE_ORDER_VALIDITY_DEFAULT = 24;
+export const PRE_ORDER_VALIDITY_MAX = 720;
+export const PRE_ORDER_USE_TIMES_MAX = 9999;
+
+/** Use status of spec point 4: 0 unused (payments still accepted), 1 used (every use made). */
+export const PRE_ORDER_USE_STATUSES = [0, 1] as const;
+export type PreOrderUseStatus = (typeof PRE_ORDER_USE_STATUSES)[number];
+
+/** Where a pre-order stands: open (payable), used (used up), expired, closed (by a user). */
+export const PRE_ORDER_STATES = ['open', 'used', 'expired', 'closed'] as const;
+export type PreOrderState = (typeof PRE_ORDER_STATES)[number];
+
+/** The columns of one pre-order (also the columns of the upload file). */
+export const preOrderFields = {
+  /** Idempotency key (generated when absent); each payment's order is `<clientPayNo>-<n>`. */
+  clientPayNo: clientNumber(48),
+  /** Minor units; required (spec point 5). */
+  orderAmount: minorAmount(),
+  currency: currencyField(),
+  validityHours: countField(PRE_ORDER_VALIDITY_DEFAULT, PRE_ORDER_VALIDITY_MAX),
+  /** How many payments the link accepts. */
+  useTimes: countField(1, PRE_ORDER_USE_TIMES_MAX),
+  remark: text(LIMITS.remark),
+};
+export const PRE_ORDER_COLUMNS = Object.keys(preOrderFields) as (keyof typeof preOrderFields)[];
+
+export const PreOrderRowInput = yup.object(preOrderFields).noUnknown();
+export type PreOrderRowInput = yup.InferType<typeof PreOrderRowInput>;
+
+/** /history/preOrder/create. companyId/branchUnitId as for URL payments. */
+export const PreOrderCreate = yup
+  .object({ ...preOrderFields, companyId: optionalId(), branchUnitId: optionalId() })
+  .noUnknown();
+export type PreOrderCreate = yup.InferType<typeof PreOrderCreate>;
+
+/** /history/preOrder/close: an open pre-order (unused or partly used, not expired). */
+export const PreOrderClose = yup.object({ gatewayPayNo: yup.string().trim().required().max(64) }).noUnknown();
+export type PreOrderClose = yup.InferType<typeof PreOrderClose>;
+
+export const PreOrderPageQuery = yup
+  .object({
+    ...pageFields,
+    ...dateRange(RANGE_DAYS_DEFAULT),
+    /** '' all, '0' unused, '1' used. */
+    useStatus: yup.string().oneOf(['', '0', '1']).default(''),
+    companyId: optionalId(),
+    branchUnitId: optionalId(),
+    /** The client or gateway pay number (exact). */
+    payNo: text(64),
+  })
+  .noUnknown();
+export type PreOrderPageQuery = yup.InferType<typeof PreOrderPageQuery>;
+export const PRE_ORDER_SORT_FIELDS = ['createdAt', 'expireTime', 'orderAmount', 'usedTimes'] as const;
+
+export interface PreOrderRow {
+  id: number;
+  clientPayNo: string;
+  gatewayPayNo: string;
+  /** The payer's page `/qrcode?code=…` (absolute when the server knows its public address); also the QR code's content. */
+  payLink: string;
+  orderAmount: number;
+  currency: string;
+  validityHours: number;
+  expireTime: string;
+  remark: string;
+  useTimes: number;
+  usedTimes: number;
+  useStatus: PreOrderUseStatus;
+  /** The first paid use. */
+  useStartTime: string | null;
+  /** When the last allowed use was paid. */
+  useFinishTime: string | null;
+  state: PreOrderState;
+  closedAt: string | null;
+  companyId: number;
+  companyName: string;
+  branchUnitId: number | null;
+  branchUnitName: string | null;
+  createdByName: string;
+  createdAt: string;
+}
+
+/** /history/preOrder/create reply (compatible with the machine's CreatedPreOrder). */
+export interface PreOrderCreated extends PreOrderRow {
+  created: boolean;
+}

@@ -1,0 +1,143 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Badge, Button, Dialog, Flex, Portal, Stack, Text } from '@chakra-ui/react';
+import type { PreOrderEvent } from '../../machines/preOrder';
+import type { useLinkLifecycle } from './useLinkLifecycle';
+import { useT } from '../../app/i18n';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LinkAndQr } from './LinkAndQr';
+
+type Lifecycle = ReturnType<typeof useLinkLifecycle>;
+
+/** Where the machine stands, as the dialog's badge and message. */
+export function lifecyclePhase(state: Lifecycle['state']) {
+  if (state.matches('used')) return 'used';
+  if (state.matches('expired')) return 'expired';
+  if (state.matches('closed')) return 'closed';
+  return 'open';
+}
+
+const COLOURS = { open: 'blue', used: 'green', expired: 'gray', closed: 'gray' } as const;
+
+/**
+ * A created link (URL payment or pre-order): its summary, link and QR code, and what the
+ * machine allows — Close (after a confirmation), or New once it has ended.
+ */
+export function LifecycleView({
+  lifecycle,
+  kind,
+  summary,
+}: {
+  lifecycle: Lifecycle;
+  kind: 'url' | 'preOrder';
+  summary: ReactNode;
+}) {
+  const t = useT();
+  const { state, send } = lifecycle;
+  const [confirming, setConfirming] = useState(false);
+  const created = state.context.preOrder;
+  if (!created) return null;
+  const phase = lifecyclePhase(state);
+  const closing = state.matches({ created: 'closing' });
+  const act = (event: PreOrderEvent) => send(event);
+
+  return (
+    <Stack gap="4">
+      <Flex align="center" gap="2" wrap="wrap">
+        <Badge colorPalette={COLOURS[phase]} size="lg" role="status">
+          {t(`linkScreens.${kind}.phase.${phase}`)}
+        </Badge>
+        {kind === 'preOrder' && (
+          <Text fontSize="sm" color="fg.muted">
+            {t('linkScreens.preOrder.usedOf', {
+              used: state.context.usedTimes,
+              total: created.useTimes,
+            })}
+          </Text>
+        )}
+      </Flex>
+      {phase !== 'open' && (
+        <Alert.Root status={phase === 'used' ? 'success' : 'info'}>
+          <Alert.Indicator />
+          <Alert.Title>{t(`linkScreens.${kind}.ended.${phase}`)}</Alert.Title>
+        </Alert.Root>
+      )}
+      {state.context.error && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{state.context.error}</Alert.Title>
+        </Alert.Root>
+      )}
+      {summary}
+      <LinkAndQr
+        link={created.payLink}
+        number={created.gatewayPayNo}
+        disabled={phase !== 'open'}
+        onCopy={() => act({ type: 'COPY_LINK' })}
+        onDownload={() => act({ type: 'DOWNLOAD_QR' })}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={t(`linkScreens.${kind}.closeTitle`)}
+        body={t(`linkScreens.${kind}.closeBody`, { number: created.gatewayPayNo })}
+        confirmLabel={t(`linkScreens.${kind}.closeConfirm`)}
+        tone="danger"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          act({ type: 'CLOSE' });
+        }}
+      />
+      {(state.can({ type: 'CLOSE' }) || closing) && (
+        <Button
+          alignSelf="flex-start"
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          loading={closing}
+          onClick={() => setConfirming(true)}
+        >
+          {t(`linkScreens.${kind}.close`)}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** The dialog around the lifecycle: the form while drafting, the link once created. */
+export function LifecycleDialog({
+  open,
+  title,
+  onDone,
+  footer,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onDone: () => void;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root
+      open={open}
+      placement="center"
+      size="lg"
+      scrollBehavior="inside"
+      closeOnInteractOutside={false}
+      onOpenChange={(e) => !e.open && onDone()}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx={{ base: '2', sm: '4' }} aria-label={title}>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Footer>{footer}</Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

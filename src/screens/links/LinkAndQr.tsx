@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { Button, Center, Flex, Image, Input, Skeleton, Stack, chakra } from '@chakra-ui/react';
+import { useT } from '../../app/i18n';
+import { CopyIcon } from '../../components/icons';
+import { qrPngDataUrl } from '../../services/qrCode';
+
+/** The QR code PNG of a link (made in the browser), null while it is drawn. */
+export function useQrPng(link: string | null) {
+  const [png, setPng] = useState<{ link: string; url: string } | null>(null);
+  useEffect(() => {
+    if (!link) return;
+    let current = true;
+    void qrPngDataUrl(link).then((url) => current && setPng({ link, url }));
+    return () => {
+      current = false;
+    };
+  }, [link]);
+  return png && png.link === link ? png.url : null;
+}
+
+/** A pay link with Copy, and its QR code with Download (the actions come from the caller's machine). */
+export function LinkAndQr({
+  link,
+  number,
+  onCopy,
+  onDownload,
+  disabled = false,
+}: {
+  link: string;
+  /** The order or pay number the QR code is named after. */
+  number: string;
+  onCopy: () => void;
+  onDownload: () => void;
+  /** The link no longer pays (closed, used up, expired): shown, not offered. */
+  disabled?: boolean;
+}) {
+  const t = useT();
+  const png = useQrPng(link);
+  return (
+    <Stack gap="4">
+      <Stack gap="1.5">
+        <chakra.label htmlFor={`link-${number}`} fontSize="sm" fontWeight="medium">
+          {t('linkScreens.payLink')}
+        </chakra.label>
+        <Flex gap="2" direction={{ base: 'column', sm: 'row' }}>
+          <Input
+            id={`link-${number}`}
+            value={link}
+            readOnly
+            size="sm"
+            fontFamily="mono"
+            textDecoration={disabled ? 'line-through' : undefined}
+            onFocus={(e) => e.target.select()}
+          />
+          <Button size="sm" variant="outline" onClick={onCopy} disabled={disabled} flexShrink={0}>
+            <CopyIcon />
+            {t('linkScreens.copyLink')}
+          </Button>
+        </Flex>
+      </Stack>
+      <Center flexDirection="column" gap="2">
+        {png ? (
+          <Image
+            src={png}
+            alt={t('linkScreens.qrAlt', { number })}
+            boxSize={{ base: '200px', sm: '220px' }}
+            borderWidth="1px"
+            borderRadius="md"
+            opacity={disabled ? 0.35 : 1}
+          />
+        ) : (
+          <Skeleton boxSize={{ base: '200px', sm: '220px' }} />
+        )}
+        <Button size="sm" variant="outline" onClick={onDownload} disabled={disabled || !png}>
+          {t('linkScreens.downloadQr')}
+        </Button>
+      </Center>
+    </Stack>
+  );
+}

@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  RadioCard,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import type { PayerDecision } from '../../contract/merchant';
+import { formatMoney } from '../../contract/money';
+import { useT } from '../../app/i18n';
+import { formatDateTime } from '../../components/format';
+import { AlertIcon, CheckIcon, CrossIcon } from '../../components/icons';
+import { InfoList } from '../../components/InfoList';
+import type { PayerPhase } from './payerShown';
+import type { Decision, PayerState } from './usePayer';
+
+const PHASE_COLOURS: Record<PayerPhase, string> = {
+  payable: 'blue',
+  processing: 'orange',
+  paid: 'green',
+  failed: 'red',
+  expired: 'gray',
+  closed: 'gray',
+  used: 'gray',
+};
+
+type Ready = Extract<PayerState, { kind: 'ready' }>;
+
+/** One order as the payer sees it: who asks for how much, and pay / cancel while it is open. */
+export function PayerCard({
+  state,
+  decide,
+  reload,
+  again,
+}: {
+  state: Ready;
+  decide: (d: Decision) => void;
+  reload: () => void;
+  /** Pay a pre-order again after this visit's payment failed. */
+  again: () => void;
+}) {
+  const t = useT();
+  const { view, deciding, polling, stale, error } = state;
+  const phase = view.phase;
+  const waiting = polling || phase === 'processing';
+  const shownPhase: PayerPhase = waiting ? 'processing' : phase;
+
+  return (
+    <Card.Root w="full" maxW="md" as="main">
+      <Card.Body p={{ base: '4', sm: '6' }}>
+        <Stack gap="5">
+          <Stack gap="1" textAlign="center">
+            <Text fontSize="sm" color="fg.muted">
+              {t('linkScreens.payer.payTo')}
+            </Text>
+            <Heading as="h1" size="lg">
+              {view.merchantName}
+            </Heading>
+            {view.subject && <Text color="fg.muted">{view.subject}</Text>}
+            <Text as="p" fontSize="3xl" fontWeight="bold" mt="2" aria-label={t('linkScreens.payer.amount')}>
+              {formatMoney(view.amount, view.currency)}
+            </Text>
+            <Box>
+              <Badge colorPalette={PHASE_COLOURS[shownPhase]} size="lg" variant="subtle">
+                {t(`linkScreens.payer.phase.${shownPhase}`)}
+              </Badge>
+            </Box>
+          </Stack>
+          <InfoList
+            items={[
+              { label: t('linkScreens.payer.currency'), value: view.currency },
+              { label: t('linkScreens.payer.orderNo'), value: view.number },
+              { label: t('linkScreens.payer.expiresAt'), value: formatDateTime(view.expiresAt) },
+              ...(view.uses
+                ? [
+                    {
+                      label: t('linkScreens.preOrder.uses'),
+                      value: t('linkScreens.payer.remaining', { count: view.uses.remaining }),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+          {error && (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{error}</Alert.Title>
+            </Alert.Root>
+          )}
+          {waiting ? (
+            <Outcome phase="processing" stale={stale} reload={reload} />
+          ) : phase === 'payable' ? (
+            view.sandbox ? (
+              <PayForm state={state} decide={decide} busy={deciding} />
+            ) : (
+              <Text color="fg.muted">{t('linkScreens.payer.openWallet')}</Text>
+            )
+          ) : (
+            <>
+              <Outcome phase={phase} stale={false} reload={reload} />
+              {phase === 'failed' && view.uses && view.uses.remaining > 0 && (
+                <Button variant="outline" onClick={again}>
+                  {t('linkScreens.payer.again')}
+                </Button>
+              )}
+            </>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function Outcome({ phase, stale, reload }: { phase: PayerPhase; stale: boolean; reload: () => void }) {
+  const t = useT();
+  const icon =
+    phase === 'paid' ? (
+      <CheckIcon boxSize="8" color="green.600" />
+    ) : phase === 'processing' ? (
+      <Spinner size="lg" color="orange.500" />
+    ) : phase === 'failed' ? (
+      <CrossIcon boxSize="8" color="red.600" />
+    ) : (
+      <AlertIcon boxSize="8" color="fg.muted" />
+    );
+  return (
+    <Stack align="center" gap="3" textAlign="center" role="status" aria-live="polite" py="2">
+      {icon}
+      <Text fontWeight="semibold" fontSize="lg">
+        {t(`linkScreens.payer.outcome.${phase}`)}
+      </Text>
+      <Text color="fg.muted" fontSize="sm">
+        {t(`linkScreens.payer.outcomeBody.${stale ? 'stale' : phase}`)}
+      </Text>
+      {stale && (
+        <Button variant="outline" onClick={reload}>
+          {t('linkScreens.payer.check')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** The sandbox wallet: pick a brand (and its sub-brand), then pay or cancel. */
+function PayForm({ state, decide, busy }: { state: Ready; decide: (d: Decision) => void; busy: boolean }) {
+  const t = useT();
+  const { view } = state;
+  const offered = view.brand ? view.brands.filter((b) => b.brand === view.brand) : view.brands;
+  const [brand, setBrand] = useState(offered[0]?.brand ?? '');
+  const subBrands = offered.find((b) => b.brand === brand)?.subBrands ?? [];
+  const [subBrand, setSubBrand] = useState(subBrands[0] ?? '');
+  const pickBrand = (b: string) => {
+    setBrand(b);
+    setSubBrand(offered.find((o) => o.brand === b)?.subBrands[0] ?? '');
+  };
+  const send = (action: 'pay' | 'cancel') =>
+    decide({ brand: brand as PayerDecision['brand'], subBrand, action });
+
+  return (
+    <Stack gap="4">
+      <Text fontSize="xs" color="fg.muted" textAlign="center">
+        {t('linkScreens.payer.sandboxNote')}
+      </Text>
+      <RadioCard.Root value={brand} onValueChange={(e) => e.value && pickBrand(e.value)} size="sm">
+        <RadioCard.Label>{t('linkScreens.payer.brand')}</RadioCard.Label>
+        <SimpleGrid columns={2} gap="2">
+          {offered.map((b) => (
+            <RadioCard.Item key={b.brand} value={b.brand}>
+              <RadioCard.ItemHiddenInput />
+              <RadioCard.ItemControl>
+                <RadioCard.ItemText>{t(`payments.brand.${b.brand}`)}</RadioCard.ItemText>
+                <RadioCard.ItemIndicator />
+              </RadioCard.ItemControl>
+            </RadioCard.Item>
+          ))}
+        </SimpleGrid>
+      </RadioCard.Root>
+      {subBrands.length > 1 && (
+        <RadioCard.Root
+          key={brand}
+          value={subBrand}
+          onValueChange={(e) => e.value && setSubBrand(e.value)}
+          size="sm"
+        >
+          <RadioCard.Label>{t('linkScreens.payer.subBrand')}</RadioCard.Label>
+          <SimpleGrid columns={{ base: 2, sm: 3 }} gap="2">
+            {subBrands.map((s) => (
+              <RadioCard.Item key={s} value={s}>
+                <RadioCard.ItemHiddenInput />
+                <RadioCard.ItemControl>
+                  <RadioCard.ItemText>{t(`payments.subBrand.${s}`)}</RadioCard.ItemText>
+                </RadioCard.ItemControl>
+              </RadioCard.Item>
+            ))}
+          </SimpleGrid>
+        </RadioCard.Root>
+      )}
+      <Flex gap="3" direction={{ base: 'column-reverse', sm: 'row' }}>
+        <Button flex="1" variant="outline" disabled={busy} onClick={() => send('cancel')}>
+          {t('linkScreens.payer.cancel')}
+        </Button>
+        <Button
+          flex="1"
+          colorPalette="blue"
+          size="lg"
+          loading={busy}
+          disabled={!brand}
+          onClick={() => send('pay')}
+        >
+          {t('linkScreens.payer.pay')}
+        </Button>
+      </Flex>
+    </Stack>
+  );
+}

@@ -1,0 +1,21 @@
+import type { PayerDecision, PayerPreOrderView, PayerView } from '../contract/merchant';
+import { api } from './api';
+
+/** An order (`orderNo`) or a pre-order (`code`, with the order of this visit if any). */
+export interface PayerRef {
+  orderNo: string;
+  code: string;
+}
+
+/** What the payer's calls answer: an order, or a pre-order (with the visit's order). */
+export type PayerReply = PayerView | PayerPreOrderView;
+
+/**
+ * The payer's page (/qrcode): public calls, no session token. Silent: the page shows its
+ * own outcome (a link that does not exist is "missing or invalid", not a toast).
+ */
+export const getPayerView = (ref: PayerRef) =>
+  api.call<PayerReply>('/pay/qrcode/get', ref, { noToken: true, silent: true });
+
+export const decidePayment = (decision: PayerDecision) =>
+  api.call<PayerReply>('/pay/qrcode/decide', decision, { noToken: true, silent: true });
