@@ -22,17 +22,14 @@
  *   finish); the broken stream is tested against a real HTTP server that destroys the
  *   socket mid-file in tests/unit/download.test.ts.
  */
-import { readFile } from 'node:fs/promises';
 import { expect, test, type BrowserContext, type Download, type Page, type Route } from '@playwright/test';
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { Page as ListPage } from '../../src/contract/envelope';
 import type { OrderRow } from '../../src/contract/orders';
 import type { RefundRow } from '../../src/contract/refunds';
 import { namePaths, type ModelEvent } from '../machines/harness';
 import { exportJobPaths } from '../machines/exportJob.model';
-import { LAST_31_DAYS, businessDay } from './support/payments';
+import { LAST_31_DAYS, businessDay, fileRows } from './support/payments';
 import { apiCall, apiLogin, ja, storageOf, toast, type ApiSession } from './support/ui';
 
 const compact = (day: string) => day.replace(/-/g, '');
@@ -58,20 +55,6 @@ async function allRows<R>(
     rows.push(...reply.result.records);
     if (rows.length >= reply.result.total || reply.result.records.length === 0) return rows;
   }
-}
-
-async function fileRows(download: Download): Promise<string[][]> {
-  const raw = await readFile((await download.path())!);
-  if (download.suggestedFilename().endsWith('.csv'))
-    return (parse(raw, { bom: true }) as string[][]).slice(1);
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(raw as unknown as ArrayBuffer);
-  const sheet = wb.worksheets[0];
-  const rows: string[][] = [];
-  sheet.eachRow((row, n) => {
-    if (n > 1) rows.push(Array.from({ length: sheet.columnCount }, (_, i) => row.getCell(i + 1).text));
-  });
-  return rows;
 }
 
 /** Presses an export button and returns the saved file. */

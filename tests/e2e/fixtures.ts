@@ -58,6 +58,10 @@ export const FIXTURES = {
   payAdmin: { loginId: 'e2e-pay-admin', like: 'admin', userName: 'E2E Payments Admin' },
   /** refund.spec: another company admin refunding the same order meanwhile (over the remainder). */
   payOther: { loginId: 'e2e-pay-other', like: 'co-admin', userName: 'E2E Payments Other' },
+  /** payments-flow.spec: the whole payment flow as a company admin, one account per language. */
+  flowJp: { loginId: 'e2e-flow-jp', like: 'co-admin', userName: 'E2E Flow JP' },
+  flowZh: { loginId: 'e2e-flow-zh', like: 'co-admin', userName: 'E2E Flow ZH' },
+  flowEn: { loginId: 'e2e-flow-en', like: 'co-admin', userName: 'E2E Flow EN' },
 } satisfies Record<string, Fixture>;
 
 export const ALL_FIXTURES: readonly Fixture[] = [

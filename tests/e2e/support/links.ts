@@ -27,8 +27,8 @@ export async function download(page: Page, button: Locator) {
 export const dialog = (page: Page, titleKey: string) => page.getByRole('dialog', { name: ja(titleKey) });
 
 /** The pay link shown in a created dialog. */
-export async function shownLink(scope: Locator) {
-  const value = await scope.getByLabel(ja('linkScreens.payLink'), { exact: true }).inputValue();
+export async function shownLink(scope: Locator, lang: WorkingLanguage = 'jp') {
+  const value = await scope.getByLabel(tr(lang, 'linkScreens.payLink'), { exact: true }).inputValue();
   expect(value).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/qrcode\?(orderNo|code)=/);
   return value;
 }

@@ -3,7 +3,10 @@
  * through the API, the company's sandbox behaviour per brand, refunds made through the API
  * (another operator meanwhile), and the order detail / refund dialog as a user sees them.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import md5 from 'md5';
 import type { Page as ListPage } from '../../../src/contract/envelope';
 import type { OrderDetail, OrderRow } from '../../../src/contract/orders';
@@ -130,4 +133,19 @@ export async function openOrder(page: Page, gatewayOrderNo: string, lang: Workin
   await expect(s.heading).toBeVisible();
   await expect(page.getByText(gatewayOrderNo).first()).toBeVisible();
   return s;
+}
+
+/** The data rows of a downloaded export (CSV or XLSX), header row left out, as cell texts. */
+export async function fileRows(download: Download): Promise<string[][]> {
+  const raw = await readFile((await download.path())!);
+  if (download.suggestedFilename().endsWith('.csv'))
+    return (parse(raw, { bom: true }) as string[][]).slice(1);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(raw as unknown as ArrayBuffer);
+  const sheet = wb.worksheets[0];
+  const rows: string[][] = [];
+  sheet.eachRow((row, n) => {
+    if (n > 1) rows.push(Array.from({ length: sheet.columnCount }, (_, i) => row.getCell(i + 1).text));
+  });
+  return rows;
 }
