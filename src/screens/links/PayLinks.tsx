@@ -1,22 +1,10 @@
-import { useMemo, useState } from 'react';
-import { Button } from '@chakra-ui/react';
+import { useCallback } from 'react';
 import { PAY_LINK_COLUMNS, type PayLinkRow } from '../../contract/links';
-import { RANGE_DAYS_DEFAULT } from '../../contract/paging';
 import { closePayLink, pagePayLinks, uploadPayLinks } from '../../services/links';
 import { useT } from '../../app/i18n';
-import { showError, showSuccess } from '../../app/toaster';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
-import { businessDate } from '../../components/format';
-import { PlusIcon } from '../../components/icons';
-import { PageHeader } from '../../components/PageHeader';
-import { useListScreen } from '../setup/shared/useListScreen';
+import { LinkListScreen } from './LinkListScreen';
 import { PayLinkDialog } from './PayLinkDialog';
 import { payLinkColumns } from './payLinkColumns';
-import { RowLinkDialog } from './RowLinkDialog';
-import { UploadDialog } from './UploadDialog';
-import { useScopeFilters } from './useScopeFilters';
 
 /** The example row of the upload template. */
 const EXAMPLE = {
@@ -33,110 +21,44 @@ const EXAMPLE = {
 /** /manage/url: invoice / URL payments — list, new (link + QR), close, upload. */
 export default function PayLinks() {
   const t = useT();
-  const scope = useScopeFilters();
-  const list = useListScreen<PayLinkRow>({
-    fetchPage: pagePayLinks,
-    defaults: () => ({
-      beginTime: businessDate(6),
-      endTime: businessDate(0),
-      status: '',
-      orderNo: '',
-      companyId: '',
-      branchUnitId: '',
-    }),
-    rangeDays: RANGE_DAYS_DEFAULT,
-  });
-  const [dialog, setDialog] = useState<'new' | 'upload' | null>(null);
-  const [shown, setShown] = useState<PayLinkRow | null>(null);
-  const [closing, setClosing] = useState<{ row: PayLinkRow; busy: boolean } | null>(null);
-  const columns = useMemo(
-    () =>
-      payLinkColumns(t, { show: setShown, close: (row) => setClosing({ row, busy: false }) }, scope.several),
-    [t, scope.several],
+  const columns = useCallback(
+    (actions: Parameters<typeof payLinkColumns>[1], withCompany: boolean) =>
+      payLinkColumns(t, actions, withCompany),
+    [t],
   );
-
-  const closeRow = async () => {
-    if (!closing) return;
-    setClosing({ ...closing, busy: true });
-    try {
-      await closePayLink({ gatewayOrderNo: closing.row.gatewayOrderNo });
-      showSuccess(t('linkScreens.url.closed', { number: closing.row.gatewayOrderNo }));
-    } catch (e) {
-      showError(e instanceof Error ? e.message : t('common.submitError'));
-    }
-    setClosing(null);
-    list.reload();
-  };
-
   return (
-    <>
-      <PageHeader
-        title={t('menu.url')}
-        actions={
-          <>
-            <Button size="sm" variant="outline" onClick={() => setDialog('upload')}>
-              {t('linkScreens.upload.open')}
-            </Button>
-            <Button size="sm" onClick={() => setDialog('new')}>
-              <PlusIcon />
-              {t('linkScreens.url.newTitle')}
-            </Button>
-          </>
-        }
-      />
-      <FilterBar
-        key={list.filterKey}
-        {...list.filterBar}
-        fields={[
-          { kind: 'dateRange', error: list.rangeError },
-          {
-            kind: 'select',
-            name: 'status',
-            label: t('fields.status'),
-            options: ['0', '1', '2'].map((s) => ({ value: s, label: t(`linkScreens.url.payStatus.${s}`) })),
-          },
-          { kind: 'text', name: 'orderNo', label: t('linkScreens.orderNoFilter') },
-          ...scope.fields,
-        ]}
-      />
-      <DataTable label={t('linkScreens.url.table')} columns={columns} rowKey={(r) => r.id} {...list.table} />
-      {list.pager}
-      {dialog === 'new' && (
-        <PayLinkDialog
-          companies={scope.companies}
-          onDone={(changed) => {
-            setDialog(null);
-            if (changed) list.reload();
-          }}
-        />
-      )}
-      {dialog === 'upload' && (
-        <UploadDialog
-          title={t('linkScreens.url.uploadTitle')}
-          columns={PAY_LINK_COLUMNS}
-          example={EXAMPLE}
-          templateName="url-payments-template.csv"
-          companies={scope.companies}
-          upload={uploadPayLinks}
-          onClose={(created) => {
-            setDialog(null);
-            if (created) list.reload();
-          }}
-        />
-      )}
-      {shown && (
-        <RowLinkDialog link={shown.payLink} number={shown.gatewayOrderNo} onClose={() => setShown(null)} />
-      )}
-      <ConfirmDialog
-        open={closing !== null}
-        title={t('linkScreens.url.closeTitle')}
-        body={t('linkScreens.url.closeBody', { number: closing?.row.gatewayOrderNo ?? '' })}
-        confirmLabel={t('linkScreens.url.closeConfirm')}
-        tone="danger"
-        busy={closing?.busy}
-        onCancel={() => setClosing(null)}
-        onConfirm={() => void closeRow()}
-      />
-    </>
+    <LinkListScreen<PayLinkRow>
+      texts={{
+        title: t('menu.url'),
+        newTitle: t('linkScreens.url.newTitle'),
+        table: t('linkScreens.url.table'),
+        uploadTitle: t('linkScreens.url.uploadTitle'),
+        closeTitle: t('linkScreens.url.closeTitle'),
+        closeBody: (number) => t('linkScreens.url.closeBody', { number }),
+        closeConfirm: t('linkScreens.url.closeConfirm'),
+        closed: (number) => t('linkScreens.url.closed', { number }),
+      }}
+      fetchPage={pagePayLinks}
+      filterDefaults={{ status: '', orderNo: '' }}
+      filterFields={[
+        {
+          kind: 'select',
+          name: 'status',
+          label: t('fields.status'),
+          options: ['0', '1', '2'].map((s) => ({ value: s, label: t(`linkScreens.url.payStatus.${s}`) })),
+        },
+        { kind: 'text', name: 'orderNo', label: t('linkScreens.orderNoFilter') },
+      ]}
+      columns={columns}
+      numberOf={(r) => r.gatewayOrderNo}
+      close={(r) => closePayLink({ gatewayOrderNo: r.gatewayOrderNo })}
+      upload={{
+        columns: PAY_LINK_COLUMNS,
+        example: EXAMPLE,
+        templateName: 'url-payments-template.csv',
+        send: uploadPayLinks,
+      }}
+      newDialog={(p) => <PayLinkDialog {...p} />}
+    />
   );
 }

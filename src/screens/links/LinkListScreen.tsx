@@ -1,0 +1,170 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Button } from '@chakra-ui/react';
+import type { Page } from '../../contract/envelope';
+import type { UploadReply } from '../../contract/uploads';
+import { RANGE_DAYS_DEFAULT } from '../../contract/paging';
+import type { ListQuery } from '../../machines/listQuery';
+import type { OrgOption } from '../../contract/org';
+import { useT } from '../../app/i18n';
+import { showError, showSuccess } from '../../app/toaster';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, type Column } from '../../components/DataTable';
+import { FilterBar, type FilterField } from '../../components/FilterBar';
+import { businessDate } from '../../components/format';
+import { PlusIcon } from '../../components/icons';
+import { PageHeader } from '../../components/PageHeader';
+import { useListScreen } from '../setup/shared/useListScreen';
+import { RowLinkDialog } from './RowLinkDialog';
+import type { UploadTarget } from '../../services/links';
+import { UploadDialog } from './UploadDialog';
+import { useScopeFilters } from './useScopeFilters';
+
+/** What a pay-link list row has in common: an id, its number and its pay link. */
+interface LinkRow {
+  id: number;
+  payLink: string;
+}
+
+/** The texts of one of the two screens (each written out where it is used, so the catalogue test sees them). */
+export interface LinkListTexts {
+  title: string;
+  newTitle: string;
+  table: string;
+  uploadTitle: string;
+  closeTitle: string;
+  closeBody: (number: string) => string;
+  closeConfirm: string;
+  closed: (number: string) => string;
+}
+
+/**
+ * The list screen of invoice / URL payments and of pre-orders: filters in the URL (the
+ * period, the screen's own filters, company and branch within scope), the table, "new" and
+ * "upload" dialogs, the link/QR of a row and closing a row after confirmation.
+ */
+export function LinkListScreen<Row extends LinkRow>({
+  texts,
+  fetchPage,
+  filterDefaults,
+  filterFields,
+  columns,
+  numberOf,
+  close,
+  upload,
+  newDialog,
+}: {
+  texts: LinkListTexts;
+  fetchPage: (query: ListQuery) => Promise<Page<Row>>;
+  /** The screen's own filters and their empty values (the period and scope are added). */
+  filterDefaults: Record<string, string>;
+  filterFields: FilterField[];
+  columns: (
+    actions: { show: (r: Row) => void; close: (r: Row) => void },
+    withCompany: boolean,
+  ) => Column<Row>[];
+  /** The number a person reads (order number or pay number). */
+  numberOf: (r: Row) => string;
+  close: (r: Row) => Promise<unknown>;
+  upload: {
+    columns: readonly string[];
+    example: Record<string, string>;
+    templateName: string;
+    send: (target: UploadTarget) => Promise<UploadReply>;
+  };
+  newDialog: (p: { companies: readonly OrgOption[] | null; onDone: (changed: boolean) => void }) => ReactNode;
+}) {
+  const t = useT();
+  const scope = useScopeFilters();
+  const list = useListScreen<Row>({
+    fetchPage,
+    defaults: () => ({
+      beginTime: businessDate(6),
+      endTime: businessDate(0),
+      ...filterDefaults,
+      companyId: '',
+      branchUnitId: '',
+    }),
+    rangeDays: RANGE_DAYS_DEFAULT,
+  });
+  const [dialog, setDialog] = useState<'new' | 'upload' | null>(null);
+  const [shown, setShown] = useState<Row | null>(null);
+  const [closing, setClosing] = useState<{ row: Row; busy: boolean } | null>(null);
+  const tableColumns = useMemo(
+    () => columns({ show: setShown, close: (row) => setClosing({ row, busy: false }) }, scope.several),
+    [columns, scope.several],
+  );
+
+  const closeRow = async () => {
+    if (!closing) return;
+    setClosing({ ...closing, busy: true });
+    try {
+      await close(closing.row);
+      showSuccess(texts.closed(numberOf(closing.row)));
+    } catch (e) {
+      showError(e instanceof Error ? e.message : t('common.submitError'));
+    }
+    setClosing(null);
+    list.reload();
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={texts.title}
+        actions={
+          <>
+            <Button size="sm" variant="outline" onClick={() => setDialog('upload')}>
+              {t('linkScreens.upload.open')}
+            </Button>
+            <Button size="sm" onClick={() => setDialog('new')}>
+              <PlusIcon />
+              {texts.newTitle}
+            </Button>
+          </>
+        }
+      />
+      <FilterBar
+        key={list.filterKey}
+        {...list.filterBar}
+        fields={[{ kind: 'dateRange', error: list.rangeError }, ...filterFields, ...scope.fields]}
+      />
+      <DataTable label={texts.table} columns={tableColumns} rowKey={(r) => r.id} {...list.table} />
+      {list.pager}
+      {dialog === 'new' &&
+        newDialog({
+          companies: scope.companies,
+          onDone: (changed) => {
+            setDialog(null);
+            if (changed) list.reload();
+          },
+        })}
+      {dialog === 'upload' && (
+        <UploadDialog
+          title={texts.uploadTitle}
+          columns={upload.columns}
+          example={upload.example}
+          templateName={upload.templateName}
+          companies={scope.companies}
+          upload={upload.send}
+          onClose={(created) => {
+            setDialog(null);
+            if (created) list.reload();
+          }}
+        />
+      )}
+      {shown && (
+        <RowLinkDialog link={shown.payLink} number={numberOf(shown)} onClose={() => setShown(null)} />
+      )}
+      <ConfirmDialog
+        open={closing !== null}
+        title={texts.closeTitle}
+        body={texts.closeBody(closing ? numberOf(closing.row) : '')}
+        confirmLabel={texts.closeConfirm}
+        tone="danger"
+        busy={closing?.busy}
+        onCancel={() => setClosing(null)}
+        onConfirm={() => void closeRow()}
+      />
+    </>
+  );
+}
