@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleRow } from '../../src/contract/access';
 import type { Page } from '../../src/contract/envelope';
 import { DEFAULT_ROLE_ROUTES } from '../../src/contract/routes';
-import { backends, startHarness, type Harness } from './harness';
+import { backends, businessToday, startHarness, type Harness } from './harness';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = businessToday();
 
 describe.each(backends)('role permissions on $name', (backend) => {
   let h: Harness;

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -12,6 +13,13 @@ import { operators, passwordHistory } from '../../server/db/schema';
 import { createHasher, md5Upper } from '../../server/platform/passwords';
 
 export const DEMO_PASSWORD = 'kessai-demo-2026';
+
+/**
+ * Today in the business time zone (the harness's config: KESSAI_TIME_ZONE's default,
+ * Asia/Tokyo). Day ranges are cut there, so from 15:00 UTC on, today's rows belong to the next
+ * UTC date's business day.
+ */
+export const businessToday = () => DateTime.now().setZone('Asia/Tokyo').toISODate()!;
 /** A fixed key, so no test writes a key file into ./data. */
 export const TEST_SECRET_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 /** The fixed answer of every captcha in tests. */

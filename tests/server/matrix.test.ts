@@ -6,7 +6,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Envelope } from '../../src/contract/envelope';
 import { branchUnits, orders } from '../../server/db/schema';
-import { backends, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
+import { backends, businessToday, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
 import { activateAll, changedKeys, orgIds, ROLE_LOGINS, snapshot, type OrgIds } from './fixtures';
 
 /**
@@ -176,7 +176,7 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
     '/system/operatorLoginHistory/page': {
       kind: 'list',
       input: () => {
-        const day = new Date().toISOString().slice(0, 10);
+        const day = businessToday();
         return { beginTime: day, endTime: day, pageSize: 100 };
       },
     },
@@ -195,7 +195,7 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
     '/system/audit/page': {
       kind: 'list',
       input: () => {
-        const day = new Date().toISOString().slice(0, 10);
+        const day = businessToday();
         return { beginTime: day, endTime: day, pageSize: 5 };
       },
     },

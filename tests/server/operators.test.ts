@@ -5,10 +5,10 @@ import type { AuditRow } from '../../src/contract/audit';
 import type { OperatorRow, OperatorSaved, PasswordReset } from '../../src/contract/operators';
 import type { TerminalRow } from '../../src/contract/terminals';
 import { auditLog } from '../../server/db/schema';
-import { backends, operatorByLogin, startHarness, type Harness } from './harness';
+import { backends, businessToday, operatorByLogin, startHarness, type Harness } from './harness';
 import { orgIds, tableCount, type OrgIds } from './fixtures';
 
-const today = new Date().toISOString().slice(0, 10);
+const today = businessToday();
 
 describe.each(backends)('operators, devices and the audit log on $name', (backend) => {
   let h: Harness;
