@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ALL_ROUTE_PATHS, ALWAYS_ALLOWED_ROUTES } from '../../src/contract/routes';
 import type { OperatorType } from '../../src/contract/roles';
 import type { Executor } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import { roleRoutes } from '../db/schema';
 
 const menuOrder = new Map(ALL_ROUTE_PATHS.map((p, i) => [p, i]));
@@ -23,12 +24,22 @@ export async function menuOf(db: Executor, role: OperatorType): Promise<string[]
   return inMenuOrder([...(await storedRoutesOf(db, role)), ...ALWAYS_ALLOWED_ROUTES]);
 }
 
-export async function roleHasRoute(db: Executor, role: OperatorType, path: string): Promise<boolean> {
-  if (ALWAYS_ALLOWED_ROUTES.includes(path)) return true;
-  const rows = await db
+const routeOfRole = preparedPer((db) =>
+  db
     .select({ path: roleRoutes.routePath })
     .from(roleRoutes)
-    .where(and(eq(roleRoutes.operatorType, role), eq(roleRoutes.routePath, path)))
-    .limit(1);
+    .where(
+      and(
+        eq(roleRoutes.operatorType, sql.placeholder('role')),
+        eq(roleRoutes.routePath, sql.placeholder('path')),
+      ),
+    )
+    .limit(1)
+    .prepare('kessai_route_of_role'),
+);
+
+export async function roleHasRoute(db: Executor, role: OperatorType, path: string): Promise<boolean> {
+  if (ALWAYS_ALLOWED_ROUTES.includes(path)) return true;
+  const rows = await routeOfRole(db).execute({ role, path });
   return rows.length > 0;
 }

@@ -216,6 +216,32 @@ describe.each(backends)('auth on $name (captcha on)', (backend) => {
     expect(Date.now() - s.lastSeenAt.getTime()).toBeLessThan(60_000);
   });
 
+  it('writes last-seen at most every 30 s, and never ends a session before its idle timeout', async () => {
+    const token = await h.token('sp-admin');
+    const where = eq(sessions.tokenHash, hashToken(token));
+    const recent = new Date(Date.now() - 5_000);
+    await h.db.update(sessions).set({ lastSeenAt: recent }).where(where);
+    expect((await h.call('/system/info', undefined, { token })).body.resultType).toBe('SUCCESS');
+    const [unchanged] = await h.db.select().from(sessions).where(where);
+    expect(unchanged.lastSeenAt.getTime()).toBe(recent.getTime());
+
+    // Last seen 14 min 59 s ago (idle timeout 15 min): still alive, and refreshed.
+    await h.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - (15 * 60 - 1) * 1000) })
+      .where(where);
+    expect((await h.call('/system/info', undefined, { token })).body.resultType).toBe('SUCCESS');
+    const [refreshed] = await h.db.select().from(sessions).where(where);
+    expect(Date.now() - refreshed.lastSeenAt.getTime()).toBeLessThan(5_000);
+
+    // Past the timeout and the 30 s margin: gone.
+    await h.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - (15 * 60 + 31) * 1000) })
+      .where(where);
+    expect((await h.call('/system/info', undefined, { token })).body.resultType).toBe('UNAUTHENCATED');
+  });
+
   it('refuses missing, malformed and unknown tokens without writing anything', async () => {
     for (const token of [undefined, 'short', 'x'.repeat(43), '../../etc/passwd']) {
       const r = await h.call(
