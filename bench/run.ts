@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --db pglite|postgres [--orders N] [--runs R]`
+ * `npm run bench -- --db pglite|postgres [--orders N] [--runs R] [--parts page,exports,copy]`
  *
  * With at least N orders in the bench database (added with the demo generator when fewer):
  * 1. the order page with its total for the last 31 days, unfiltered and for one company:
@@ -44,6 +44,8 @@ if (kind !== 'pglite' && kind !== 'postgres') throw new Error('--db pglite|postg
 const wanted = Number(opt('orders', '1000000'));
 const runs = Number(opt('runs', '100'));
 const company = opt('company', '株式会社ひのき珈琲');
+/** Which measurements to run (all by default); \copy needs the CSV export's rate. */
+const parts = new Set(opt('parts', 'page,exports,copy').split(','));
 
 const env: Record<string, string | undefined> = { ...process.env, KESSAI_CAPTCHA: 'off' };
 if (kind === 'postgres') {
@@ -351,15 +353,15 @@ async function main() {
   );
   say(`- load at start (1/5/15 min): ${load()}; \`VACUUM ANALYZE\` of orders and refunds before measuring`);
   say();
-  await pageBench(db, c.id);
+  if (parts.has('page')) await pageBench(db, c.id);
   const admin = await findPrincipal(db, eq(operators.loginId, 'admin'));
   const q = OrderPageQuery.validateSync({ ...RANGE });
   const [{ total: inRange }] = await orderPageQueries(db, scopeOf(admin!), translatorFor('jp'), zone, q)
     .total;
   // PGlite holds its folder: the export processes open it after this one lets go.
   await database.close();
-  const rates = await exportBench(Number(inRange));
-  if (kind === 'postgres') copyBench(Number(inRange), rates['CSV orders']);
+  const rates = parts.has('exports') ? await exportBench(Number(inRange)) : {};
+  if (kind === 'postgres' && parts.has('copy')) copyBench(Number(inRange), rates['CSV orders'] ?? 0);
 }
 
 await main();

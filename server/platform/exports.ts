@@ -1,12 +1,11 @@
 import { PassThrough, Readable, type Writable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { EXPORT_CONTENT_TYPES, type ExportFormat } from '../../src/contract/exports';
+import { EXPORT_CONTENT_TYPES } from '../../src/contract/exports';
 import { formatAmount, minorDigits } from '../../src/contract/money';
 
 /**
  * Streaming exports (spec points 7 and 8): a call replies with a file instead of the JSON
- * envelope. Rows come in batches from the database and leave as CSV (csv-stringify) or XLSX
+ * envelope. Rows come in batches from the database and leave as CSV or XLSX
  * (exceljs' streaming writer); the writer waits whenever the client is slower than the
  * database, so memory stays flat whatever the row count, and stops reading when the client
  * goes away.
@@ -57,17 +56,24 @@ export type Batches = AsyncIterable<readonly Cell[][]>;
 const isAmount = (c: Cell): c is AmountCell => typeof c === 'object' && c !== null;
 
 /** 123456 USD → "1234.56", 1200 JPY → "1200": exact, from the integer (never a float). */
-export const majorUnits = (minor: number, currency: string) =>
-  formatAmount(minor, currency).replace(/,/g, '');
+export function majorUnits(minor: number, currency: string): string {
+  if (!Number.isSafeInteger(minor)) return formatAmount(minor, currency).replace(/,/g, '');
+  if (minorDigits(currency) === 0) return String(minor);
+  const abs = minor < 0 ? -minor : minor;
+  const cents = abs % 100;
+  // (abs - cents) / 100 is an exact integer division; abs / 100 would round near 2^53.
+  return `${minor < 0 ? '-' : ''}${(abs - cents) / 100}.${cents < 10 ? '0' : ''}${cents}`;
+}
 
-const csvValue = (c: Cell): string =>
-  c === null
-    ? ''
-    : isAmount(c)
-      ? majorUnits(c.minor, c.currency)
-      : typeof c === 'number'
-        ? String(c)
-        : neutralise(c);
+/** RFC 4180: quoted when it holds a comma, a quote or a line break; quotes doubled. */
+const NEEDS_QUOTES = /[",\r\n]/;
+export const csvField = (c: Cell): string => {
+  if (c === null) return '';
+  if (typeof c === 'number') return String(c);
+  const text = isAmount(c) ? majorUnits(c.minor, c.currency) : neutralise(c);
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+export const csvLine = (cells: readonly Cell[]) => `${cells.map(csvField).join(',')}\r\n`;
 
 /**
  * Whether a stream holds more than it wants. exceljs' zip (archiver) runs on copies of
@@ -99,14 +105,18 @@ function produce(out: Writable, work: () => Promise<void>) {
   work().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
 }
 
-/** CSV: UTF-8 with a BOM (Excel reads Japanese correctly), CRLF line ends. */
-export function csvBody(headers: readonly string[], batches: Batches): Readable {
-  const out = stringify({ bom: true, record_delimiter: 'windows' });
+/**
+ * CSV: UTF-8 with a BOM (Excel reads Japanese correctly), CRLF line ends. The lines come
+ * finished, a batch at a time (written by the database, see ./csvSql); the header is written
+ * here with the same rules.
+ */
+export function csvBody(headers: readonly string[], lines: AsyncIterable<readonly string[]>): Readable {
+  const out = new PassThrough();
   produce(out, async () => {
-    out.write(headers.map(neutralise));
-    for await (const batch of batches) {
+    out.write(`\ufeff${csvLine(headers)}`);
+    for await (const batch of lines) {
       if (out.destroyed) return;
-      for (const row of batch) out.write(row.map(csvValue));
+      out.write(batch.join(''));
       await writable(out);
       if (out.destroyed) return;
     }
@@ -170,19 +180,23 @@ export function xlsxBody(layout: SheetLayout, batches: Batches): Readable {
   return out;
 }
 
-/** The file of one export in the chosen format. */
-export function exportFile(
-  format: ExportFormat,
-  names: { name: string; asciiName: string },
-  layout: SheetLayout,
-  batches: Batches,
-): FileDownload {
-  return {
-    ...names,
-    contentType: EXPORT_CONTENT_TYPES[format],
-    body: format === 'csv' ? csvBody(layout.headers, batches) : xlsxBody(layout, batches),
-  };
+/** The names of an export's file: the localised one and its ASCII fallback. */
+export interface FileNames {
+  name: string;
+  asciiName: string;
 }
+
+export const csvFile = (
+  names: FileNames,
+  headers: readonly string[],
+  lines: AsyncIterable<readonly string[]>,
+): FileDownload => ({ ...names, contentType: EXPORT_CONTENT_TYPES.csv, body: csvBody(headers, lines) });
+
+export const xlsxFile = (names: FileNames, layout: SheetLayout, batches: Batches): FileDownload => ({
+  ...names,
+  contentType: EXPORT_CONTENT_TYPES.xlsx,
+  body: xlsxBody(layout, batches),
+});
 
 /**
  * The batches with the first one already read: a failure there (the database) still becomes

@@ -1,15 +1,18 @@
 import { parse } from 'csv-parse/sync';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, Page } from '../../src/contract/envelope';
+import type { OrderExportQuery } from '../../src/contract/exports';
 import type { OrderRow } from '../../src/contract/orders';
 import type { RefundRow } from '../../src/contract/refunds';
 import { createTranslator } from '../../src/i18n';
 import { generateDemoOrders } from '../../server/db/demo/orders';
 import { auditLog, operators, orders } from '../../server/db/schema';
 import { orderRows } from '../../server/modules/orders/exports';
+import { csvAmount, csvChoice, csvLabel, csvText } from '../../server/platform/csvSql';
+import { csvField, majorUnits } from '../../server/platform/exports';
 import { scopeOf } from '../../server/platform/scope';
 import { findPrincipal } from '../../server/platform/principal';
 import { backends, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
@@ -392,25 +395,19 @@ describe.each(backends)('streaming exports on $name', (backend) => {
         ),
       );
     const principal = await findPrincipal(h.db, eq(operators.loginId, 'co-admin'));
+    const everything: OrderExportQuery = {
+      ...RANGE,
+      status: '',
+      brand: '',
+      subBrand: '',
+      paymentType: '',
+      companyId: null,
+      branchUnitId: null,
+      orderNo: '',
+    };
     const read = async (size: number) => {
       const ids: number[] = [];
-      const it = orderRows(
-        h.db,
-        scopeOf(principal!),
-        ja,
-        ZONE,
-        {
-          ...RANGE,
-          status: '',
-          brand: '',
-          subBrand: '',
-          paymentType: '',
-          companyId: null,
-          branchUnitId: null,
-          orderNo: '',
-        },
-        size,
-      );
+      const it = orderRows(h.db, scopeOf(principal!), ja, ZONE, everything, size);
       for await (const batch of it) ids.push(...batch.map((r) => r.id));
       return ids;
     };
@@ -419,6 +416,59 @@ describe.each(backends)('streaming exports on $name', (backend) => {
     expect(await read(3)).toEqual(page);
     expect(await read(2000)).toEqual(page);
     for (const s of seven) expect(page.filter((id) => id === s.id)).toHaveLength(1);
+
+    // A reader that stops after its first batch (a client that left) gives its connection
+    // back: more abandoned walks than the pool has connections, then a whole one.
+    for (let i = 0; i < 25; i++) {
+      const it = orderRows(h.db, scopeOf(principal!), ja, ZONE, everything, 2);
+      for await (const batch of it) {
+        expect(batch).toHaveLength(2);
+        break;
+      }
+    }
+    expect(await read(5)).toEqual(page);
+  });
+
+  it('writes CSV fields in the database exactly as the app writes them', async () => {
+    const texts = [
+      'plain',
+      '',
+      null,
+      'a,b',
+      'say "hi"',
+      'two\nlines',
+      'cr\rhere',
+      '=1+1',
+      '+81 3',
+      '-5',
+      '@SUM(A1)',
+      '\ttab',
+      '\rcr',
+      '=a,"b"',
+      "it's",
+      'back\\slash',
+      '株式会社、カンマ',
+      '😀 emoji',
+    ];
+    const one = async (expr: SQL) => {
+      const result = (await h.db.execute(sql`select ${expr} as v`)) as unknown as { rows: { v: string }[] };
+      return result.rows[0].v;
+    };
+    for (const text of texts)
+      expect(await one(csvText(sql`${text}::text`)), JSON.stringify(text)).toBe(csvField(text));
+    for (const minor of [0, 1, 9, 10, 99, 100, 123456, 1999999, Number.MAX_SAFE_INTEGER])
+      for (const currency of ['JPY', 'KRW', 'USD', 'CNY'])
+        expect(await one(csvAmount(sql`${minor}::bigint`, sql`${currency}::text`))).toBe(
+          majorUnits(minor, currency),
+        );
+    const labels = { x: 'a,b', y: '=f', z: 'plain' };
+    for (const code of ['x', 'y', 'z', 'unknown', '-raw', null])
+      expect(await one(csvLabel(sql`${code}::text`, labels))).toBe(
+        csvField(code === null ? null : ((labels as Record<string, string>)[code] ?? code)),
+      );
+    expect(await one(csvChoice(sql`true`, 'はい', 'いいえ'))).toBe('はい');
+    expect(await one(csvChoice(sql`false`, 'yes, sure', 'no'))).toBe('no');
+    expect(await one(csvChoice(sql`true`, 'yes, sure', 'no'))).toBe('"yes, sure"');
   });
 
   it('writes an audit row for each export with what was exported and the filter', async () => {

@@ -1,23 +1,33 @@
 import { and, desc, eq, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { OrderExportQuery, RefundExportQuery, ExportFormat } from '../../../src/contract/exports';
+import { ALL_SUB_BRANDS, PAY_BRANDS, PAYMENT_TYPES } from '../../../src/contract/brands';
+import { ORDER_STATUSES } from '../../../src/contract/orders';
+import { REFUND_STATUSES } from '../../../src/contract/refunds';
 import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
+import { cursorBatches, poolOf } from '../../db/cursor';
 import { branchUnits, companies, operators, orders, refunds } from '../../db/schema';
 import type { CallContext } from '../../platform/api';
 import { actorOf, recordAudit } from '../../platform/audit';
-import { exportFile, primed, type Cell, type FileDownload } from '../../platform/exports';
+import { csvAmount, csvChoice, csvLabel, csvLineOf, csvLocalTime, csvText } from '../../platform/csvSql';
+import { csvFile, primed, xlsxFile, type Cell, type FileDownload } from '../../platform/exports';
 import { scopeOf, type Scope } from '../../platform/scope';
 import { dayRange, orderFilter, refundFilter, refundOperatorJoin } from './queries';
 
 /**
  * Order and refund exports: the page's filters and scope, every row newest first (created
- * at, then id, like the page's default order), read in keyset batches so neither database
- * holds a cursor or skips OFFSET rows, and written as the caller's language labels them.
+ * at, then id, like the page's default order), written as the caller's language labels them.
+ * On PostgreSQL the rows come from one statement through a portal (server/db/cursor.ts); on
+ * PGlite, whose one connection a portal would hold for the whole export, in keyset batches
+ * (no OFFSET skipped).
  */
+/** Rows per batch for XLSX (objects, one cell each) and for CSV (one finished line each). */
 export const EXPORT_BATCH_SIZE = 1000;
+export const CSV_BATCH_SIZE = 5000;
 
-/** yyyy-MM-dd HH:mm:ss in the business time zone, formatted by the database. */
+/** yyyy-MM-dd HH:mm:ss in the business time zone, formatted by the database (XLSX cells). */
 const localTime = (column: AnyPgColumn, zone: string) =>
   sql<string | null>`to_char(${column} at time zone ${zone}, 'YYYY-MM-DD HH24:MI:SS')`;
 
@@ -43,7 +53,7 @@ const after = (createdAt: AnyPgColumn, id: AnyPgColumn, c: Cursor | null): SQL |
  * next batch is asked for as soon as one arrives, so the database reads while the caller
  * writes the file (two batches in memory at most).
  */
-async function* keyset<R extends { cursor: string; id: number }>(
+async function* keyset<R extends { keyAt: string; keyId: number }>(
   size: number,
   page: (cursor: Cursor | null, size: number) => PromiseLike<R[]>,
 ): AsyncGenerator<R[]> {
@@ -56,7 +66,7 @@ async function* keyset<R extends { cursor: string; id: number }>(
       next = null;
       if (rows.length === size) {
         const last = rows[rows.length - 1];
-        next = read({ at: last.cursor, id: last.id });
+        next = read({ at: last.keyAt, id: last.keyId });
       }
       if (rows.length > 0) yield rows;
     }
@@ -66,19 +76,44 @@ async function* keyset<R extends { cursor: string; id: number }>(
   }
 }
 
-/** A code's label from the catalogue (the code itself when it has none), looked up once per export. */
-function labeller(t: Translate, prefix: string) {
-  const known = new Map<string, string>();
-  return (code: string | null) => {
-    if (!code) return '';
-    let label = known.get(code);
-    if (label === undefined) {
-      const key = `${prefix}.${code}`;
-      label = t(key) === key ? code : t(key);
-      known.set(code, label);
-    }
-    return label;
-  };
+/** An export's select: the rows after a keyset position (all of them for null), in order. */
+type Select = (
+  fields: SelectedFields,
+  cursor: Cursor | null,
+) => { toSQL(): { sql: string; params: unknown[] }; limit(n: number): PromiseLike<unknown[]> };
+
+/**
+ * The export's rows in batches: one statement through a portal on PostgreSQL, keyset
+ * statements on PGlite (which also select the position where the next batch starts).
+ */
+function batchesOf<R>(
+  db: Executor,
+  size: number,
+  key: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  fields: SelectedFields,
+  select: Select,
+): AsyncIterable<R[]> {
+  const pool = poolOf(db);
+  if (pool) return cursorBatches<R>(pool, select(fields, null).toSQL(), fields, size);
+  const keyed = { ...fields, keyId: key.id, keyAt: cursorOf(key.createdAt) };
+  type Keyed = R & { keyId: number; keyAt: string };
+  return keyset<Keyed>(size, (cursor, limit) => select(keyed, cursor).limit(limit) as PromiseLike<Keyed[]>);
+}
+
+/** A code's label from the catalogue (the code itself when it has none). */
+const labelOf = (t: Translate, prefix: string, code: string) => {
+  const key = `${prefix}.${code}`;
+  return t(key) === key ? code : t(key);
+};
+
+/** Every code of a list with its label, looked up once per export. */
+const labelsOf = (t: Translate, prefix: string, codes: readonly string[]) =>
+  Object.fromEntries(codes.map((code) => [code, labelOf(t, prefix, code)]));
+
+/** A lookup of labels for the XLSX cells (the code itself when it has none, '' for NULL). */
+function labeller(t: Translate, prefix: string, codes: readonly string[]) {
+  const known = new Map(Object.entries(labelsOf(t, prefix, codes)));
+  return (code: string | null) => (code ? (known.get(code) ?? labelOf(t, prefix, code)) : '');
 }
 
 const ORDER_HEADERS = [
@@ -101,7 +136,42 @@ const ORDER_HEADERS = [
 ] as const;
 const ORDER_WIDTHS = [20, 20, 26, 24, 26, 24, 18, 16, 16, 16, 14, 14, 8, 14, 16, 24];
 
-/** Order rows of the export, batch by batch (the page's filter and scope). */
+/** The orders of an export (the page's filter and scope), newest first, for any selection. */
+function orderSelect(db: Executor, scope: Scope, t: Translate, zone: string, q: OrderExportQuery): Select {
+  const where = orderFilter(db, scope, q, dayRange(t, zone, q.beginTime, q.endTime));
+  return (fields, cursor) =>
+    db
+      .select(fields)
+      .from(orders)
+      .innerJoin(companies, eq(companies.id, orders.companyId))
+      .leftJoin(branchUnits, eq(branchUnits.id, orders.branchUnitId))
+      .where(and(where, after(orders.createdAt, orders.id, cursor)))
+      .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+const orderFields = (zone: string) => ({
+  id: orders.id,
+  createdAt: localTime(orders.createdAt, zone),
+  finishedAt: localTime(orders.finishedAt, zone),
+  gatewayOrderNo: orders.gatewayOrderNo,
+  clientOrderNo: orders.clientOrderNo,
+  brandOrderNo: orders.brandOrderNo,
+  companyName: companies.name,
+  branchUnitName: branchUnits.name,
+  brand: orders.brand,
+  subBrand: orders.subBrand,
+  paymentType: orders.paymentType,
+  status: orders.status,
+  amount: orders.amount,
+  currency: orders.currency,
+  refundedAmount: orders.refundedAmount,
+  receiptNo: orders.receiptNo,
+  subject: orders.subject,
+});
+/** As drizzle types a select of these fields (the left-joined branch name may also be null). */
+type OrderExportRow = SelectResultFields<ReturnType<typeof orderFields>>;
+
+/** Order rows of the export, batch by batch: the XLSX cells (and the tests' view of the walk). */
 export function orderRows(
   db: Executor,
   scope: Scope,
@@ -110,37 +180,39 @@ export function orderRows(
   q: OrderExportQuery,
   size = EXPORT_BATCH_SIZE,
 ) {
-  const where = orderFilter(db, scope, q, dayRange(t, zone, q.beginTime, q.endTime));
-  const columns = {
-    id: orders.id,
-    cursor: cursorOf(orders.createdAt),
-    createdAt: localTime(orders.createdAt, zone),
-    finishedAt: localTime(orders.finishedAt, zone),
-    gatewayOrderNo: orders.gatewayOrderNo,
-    clientOrderNo: orders.clientOrderNo,
-    brandOrderNo: orders.brandOrderNo,
-    companyName: companies.name,
-    branchUnitName: branchUnits.name,
-    brand: orders.brand,
-    subBrand: orders.subBrand,
-    paymentType: orders.paymentType,
-    status: orders.status,
-    amount: orders.amount,
-    currency: orders.currency,
-    refundedAmount: orders.refundedAmount,
-    receiptNo: orders.receiptNo,
-    subject: orders.subject,
-  };
-  return keyset(size, (cursor, limit) =>
-    db
-      .select(columns)
-      .from(orders)
-      .innerJoin(companies, eq(companies.id, orders.companyId))
-      .leftJoin(branchUnits, eq(branchUnits.id, orders.branchUnitId))
-      .where(and(where, after(orders.createdAt, orders.id, cursor)))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(limit),
-  );
+  const key = { createdAt: orders.createdAt, id: orders.id };
+  return batchesOf<OrderExportRow>(db, size, key, orderFields(zone), orderSelect(db, scope, t, zone, q));
+}
+
+/** Order lines of the CSV export, batch by batch, each written by the database. */
+export function orderCsvLines(
+  db: Executor,
+  scope: Scope,
+  t: Translate,
+  zone: string,
+  q: OrderExportQuery,
+  size = CSV_BATCH_SIZE,
+) {
+  const line = csvLineOf([
+    csvLocalTime(orders.createdAt, zone),
+    csvLocalTime(orders.finishedAt, zone),
+    csvText(orders.gatewayOrderNo),
+    csvText(orders.clientOrderNo),
+    csvText(orders.brandOrderNo),
+    csvText(companies.name),
+    csvText(branchUnits.name),
+    csvLabel(orders.brand, labelsOf(t, 'payments.brand', PAY_BRANDS)),
+    csvLabel(orders.subBrand, labelsOf(t, 'payments.subBrand', ALL_SUB_BRANDS)),
+    csvLabel(orders.paymentType, labelsOf(t, 'payments.paymentType', PAYMENT_TYPES)),
+    csvLabel(orders.status, labelsOf(t, 'payments.orderStatus', ORDER_STATUSES)),
+    csvAmount(orders.amount, orders.currency),
+    csvText(orders.currency),
+    csvAmount(orders.refundedAmount, orders.currency),
+    csvText(orders.receiptNo),
+    csvText(orders.subject),
+  ]);
+  const key = { createdAt: orders.createdAt, id: orders.id };
+  return lines(batchesOf<{ line: string }>(db, size, key, { line }, orderSelect(db, scope, t, zone, q)));
 }
 
 const REFUND_HEADERS = [
@@ -162,7 +234,42 @@ const REFUND_HEADERS = [
 ] as const;
 const REFUND_WIDTHS = [20, 20, 26, 24, 26, 26, 24, 16, 12, 14, 8, 10, 24, 16, 24];
 
-/** Refund rows of the export, batch by batch (the refund page's filter and scope). */
+/** The refunds of an export (the refund page's filter and scope), newest first. */
+function refundSelect(db: Executor, scope: Scope, t: Translate, zone: string, q: RefundExportQuery): Select {
+  const where = refundFilter(db, scope, q, dayRange(t, zone, q.beginTime, q.endTime));
+  return (fields, cursor) =>
+    db
+      .select(fields)
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .innerJoin(companies, eq(companies.id, refunds.companyId))
+      .leftJoin(operators, refundOperatorJoin(db, scope))
+      .where(and(where, after(refunds.createdAt, refunds.id, cursor)))
+      .orderBy(desc(refunds.createdAt), desc(refunds.id));
+}
+
+const refundFields = (zone: string) => ({
+  id: refunds.id,
+  createdAt: localTime(refunds.createdAt, zone),
+  finishedAt: localTime(refunds.finishedAt, zone),
+  gatewayRefundNo: refunds.gatewayRefundNo,
+  clientRefundNo: refunds.clientRefundNo,
+  brandRefundNo: refunds.brandRefundNo,
+  gatewayOrderNo: orders.gatewayOrderNo,
+  companyName: companies.name,
+  brand: orders.brand,
+  status: refunds.status,
+  amount: refunds.amount,
+  currency: refunds.currency,
+  fullRefund: refunds.fullRefund,
+  remark: refunds.remark,
+  operatorLoginId: operators.loginId,
+  errorMessage: refunds.errorMessage,
+});
+/** As drizzle types a select of these fields (the left-joined operator may also be null). */
+type RefundExportRow = SelectResultFields<ReturnType<typeof refundFields>>;
+
+/** Refund rows of the export, batch by batch (XLSX). */
 export function refundRows(
   db: Executor,
   scope: Scope,
@@ -171,37 +278,42 @@ export function refundRows(
   q: RefundExportQuery,
   size = EXPORT_BATCH_SIZE,
 ) {
-  const where = refundFilter(db, scope, q, dayRange(t, zone, q.beginTime, q.endTime));
-  const columns = {
-    id: refunds.id,
-    cursor: cursorOf(refunds.createdAt),
-    createdAt: localTime(refunds.createdAt, zone),
-    finishedAt: localTime(refunds.finishedAt, zone),
-    gatewayRefundNo: refunds.gatewayRefundNo,
-    clientRefundNo: refunds.clientRefundNo,
-    brandRefundNo: refunds.brandRefundNo,
-    gatewayOrderNo: orders.gatewayOrderNo,
-    companyName: companies.name,
-    brand: orders.brand,
-    status: refunds.status,
-    amount: refunds.amount,
-    currency: refunds.currency,
-    fullRefund: refunds.fullRefund,
-    remark: refunds.remark,
-    operatorLoginId: operators.loginId,
-    errorMessage: refunds.errorMessage,
-  };
-  return keyset(size, (cursor, limit) =>
-    db
-      .select(columns)
-      .from(refunds)
-      .innerJoin(orders, eq(orders.id, refunds.orderId))
-      .innerJoin(companies, eq(companies.id, refunds.companyId))
-      .leftJoin(operators, refundOperatorJoin(db, scope))
-      .where(and(where, after(refunds.createdAt, refunds.id, cursor)))
-      .orderBy(desc(refunds.createdAt), desc(refunds.id))
-      .limit(limit),
-  );
+  const key = { createdAt: refunds.createdAt, id: refunds.id };
+  return batchesOf<RefundExportRow>(db, size, key, refundFields(zone), refundSelect(db, scope, t, zone, q));
+}
+
+/** Refund lines of the CSV export, batch by batch, each written by the database. */
+export function refundCsvLines(
+  db: Executor,
+  scope: Scope,
+  t: Translate,
+  zone: string,
+  q: RefundExportQuery,
+  size = CSV_BATCH_SIZE,
+) {
+  const line = csvLineOf([
+    csvLocalTime(refunds.createdAt, zone),
+    csvLocalTime(refunds.finishedAt, zone),
+    csvText(refunds.gatewayRefundNo),
+    csvText(refunds.clientRefundNo),
+    csvText(refunds.brandRefundNo),
+    csvText(orders.gatewayOrderNo),
+    csvText(companies.name),
+    csvLabel(orders.brand, labelsOf(t, 'payments.brand', PAY_BRANDS)),
+    csvLabel(refunds.status, labelsOf(t, 'payments.refundStatus', REFUND_STATUSES)),
+    csvAmount(refunds.amount, refunds.currency),
+    csvText(refunds.currency),
+    csvChoice(refunds.fullRefund, t('common.yes'), t('common.no')),
+    csvText(refunds.remark),
+    csvText(operators.loginId),
+    csvText(refunds.errorMessage),
+  ]);
+  const key = { createdAt: refunds.createdAt, id: refunds.id };
+  return lines(batchesOf<{ line: string }>(db, size, key, { line }, refundSelect(db, scope, t, zone, q)));
+}
+
+async function* lines(batches: AsyncIterable<{ line: string }[]>): AsyncGenerator<string[]> {
+  for await (const batch of batches) yield batch.map((r) => r.line);
 }
 
 async function* cells<R>(batches: AsyncIterable<R[]>, toCells: (row: R) => Cell[]): AsyncGenerator<Cell[][]> {
@@ -241,20 +353,23 @@ export async function orderExport(
 ): Promise<FileDownload> {
   const { t } = c;
   const zone = c.deps.config.timeZone;
-  const brand = labeller(t, 'payments.brand');
-  const subBrand = labeller(t, 'payments.subBrand');
-  const paymentType = labeller(t, 'payments.paymentType');
-  const status = labeller(t, 'payments.orderStatus');
-  const batches = await primed(orderRows(c.deps.db, scopeOf(c.principal), t, zone, c.input));
+  const scope = scopeOf(c.principal);
+  const names = fileNames(t, 'order', format, c.input);
+  const headers = ORDER_HEADERS.map((h) => t(`server.exports.columns.${h}`));
+  if (format === 'csv') {
+    const lines = await primed(orderCsvLines(c.deps.db, scope, t, zone, c.input));
+    await auditExport(c, 'orders', format);
+    return csvFile(names, headers, lines);
+  }
+  const brand = labeller(t, 'payments.brand', PAY_BRANDS);
+  const subBrand = labeller(t, 'payments.subBrand', ALL_SUB_BRANDS);
+  const paymentType = labeller(t, 'payments.paymentType', PAYMENT_TYPES);
+  const status = labeller(t, 'payments.orderStatus', ORDER_STATUSES);
+  const batches = await primed(orderRows(c.deps.db, scope, t, zone, c.input));
   await auditExport(c, 'orders', format);
-  return exportFile(
-    format,
-    fileNames(t, 'order', format, c.input),
-    {
-      sheetName: t('server.exports.orderSheet'),
-      headers: ORDER_HEADERS.map((h) => t(`server.exports.columns.${h}`)),
-      widths: ORDER_WIDTHS,
-    },
+  return xlsxFile(
+    names,
+    { sheetName: t('server.exports.orderSheet'), headers, widths: ORDER_WIDTHS },
     cells(batches, (r) => [
       r.createdAt,
       r.finishedAt,
@@ -282,20 +397,23 @@ export async function refundExport(
 ): Promise<FileDownload> {
   const { t } = c;
   const zone = c.deps.config.timeZone;
-  const brand = labeller(t, 'payments.brand');
-  const status = labeller(t, 'payments.refundStatus');
+  const scope = scopeOf(c.principal);
+  const names = fileNames(t, 'refund', format, c.input);
+  const headers = REFUND_HEADERS.map((h) => t(`server.exports.columns.${h}`));
+  if (format === 'csv') {
+    const lines = await primed(refundCsvLines(c.deps.db, scope, t, zone, c.input));
+    await auditExport(c, 'refunds', format);
+    return csvFile(names, headers, lines);
+  }
+  const brand = labeller(t, 'payments.brand', PAY_BRANDS);
+  const status = labeller(t, 'payments.refundStatus', REFUND_STATUSES);
   const yes = t('common.yes');
   const no = t('common.no');
-  const batches = await primed(refundRows(c.deps.db, scopeOf(c.principal), t, zone, c.input));
+  const batches = await primed(refundRows(c.deps.db, scope, t, zone, c.input));
   await auditExport(c, 'refunds', format);
-  return exportFile(
-    format,
-    fileNames(t, 'refund', format, c.input),
-    {
-      sheetName: t('server.exports.refundSheet'),
-      headers: REFUND_HEADERS.map((h) => t(`server.exports.columns.${h}`)),
-      widths: REFUND_WIDTHS,
-    },
+  return xlsxFile(
+    names,
+    { sheetName: t('server.exports.refundSheet'), headers, widths: REFUND_WIDTHS },
     cells(batches, (r) => [
       r.createdAt,
       r.finishedAt,
