@@ -7,6 +7,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-server',
+      'dist-bench',
       'node_modules',
       'data',
       'docs',

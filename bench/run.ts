@@ -190,8 +190,23 @@ const cpuTicks = (pid: number) => {
   return Number(fields[11]) + Number(fields[12]);
 };
 
+/** The export server as `npm start` runs the app: built to plain JavaScript, run by node alone. */
+const serverDir = 'dist-bench'; // inside the project, so node finds node_modules
+let serverBuilt = false;
+function buildServer() {
+  if (serverBuilt) return;
+  execFileSync(process.execPath, [
+    'scripts/build-server.mjs',
+    '--outdir',
+    serverDir,
+    'export-server=bench/export-server.ts',
+  ]);
+  serverBuilt = true;
+}
+
 async function startServer(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/export-server.ts'], {
+  buildServer();
+  const child = spawn(process.execPath, [`${serverDir}/export-server.mjs`], {
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -260,7 +275,8 @@ async function abandonRun(path: string) {
 async function exportBench(rows: number) {
   say('### Exports (last 31 days, admin, every row)');
   say();
-  say('Each export in a fresh process that runs only the app (`bench/export-server.ts`); the client');
+  say('Each export in a fresh process that runs only the app (`bench/export-server.ts`, built to');
+  say('JavaScript and run by node as `npm start` runs the server); the client');
   say("reads the stream over HTTP as fast as it comes. Peak RSS = that process's VmHWM after the export");
   say('(idle = its VmHWM after start-up and login, before the export).');
   say();

@@ -56,7 +56,9 @@ if (existsSync(vitestJson)) {
   failures.push('vitest produced no report');
 }
 
-const built = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+const built =
+  run('build (console)', 'npx', ['vite', 'build', '--logLevel', 'warn']) &&
+  run('build (server)', 'node', ['scripts/build-server.mjs']);
 if (built) passed += 1;
 else {
   failed += 1;
