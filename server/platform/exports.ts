@@ -106,17 +106,17 @@ function produce(out: Writable, work: () => Promise<void>) {
 }
 
 /**
- * CSV: UTF-8 with a BOM (Excel reads Japanese correctly), CRLF line ends. The lines come
- * finished, a batch at a time (written by the database, see ./csvSql); the header is written
+ * CSV: UTF-8 with a BOM (Excel reads Japanese correctly), CRLF line ends. The rows come
+ * finished, a chunk at a time (written by the database, see ./csvSql); the header is written
  * here with the same rules.
  */
-export function csvBody(headers: readonly string[], lines: AsyncIterable<readonly string[]>): Readable {
+export function csvBody(headers: readonly string[], rows: AsyncIterable<string | Buffer>): Readable {
   const out = new PassThrough();
   produce(out, async () => {
     out.write(`\ufeff${csvLine(headers)}`);
-    for await (const batch of lines) {
+    for await (const chunk of rows) {
       if (out.destroyed) return;
-      out.write(batch.join(''));
+      out.write(chunk);
       await writable(out);
       if (out.destroyed) return;
     }
@@ -189,8 +189,8 @@ export interface FileNames {
 export const csvFile = (
   names: FileNames,
   headers: readonly string[],
-  lines: AsyncIterable<readonly string[]>,
-): FileDownload => ({ ...names, contentType: EXPORT_CONTENT_TYPES.csv, body: csvBody(headers, lines) });
+  rows: AsyncIterable<string | Buffer>,
+): FileDownload => ({ ...names, contentType: EXPORT_CONTENT_TYPES.csv, body: csvBody(headers, rows) });
 
 export const xlsxFile = (names: FileNames, layout: SheetLayout, batches: Batches): FileDownload => ({
   ...names,

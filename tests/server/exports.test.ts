@@ -10,8 +10,10 @@ import type { RefundRow } from '../../src/contract/refunds';
 import { createTranslator } from '../../src/i18n';
 import { generateDemoOrders } from '../../server/db/demo/orders';
 import { auditLog, operators, orders } from '../../server/db/schema';
-import { orderRows } from '../../server/modules/orders/exports';
-import { csvAmount, csvChoice, csvLabel, csvText } from '../../server/platform/csvSql';
+import { orderCsvRows, orderRows } from '../../server/modules/orders/exports';
+import { copyCsv, crlfRows } from '../../server/db/copy';
+import { poolOf } from '../../server/db/cursor';
+import { cellAmount, cellChoice, cellLabel, cellText, csvQuoted } from '../../server/platform/csvSql';
 import { csvField, majorUnits } from '../../server/platform/exports';
 import { scopeOf } from '../../server/platform/scope';
 import { findPrincipal } from '../../server/platform/principal';
@@ -427,6 +429,15 @@ describe.each(backends)('streaming exports on $name', (backend) => {
       }
     }
     expect(await read(5)).toEqual(page);
+    // The same for the CSV rows (a COPY on PostgreSQL): then a whole CSV still downloads.
+    for (let i = 0; i < 25; i++) {
+      for await (const chunk of orderCsvRows(h.db, scopeOf(principal!), ja, ZONE, everything, 2)) {
+        expect(chunk.length).toBeGreaterThan(0);
+        break;
+      }
+    }
+    const csv = csvRows((await download('/history/orderInfo/exportCSVFile', RANGE, 'co-admin')).raw);
+    expect(csv).toHaveLength(page.length + 1);
   });
 
   it('writes CSV fields in the database exactly as the app writes them', async () => {
@@ -450,25 +461,38 @@ describe.each(backends)('streaming exports on $name', (backend) => {
       '株式会社、カンマ',
       '😀 emoji',
     ];
-    const one = async (expr: SQL) => {
-      const result = (await h.db.execute(sql`select ${expr} as v`)) as unknown as { rows: { v: string }[] };
-      return result.rows[0].v;
+    const pool = poolOf(h.db);
+    /** The field as each writer of this database writes it: csvLineOf's, and COPY's on PostgreSQL. */
+    const written = async (cell: SQL) => {
+      const result = (await h.db.execute(sql`select ${csvQuoted(cell)} as v`)) as unknown as {
+        rows: { v: string }[];
+      };
+      const fields = [result.rows[0].v];
+      if (pool) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of crlfRows(copyCsv(pool, sql`select ${cell}`))) chunks.push(chunk);
+        const line = Buffer.concat(chunks).toString('utf8');
+        expect(line.endsWith('\r\n')).toBe(true);
+        fields.push(line.slice(0, -2));
+      }
+      return fields;
     };
+    const each = (field: string) => (pool ? [field, field] : [field]);
     for (const text of texts)
-      expect(await one(csvText(sql`${text}::text`)), JSON.stringify(text)).toBe(csvField(text));
+      expect(await written(cellText(sql`${text}::text`)), JSON.stringify(text)).toEqual(each(csvField(text)));
     for (const minor of [0, 1, 9, 10, 99, 100, 123456, 1999999, Number.MAX_SAFE_INTEGER])
       for (const currency of ['JPY', 'KRW', 'USD', 'CNY'])
-        expect(await one(csvAmount(sql`${minor}::bigint`, sql`${currency}::text`))).toBe(
-          majorUnits(minor, currency),
+        expect(await written(cellAmount(sql`${minor}::bigint`, sql`${currency}::text`))).toEqual(
+          each(majorUnits(minor, currency)),
         );
     const labels = { x: 'a,b', y: '=f', z: 'plain' };
     for (const code of ['x', 'y', 'z', 'unknown', '-raw', null])
-      expect(await one(csvLabel(sql`${code}::text`, labels))).toBe(
-        csvField(code === null ? null : ((labels as Record<string, string>)[code] ?? code)),
+      expect(await written(cellLabel(sql`${code}::text`, labels))).toEqual(
+        each(csvField(code === null ? null : ((labels as Record<string, string>)[code] ?? code))),
       );
-    expect(await one(csvChoice(sql`true`, 'はい', 'いいえ'))).toBe('はい');
-    expect(await one(csvChoice(sql`false`, 'yes, sure', 'no'))).toBe('no');
-    expect(await one(csvChoice(sql`true`, 'yes, sure', 'no'))).toBe('"yes, sure"');
+    expect(await written(cellChoice(sql`true`, 'はい', 'いいえ'))).toEqual(each('はい'));
+    expect(await written(cellChoice(sql`false`, 'yes, sure', '-no'))).toEqual(each("'-no"));
+    expect(await written(cellChoice(sql`true`, 'yes, sure', 'no'))).toEqual(each('"yes, sure"'));
   });
 
   it('writes an audit row for each export with what was exported and the filter', async () => {

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { formatAmount } from '../../src/contract/money';
+import { crlfRows } from '../../server/db/copy';
 import { csvBody, csvLine, majorUnits, type Cell } from '../../server/platform/exports';
 
 const collect = async (stream: NodeJS.ReadableStream) => {
@@ -10,7 +11,11 @@ const collect = async (stream: NodeJS.ReadableStream) => {
 };
 
 async function* once(rows: Cell[][]) {
-  yield rows.map(csvLine);
+  yield rows.map(csvLine).join('');
+}
+
+async function* chunked(parts: Buffer[]) {
+  for (const part of parts) yield part;
 }
 
 describe('export cells', () => {
@@ -55,5 +60,18 @@ describe('export cells', () => {
       ['plain', 'カンマ, あり', 'say "hi"', 'two\nlines', '', '42', '1234.56'],
       ["'=SUM(A1)", "'+1", "'-2", "'@x", "'\ttab", '', '1200'],
     ]);
+  });
+
+  it('ends rows with CRLF after COPY, leaving line breaks inside quoted cells, wherever the chunks split', async () => {
+    const lf = 'a,"x\ny"\nb,"say ""hi""\n"\n,\n"q,""\n",z\n';
+    const crlf = 'a,"x\ny"\r\nb,"say ""hi""\n"\r\n,\r\n"q,""\n",z\r\n';
+    const bytes = Buffer.from(lf);
+    for (let cut = 0; cut <= bytes.length; cut++)
+      for (let second = cut; second <= bytes.length; second += 3) {
+        const parts = [bytes.subarray(0, cut), bytes.subarray(cut, second), bytes.subarray(second)];
+        const out: Buffer[] = [];
+        for await (const chunk of crlfRows(chunked(parts))) out.push(chunk);
+        expect(Buffer.concat(out).toString(), `${cut}/${second}`).toBe(crlf);
+      }
   });
 });

@@ -7,11 +7,12 @@ import { ORDER_STATUSES } from '../../../src/contract/orders';
 import { REFUND_STATUSES } from '../../../src/contract/refunds';
 import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
+import { copyCsv, crlfRows } from '../../db/copy';
 import { cursorBatches, poolOf } from '../../db/cursor';
 import { branchUnits, companies, operators, orders, refunds } from '../../db/schema';
 import type { CallContext } from '../../platform/api';
 import { actorOf, recordAudit } from '../../platform/audit';
-import { csvAmount, csvChoice, csvLabel, csvLineOf, csvLocalTime, csvText } from '../../platform/csvSql';
+import { cellAmount, cellChoice, cellLabel, cellLocalTime, cellText, csvLineOf } from '../../platform/csvSql';
 import { csvFile, primed, xlsxFile, type Cell, type FileDownload } from '../../platform/exports';
 import { scopeOf, type Scope } from '../../platform/scope';
 import { dayRange, orderFilter, refundFilter, refundOperatorJoin } from './queries';
@@ -23,7 +24,7 @@ import { dayRange, orderFilter, refundFilter, refundOperatorJoin } from './queri
  * PGlite, whose one connection a portal would hold for the whole export, in keyset batches
  * (no OFFSET skipped).
  */
-/** Rows per batch for XLSX (objects, one cell each) and for CSV (one finished line each). */
+/** Rows per batch for XLSX (objects, one cell each) and for CSV on PGlite (one finished line each). */
 export const EXPORT_BATCH_SIZE = 1000;
 export const CSV_BATCH_SIZE = 5000;
 
@@ -80,7 +81,11 @@ async function* keyset<R extends { keyAt: string; keyId: number }>(
 type Select = (
   fields: SelectedFields,
   cursor: Cursor | null,
-) => { toSQL(): { sql: string; params: unknown[] }; limit(n: number): PromiseLike<unknown[]> };
+) => {
+  getSQL(): SQL;
+  toSQL(): { sql: string; params: unknown[] };
+  limit(n: number): PromiseLike<unknown[]>;
+};
 
 /**
  * The export's rows in batches: one statement through a portal on PostgreSQL, keyset
@@ -98,6 +103,29 @@ function batchesOf<R>(
   const keyed = { ...fields, keyId: key.id, keyAt: cursorOf(key.createdAt) };
   type Keyed = R & { keyId: number; keyAt: string };
   return keyset<Keyed>(size, (cursor, limit) => select(keyed, cursor).limit(limit) as PromiseLike<Keyed[]>);
+}
+
+/**
+ * The CSV rows of an export, cells finished by the database (../../platform/csvSql): on
+ * PostgreSQL one COPY, on PGlite lines in keyset batches.
+ */
+function csvRowsOf(
+  db: Executor,
+  size: number,
+  key: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  cells: SQL[],
+  select: Select,
+): AsyncIterable<string | Buffer> {
+  const pool = poolOf(db);
+  if (pool) {
+    const fields = Object.fromEntries(cells.map((cell, i) => [`c${i}`, cell]));
+    return crlfRows(copyCsv(pool, select(fields, null).getSQL()));
+  }
+  return joined(batchesOf<{ line: string }>(db, size, key, { line: csvLineOf(cells) }, select));
+}
+
+async function* joined(batches: AsyncIterable<{ line: string }[]>): AsyncGenerator<string> {
+  for await (const batch of batches) yield batch.map((r) => r.line).join('');
 }
 
 /** A code's label from the catalogue (the code itself when it has none). */
@@ -184,8 +212,8 @@ export function orderRows(
   return batchesOf<OrderExportRow>(db, size, key, orderFields(zone), orderSelect(db, scope, t, zone, q));
 }
 
-/** Order lines of the CSV export, batch by batch, each written by the database. */
-export function orderCsvLines(
+/** The CSV rows of the order export, as the caller's language labels them. */
+export function orderCsvRows(
   db: Executor,
   scope: Scope,
   t: Translate,
@@ -193,26 +221,26 @@ export function orderCsvLines(
   q: OrderExportQuery,
   size = CSV_BATCH_SIZE,
 ) {
-  const line = csvLineOf([
-    csvLocalTime(orders.createdAt, zone),
-    csvLocalTime(orders.finishedAt, zone),
-    csvText(orders.gatewayOrderNo),
-    csvText(orders.clientOrderNo),
-    csvText(orders.brandOrderNo),
-    csvText(companies.name),
-    csvText(branchUnits.name),
-    csvLabel(orders.brand, labelsOf(t, 'payments.brand', PAY_BRANDS)),
-    csvLabel(orders.subBrand, labelsOf(t, 'payments.subBrand', ALL_SUB_BRANDS)),
-    csvLabel(orders.paymentType, labelsOf(t, 'payments.paymentType', PAYMENT_TYPES)),
-    csvLabel(orders.status, labelsOf(t, 'payments.orderStatus', ORDER_STATUSES)),
-    csvAmount(orders.amount, orders.currency),
-    csvText(orders.currency),
-    csvAmount(orders.refundedAmount, orders.currency),
-    csvText(orders.receiptNo),
-    csvText(orders.subject),
-  ]);
+  const cells = [
+    cellLocalTime(orders.createdAt, zone),
+    cellLocalTime(orders.finishedAt, zone),
+    cellText(orders.gatewayOrderNo),
+    cellText(orders.clientOrderNo),
+    cellText(orders.brandOrderNo),
+    cellText(companies.name),
+    cellText(branchUnits.name),
+    cellLabel(orders.brand, labelsOf(t, 'payments.brand', PAY_BRANDS)),
+    cellLabel(orders.subBrand, labelsOf(t, 'payments.subBrand', ALL_SUB_BRANDS)),
+    cellLabel(orders.paymentType, labelsOf(t, 'payments.paymentType', PAYMENT_TYPES)),
+    cellLabel(orders.status, labelsOf(t, 'payments.orderStatus', ORDER_STATUSES)),
+    cellAmount(orders.amount, orders.currency),
+    cellText(orders.currency),
+    cellAmount(orders.refundedAmount, orders.currency),
+    cellText(orders.receiptNo),
+    cellText(orders.subject),
+  ];
   const key = { createdAt: orders.createdAt, id: orders.id };
-  return lines(batchesOf<{ line: string }>(db, size, key, { line }, orderSelect(db, scope, t, zone, q)));
+  return csvRowsOf(db, size, key, cells, orderSelect(db, scope, t, zone, q));
 }
 
 const REFUND_HEADERS = [
@@ -282,8 +310,8 @@ export function refundRows(
   return batchesOf<RefundExportRow>(db, size, key, refundFields(zone), refundSelect(db, scope, t, zone, q));
 }
 
-/** Refund lines of the CSV export, batch by batch, each written by the database. */
-export function refundCsvLines(
+/** The CSV rows of the refund export, as the caller's language labels them. */
+export function refundCsvRows(
   db: Executor,
   scope: Scope,
   t: Translate,
@@ -291,29 +319,25 @@ export function refundCsvLines(
   q: RefundExportQuery,
   size = CSV_BATCH_SIZE,
 ) {
-  const line = csvLineOf([
-    csvLocalTime(refunds.createdAt, zone),
-    csvLocalTime(refunds.finishedAt, zone),
-    csvText(refunds.gatewayRefundNo),
-    csvText(refunds.clientRefundNo),
-    csvText(refunds.brandRefundNo),
-    csvText(orders.gatewayOrderNo),
-    csvText(companies.name),
-    csvLabel(orders.brand, labelsOf(t, 'payments.brand', PAY_BRANDS)),
-    csvLabel(refunds.status, labelsOf(t, 'payments.refundStatus', REFUND_STATUSES)),
-    csvAmount(refunds.amount, refunds.currency),
-    csvText(refunds.currency),
-    csvChoice(refunds.fullRefund, t('common.yes'), t('common.no')),
-    csvText(refunds.remark),
-    csvText(operators.loginId),
-    csvText(refunds.errorMessage),
-  ]);
+  const cells = [
+    cellLocalTime(refunds.createdAt, zone),
+    cellLocalTime(refunds.finishedAt, zone),
+    cellText(refunds.gatewayRefundNo),
+    cellText(refunds.clientRefundNo),
+    cellText(refunds.brandRefundNo),
+    cellText(orders.gatewayOrderNo),
+    cellText(companies.name),
+    cellLabel(orders.brand, labelsOf(t, 'payments.brand', PAY_BRANDS)),
+    cellLabel(refunds.status, labelsOf(t, 'payments.refundStatus', REFUND_STATUSES)),
+    cellAmount(refunds.amount, refunds.currency),
+    cellText(refunds.currency),
+    cellChoice(refunds.fullRefund, t('common.yes'), t('common.no')),
+    cellText(refunds.remark),
+    cellText(operators.loginId),
+    cellText(refunds.errorMessage),
+  ];
   const key = { createdAt: refunds.createdAt, id: refunds.id };
-  return lines(batchesOf<{ line: string }>(db, size, key, { line }, refundSelect(db, scope, t, zone, q)));
-}
-
-async function* lines(batches: AsyncIterable<{ line: string }[]>): AsyncGenerator<string[]> {
-  for await (const batch of batches) yield batch.map((r) => r.line);
+  return csvRowsOf(db, size, key, cells, refundSelect(db, scope, t, zone, q));
 }
 
 async function* cells<R>(batches: AsyncIterable<R[]>, toCells: (row: R) => Cell[]): AsyncGenerator<Cell[][]> {
@@ -357,9 +381,9 @@ export async function orderExport(
   const names = fileNames(t, 'order', format, c.input);
   const headers = ORDER_HEADERS.map((h) => t(`server.exports.columns.${h}`));
   if (format === 'csv') {
-    const lines = await primed(orderCsvLines(c.deps.db, scope, t, zone, c.input));
+    const rows = await primed(orderCsvRows(c.deps.db, scope, t, zone, c.input));
     await auditExport(c, 'orders', format);
-    return csvFile(names, headers, lines);
+    return csvFile(names, headers, rows);
   }
   const brand = labeller(t, 'payments.brand', PAY_BRANDS);
   const subBrand = labeller(t, 'payments.subBrand', ALL_SUB_BRANDS);
@@ -401,9 +425,9 @@ export async function refundExport(
   const names = fileNames(t, 'refund', format, c.input);
   const headers = REFUND_HEADERS.map((h) => t(`server.exports.columns.${h}`));
   if (format === 'csv') {
-    const lines = await primed(refundCsvLines(c.deps.db, scope, t, zone, c.input));
+    const rows = await primed(refundCsvRows(c.deps.db, scope, t, zone, c.input));
     await auditExport(c, 'refunds', format);
-    return csvFile(names, headers, lines);
+    return csvFile(names, headers, rows);
   }
   const brand = labeller(t, 'payments.brand', PAY_BRANDS);
   const status = labeller(t, 'payments.refundStatus', REFUND_STATUSES);

@@ -1,0 +1,61 @@
+import { type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+
+/**
+ * A CSV export on PostgreSQL: `COPY (select) TO STDOUT (FORMAT csv)` on a connection of its
+ * own. The database runs the select as one statement (parallel workers, one sort) and writes
+ * the CSV itself, as psql's \copy does; the app passes the bytes on. Reading is pulled by the
+ * consumer, so a slow client slows the COPY down (the socket is paused) instead of filling
+ * memory. A consumer that stops early ends the connection, which ends the COPY in the
+ * database.
+ *
+ * COPY takes no bind parameters: the select's values are written into the statement as
+ * literals by drizzle (`inlineParams`: numbers as they are, text quoted with its quotes
+ * doubled, which is exact under standard_conforming_strings, set on the connection first).
+ */
+export function inlined(select: SQL): string {
+  return new PgDialect().sqlToQuery(select.inlineParams()).sql;
+}
+
+export async function* copyCsv(pool: pg.Pool, select: SQL): AsyncGenerator<Buffer> {
+  const text = `COPY (${inlined(select)}) TO STDOUT (FORMAT csv)`;
+  const client = await pool.connect();
+  let complete = false;
+  try {
+    await client.query('SET standard_conforming_strings = on');
+    for await (const chunk of client.query(copyTo(text))) yield chunk as Buffer;
+    complete = true;
+  } finally {
+    // Mid-COPY the connection cannot serve anybody else: it is closed instead of returned.
+    client.release(complete ? undefined : new Error('COPY not read to its end'));
+  }
+}
+
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CRLF = Buffer.from('\r\n');
+
+/**
+ * COPY ends rows with LF; the export's CSV ends them with CRLF (RFC 4180, like the header).
+ * A line break inside a quoted cell stays as it is: the quotes are followed across chunks
+ * (a doubled quote inside a cell toggles twice, so it changes nothing).
+ */
+export async function* crlfRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let quoted = false;
+  for await (const chunk of chunks) {
+    const parts: Buffer[] = [];
+    let from = 0;
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i];
+      if (b === QUOTE) quoted = !quoted;
+      else if (b === LF && !quoted) {
+        parts.push(chunk.subarray(from, i), CRLF);
+        from = i + 1;
+      }
+    }
+    parts.push(chunk.subarray(from));
+    yield Buffer.concat(parts);
+  }
+}
