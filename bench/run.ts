@@ -353,11 +353,16 @@ async function exportBench(rows: number) {
     );
   }
   say();
-  // Memory should not follow the row count: the same CSV export over 3 days.
+  // Memory should not follow the row count: the same exports over 3 days.
   const short = { beginTime: today.minus({ days: 2 }).toISODate()!, endTime: RANGE.endTime };
   const r = await exportRun('/history/orderInfo/exportCSVFile', short);
+  const n = r.lines - 1;
   say(
-    `| CSV orders, 3 days only | ${r.lines - 1} | ${r.seconds.toFixed(1)} | ${Math.round((r.lines - 1) / r.seconds)} | ${(r.bytes / 1048576).toFixed(1)} | ${r.after.hwm.toFixed(0)} MiB | ${r.before.hwm.toFixed(0)} MiB | ${load()} |`,
+    `| CSV orders, 3 days only | ${n} | ${r.seconds.toFixed(1)} | ${Math.round(n / r.seconds)} | ${(r.bytes / 1048576).toFixed(1)} | ${r.after.hwm.toFixed(0)} MiB | ${r.before.hwm.toFixed(0)} MiB | ${load()} |`,
+  );
+  const x = await exportRun('/history/orderInfo/exportExcel', short);
+  say(
+    `| XLSX orders, 3 days only | ${n} | ${x.seconds.toFixed(1)} | ${Math.round(n / x.seconds)} | ${(x.bytes / 1048576).toFixed(1)} | ${x.after.hwm.toFixed(0)} MiB | ${x.before.hwm.toFixed(0)} MiB | ${load()} |`,
   );
   say();
   const ticks = await abandonRun('/history/orderInfo/exportCSVFile');
