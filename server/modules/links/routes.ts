@@ -1,3 +1,4 @@
+import type { AnyObjectSchema, InferType } from 'yup';
 import { ResultType } from '../../../src/contract/envelope';
 import {
   PAY_LINK_COLUMNS,
@@ -15,7 +16,7 @@ import {
 } from '../../../src/contract/preorders';
 import { UploadInput, type UploadReply, type UploadRowError } from '../../../src/contract/uploads';
 import type { Tx } from '../../db/client';
-import type { Api, CallContext } from '../../platform/api';
+import type { Api, CallContext, CallReply } from '../../platform/api';
 import { actorOf, recordAudit, recordDenied, type Audit } from '../../platform/audit';
 import { ApiError, fail, notFound } from '../../platform/envelope';
 import type { Principal } from '../../platform/principal';
@@ -31,7 +32,7 @@ import {
   payLinkRow,
   RowConflict,
 } from './payLinks';
-import { placementFor } from './placement';
+import { placementFor, type Placement } from './placement';
 import {
   closePreOrder,
   createPreOrder,
@@ -114,6 +115,44 @@ async function createAll<I, R>(
   return out;
 }
 
+/**
+ * A batch upload of URL payments or pre-orders: every bad row reported with its row number,
+ * nothing written unless every row is good; all rows created in one transaction with one
+ * audit row naming the numbers made.
+ */
+async function uploadAll<S extends AnyObjectSchema>(
+  c: Ctx & { input: InferType<typeof UploadInput> },
+  spec: {
+    objectType: 'payLink' | 'preOrder';
+    columns: readonly string[];
+    required: readonly string[];
+    schema: S;
+    /** The client's number, unique within the file and per company. */
+    numberField: string;
+    create: (tx: Tx, place: Placement, input: InferType<S>) => Promise<{ created: boolean; number: string }>;
+  },
+): Promise<CallReply<UploadReply>> {
+  const place = await placement(c, spec.objectType, c.input);
+  const rows = await readUpload(c.t, c.input.file, spec.columns, spec.required);
+  const valid = await validateRows(c.t, spec.schema, rows, spec.numberField);
+  const numbers = await write(c, spec.objectType, 'upload', async (tx, audit) => {
+    const made = await createAll(c, valid, spec.numberField, (input) => spec.create(tx, place, input));
+    const numbers = made.map((m) => m.number);
+    await audit({
+      objectType: spec.objectType,
+      objectId: 'upload',
+      action: 'create',
+      after: { count: numbers.length, created: made.filter((m) => m.created).length, numbers, ...place },
+    });
+    return numbers;
+  });
+  return {
+    result: { count: numbers.length, numbers },
+    messageKey: 'server.links.uploaded',
+    messageValues: { count: numbers.length },
+  };
+}
+
 export function linkRoutes(api: Api) {
   api.call('/pay/pay/create', { access: LINK_ROUTE, input: PayLinkCreate }, async (c) => {
     const { companyId, branchUnitId, ...row } = c.input;
@@ -174,26 +213,22 @@ export function linkRoutes(api: Api) {
     };
   });
 
-  api.call('/pay/pay/uploadFile', { access: LINK_ROUTE, input: UploadInput }, async (c) => {
-    const place = await placement(c, 'payLink', c.input);
-    const rows = await readUpload(c.t, c.input.file, PAY_LINK_COLUMNS, ['amount', 'subject']);
-    const valid = await validateRows(c.t, PayLinkRowInput, rows, 'clientOrderNo');
-    const numbers = await write(c, 'payLink', 'upload', async (tx, audit) => {
-      const made = await createAll(c, valid, 'clientOrderNo', (input) =>
-        createPayLink(c.deps, tx, place, input, { operatorId: c.principal.operatorId, source: 'upload' }),
-      );
-      const numbers = made.map((m) => m.order.gatewayOrderNo);
-      await audit({
-        objectType: 'payLink',
-        objectId: 'upload',
-        action: 'create',
-        after: { count: numbers.length, created: made.filter((m) => m.created).length, numbers, ...place },
-      });
-      return numbers;
-    });
-    const result: UploadReply = { count: numbers.length, numbers };
-    return { result, messageKey: 'server.links.uploaded', messageValues: { count: numbers.length } };
-  });
+  api.call('/pay/pay/uploadFile', { access: LINK_ROUTE, input: UploadInput }, (c) =>
+    uploadAll(c, {
+      objectType: 'payLink',
+      columns: PAY_LINK_COLUMNS,
+      required: ['amount', 'subject'],
+      schema: PayLinkRowInput,
+      numberField: 'clientOrderNo',
+      create: async (tx, place, input) => {
+        const made = await createPayLink(c.deps, tx, place, input, {
+          operatorId: c.principal.operatorId,
+          source: 'upload',
+        });
+        return { created: made.created, number: made.order.gatewayOrderNo };
+      },
+    }),
+  );
 
   api.call('/history/urlOrderPay/page', { access: LINK_ROUTE, input: PayLinkPageQuery }, async (c) => {
     const scope = scopeOf(c.principal);
@@ -234,26 +269,22 @@ export function linkRoutes(api: Api) {
     };
   });
 
-  api.call('/history/preOrder/uploadFile', { access: PRE_ORDER_ROUTE, input: UploadInput }, async (c) => {
-    const place = await placement(c, 'preOrder', c.input);
-    const rows = await readUpload(c.t, c.input.file, PRE_ORDER_COLUMNS, ['orderAmount']);
-    const valid = await validateRows(c.t, PreOrderRowInput, rows, 'clientPayNo');
-    const numbers = await write(c, 'preOrder', 'upload', async (tx, audit) => {
-      const made = await createAll(c, valid, 'clientPayNo', (input) =>
-        createPreOrder(c.deps, tx, place, input, { operatorId: c.principal.operatorId, source: 'upload' }),
-      );
-      const numbers = made.map((m) => m.preOrder.gatewayPayNo);
-      await audit({
-        objectType: 'preOrder',
-        objectId: 'upload',
-        action: 'create',
-        after: { count: numbers.length, created: made.filter((m) => m.created).length, numbers, ...place },
-      });
-      return numbers;
-    });
-    const result: UploadReply = { count: numbers.length, numbers };
-    return { result, messageKey: 'server.links.uploaded', messageValues: { count: numbers.length } };
-  });
+  api.call('/history/preOrder/uploadFile', { access: PRE_ORDER_ROUTE, input: UploadInput }, (c) =>
+    uploadAll(c, {
+      objectType: 'preOrder',
+      columns: PRE_ORDER_COLUMNS,
+      required: ['orderAmount'],
+      schema: PreOrderRowInput,
+      numberField: 'clientPayNo',
+      create: async (tx, place, input) => {
+        const made = await createPreOrder(c.deps, tx, place, input, {
+          operatorId: c.principal.operatorId,
+          source: 'upload',
+        });
+        return { created: made.created, number: made.preOrder.gatewayPayNo };
+      },
+    }),
+  );
 
   api.call('/history/preOrder/close', { access: PRE_ORDER_ROUTE, input: PreOrderClose }, async (c) => {
     const scope = scopeOf(c.principal);
