@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, or } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, lte, or } from 'drizzle-orm';
 import type { Page } from '../../../src/contract/envelope';
 import {
   PAY_LINK_SORT_FIELDS,
@@ -13,7 +13,8 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { branchUnits, companies, operators, orders, payLinks } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
-import { fieldError, iso } from '../../platform/lists';
+import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Scope } from '../../platform/scope';
 import { applyEvent, ordersIn, type OrderRecord } from '../orders/engine';
 import { createPayment, gatewayNo, move, payerUrl } from '../orders/payments';
@@ -201,31 +202,26 @@ export async function payLinkPage(
     q.orderNo ? or(eq(orders.clientOrderNo, q.orderNo), eq(orders.gatewayOrderNo, q.orderNo)) : undefined,
     ordersIn(db, scope),
   );
-  const field = q.sortField || 'createdAt';
-  if (!(PAY_LINK_SORT_FIELDS as readonly string[]).includes(field))
-    throw fieldError(t, 'sortField', 'validation.oneOf');
-  const column = {
+  const sortable = {
     createdAt: orders.createdAt,
     expiresAt: orders.expiresAt,
     amount: orders.amount,
     status: orders.status,
-  }[field as (typeof PAY_LINK_SORT_FIELDS)[number]];
-  const dir =
-    q.sortOrder === 'asc' ? asc : q.sortOrder === 'desc' ? desc : field === 'createdAt' ? desc : asc;
+  } satisfies Record<(typeof PAY_LINK_SORT_FIELDS)[number], AnyPgColumn>;
+  const { limit, offset } = limitOffset(q);
   const records = await select(db)
     .where(where)
-    .orderBy(dir(column), dir(orders.id))
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize);
+    .orderBy(...orderBy(t, q, sortable, 'createdAt', orders.id))
+    .limit(limit)
+    .offset(offset);
   const [{ total }] = await db
     .select({ total: count() })
     .from(payLinks)
     .innerJoin(orders, eq(orders.id, payLinks.orderId))
     .where(where);
-  return {
-    records: records.map((r) => toRow(config.publicUrl, r)),
-    total: Number(total),
-    pageNum: q.pageNum,
-    pageSize: q.pageSize,
-  };
+  return pageOf(
+    records.map((r) => toRow(config.publicUrl, r)),
+    Number(total),
+    q,
+  );
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Page } from '../../../src/contract/envelope';
 import {
   PRE_ORDER_SORT_FIELDS,
@@ -13,7 +13,8 @@ import type { Executor, Tx } from '../../db/client';
 import { branchUnits, companies, operators, preOrders } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
-import { fieldError, iso } from '../../platform/lists';
+import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Scope } from '../../platform/scope';
 import { ordersIn } from '../orders/engine';
 import { gatewayNo } from '../orders/payments';
@@ -176,30 +177,25 @@ export async function preOrderPage(
     q.payNo ? or(eq(preOrders.clientPayNo, q.payNo), eq(preOrders.gatewayPayNo, q.payNo)) : undefined,
     preOrdersIn(db, scope),
   );
-  const field = q.sortField || 'createdAt';
-  if (!(PRE_ORDER_SORT_FIELDS as readonly string[]).includes(field))
-    throw fieldError(t, 'sortField', 'validation.oneOf');
-  const column = {
+  const sortable = {
     createdAt: preOrders.createdAt,
     expireTime: preOrders.expireTime,
     orderAmount: preOrders.orderAmount,
     usedTimes: preOrders.usedTimes,
-  }[field as (typeof PRE_ORDER_SORT_FIELDS)[number]];
-  const dir =
-    q.sortOrder === 'asc' ? asc : q.sortOrder === 'desc' ? desc : field === 'createdAt' ? desc : asc;
+  } satisfies Record<(typeof PRE_ORDER_SORT_FIELDS)[number], AnyPgColumn>;
+  const { limit, offset } = limitOffset(q);
   const records = await select(db)
     .where(where)
-    .orderBy(dir(column), dir(preOrders.id))
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize);
+    .orderBy(...orderBy(t, q, sortable, 'createdAt', preOrders.id))
+    .limit(limit)
+    .offset(offset);
   const [{ total }] = await db.select({ total: count() }).from(preOrders).where(where);
   const now = new Date();
-  return {
-    records: records.map((r) => toPreOrderRow(config.publicUrl, r, now)),
-    total: Number(total),
-    pageNum: q.pageNum,
-    pageSize: q.pageSize,
-  };
+  return pageOf(
+    records.map((r) => toPreOrderRow(config.publicUrl, r, now)),
+    Number(total),
+    q,
+  );
 }
 
 /** Closes an open pre-order (in the caller's transaction, row locked): no new payments. */
