@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Page } from '../../../src/contract/envelope';
 import {
@@ -17,7 +17,8 @@ import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
 import { branchUnits, companies, operators, orderEvents, orders, refunds } from '../../db/schema';
 import { notFound } from '../../platform/envelope';
-import { fieldError, iso } from '../../platform/lists';
+import { fieldError, iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { operatorsIn, type Scope } from '../../platform/scope';
 import { ordersIn, type OrderRecord } from './engine';
 import { refundableAmount } from './refunds';
@@ -114,17 +115,14 @@ export function orderFilter(
 /** The two statements of the order page (its rows and its total), built once for the call and the benchmarks. */
 export function orderPageQueries(db: Executor, scope: Scope, t: Translate, zone: string, q: OrderPageQuery) {
   const where = orderFilter(db, scope, q, dayRange(t, zone, q.beginTime, q.endTime));
-  const field = q.sortField || 'createdAt';
-  if (!(ORDER_SORT_FIELDS as readonly string[]).includes(field))
-    throw fieldError(t, 'sortField', 'validation.oneOf');
-  const column = {
+  const sortable = {
     createdAt: orders.createdAt,
     finishedAt: orders.finishedAt,
     amount: orders.amount,
     status: orders.status,
-  }[field as (typeof ORDER_SORT_FIELDS)[number]];
-  const dir =
-    q.sortOrder === 'asc' ? asc : q.sortOrder === 'desc' ? desc : field === 'createdAt' ? desc : asc;
+  } satisfies Record<(typeof ORDER_SORT_FIELDS)[number], AnyPgColumn>;
+  const order = orderBy(t, q, sortable, 'createdAt', orders.id);
+  const { limit, offset } = limitOffset(q);
   return {
     records: db
       .select(orderColumns)
@@ -132,9 +130,9 @@ export function orderPageQueries(db: Executor, scope: Scope, t: Translate, zone:
       .innerJoin(companies, eq(companies.id, orders.companyId))
       .leftJoin(branchUnits, eq(branchUnits.id, orders.branchUnitId))
       .where(where)
-      .orderBy(dir(column), dir(orders.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
     total: db.select({ total: count() }).from(orders).where(where),
   };
 }
@@ -149,7 +147,7 @@ export async function orderPage(
   const query = orderPageQueries(db, scope, t, zone, q);
   const records = await query.records;
   const [{ total }] = await query.total;
-  return { records: records.map(toRow), total: Number(total), pageNum: q.pageNum, pageSize: q.pageSize };
+  return pageOf(records.map(toRow), Number(total), q);
 }
 
 /** One order in scope by id or gateway order number (NOT_FOUND outside it). */
@@ -295,32 +293,24 @@ export async function refundPage(
   q: RefundPageQuery,
 ): Promise<Page<RefundRow>> {
   const range = dayRange(t, zone, q.beginTime, q.endTime);
-  const field = q.sortField || 'createdAt';
-  if (!(REFUND_SORT_FIELDS as readonly string[]).includes(field))
-    throw fieldError(t, 'sortField', 'validation.oneOf');
-  const column = {
+  const sortable = {
     createdAt: refunds.createdAt,
     finishedAt: refunds.finishedAt,
     amount: refunds.amount,
     status: refunds.status,
-  }[field as (typeof REFUND_SORT_FIELDS)[number]];
-  const dir =
-    q.sortOrder === 'asc' ? asc : q.sortOrder === 'desc' ? desc : field === 'createdAt' ? desc : asc;
+  } satisfies Record<(typeof REFUND_SORT_FIELDS)[number], AnyPgColumn>;
+  const order = orderBy(t, q, sortable, 'createdAt', refunds.id);
+  const { limit, offset } = limitOffset(q);
   const where = refundFilter(db, scope, q, range);
   const records = await refundsFrom(db, scope)
     .where(where)
-    .orderBy(dir(column), dir(refunds.id))
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize);
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
   const [{ total }] = await db
     .select({ total: count() })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(where);
-  return {
-    records: records.map(toRefundRow),
-    total: Number(total),
-    pageNum: q.pageNum,
-    pageSize: q.pageSize,
-  };
+  return pageOf(records.map(toRefundRow), Number(total), q);
 }
