@@ -1,8 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ALL_ROUTE_PATHS, ALWAYS_ALLOWED_ROUTES } from '../../src/contract/routes';
 import type { OperatorType } from '../../src/contract/roles';
 import type { Executor } from '../db/client';
-import { preparedPer } from '../db/prepared';
 import { roleRoutes } from '../db/schema';
 
 const menuOrder = new Map(ALL_ROUTE_PATHS.map((p, i) => [p, i]));
@@ -22,24 +21,4 @@ export async function storedRoutesOf(db: Executor, role: OperatorType): Promise<
 /** The login reply's menuMapList: the role's routes plus the ones everybody keeps. */
 export async function menuOf(db: Executor, role: OperatorType): Promise<string[]> {
   return inMenuOrder([...(await storedRoutesOf(db, role)), ...ALWAYS_ALLOWED_ROUTES]);
-}
-
-const routeOfRole = preparedPer((db) =>
-  db
-    .select({ path: roleRoutes.routePath })
-    .from(roleRoutes)
-    .where(
-      and(
-        eq(roleRoutes.operatorType, sql.placeholder('role')),
-        eq(roleRoutes.routePath, sql.placeholder('path')),
-      ),
-    )
-    .limit(1)
-    .prepare('kessai_route_of_role'),
-);
-
-export async function roleHasRoute(db: Executor, role: OperatorType, path: string): Promise<boolean> {
-  if (ALWAYS_ALLOWED_ROUTES.includes(path)) return true;
-  const rows = await routeOfRole(db).execute({ role, path });
-  return rows.length > 0;
 }

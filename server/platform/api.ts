@@ -3,11 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyObjectSchema, InferType } from 'yup';
 import { ResultType } from '../../src/contract/envelope';
 import type { WorkingLanguage } from '../../src/contract/locale';
-import { ALL_ROUTE_PATHS } from '../../src/contract/routes';
+import { ALL_ROUTE_PATHS, ALWAYS_ALLOWED_ROUTES } from '../../src/contract/routes';
 import { yup } from '../../src/contract/validation';
 import type { Translate } from '../../src/i18n';
 import type { Deps } from './deps';
-import { roleHasRoute } from './access';
 import { actorOf, recordDenied } from './audit';
 import { ApiError, envelope } from './envelope';
 import { downloadHeaders, type FileDownload } from './exports';
@@ -89,6 +88,9 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
       if (calls.some((c) => c.path === path)) throw new Error(`call ${path} registered twice`);
       calls.push({ path, access, input: def.input ?? null, ownAuth: Boolean(def.authenticate) });
       const schema = (def.input ?? EMPTY) as AnyObjectSchema;
+      /** The call needs a screen of role_routes (not one everybody keeps). */
+      const routeAsked =
+        access !== 'public' && access !== 'session' && !ALWAYS_ALLOWED_ROUTES.includes(access);
 
       app.post(`/api${path}`, async (req: FastifyRequest, reply: FastifyReply) => {
         let lang = languageFromHeader(req.headers['accept-language']);
@@ -96,13 +98,16 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
         let session: SessionInfo | null = null;
         if (access !== 'public') {
           const token = tokenOf(req);
-          const live = token ? await resumeSession(deps.db, deps.config, token) : null;
+          // One statement answers both questions: is the session live, and does its role
+          // hold the call's screen.
+          const route = routeAsked ? access : '';
+          const live = token ? await resumeSession(deps.db, deps.config, token, route) : null;
           if (!live) throw new ApiError(ResultType.UNAUTHENCATED, 'server.unauthenticated');
           ({ principal, session } = live);
           lang = principal.workingLanguage;
           // Refusals from here on speak the session's language and carry its token.
           req.kessai = { lang, token: session.token };
-          if (access !== 'session' && !(await roleHasRoute(deps.db, principal.operatorType, access))) {
+          if (routeAsked && !live.routeGranted) {
             await recordDenied(deps.db, actorOf(principal, req), 'call', path, ResultType.NO_ACCESS);
             throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
           }

@@ -5,7 +5,7 @@ import { TOKEN_HEADER } from '../../src/contract/envelope';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
 import { preparedPer } from '../db/prepared';
-import { operators, sessions } from '../db/schema';
+import { operators, roleRoutes, sessions } from '../db/schema';
 import { selectPrincipal, toPrincipal, type Principal } from './principal';
 
 export interface SessionInfo {
@@ -66,14 +66,25 @@ export const LAST_SEEN_GRANULARITY_MS = 30_000;
 /**
  * The live session of a token, refreshed: not revoked, not past its absolute lifetime,
  * used within the idle timeout, and its account neither locked nor in a locked organisation.
+ * The same statement tells whether the account's role holds the screen a call needs
+ * (`role_routes`, one row at most by its key), so a call checks session and access in one
+ * round trip instead of two.
  */
 const liveSession = preparedPer((db) =>
   selectPrincipal(db, {
     sessionId: sessions.id,
     sessionCreatedAt: sessions.createdAt,
     lastSeenAt: sessions.lastSeenAt,
+    grantedRoute: roleRoutes.routePath,
   })
     .innerJoin(sessions, eq(sessions.operatorId, operators.id))
+    .leftJoin(
+      roleRoutes,
+      and(
+        eq(roleRoutes.operatorType, operators.operatorType),
+        eq(roleRoutes.routePath, sql.placeholder('route')),
+      ),
+    )
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -86,20 +97,36 @@ const liveSession = preparedPer((db) =>
     .prepare('kessai_live_session'),
 );
 
+export interface LiveSession {
+  session: SessionInfo;
+  principal: Principal;
+  /** The role holds the route asked about (role_routes); false when none was asked. */
+  routeGranted: boolean;
+}
+
+/**
+ * The session of a token if it is live (refreshing its last use), and whether its role holds
+ * `route`, a route path of the contract's menu table.
+ */
 export async function resumeSession(
   db: Executor,
   config: Config,
   token: string,
+  route = '',
   now = new Date(),
-): Promise<{ session: SessionInfo; principal: Principal } | null> {
+): Promise<LiveSession | null> {
   const idleCutoff = new Date(now.getTime() - config.sessionIdleMinutes * 60_000 - LAST_SEEN_GRANULARITY_MS);
-  const [row] = await liveSession(db).execute({ tokenHash: hashToken(token), now, idleCutoff });
+  const [row] = await liveSession(db).execute({ tokenHash: hashToken(token), now, idleCutoff, route });
   if (!row) return null;
   const principal = toPrincipal(row);
   if (principal.status !== 'active' || principal.organisationLocked) return null;
   if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_GRANULARITY_MS)
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
-  return { session: { sessionId: row.sessionId, token, createdAt: row.sessionCreatedAt }, principal };
+  return {
+    session: { sessionId: row.sessionId, token, createdAt: row.sessionCreatedAt },
+    principal,
+    routeGranted: route !== '' && row.grantedRoute === route,
+  };
 }
 
 export async function revokeSession(db: Executor, sessionId: number, now = new Date()) {
