@@ -35,9 +35,19 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 const redactUrl = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 
+/**
+ * Settings of each connection, unless DATABASE_URL's own `options` parameter sets them.
+ * parallel_setup_cost 10000 (PostgreSQL's default is 1000): the console's lists count tens or
+ * hundreds of thousands of index entries, where starting parallel workers cost more than they
+ * saved (a 31-day count of 350,000 orders: 36 ms alone, 70–130 ms with two workers on the
+ * benchmark machine, bench/RESULTS.md); scans big enough to pay for them, such as an export's
+ * sort, still get them.
+ */
+export const SESSION_OPTIONS = '-c parallel_setup_cost=10000';
+
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: SESSION_OPTIONS });
     // An idle connection the server ends (restart, failover, a dropped test database) must
     // not crash the process: the pool replaces it on the next query.
     pool.on('error', (err) => process.stderr.write(`database connection lost: ${err.message}\n`));

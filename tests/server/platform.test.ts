@@ -272,3 +272,27 @@ describe('health when the database is down', () => {
     await app.close();
   });
 });
+
+// On PostgreSQL only (PGlite has no parallel workers): registered when the suite has a server.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (postgresUrl)
+  describe('PostgreSQL connection settings', () => {
+    const show = async (url: string) => {
+      const database = await openDatabase({ url });
+      try {
+        const { rows } = await (
+          database.db as unknown as { $client: { query(q: string): Promise<{ rows: { v: string }[] }> } }
+        ).$client.query('SELECT current_setting($$parallel_setup_cost$$) AS v');
+        return rows[0].v;
+      } finally {
+        await database.close();
+      }
+    };
+
+    it('start parallel workers only for big scans, unless DATABASE_URL says otherwise', async () => {
+      expect(await show(postgresUrl)).toBe('10000');
+      const own = new URL(postgresUrl);
+      own.searchParams.set('options', '-c parallel_setup_cost=500');
+      expect(await show(own.toString())).toBe('500');
+    });
+  });
