@@ -13,7 +13,7 @@ import { downloadHeaders, type FileDownload } from './exports';
 import { languageFromHeader, translatorFor } from './i18n';
 import type { Principal } from './principal';
 import { resumeSession, tokenOf, type SessionInfo } from './session';
-import { validateInput } from './validate';
+import { checkInput, inputOf, type CheckedInput } from './validate';
 
 /**
  * Who may make a call: anybody, any live session, or a session whose role holds the given
@@ -93,6 +93,13 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
         access !== 'public' && access !== 'session' && !ALWAYS_ALLOWED_ROUTES.includes(access);
 
       app.post(`/api${path}`, async (req: FastifyRequest, reply: FastifyReply) => {
+        // The input is checked while the session's statement is out at the database (the
+        // check runs after this turn's statement has been sent: setImmediate); a refusal is
+        // given only after the session and access checks, in the session's language.
+        const checked = new Promise<CheckedInput<unknown>>((resolve, reject) =>
+          setImmediate(() => checkInput(schema, req.body).then(resolve, reject)),
+        );
+        checked.catch(() => undefined); // awaited below, unless an earlier refusal ends the call
         let lang = languageFromHeader(req.headers['accept-language']);
         let principal: Principal | null = null;
         let session: SessionInfo | null = null;
@@ -115,7 +122,7 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
         req.kessai = { lang, token: session?.token ?? '' };
         if (def.authenticate) await def.authenticate(req, deps);
         const t = translatorFor(lang);
-        const input = await validateInput(schema, req.body, t);
+        const input = (await inputOf(checked, t)) as InferType<typeof schema>;
         const out = await handler({
           input,
           principal: principal as Authed<typeof access>,

@@ -50,44 +50,66 @@ function render(t: Translate, e: ValidationError): string {
   return renderMessage(t, { ...m, values: { ...m.values, field } });
 }
 
+/** An input checked against its schema: the value, or the refusal to give in a language known later. */
+export type CheckedInput<T> = { ok: true; value: T } | { ok: false; refusal: (t: Translate) => ApiError };
+
 /**
- * Validates with the contract's schema: every error at once, unknown fields refused, strings
- * from forms cast to numbers where the schema says number. Throws INVALID with `errors`.
+ * Checks with the contract's schema: every error at once, unknown fields refused, strings
+ * from forms cast to numbers where the schema says number. Nothing is rendered yet, so a call
+ * can check its input while its session is still being looked up, and refuse in the
+ * session's language afterwards.
  */
-export async function validateInput<S extends AnyObjectSchema>(
+export async function checkInput<S extends AnyObjectSchema>(
   schema: S,
   body: unknown,
-  t: Translate,
-): Promise<InferType<S>> {
+): Promise<CheckedInput<InferType<S>>> {
   if (body === undefined || body === null || body === '') body = {};
-  if (!isPlainObject(body)) throw new ApiError(ResultType.INVALID, 'server.badRequest');
+  if (!isPlainObject(body))
+    return { ok: false, refusal: () => new ApiError(ResultType.INVALID, 'server.badRequest') };
   const input = prepare(schema, body);
   const wrong = shapeErrors(schema, input);
   if (wrong.length > 0) {
-    const errors = Object.fromEntries(
-      wrong.map((field) => [field, renderMessage(t, { key: 'validation.type', values: { field } })]),
-    );
-    throw new ApiError(ResultType.INVALID, '', {}, undefined, errors, Object.values(errors)[0]);
+    return {
+      ok: false,
+      refusal: (t) => {
+        const errors = Object.fromEntries(
+          wrong.map((field) => [field, renderMessage(t, { key: 'validation.type', values: { field } })]),
+        );
+        return new ApiError(ResultType.INVALID, '', {}, undefined, errors, Object.values(errors)[0]);
+      },
+    };
   }
   try {
-    return await schema.validate(input, { abortEarly: false, stripUnknown: false });
+    return { ok: true, value: await schema.validate(input, { abortEarly: false, stripUnknown: false }) };
   } catch (err) {
     const e = err as ValidationError;
     if (e?.name !== 'ValidationError') throw err;
-    const list = e.inner.length > 0 ? e.inner : [e];
-    const errors: Record<string, string> = {};
-    for (const item of list) {
-      const text = render(t, item);
-      const keys =
-        item.type === 'noUnknown'
-          ? String((item.params as { unknown?: string })?.unknown ?? '')
-              .split(',')
-              .map((k) => k.trim())
-              .filter(Boolean)
-          : [item.path || '_'];
-      for (const key of keys) errors[key] ??= text;
-    }
-    const first = Object.values(errors)[0] ?? t('server.badRequest');
-    throw new ApiError(ResultType.INVALID, '', {}, undefined, errors, first);
+    return { ok: false, refusal: (t) => invalid(t, e) };
   }
+}
+
+/** INVALID with each field's first message. */
+function invalid(t: Translate, e: ValidationError): ApiError {
+  const list = e.inner.length > 0 ? e.inner : [e];
+  const errors: Record<string, string> = {};
+  for (const item of list) {
+    const text = render(t, item);
+    const keys =
+      item.type === 'noUnknown'
+        ? String((item.params as { unknown?: string })?.unknown ?? '')
+            .split(',')
+            .map((k) => k.trim())
+            .filter(Boolean)
+        : [item.path || '_'];
+    for (const key of keys) errors[key] ??= text;
+  }
+  const first = Object.values(errors)[0] ?? t('server.badRequest');
+  return new ApiError(ResultType.INVALID, '', {}, undefined, errors, first);
+}
+
+/** The checked value, or its refusal (INVALID with `errors`) in the language of `t`. */
+export async function inputOf<T>(checked: Promise<CheckedInput<T>>, t: Translate): Promise<T> {
+  const c = await checked;
+  if (!c.ok) throw c.refusal(t);
+  return c.value;
 }
