@@ -19,7 +19,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, fillPlaceholders } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { OrderPageQuery } from '../src/contract/orders';
@@ -188,7 +188,10 @@ async function pageBench(db: Db, companyId: number) {
   ] as const) {
     const q = OrderPageQuery.validateSync({ ...RANGE, ...extra });
     const built = orderPageQueries(db, scopeOf(admin!), translatorFor('jp'), zone, q);
-    const statements = [built.records.toSQL(), built.total.toSQL()];
+    const statements = [built.records, built.total].map((s) => {
+      const query = s.getQuery();
+      return { sql: query.sql, params: fillPlaceholders(query.params, built.values) };
+    });
     let total = 0;
     const api: number[] = [];
     const sqlOnly: number[] = [];
@@ -434,8 +437,8 @@ async function main() {
   if (parts.has('page')) await pageBench(db, c.id);
   const admin = await findPrincipal(db, eq(operators.loginId, 'admin'));
   const q = OrderPageQuery.validateSync({ ...RANGE });
-  const [{ total: inRange }] = await orderPageQueries(db, scopeOf(admin!), translatorFor('jp'), zone, q)
-    .total;
+  const page = orderPageQueries(db, scopeOf(admin!), translatorFor('jp'), zone, q);
+  const [{ total: inRange }] = await page.total.execute(page.values);
   // PGlite holds its folder: the export processes open it after this one lets go.
   await database.close();
   const rates = parts.has('exports') ? await exportBench(Number(inRange)) : {};

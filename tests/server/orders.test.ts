@@ -236,6 +236,41 @@ describe.each(backends)('order and refund history on $name', (backend) => {
     ).toBe(true);
   });
 
+  it('answers each call with its own values and scope when the page statements are reused', async () => {
+    // The page's statements are built once per shape (scope, status, which filters, sort):
+    // calls of one shape, back to back, must still get their own values and their own scope.
+    const hinoki = ids.company('株式会社ひのき珈琲');
+    const minato = ids.company('株式会社みなと書店');
+    for (const company of [hinoki, minato, hinoki]) {
+      const p = await page('admin', { companyId: company, status: '0' });
+      expect(p.total).toBe(
+        await countWhere(eq(orders.companyId, company), inArray(orders.status, [...PAY_STATUS_FILTER['0']])),
+      );
+      expect(p.records.every((r) => r.companyId === company)).toBe(true);
+    }
+    const older = await page('admin', {
+      beginTime: today.minus({ days: 59 }).toISODate()!,
+      endTime: today.minus({ days: 29 }).toISODate()!,
+    });
+    expect(older.records.every((r) => r.createdAt < to.toISOString())).toBe(true);
+    expect(older.records.some((r) => r.createdAt < from.toISOString())).toBe(true);
+    const second = await page('admin', { pageNum: 2, pageSize: 10 });
+    const first = await page('admin', { pageNum: 1, pageSize: 10 });
+    expect(second.records.map((r) => r.id)).not.toEqual(first.records.map((r) => r.id));
+    // Two company administrators: the same filters, two scopes, neither sees the other's orders.
+    for (const [login, company] of [
+      ['co-admin', hinoki],
+      ['minato-admin', minato],
+      ['co-admin', hinoki],
+    ] as const) {
+      const p = await page(login, { status: '0' });
+      expect(p.total).toBe(
+        await countWhere(eq(orders.companyId, company), inArray(orders.status, [...PAY_STATUS_FILTER['0']])),
+      );
+      expect(p.records.every((r) => r.companyId === company)).toBe(true);
+    }
+  });
+
   it('refuses ranges over 31 days, bad dates and unknown filters with field errors', async () => {
     const token = await h.token('admin');
     const long = await h.call(

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Page } from '../../../src/contract/envelope';
 import {
@@ -86,11 +86,15 @@ const toRow = (r: OrderSelect): OrderRow => ({
   finishedAt: r.finishedAt ? iso(r.finishedAt) : null,
 });
 
+type OrderFilterQuery = Omit<OrderPageQuery, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>;
+/** A filter value, or a placeholder standing for it in a statement built once per shape. */
+type Bound<T> = { [K in keyof T]: T[K] | Placeholder };
+
 export function orderFilter(
   db: Executor,
   scope: Scope,
-  q: Omit<OrderPageQuery, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>,
-  range: { from: Date; to: Date },
+  q: Bound<Omit<OrderFilterQuery, 'status'>> & Pick<OrderFilterQuery, 'status'>,
+  range: Bound<{ from: Date; to: Date }>,
 ) {
   return and(
     gte(orders.createdAt, range.from),
@@ -112,17 +116,19 @@ export function orderFilter(
   );
 }
 
-/** The two statements of the order page (its rows and its total), built once for the call and the benchmarks. */
-export function orderPageQueries(db: Executor, scope: Scope, t: Translate, zone: string, q: OrderPageQuery) {
-  const where = orderFilter(db, scope, q, dayRange(t, zone, q.beginTime, q.endTime));
-  const sortable = {
-    createdAt: orders.createdAt,
-    finishedAt: orders.finishedAt,
-    amount: orders.amount,
-    status: orders.status,
-  } satisfies Record<(typeof ORDER_SORT_FIELDS)[number], AnyPgColumn>;
-  const order = orderBy(t, q, sortable, 'createdAt', orders.id);
-  const { limit, offset } = limitOffset(q);
+/** The filters an order page passes as values; the others shape its statements. */
+const PAGE_VALUES = ['brand', 'subBrand', 'paymentType', 'companyId', 'branchUnitId', 'orderNo'] as const;
+
+function buildOrderPage(db: Executor, scope: Scope, q: OrderPageQuery, order: SQL[]) {
+  const bound = Object.fromEntries(PAGE_VALUES.map((k) => [k, q[k] ? sql.placeholder(k) : q[k]]));
+  const where = orderFilter(
+    db,
+    scope,
+    { ...q, ...bound },
+    { from: sql.placeholder('from'), to: sql.placeholder('to') },
+  );
+  // '' is PostgreSQL's unnamed statement: parsed and planned on every call for its values,
+  // never a generic plan (a range or a company can hold 20 rows or 350,000).
   return {
     records: db
       .select(orderColumns)
@@ -131,10 +137,49 @@ export function orderPageQueries(db: Executor, scope: Scope, t: Translate, zone:
       .leftJoin(branchUnits, eq(branchUnits.id, orders.branchUnitId))
       .where(where)
       .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    total: db.select({ total: count() }).from(orders).where(where),
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(''),
+    total: db.select({ total: count() }).from(orders).where(where).prepare(''),
   };
+}
+
+/**
+ * Order page statements by shape: the caller's scope, the status filter, which value filters
+ * are set, the sort. Building them with drizzle cost ~0.2 ms of each page call; the values
+ * (dates, filters, paging) are placeholders, filled per call.
+ */
+const builtPages = new WeakMap<Executor, Map<string, ReturnType<typeof buildOrderPage>>>();
+
+/** The two statements of the order page (its rows and its total) with their values, for the call and the benchmarks. */
+export function orderPageQueries(db: Executor, scope: Scope, t: Translate, zone: string, q: OrderPageQuery) {
+  const range = dayRange(t, zone, q.beginTime, q.endTime);
+  const sortable = {
+    createdAt: orders.createdAt,
+    finishedAt: orders.finishedAt,
+    amount: orders.amount,
+    status: orders.status,
+  } satisfies Record<(typeof ORDER_SORT_FIELDS)[number], AnyPgColumn>;
+  const order = orderBy(t, q, sortable, 'createdAt', orders.id);
+  const { limit, offset } = limitOffset(q);
+  const shape = JSON.stringify([
+    scope,
+    q.status ?? '',
+    PAGE_VALUES.map((k) => Boolean(q[k])),
+    q.sortField,
+    q.sortOrder,
+  ]);
+  let built = builtPages.get(db);
+  if (!built) builtPages.set(db, (built = new Map()));
+  let statements = built.get(shape);
+  if (!statements) {
+    if (built.size >= 1000) built.clear();
+    statements = buildOrderPage(db, scope, q, order);
+    built.set(shape, statements);
+  }
+  const values: Record<string, unknown> = { from: range.from, to: range.to, limit, offset };
+  for (const k of PAGE_VALUES) if (q[k]) values[k] = q[k];
+  return { ...statements, values };
 }
 
 export async function orderPage(
@@ -145,8 +190,8 @@ export async function orderPage(
   q: OrderPageQuery,
 ): Promise<Page<OrderRow>> {
   const query = orderPageQueries(db, scope, t, zone, q);
-  const records = await query.records;
-  const [{ total }] = await query.total;
+  const records = await query.records.execute(query.values);
+  const [{ total }] = await query.total.execute(query.values);
   return pageOf(records.map(toRow), Number(total), q);
 }
 
