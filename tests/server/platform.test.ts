@@ -273,26 +273,36 @@ describe('health when the database is down', () => {
   });
 });
 
+/** A setting of the server's own connections, as the database reports it. */
+async function settingOf(opts: Parameters<typeof openDatabase>[0], name: string) {
+  const database = await openDatabase(opts);
+  try {
+    const client = (
+      database.db as unknown as {
+        $client: { query(q: string, p: unknown[]): Promise<{ rows: { v: string }[] }> };
+      }
+    ).$client;
+    const { rows } = await client.query('SELECT current_setting($1) AS v', [name]);
+    return rows[0].v;
+  } finally {
+    await database.close();
+  }
+}
+
 // On PostgreSQL only (PGlite has no parallel workers): registered when the suite has a server.
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (postgresUrl)
   describe('PostgreSQL connection settings', () => {
-    const show = async (url: string) => {
-      const database = await openDatabase({ url });
-      try {
-        const { rows } = await (
-          database.db as unknown as { $client: { query(q: string): Promise<{ rows: { v: string }[] }> } }
-        ).$client.query('SELECT current_setting($$parallel_setup_cost$$) AS v');
-        return rows[0].v;
-      } finally {
-        await database.close();
-      }
-    };
-
     it('start parallel workers only for big scans, unless DATABASE_URL says otherwise', async () => {
-      expect(await show(postgresUrl)).toBe('10000');
+      expect(await settingOf({ url: postgresUrl }, 'parallel_setup_cost')).toBe('10000');
       const own = new URL(postgresUrl);
       own.searchParams.set('options', '-c parallel_setup_cost=500');
-      expect(await show(own.toString())).toBe('500');
+      expect(await settingOf({ url: own.toString() }, 'parallel_setup_cost')).toBe('500');
     });
   });
+
+describe('embedded database settings', () => {
+  it('keeps its buffer cache at 32 MB: it is the server process’s own memory', async () => {
+    expect(await settingOf({ memory: true }, 'shared_buffers')).toBe('32MB');
+  });
+});
