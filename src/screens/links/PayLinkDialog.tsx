@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Stack } from '@chakra-ui/react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import {
   DEFAULT_CURRENCY,
@@ -14,16 +13,14 @@ import { formatMoney } from '../../contract/money';
 import type { PreOrderDraft } from '../../machines/preOrder';
 import { closePayLink, createPayLink, pagePayLinks } from '../../services/links';
 import { useT } from '../../app/i18n';
-import { businessDate, formatDateTime } from '../../components/format';
+import { formatDateTime } from '../../components/format';
 import { InfoList } from '../../components/InfoList';
-import { LifecycleDialog, LifecycleView, lifecyclePhase } from './LifecycleView';
+import { CreateLinkDialog, sinceYesterday, useRefreshedRow } from './CreateLinkDialog';
+import { lifecyclePhase } from './LifecycleView';
 import { PayLinkForm } from './PayLinkForm';
 import { useLinkLifecycle } from './useLinkLifecycle';
 
 type LinkDraft = PreOrderDraft & { request: PayLinkCreate };
-
-/** How often an open link's row is read again to see it paid. */
-export const REFRESH_MS = 5000;
 
 /**
  * New URL payment: the form (contract PayLinkCreate), then on the pre-order machine the pay
@@ -68,112 +65,52 @@ export function PayLinkDialog({
       branchUnitId: null,
     },
   });
-  const drafting = state.matches('draft') || state.matches('creating');
-  const open = state.matches({ created: 'open' });
   const created = state.context.preOrder;
 
-  useRefreshedRow(open && created ? created.gatewayPayNo : null, (fresh) => {
-    setRow(fresh);
-    if ((PAID_STATUSES as readonly string[]).includes(fresh.status)) send({ type: 'USED' });
-  });
-
-  const submit = form.handleSubmit((values) => {
-    const request = values as PayLinkCreate;
-    const draft: LinkDraft = {
-      orderAmount: request.amount,
-      currency: request.currency,
-      validityHours: request.expireHours,
-      useTimes: 1,
-      remark: request.remark,
-      request,
-    };
-    send({ type: 'CREATE', draft });
-  });
+  useRefreshedRow(
+    state.matches({ created: 'open' }) && created ? created.gatewayPayNo : null,
+    (orderNo) =>
+      pagePayLinks({ orderNo, ...sinceYesterday(), pageNum: 1, pageSize: 1 }).then((p) => p.records[0]),
+    (fresh) => {
+      setRow(fresh);
+      if ((PAID_STATUSES as readonly string[]).includes(fresh.status)) send({ type: 'USED' });
+    },
+  );
 
   return (
-    <LifecycleDialog
-      open
-      title={t(drafting ? 'linkScreens.url.newTitle' : 'linkScreens.url.createdTitle')}
-      onDone={() => onDone(!drafting)}
-      footer={
-        drafting ? (
-          <>
-            <Button variant="outline" onClick={() => onDone(false)} disabled={state.hasTag('busy')}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" form="pay-link-form" loading={state.matches('creating')}>
-              {t('linkScreens.url.create')}
-            </Button>
-          </>
-        ) : (
-          <>
-            {state.can({ type: 'NEW' }) && (
-              <Button variant="outline" onClick={() => (form.reset(), send({ type: 'NEW' }))}>
-                {t('linkScreens.url.new')}
-              </Button>
-            )}
-            <Button onClick={() => onDone(true)} disabled={state.hasTag('busy')}>
-              {t('common.close')}
-            </Button>
-          </>
+    <CreateLinkDialog
+      kind="url"
+      lifecycle={lifecycle}
+      form={form}
+      toDraft={(values): LinkDraft => {
+        const request = values as PayLinkCreate;
+        return {
+          orderAmount: request.amount,
+          currency: request.currency,
+          validityHours: request.expireHours,
+          useTimes: 1,
+          remark: request.remark,
+          request,
+        };
+      }}
+      fields={<PayLinkForm companies={companies} />}
+      summary={
+        row && (
+          <InfoList
+            items={[
+              { label: t('fields.subject'), value: row.subject },
+              { label: t('fields.amount'), value: formatMoney(row.amount, row.currency) },
+              { label: t('linkScreens.orderNo'), value: row.gatewayOrderNo },
+              { label: t('fields.clientOrderNo'), value: row.clientOrderNo },
+              { label: t('linkScreens.expiresAt'), value: formatDateTime(row.expiresAt) },
+              ...(lifecyclePhase(state) === 'open'
+                ? []
+                : [{ label: t('fields.status'), value: t(`payments.orderStatus.${row.status}`) }]),
+            ]}
+          />
         )
       }
-    >
-      {drafting ? (
-        <FormProvider {...form}>
-          <form id="pay-link-form" onSubmit={submit} noValidate aria-label={t('linkScreens.url.newTitle')}>
-            <Stack gap="4">
-              {state.context.error && (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{state.context.error}</Alert.Title>
-                </Alert.Root>
-              )}
-              <PayLinkForm companies={companies} />
-            </Stack>
-          </form>
-        </FormProvider>
-      ) : (
-        <LifecycleView
-          lifecycle={lifecycle}
-          kind="url"
-          summary={
-            row && (
-              <InfoList
-                items={[
-                  { label: t('fields.subject'), value: row.subject },
-                  { label: t('fields.amount'), value: formatMoney(row.amount, row.currency) },
-                  { label: t('linkScreens.orderNo'), value: row.gatewayOrderNo },
-                  { label: t('fields.clientOrderNo'), value: row.clientOrderNo },
-                  { label: t('linkScreens.expiresAt'), value: formatDateTime(row.expiresAt) },
-                  ...(lifecyclePhase(state) === 'open'
-                    ? []
-                    : [{ label: t('fields.status'), value: t(`payments.orderStatus.${row.status}`) }]),
-                ]}
-              />
-            )
-          }
-        />
-      )}
-    </LifecycleDialog>
+      onDone={onDone}
+    />
   );
 }
-
-/** Reads an open link's row again every few seconds (is it paid yet?). */
-function useRefreshedRow(orderNo: string | null, onRow: (row: PayLinkRow) => void) {
-  const latest = useRef(onRow);
-  latest.current = onRow;
-  useEffect(() => {
-    if (!orderNo) return;
-    const timer = setInterval(() => {
-      pagePayLinks({ orderNo, ...sinceYesterday(), pageNum: 1, pageSize: 1 }).then(
-        (page) => page.records[0] && latest.current(page.records[0]),
-        () => undefined,
-      );
-    }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [orderNo]);
-}
-
-/** A link made in this dialog was created today or, past midnight, yesterday. */
-export const sinceYesterday = () => ({ beginTime: businessDate(1), endTime: businessDate(0) });

@@ -1,0 +1,135 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Alert, Button, Stack } from '@chakra-ui/react';
+import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import type { PreOrderDraft } from '../../machines/preOrder';
+import { useT } from '../../app/i18n';
+import { businessDate } from '../../components/format';
+import { LifecycleDialog, LifecycleView } from './LifecycleView';
+import type { useLinkLifecycle } from './useLinkLifecycle';
+
+/** How often an open link's row is read again to see it paid. */
+export const REFRESH_MS = 5000;
+
+/** A link made in this dialog was created today or, past midnight, yesterday. */
+export const sinceYesterday = () => ({ beginTime: businessDate(1), endTime: businessDate(0) });
+
+type Translate = ReturnType<typeof useT>;
+
+/** The dialog's texts of each kind (written out, so the catalogue check sees every key). */
+const textsOf = (t: Translate, kind: 'url' | 'preOrder') =>
+  kind === 'url'
+    ? {
+        newTitle: t('linkScreens.url.newTitle'),
+        createdTitle: t('linkScreens.url.createdTitle'),
+        create: t('linkScreens.url.create'),
+        again: t('linkScreens.url.new'),
+      }
+    : {
+        newTitle: t('linkScreens.preOrder.newTitle'),
+        createdTitle: t('linkScreens.preOrder.createdTitle'),
+        create: t('linkScreens.preOrder.create'),
+        again: t('linkScreens.preOrder.new'),
+      };
+
+/**
+ * The dialog of a new URL payment or pre-order, on the pre-order machine: the form while it
+ * is a draft (Cancel / Create, the refusal above the fields), then the created link with its
+ * QR code and what the machine allows (New once it has ended, Close). The two kinds differ in
+ * their form, their draft, their summary and their texts (`linkScreens.<kind>`).
+ */
+export function CreateLinkDialog<V extends FieldValues, D extends PreOrderDraft>({
+  kind,
+  lifecycle,
+  form,
+  toDraft,
+  fields,
+  summary,
+  onDone,
+}: {
+  kind: 'url' | 'preOrder';
+  lifecycle: ReturnType<typeof useLinkLifecycle<D>>;
+  form: UseFormReturn<V>;
+  toDraft: (values: V) => D;
+  fields: ReactNode;
+  summary: ReactNode;
+  onDone: (changed: boolean) => void;
+}) {
+  const t = useT();
+  const { state, send } = lifecycle;
+  const drafting = state.matches('draft') || state.matches('creating');
+  const formId = kind === 'url' ? 'pay-link-form' : 'pre-order-form';
+  const texts = textsOf(t, kind);
+  const submit = form.handleSubmit((values) => send({ type: 'CREATE', draft: toDraft(values) }));
+
+  return (
+    <LifecycleDialog
+      open
+      title={drafting ? texts.newTitle : texts.createdTitle}
+      onDone={() => onDone(!drafting)}
+      footer={
+        drafting ? (
+          <>
+            <Button variant="outline" onClick={() => onDone(false)} disabled={state.hasTag('busy')}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" form={formId} loading={state.matches('creating')}>
+              {texts.create}
+            </Button>
+          </>
+        ) : (
+          <>
+            {state.can({ type: 'NEW' }) && (
+              <Button variant="outline" onClick={() => (form.reset(), send({ type: 'NEW' }))}>
+                {texts.again}
+              </Button>
+            )}
+            <Button onClick={() => onDone(true)} disabled={state.hasTag('busy')}>
+              {t('common.close')}
+            </Button>
+          </>
+        )
+      }
+    >
+      {drafting ? (
+        <FormProvider {...form}>
+          <form id={formId} onSubmit={submit} noValidate aria-label={texts.newTitle}>
+            <Stack gap="4">
+              {state.context.error && (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title>{state.context.error}</Alert.Title>
+                </Alert.Root>
+              )}
+              {fields}
+            </Stack>
+          </form>
+        </FormProvider>
+      ) : (
+        <LifecycleView lifecycle={lifecycle} kind={kind} summary={summary} />
+      )}
+    </LifecycleDialog>
+  );
+}
+
+/**
+ * Reads an open link's row again every few seconds (is it paid yet, how many uses are paid);
+ * `key` null stops it. A failed read is tried again at the next tick.
+ */
+export function useRefreshedRow<R>(
+  key: string | null,
+  read: (key: string) => Promise<R | undefined>,
+  onRow: (row: R) => void,
+) {
+  const latest = useRef({ read, onRow });
+  latest.current = { read, onRow };
+  useEffect(() => {
+    if (!key) return;
+    const timer = setInterval(() => {
+      latest.current.read(key).then(
+        (row) => row && latest.current.onRow(row),
+        () => undefined,
+      );
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [key]);
+}
