@@ -11,11 +11,10 @@ import { neutralise } from './exports';
  * - a cell is text as the file shows it, or NULL for an empty one: labels for codes, amounts
  *   in major units from the integer, local times, and text that a spreadsheet would run as a
  *   formula (= + - @ tab CR first) prefixed with an apostrophe;
- * - on PostgreSQL, `COPY (…) TO STDOUT (FORMAT csv)` quotes the cells (server/db/copy.ts);
- * - on PGlite, `csvLineOf` quotes them and joins each row into its line.
- * Both follow the JS writer (`csvField` in ./exports, which writes the header): quoted when
- * holding a comma, a quote or a line break, quotes doubled; tests/server/exports.test.ts holds
- * them to the same output.
+ * - the database's COPY (FORMAT csv) quotes them and writes the lines (server/db/copy.ts: a
+ *   stream on PostgreSQL, a batch at a time on PGlite), as the JS writer (`csvField` in
+ *   ./exports, which writes the header) does: quoted when holding a comma, a quote or a line
+ *   break, quotes doubled; tests/server/exports.test.ts holds them to the same output.
  */
 
 type Expr = SQL | AnyPgColumn;
@@ -48,11 +47,3 @@ export function cellLabel(code: Expr, labels: Record<string, string>): SQL {
 /** One of two texts for a boolean (yes / no). */
 export const cellChoice = (flag: Expr, yes: string, no: string): SQL =>
   sql`CASE WHEN ${flag} THEN ${neutralise(yes)} ELSE ${neutralise(no)} END`;
-
-/** A cell as a CSV field: empty for NULL, quoted when it holds a comma, a quote or a line break. */
-export const csvQuoted = (cell: SQL): SQL =>
-  sql`CASE WHEN ${cell} IS NULL THEN '' WHEN ${cell} ~ '[",\\r\\n]' THEN '"' || replace(${cell}, '"', '""') || '"' ELSE ${cell} END`;
-
-/** The finished line of a row's cells, CRLF included (every field is non-NULL, so none is skipped). */
-export const csvLineOf = (cells: SQL[]) =>
-  sql<string>`concat_ws(',', ${sql.join(cells.map(csvQuoted), sql`, `)}) || E'\\r\\n'`;

@@ -11,9 +11,9 @@ import { createTranslator } from '../../src/i18n';
 import { generateDemoOrders } from '../../server/db/demo/orders';
 import { auditLog, operators, orders } from '../../server/db/schema';
 import { orderCsvRows, orderRows } from '../../server/modules/orders/exports';
-import { copyCsv, crlfRows } from '../../server/db/copy';
+import { copyCsv, copyCsvBatch, crlfRows, pgliteOf } from '../../server/db/copy';
 import { poolOf } from '../../server/db/cursor';
-import { cellAmount, cellChoice, cellLabel, cellText, csvQuoted } from '../../server/platform/csvSql';
+import { cellAmount, cellChoice, cellLabel, cellText } from '../../server/platform/csvSql';
 import { csvField, majorUnits } from '../../server/platform/exports';
 import { scopeOf } from '../../server/platform/scope';
 import { findPrincipal } from '../../server/platform/principal';
@@ -413,10 +413,22 @@ describe.each(backends)('streaming exports on $name', (backend) => {
       for await (const batch of it) ids.push(...batch.map((r) => r.id));
       return ids;
     };
-    const page = (await allPages<OrderRow>('/history/orderInfo/page', RANGE, 'co-admin')).map((r) => r.id);
+    const pageRows = await allPages<OrderRow>('/history/orderInfo/page', RANGE, 'co-admin');
+    const page = pageRows.map((r) => r.id);
     expect(await read(2)).toEqual(page);
     expect(await read(3)).toEqual(page);
     expect(await read(2000)).toEqual(page);
+    // The CSV's batches (one COPY each on PGlite) walk the same rows in the same order.
+    const csvOrderNos = async (size: number) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of orderCsvRows(h.db, scopeOf(principal!), ja, ZONE, everything, size))
+        chunks.push(Buffer.from(chunk));
+      return csvRows(Buffer.concat(chunks)).map((r) => r[2]);
+    };
+    const gatewayNos = pageRows.map((r) => r.gatewayOrderNo);
+    expect(await csvOrderNos(2)).toEqual(gatewayNos);
+    expect(await csvOrderNos(3)).toEqual(gatewayNos);
+    expect(await csvOrderNos(7)).toEqual(gatewayNos);
     for (const s of seven) expect(page.filter((id) => id === s.id)).toHaveLength(1);
 
     // A reader that stops after its first batch (a client that left) gives its connection
@@ -461,38 +473,34 @@ describe.each(backends)('streaming exports on $name', (backend) => {
       '株式会社、カンマ',
       '😀 emoji',
     ];
-    const pool = poolOf(h.db);
-    /** The field as each writer of this database writes it: csvLineOf's, and COPY's on PostgreSQL. */
+    /** The field as the database's COPY writes it (a stream on PostgreSQL, a batch on PGlite). */
     const written = async (cell: SQL) => {
-      const result = (await h.db.execute(sql`select ${csvQuoted(cell)} as v`)) as unknown as {
-        rows: { v: string }[];
-      };
-      const fields = [result.rows[0].v];
-      if (pool) {
-        const chunks: Buffer[] = [];
-        for await (const chunk of crlfRows(copyCsv(pool, sql`select ${cell}`))) chunks.push(chunk);
-        const line = Buffer.concat(chunks).toString('utf8');
-        expect(line.endsWith('\r\n')).toBe(true);
-        fields.push(line.slice(0, -2));
-      }
-      return fields;
+      const pool = poolOf(h.db);
+      const chunks: Buffer[] = [];
+      const copied = pool ? copyCsv(pool, sql`select ${cell}`) : oneBatch(sql`select ${cell}`);
+      for await (const chunk of crlfRows(copied)) chunks.push(chunk);
+      const line = Buffer.concat(chunks).toString('utf8');
+      expect(line.endsWith('\r\n')).toBe(true);
+      return line.slice(0, -2);
     };
-    const each = (field: string) => (pool ? [field, field] : [field]);
+    async function* oneBatch(select: SQL) {
+      yield await copyCsvBatch(pgliteOf(h.db)!, select);
+    }
     for (const text of texts)
-      expect(await written(cellText(sql`${text}::text`)), JSON.stringify(text)).toEqual(each(csvField(text)));
+      expect(await written(cellText(sql`${text}::text`)), JSON.stringify(text)).toEqual(csvField(text));
     for (const minor of [0, 1, 9, 10, 99, 100, 123456, 1999999, Number.MAX_SAFE_INTEGER])
       for (const currency of ['JPY', 'KRW', 'USD', 'CNY'])
         expect(await written(cellAmount(sql`${minor}::bigint`, sql`${currency}::text`))).toEqual(
-          each(majorUnits(minor, currency)),
+          majorUnits(minor, currency),
         );
     const labels = { x: 'a,b', y: '=f', z: 'plain' };
     for (const code of ['x', 'y', 'z', 'unknown', '-raw', null])
       expect(await written(cellLabel(sql`${code}::text`, labels))).toEqual(
-        each(csvField(code === null ? null : ((labels as Record<string, string>)[code] ?? code))),
+        csvField(code === null ? null : ((labels as Record<string, string>)[code] ?? code)),
       );
-    expect(await written(cellChoice(sql`true`, 'はい', 'いいえ'))).toEqual(each('はい'));
-    expect(await written(cellChoice(sql`false`, 'yes, sure', '-no'))).toEqual(each("'-no"));
-    expect(await written(cellChoice(sql`true`, 'yes, sure', 'no'))).toEqual(each('"yes, sure"'));
+    expect(await written(cellChoice(sql`true`, 'はい', 'いいえ'))).toEqual('はい');
+    expect(await written(cellChoice(sql`false`, 'yes, sure', '-no'))).toEqual("'-no");
+    expect(await written(cellChoice(sql`true`, 'yes, sure', 'no'))).toEqual('"yes, sure"');
   });
 
   it('writes an audit row for each export with what was exported and the filter', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { OrderExportQuery, RefundExportQuery, ExportFormat } from '../../../src/contract/exports';
@@ -6,13 +6,14 @@ import { ALL_SUB_BRANDS, PAY_BRANDS, PAYMENT_TYPES } from '../../../src/contract
 import { ORDER_STATUSES } from '../../../src/contract/orders';
 import { REFUND_STATUSES } from '../../../src/contract/refunds';
 import type { Translate } from '../../../src/i18n';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Executor } from '../../db/client';
-import { copyCsv, crlfRows } from '../../db/copy';
+import { copyCsv, copyCsvBatch, crlfRows, pgliteOf } from '../../db/copy';
 import { cursorBatches, poolOf } from '../../db/cursor';
 import { branchUnits, companies, operators, orders, refunds } from '../../db/schema';
 import type { CallContext } from '../../platform/api';
 import { actorOf, recordAudit } from '../../platform/audit';
-import { cellAmount, cellChoice, cellLabel, cellLocalTime, cellText, csvLineOf } from '../../platform/csvSql';
+import { cellAmount, cellChoice, cellLabel, cellLocalTime, cellText } from '../../platform/csvSql';
 import { csvFile, primed, xlsxFile, type Cell, type FileDownload } from '../../platform/exports';
 import { scopeOf, type Scope } from '../../platform/scope';
 import { dayRange, orderFilter, refundFilter, refundOperatorJoin } from './queries';
@@ -20,11 +21,11 @@ import { dayRange, orderFilter, refundFilter, refundOperatorJoin } from './queri
 /**
  * Order and refund exports: the page's filters and scope, every row newest first (created
  * at, then id, like the page's default order), written as the caller's language labels them.
- * On PostgreSQL the rows come from one statement through a portal (server/db/cursor.ts); on
- * PGlite, whose one connection a portal would hold for the whole export, in keyset batches
- * (no OFFSET skipped).
+ * On PostgreSQL the rows come from one statement (a portal for XLSX, server/db/cursor.ts; a
+ * COPY for CSV, server/db/copy.ts); on PGlite, whose one connection a single statement would
+ * hold for the whole export, in keyset batches (no OFFSET skipped).
  */
-/** Rows per batch for XLSX (objects, one cell each) and for CSV on PGlite (one finished line each). */
+/** Rows per batch for XLSX (objects, one cell each) and for CSV on PGlite (one COPY each). */
 export const EXPORT_BATCH_SIZE = 1000;
 export const CSV_BATCH_SIZE = 5000;
 
@@ -40,6 +41,12 @@ interface Cursor {
   id: number;
 }
 
+/** The columns an export is ordered by (created at desc, id desc), which the batches walk. */
+interface Key {
+  createdAt: AnyPgColumn;
+  id: AnyPgColumn;
+}
+
 /** Rows strictly after the cursor in (created at desc, id desc); `created_at <= …` lets the index bound the scan. */
 const after = (createdAt: AnyPgColumn, id: AnyPgColumn, c: Cursor | null): SQL | undefined =>
   c
@@ -48,6 +55,19 @@ const after = (createdAt: AnyPgColumn, id: AnyPgColumn, c: Cursor | null): SQL |
         or(lt(createdAt, sql`${c.at}::timestamptz`), lt(id, c.id)),
       )
     : undefined;
+
+/** Rows up to the cursor's row, itself included, in the same order. */
+const through = (createdAt: AnyPgColumn, id: AnyPgColumn, c: Cursor | null): SQL | undefined =>
+  c
+    ? and(
+        gte(createdAt, sql`${c.at}::timestamptz`),
+        or(gt(createdAt, sql`${c.at}::timestamptz`), gte(id, c.id)),
+      )
+    : undefined;
+
+/** Rows after `from` and up to `to` (each bound left out when null). */
+const between = (key: Key, from: Cursor | null, to: Cursor | null) =>
+  and(after(key.createdAt, key.id, from), through(key.createdAt, key.id, to));
 
 /**
  * Batches of a keyset walk: `page(cursor)` reads the next `size` rows after the cursor. The
@@ -77,14 +97,15 @@ async function* keyset<R extends { keyAt: string; keyId: number }>(
   }
 }
 
-/** An export's select: the rows after a keyset position (all of them for null), in order. */
+/** An export's select: the rows after a keyset position and up to another (all of them for null), in order. */
 type Select = (
   fields: SelectedFields,
-  cursor: Cursor | null,
+  from: Cursor | null,
+  to?: Cursor | null,
 ) => {
   getSQL(): SQL;
   toSQL(): { sql: string; params: unknown[] };
-  limit(n: number): PromiseLike<unknown[]>;
+  limit(n: number): PromiseLike<unknown[]> & { offset(n: number): PromiseLike<unknown[]> };
 };
 
 /**
@@ -94,7 +115,7 @@ type Select = (
 function batchesOf<R>(
   db: Executor,
   size: number,
-  key: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  key: Key,
   fields: SelectedFields,
   select: Select,
 ): AsyncIterable<R[]> {
@@ -106,26 +127,47 @@ function batchesOf<R>(
 }
 
 /**
- * The CSV rows of an export, cells finished by the database (../../platform/csvSql): on
- * PostgreSQL one COPY, on PGlite lines in keyset batches.
+ * The CSV rows of an export, cells finished by the database (../../platform/csvSql) and
+ * written by its COPY: on PostgreSQL one COPY of every row, on PGlite one per batch.
  */
 function csvRowsOf(
   db: Executor,
   size: number,
-  key: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  key: Key,
   cells: SQL[],
   select: Select,
-): AsyncIterable<string | Buffer> {
+): AsyncIterable<Buffer> {
+  const fields = Object.fromEntries(cells.map((cell, i) => [`c${i}`, cell]));
   const pool = poolOf(db);
-  if (pool) {
-    const fields = Object.fromEntries(cells.map((cell, i) => [`c${i}`, cell]));
-    return crlfRows(copyCsv(pool, select(fields, null).getSQL()));
-  }
-  return joined(batchesOf<{ line: string }>(db, size, key, { line: csvLineOf(cells) }, select));
+  if (pool) return crlfRows(copyCsv(pool, select(fields, null).getSQL()));
+  const client = pgliteOf(db);
+  if (!client) throw new Error('an export reads the database, not a transaction');
+  return crlfRows(copyBatches(client, size, key, fields, select));
 }
 
-async function* joined(batches: AsyncIterable<{ line: string }[]>): AsyncGenerator<string> {
-  for await (const batch of batches) yield batch.map((r) => r.line).join('');
+/**
+ * PGlite: batches of `size` rows in the export's order, each one COPY. Where a batch ends is
+ * asked first (the row `size` places on, by the same select); the COPY then takes the rows
+ * from the previous end through it, so ties of created-at are cut by id, never lost or repeated.
+ */
+async function* copyBatches(
+  client: PGlite,
+  size: number,
+  key: Key,
+  fields: SelectedFields,
+  select: Select,
+): AsyncGenerator<Buffer> {
+  const keyFields = { at: cursorOf(key.createdAt), id: key.id };
+  let from: Cursor | null = null;
+  for (;;) {
+    const [to] = (await select(keyFields, from)
+      .limit(1)
+      .offset(size - 1)) as Cursor[];
+    const rows = await copyCsvBatch(client, select(fields, from, to ?? null).getSQL());
+    if (rows.length > 0) yield rows;
+    if (!to) return;
+    from = to;
+  }
 }
 
 /** A code's label from the catalogue (the code itself when it has none). */
@@ -164,16 +206,18 @@ const ORDER_HEADERS = [
 ] as const;
 const ORDER_WIDTHS = [20, 20, 26, 24, 26, 24, 18, 16, 16, 16, 14, 14, 8, 14, 16, 24];
 
+const ORDER_KEY: Key = { createdAt: orders.createdAt, id: orders.id };
+
 /** The orders of an export (the page's filter and scope), newest first, for any selection. */
 function orderSelect(db: Executor, scope: Scope, t: Translate, zone: string, q: OrderExportQuery): Select {
   const where = orderFilter(db, scope, q, dayRange(t, zone, q.beginTime, q.endTime));
-  return (fields, cursor) =>
+  return (fields, from, to) =>
     db
       .select(fields)
       .from(orders)
       .innerJoin(companies, eq(companies.id, orders.companyId))
       .leftJoin(branchUnits, eq(branchUnits.id, orders.branchUnitId))
-      .where(and(where, after(orders.createdAt, orders.id, cursor)))
+      .where(and(where, between(ORDER_KEY, from, to ?? null)))
       .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
@@ -208,8 +252,8 @@ export function orderRows(
   q: OrderExportQuery,
   size = EXPORT_BATCH_SIZE,
 ) {
-  const key = { createdAt: orders.createdAt, id: orders.id };
-  return batchesOf<OrderExportRow>(db, size, key, orderFields(zone), orderSelect(db, scope, t, zone, q));
+  const select = orderSelect(db, scope, t, zone, q);
+  return batchesOf<OrderExportRow>(db, size, ORDER_KEY, orderFields(zone), select);
 }
 
 /** The CSV rows of the order export, as the caller's language labels them. */
@@ -239,8 +283,7 @@ export function orderCsvRows(
     cellText(orders.receiptNo),
     cellText(orders.subject),
   ];
-  const key = { createdAt: orders.createdAt, id: orders.id };
-  return csvRowsOf(db, size, key, cells, orderSelect(db, scope, t, zone, q));
+  return csvRowsOf(db, size, ORDER_KEY, cells, orderSelect(db, scope, t, zone, q));
 }
 
 const REFUND_HEADERS = [
@@ -262,17 +305,19 @@ const REFUND_HEADERS = [
 ] as const;
 const REFUND_WIDTHS = [20, 20, 26, 24, 26, 26, 24, 16, 12, 14, 8, 10, 24, 16, 24];
 
+const REFUND_KEY: Key = { createdAt: refunds.createdAt, id: refunds.id };
+
 /** The refunds of an export (the refund page's filter and scope), newest first. */
 function refundSelect(db: Executor, scope: Scope, t: Translate, zone: string, q: RefundExportQuery): Select {
   const where = refundFilter(db, scope, q, dayRange(t, zone, q.beginTime, q.endTime));
-  return (fields, cursor) =>
+  return (fields, from, to) =>
     db
       .select(fields)
       .from(refunds)
       .innerJoin(orders, eq(orders.id, refunds.orderId))
       .innerJoin(companies, eq(companies.id, refunds.companyId))
       .leftJoin(operators, refundOperatorJoin(db, scope))
-      .where(and(where, after(refunds.createdAt, refunds.id, cursor)))
+      .where(and(where, between(REFUND_KEY, from, to ?? null)))
       .orderBy(desc(refunds.createdAt), desc(refunds.id));
 }
 
@@ -306,8 +351,8 @@ export function refundRows(
   q: RefundExportQuery,
   size = EXPORT_BATCH_SIZE,
 ) {
-  const key = { createdAt: refunds.createdAt, id: refunds.id };
-  return batchesOf<RefundExportRow>(db, size, key, refundFields(zone), refundSelect(db, scope, t, zone, q));
+  const select = refundSelect(db, scope, t, zone, q);
+  return batchesOf<RefundExportRow>(db, size, REFUND_KEY, refundFields(zone), select);
 }
 
 /** The CSV rows of the refund export, as the caller's language labels them. */
@@ -336,8 +381,7 @@ export function refundCsvRows(
     cellText(operators.loginId),
     cellText(refunds.errorMessage),
   ];
-  const key = { createdAt: refunds.createdAt, id: refunds.id };
-  return csvRowsOf(db, size, key, cells, refundSelect(db, scope, t, zone, q));
+  return csvRowsOf(db, size, REFUND_KEY, cells, refundSelect(db, scope, t, zone, q));
 }
 
 async function* cells<R>(batches: AsyncIterable<R[]>, toCells: (row: R) => Cell[]): AsyncGenerator<Cell[][]> {
