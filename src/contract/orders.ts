@@ -179,7 +179,8 @@ export interface OrderRow {
   status: OrderStatus;
   receiptNo: string;
   paymentType: PaymentType;
-  brand: PayBrand;
+  /** '' for a payment link's or pre-order's order until its payer chooses a brand on the payer page. */
+  brand: PayBrand | '';
   subBrand: string;
   companyId: number;
   companyName: string;

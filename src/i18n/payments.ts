@@ -23,6 +23,7 @@ export default defineArea({
       },
       refundStatus: { waiting: '返金待ち', refunding: '返金中', success: '返金成功', failed: '返金失敗' },
       payStatus: { '0': '成功', '1': '支払い待ち', '2': '失敗' },
+      brandNotChosen: '未選択',
       brand: {
         wechat: '中国系ウォレット',
         alipayplus: 'Alipay+',
@@ -96,6 +97,7 @@ export default defineArea({
       },
       refundStatus: { waiting: '等待退款', refunding: '退款中', success: '退款成功', failed: '退款失败' },
       payStatus: { '0': '成功', '1': '等待支付', '2': '失败' },
+      brandNotChosen: '未选择',
       brand: { wechat: '中国钱包', alipayplus: 'Alipay+', paypay: 'PayPay', card: '信用卡' },
       subBrand: {
         wechat: '微信支付',
@@ -169,6 +171,7 @@ export default defineArea({
         failed: 'Failed',
       },
       payStatus: { '0': 'Success', '1': 'Waiting to pay', '2': 'Failed' },
+      brandNotChosen: 'Not chosen yet',
       brand: { wechat: 'Chinese wallets', alipayplus: 'Alipay+', paypay: 'PayPay', card: 'Credit card' },
       subBrand: {
         wechat: 'WeChat Pay',

@@ -5,6 +5,7 @@ import { useT } from '../../app/i18n';
 import { InfoList, type InfoItem } from '../../components/InfoList';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge } from './badges';
+import { brandText, subBrandText } from './brandText';
 
 /** Numbers and codes: break anywhere rather than overflow on phones. */
 const mono = (value: string) =>
@@ -51,8 +52,8 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
       title: t('orderScreens.detail.merchant'),
       items: [
         { label: t('fields.paymentType'), value: t(`payments.paymentType.${order.paymentType}`) },
-        { label: t('fields.brand'), value: t(`payments.brand.${order.brand}`) },
-        { label: t('fields.subBrand'), value: t(`payments.subBrand.${order.subBrand}`) },
+        { label: t('fields.brand'), value: brandText(t, order.brand) },
+        { label: t('fields.subBrand'), value: subBrandText(t, order.subBrand) },
         { label: t('fields.companyId'), value: order.companyName },
         { label: t('fields.branchUnitId'), value: order.branchUnitName ?? '' },
         { label: t('orderScreens.refundedAmount'), value: money(order.refundedAmount) },

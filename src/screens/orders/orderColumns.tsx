@@ -6,6 +6,7 @@ import type { Translate } from '../../i18n';
 import type { Column } from '../../components/DataTable';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge } from './badges';
+import { brandCell } from './brandText';
 
 export const orderHref = (gatewayOrderNo: string) => `/history/order/${encodeURIComponent(gatewayOrderNo)}`;
 
@@ -57,7 +58,7 @@ export function orderColumns(t: Translate, showCompany: boolean): Column<OrderRo
       key: 'brand',
       header: t('fields.brand'),
       nowrap: true,
-      cell: (r) => `${t(`payments.brand.${r.brand}`)} / ${t(`payments.subBrand.${r.subBrand}`)}`,
+      cell: (r) => brandCell(t, r.brand, r.subBrand),
     },
     {
       key: 'paymentType',

@@ -7,6 +7,7 @@ import type { Column } from '../../components/DataTable';
 import { formatDateTime } from '../../components/format';
 import { RefundStatusBadge } from '../orders/badges';
 import { orderHref } from '../orders/orderColumns';
+import { brandText } from '../orders/brandText';
 
 const mono = (value: string) => (
   <Text as="span" fontFamily="mono" fontSize="xs">
@@ -58,7 +59,7 @@ export function refundColumns(t: Translate, showCompany: boolean): Column<Refund
       key: 'brand',
       header: t('fields.brand'),
       nowrap: true,
-      cell: (r) => t(`payments.brand.${r.brand}`),
+      cell: (r) => brandText(t, r.brand),
     },
     ...(showCompany
       ? [{ key: 'company', header: t('fields.companyId'), cell: (r: RefundRow) => r.companyName }]
