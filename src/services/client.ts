@@ -34,6 +34,11 @@ export interface CallOptions {
   silent?: boolean;
   /** Public calls (login, captcha): send no token. */
   noToken?: boolean;
+  /**
+   * The language the server and this client answer in, when it is not the console's stored
+   * one (the payer's page, where the payer picks a language and has no session).
+   */
+  locale?: WorkingLanguage;
 }
 
 export interface WithMenu<T> {
@@ -171,7 +176,8 @@ interface RawReply<D> {
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const timeoutMs = deps.timeoutMs ?? API_TIMEOUT_MS;
   const base = (deps.baseURL ?? '').replace(/\/+$/, '');
-  const translate = () => createTranslator(catalogueOf(deps.getLocale()));
+  const localeOf = (opts: CallOptions) => opts.locale ?? deps.getLocale();
+  const translate = (opts: CallOptions) => createTranslator(catalogueOf(localeOf(opts)));
 
   function fail(error: ApiError, opts: CallOptions): never {
     if (error.unauthenticated) deps.onUnauthenticated();
@@ -187,7 +193,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   ): Promise<RawReply<D>> {
     // A multipart body (an upload) brings its own content type with the boundary.
     const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
-    const headers: Record<string, string> = { 'accept-language': deps.getLocale() };
+    const headers: Record<string, string> = { 'accept-language': localeOf(opts) };
     if (!multipart) headers['content-type'] = 'application/json';
     const token = opts.noToken ? null : deps.getToken();
     if (token) headers[TOKEN_HEADER] = token;
@@ -205,7 +211,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       });
       return { status: reply.status, data: reply.data, headers: reply.headers };
     } catch (e) {
-      const t = translate();
+      const t = translate(opts);
       const reason = controller.signal.aborted
         ? `timeout of ${timeoutMs}ms exceeded`
         : e instanceof Error
@@ -220,7 +226,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   function unwrap<T>(reply: RawReply<unknown>, opts: CallOptions): Envelope<T> {
     const envelope = reply.data;
     if (!isEnvelope(envelope)) {
-      const t = translate();
+      const t = translate(opts);
       const status = `HTTP ${reply.status}`;
       return fail(new ApiError(HTTP_ERROR, t('common.networkError', { message: status })), opts);
     }
@@ -263,7 +269,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     async openDownload(path: string, body?: object, opts: StreamOptions = {}): Promise<DownloadStart> {
       const headers: Record<string, string> = {
-        'accept-language': deps.getLocale(),
+        'accept-language': localeOf(opts),
         'content-type': 'application/json',
       };
       const token = opts.noToken ? null : deps.getToken();
@@ -291,11 +297,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           : e instanceof Error
             ? e.message
             : String(e);
-        return fail(new ApiError(NETWORK_ERROR, translate()('common.networkError', { message: reason })), {
-          ...opts,
-          // A cancel is the user's own doing: no toast.
-          silent: opts.silent || Boolean(opts.signal?.aborted),
-        });
+        return fail(
+          new ApiError(NETWORK_ERROR, translate(opts)('common.networkError', { message: reason })),
+          {
+            ...opts,
+            // A cancel is the user's own doing: no toast.
+            silent: opts.silent || Boolean(opts.signal?.aborted),
+          },
+        );
       } finally {
         clearTimeout(timer);
         controller.signal.removeEventListener('abort', onTimeout);
@@ -308,7 +317,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         if (!isEnvelope(envelope)) {
           const status = `HTTP ${reply.status}`;
           return fail(
-            new ApiError(HTTP_ERROR, translate()('common.networkError', { message: status })),
+            new ApiError(HTTP_ERROR, translate(opts)('common.networkError', { message: status })),
             opts,
           );
         }
@@ -318,7 +327,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         }
         const resultMessage =
           envelope.resultType === ResultType.SUCCESS
-            ? translate()('common.submitError')
+            ? translate(opts)('common.submitError')
             : envelopeMessage(envelope);
         return { fileName: null, resultMessage };
       }
@@ -343,7 +352,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
             return new Blob(parts, { type: reply.headers.get('content-type') ?? 'application/octet-stream' });
           } catch (e) {
             const reason = e instanceof Error ? e.message : String(e);
-            throw new ApiError(NETWORK_ERROR, translate()('common.networkError', { message: reason }));
+            throw new ApiError(NETWORK_ERROR, translate(opts)('common.networkError', { message: reason }));
           } finally {
             opts.signal?.removeEventListener('abort', abort);
           }
@@ -363,7 +372,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       // No file name: the server answered with an envelope explaining why (spec point 8).
       unwrap<unknown>({ ...reply, data: await parseJson(reply.data) }, opts);
       // A SUCCESS envelope where a file was expected still is no file.
-      return fail(new ApiError(HTTP_ERROR, translate()('common.submitError')), opts);
+      return fail(new ApiError(HTTP_ERROR, translate(opts)('common.submitError')), opts);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { WorkingLanguage } from '../contract/locale';
 import type { PayerDecision, PayerPreOrderView, PayerView } from '../contract/merchant';
 import { api } from './api';
 
@@ -12,10 +13,11 @@ export type PayerReply = PayerView | PayerPreOrderView;
 
 /**
  * The payer's page (/qrcode): public calls, no session token. Silent: the page shows its
- * own outcome (a link that does not exist is "missing or invalid", not a toast).
+ * own outcome (a link that does not exist is "missing or invalid", not a toast). The server
+ * answers in the language the payer picked on the page, not the console's stored one.
  */
-export const getPayerView = (ref: PayerRef) =>
-  api.call<PayerReply>('/pay/qrcode/get', ref, { noToken: true, silent: true });
+export const getPayerView = (ref: PayerRef, locale: WorkingLanguage) =>
+  api.call<PayerReply>('/pay/qrcode/get', ref, { noToken: true, silent: true, locale });
 
-export const decidePayment = (decision: PayerDecision) =>
-  api.call<PayerReply>('/pay/qrcode/decide', decision, { noToken: true, silent: true });
+export const decidePayment = (decision: PayerDecision, locale: WorkingLanguage) =>
+  api.call<PayerReply>('/pay/qrcode/decide', decision, { noToken: true, silent: true, locale });

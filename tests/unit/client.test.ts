@@ -159,6 +159,19 @@ describe('calls', () => {
     expect(deps.onError).toHaveBeenCalledWith('通信エラー：HTTP 502');
   });
 
+  it('a call given a language (the payer\u2019s page) asks for it and reports in it, whatever is stored', async () => {
+    server.on('/pay/qrcode/get', (_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<h1>Bad gateway</h1>');
+    });
+    const { api } = client({ getLocale: () => 'jp' });
+    const error = await rejection(
+      api.call('/pay/qrcode/get', {}, { noToken: true, silent: true, locale: 'zh_cn' }),
+    );
+    expect(server.seen[0].headers['accept-language']).toBe('zh_cn');
+    expect(error.message).toBe('网络错误：HTTP 502');
+  });
+
   it('an unreachable server is a network error toast', async () => {
     const { api, deps } = client({ baseURL: 'http://127.0.0.1:9' });
     const error = await rejection(api.call('/anything'));

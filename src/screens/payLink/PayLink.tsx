@@ -54,7 +54,7 @@ function PayerPage({ onLocale }: { onLocale: (l: WorkingLanguage) => void }) {
   const orderNo = params.get('orderNo')?.trim() ?? '';
   const code = params.get('code')?.trim() ?? '';
   const ref = useMemo(() => (orderNo || code ? { orderNo, code } : null), [orderNo, code]);
-  const payer = usePayer(ref);
+  const payer = usePayer(ref, locale);
   const { state } = payer;
 
   return (

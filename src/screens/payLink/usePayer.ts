@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ResultType } from '../../contract/envelope';
+import type { WorkingLanguage } from '../../contract/locale';
 import type { PayerDecision } from '../../contract/merchant';
 import { isApiError } from '../../services/client';
 import { decidePayment, getPayerView, type PayerRef } from '../../services/payer';
@@ -36,8 +37,9 @@ const unsettled = (v: PayerShown, afterPay: boolean) =>
 /**
  * The payer's page for an order (`orderNo`) or a pre-order (`code`): load it, send the
  * payer's decision, then ask again (`/pay/qrcode/get`) until the brand has settled it.
+ * The server's messages come in `locale`, the payer's choice on the page.
  */
-export function usePayer(ref: PayerRef | null) {
+export function usePayer(ref: PayerRef | null, locale: WorkingLanguage) {
   const [state, setState] = useState<PayerState>(ref ? { kind: 'loading' } : { kind: 'invalid' });
   const polls = useRef(0);
   const [attempt, setAttempt] = useState(0);
@@ -46,11 +48,16 @@ export function usePayer(ref: PayerRef | null) {
   const orderNo = ref?.orderNo ?? '';
   const code = ref?.code ?? '';
   const hasRef = ref !== null;
+  // Read when a call is sent: a change of language alone does not load the page again.
+  const localeRef = useRef(locale);
+  useEffect(() => {
+    localeRef.current = locale;
+  }, [locale]);
 
   useEffect(() => {
     if (!hasRef) return;
     let current = true;
-    getPayerView({ orderNo: orderNo || following, code }).then(
+    getPayerView({ orderNo: orderNo || following, code }, localeRef.current).then(
       (reply) => {
         if (!current) return;
         const view = shownOf(reply);
@@ -83,7 +90,7 @@ export function usePayer(ref: PayerRef | null) {
     if (!polling) return;
     let current = true;
     const timer = setTimeout(() => {
-      getPayerView({ orderNo: orderNo || following, code }).then(
+      getPayerView({ orderNo: orderNo || following, code }, localeRef.current).then(
         (reply) => {
           if (!current) return;
           const view = shownOf(reply);
@@ -107,7 +114,7 @@ export function usePayer(ref: PayerRef | null) {
   const decide = useCallback(
     (decision: Decision) => {
       setState((s) => (s.kind === 'ready' ? { ...s, deciding: true, error: null } : s));
-      decidePayment({ orderNo: orderNo || following, code, ...decision }).then(
+      decidePayment({ orderNo: orderNo || following, code, ...decision }, localeRef.current).then(
         (reply) => {
           const view = shownOf(reply);
           polls.current = 0;
