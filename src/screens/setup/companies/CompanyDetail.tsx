@@ -10,6 +10,7 @@ import { TopProgress } from '../../../components/TopProgress';
 import { useSessionMenu } from '../../../app/session';
 import NotFound from '../../errors/NotFound';
 import { useAgentOptions, useProviderOptions } from '../shared/useOrgOptions';
+import { BrandConnectors } from './BrandConnectors';
 import { CompanyEditor } from './CompanyEditor';
 
 /** /setup/company/new and /setup/company/:id: the company's long form (another tenant's id: not found). */
@@ -63,6 +64,7 @@ export default function CompanyDetail({ param }: { param: string }) {
         agents={agents.data}
         onReload={company.reload}
       />
+      {detail && <BrandConnectors companyId={detail.id} />}
     </>
   );
 }
