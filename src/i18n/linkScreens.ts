@@ -60,10 +60,13 @@ export default defineArea({
         uploadTitle: '事前注文の一括作成',
         uses: '利用回数',
         useStatus: '利用状況',
+        /** The use-status filter (spec: 0 unused, 1 used); 0 holds the partly used too. */
         useStatusOf: {
-          '0': '未使用',
+          '0': '未使用・利用中',
           '1': '使用済み',
         },
+        /** A row's use status: no use yet, some uses left, used up. */
+        useStatusShown: { unused: '未使用', inUse: '利用中', used: '使用済み' },
         useTime: '利用開始 / 終了',
         usedOf: '{{total}} 回中 {{used}} 回利用',
         usedOfShort: '{{used}} / {{total}}',
@@ -218,9 +221,10 @@ export default defineArea({
         uses: '使用次数',
         useStatus: '使用状态',
         useStatusOf: {
-          '0': '未使用',
+          '0': '未使用/使用中',
           '1': '已使用',
         },
+        useStatusShown: { unused: '未使用', inUse: '使用中', used: '已使用' },
         useTime: '开始 / 结束使用',
         usedOf: '已使用 {{used}} / {{total}} 次',
         usedOfShort: '{{used}} / {{total}}',
@@ -375,9 +379,10 @@ export default defineArea({
         uses: 'Uses',
         useStatus: 'Use status',
         useStatusOf: {
-          '0': 'Unused',
+          '0': 'Unused or in use',
           '1': 'Used',
         },
+        useStatusShown: { unused: 'Unused', inUse: 'In use', used: 'Used' },
         useTime: 'First / last use',
         usedOf: '{{used}} of {{total}} uses made',
         usedOfShort: '{{used}} / {{total}}',

@@ -3,7 +3,7 @@ import type { PayLinkCreated } from '../../src/contract/links';
 import type { PreOrderCreated } from '../../src/contract/preorders';
 import { formatMoney } from '../../src/contract/money';
 import { decide, expectOutcome, payerPage } from './support/links';
-import { apiCall, apiLogin, ja, tr } from './support/ui';
+import { apiCall, apiLogin, ja, signedInPage, tr } from './support/ui';
 
 /**
  * The payer's page (/qrcode, public, no session) on a 375 px phone against the real server:
@@ -103,6 +103,21 @@ test('a pre-order takes its uses one by one, then says it takes no more payments
     remark: `E2Eランチ ${run}`,
   });
   expect(reply.resultType, reply.resultMessage).toBe('SUCCESS');
+  // The merchant's list says how far the pre-order is used: none, some uses left, used up.
+  const console = await signedInPage(browser, request, baseURL!, 'co-admin');
+  const expectUseStatus = async (key: string) => {
+    await console.goto(`/manage/onepay?payNo=${reply.result.gatewayPayNo}`);
+    const table = console.getByRole('table', { name: ja('linkScreens.preOrder.table') });
+    const row = table.getByRole('row').filter({ hasText: reply.result.gatewayPayNo });
+    await expect(row).toBeVisible();
+    const headers = await table.getByRole('columnheader').allTextContents();
+    const column = headers.indexOf(ja('linkScreens.preOrder.useStatus'));
+    expect(column, 'the use-status column').toBeGreaterThanOrEqual(0);
+    await expect(row.getByRole('cell').nth(column)).toHaveText(
+      ja(`linkScreens.preOrder.useStatusShown.${key}`),
+    );
+  };
+  await expectUseStatus('unused');
   for (const left of [2, 1]) {
     const page = await payerPage(browser, baseURL!);
     await page.goto(reply.result.payLink);
@@ -112,7 +127,9 @@ test('a pre-order takes its uses one by one, then says it takes no more payments
     await expectOutcome(page, 'paid');
     await expectNoHorizontalOverflow(page);
     await page.context().close();
+    await expectUseStatus(left === 2 ? 'inUse' : 'used');
   }
+  await console.context().close();
   const page = await payerPage(browser, baseURL!);
   await page.goto(reply.result.payLink);
   await expectOutcome(page, 'used');

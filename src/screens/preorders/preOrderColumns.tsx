@@ -12,6 +12,12 @@ const STATE_COLOURS: Record<PreOrderState, string> = {
   closed: 'gray',
 };
 
+/** What the use-status column says: the spec's 0/1, with a partly used pre-order told apart. */
+export type UsesShown = 'unused' | 'inUse' | 'used';
+export const usesShown = (r: Pick<PreOrderRow, 'useStatus' | 'usedTimes'>): UsesShown =>
+  r.useStatus === 1 ? 'used' : r.usedTimes > 0 ? 'inUse' : 'unused';
+const USE_COLOURS: Record<UsesShown, string> = { unused: 'gray', inUse: 'blue', used: 'green' };
+
 export function preOrderColumns(
   t: Translate,
   actions: { show: (r: PreOrderRow) => void; close: (r: PreOrderRow) => void },
@@ -54,8 +60,8 @@ export function preOrderColumns(
       header: t('linkScreens.preOrder.useStatus'),
       nowrap: true,
       cell: (r) => (
-        <Badge colorPalette={r.useStatus === 1 ? 'green' : 'gray'} variant="outline">
-          {t(`linkScreens.preOrder.useStatusOf.${r.useStatus}`)}
+        <Badge colorPalette={USE_COLOURS[usesShown(r)]} variant="outline">
+          {t(`linkScreens.preOrder.useStatusShown.${usesShown(r)}`)}
         </Badge>
       ),
     },
