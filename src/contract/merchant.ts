@@ -164,3 +164,6 @@ export interface PayerPreOrderView {
   orderNo: string;
   order: PayerView | null;
 }
+
+/** What the payer's calls answer: an order, or a pre-order (with the visit's order). */
+export type PayerReply = PayerView | PayerPreOrderView;

@@ -3,6 +3,7 @@ import type { TestMap } from './effects';
 import { exportJobMachine, exportJobTestMap } from './exportJob';
 import { listQueryMachine, listQueryTestMap } from './listQuery';
 import { passwordChangeMachine, passwordChangeTestMap } from './passwordChange';
+import { payerMachine, payerTestMap } from './payer';
 import { preOrderMachine, preOrderTestMap } from './preOrder';
 import { refundMachine, refundTestMap } from './refund';
 import { sessionMachine, sessionTestMap } from './session';
@@ -61,6 +62,14 @@ export const MACHINES: readonly MachineEntry[] = [
       'A pre-order or URL payment from the draft to its end: created with its pay link and QR code (copy, download, close), then used up (payments counted against its use times), expired after its validity hours, or closed.',
     machine: preOrderMachine,
     testMap: preOrderTestMap,
+  },
+  {
+    name: 'payer',
+    title: 'Payer’s page',
+    description:
+      'The public page a payer opens from a payment link or QR code (/qrcode): the payment is loaded (or the link is missing or invalid), the payer picks a brand and pays or cancels in the sandbox wallet, and the page asks again every 1.5 s until the brand settles it — paid, failed, expired or closed — or says after two minutes that the outcome is not known yet; a pre-order whose payment failed can be paid again while it has uses left.',
+    machine: payerMachine,
+    testMap: payerTestMap,
   },
   {
     name: 'exportJob',

@@ -1,5 +1,5 @@
 import type { WorkingLanguage } from '../contract/locale';
-import type { PayerDecision, PayerPreOrderView, PayerView } from '../contract/merchant';
+import type { PayerDecision, PayerReply } from '../contract/merchant';
 import { api } from './api';
 
 /** An order (`orderNo`) or a pre-order (`code`, with the order of this visit if any). */
@@ -7,9 +7,6 @@ export interface PayerRef {
   orderNo: string;
   code: string;
 }
-
-/** What the payer's calls answer: an order, or a pre-order (with the visit's order). */
-export type PayerReply = PayerView | PayerPreOrderView;
 
 /**
  * The payer's page (/qrcode): public calls, no session token. Silent: the page shows its

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   Box,
   Button,
@@ -53,10 +53,6 @@ function PayerPage({ onLocale }: { onLocale: (l: WorkingLanguage) => void }) {
   const params = new URLSearchParams(useSearch());
   const orderNo = params.get('orderNo')?.trim() ?? '';
   const code = params.get('code')?.trim() ?? '';
-  const ref = useMemo(() => (orderNo || code ? { orderNo, code } : null), [orderNo, code]);
-  const payer = usePayer(ref, locale);
-  const { state } = payer;
-
   return (
     <Flex minH="100dvh" direction="column" bg="bg.subtle">
       <Flex as="header" align="center" gap="2" px="4" h="14" bg="bg" borderBottomWidth="1px">
@@ -80,35 +76,47 @@ function PayerPage({ onLocale }: { onLocale: (l: WorkingLanguage) => void }) {
         </Group>
       </Flex>
       <Center flex="1" px="4" py={{ base: '4', sm: '8' }} alignItems={{ base: 'flex-start', sm: 'center' }}>
-        {state.kind === 'ready' ? (
-          <PayerCard state={state} decide={payer.decide} reload={payer.reload} again={payer.again} />
-        ) : state.kind === 'loading' ? (
-          <Stack align="center" gap="3" py="16" aria-live="polite">
-            <Spinner size="lg" color="blue.500" />
-            <Text color="fg.muted">{t('app.loading')}</Text>
-          </Stack>
-        ) : state.kind === 'loadFailed' ? (
-          <Card.Root w="full" maxW="sm" textAlign="center">
-            <Card.Body>
-              <Stack align="center" gap="4" role="alert">
-                <Heading as="h1" size="md">
-                  {t('common.loadFailed')}
-                </Heading>
-                <Text color="fg.muted" fontSize="sm">
-                  {state.message}
-                </Text>
-                <Button onClick={payer.reload}>{t('common.retry')}</Button>
-              </Stack>
-            </Card.Body>
-          </Card.Root>
-        ) : (
-          <InvalidLink hasCode={Boolean(orderNo || code)} />
-        )}
+        <PayerMain key={`${orderNo}|${code}`} orderNo={orderNo} code={code} locale={locale} />
       </Center>
       <Text as="footer" textAlign="center" fontSize="xs" color="fg.muted" py="4">
         {t('payLink.poweredBy')}
       </Text>
     </Flex>
+  );
+}
+
+/** One link's payment, on its own payer machine (another link mounts a new one). */
+function PayerMain({ orderNo, code, locale }: { orderNo: string; code: string; locale: WorkingLanguage }) {
+  const t = useT();
+  const payer = usePayer(orderNo || code ? { orderNo, code } : null, locale);
+  const { state } = payer;
+  return (
+    <>
+      {state.kind === 'ready' ? (
+        <PayerCard state={state} decide={payer.decide} reload={payer.reload} again={payer.again} />
+      ) : state.kind === 'loading' ? (
+        <Stack align="center" gap="3" py="16" aria-live="polite">
+          <Spinner size="lg" color="blue.500" />
+          <Text color="fg.muted">{t('app.loading')}</Text>
+        </Stack>
+      ) : state.kind === 'loadFailed' ? (
+        <Card.Root w="full" maxW="sm" textAlign="center">
+          <Card.Body>
+            <Stack align="center" gap="4" role="alert">
+              <Heading as="h1" size="md">
+                {t('common.loadFailed')}
+              </Heading>
+              <Text color="fg.muted" fontSize="sm">
+                {state.message}
+              </Text>
+              <Button onClick={payer.reload}>{t('common.retry')}</Button>
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      ) : (
+        <InvalidLink hasCode={Boolean(orderNo || code)} />
+      )}
+    </>
   );
 }
 

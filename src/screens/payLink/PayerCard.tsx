@@ -19,7 +19,7 @@ import { useT } from '../../app/i18n';
 import { formatDateTime } from '../../components/format';
 import { AlertIcon, CheckIcon, CrossIcon } from '../../components/icons';
 import { InfoList } from '../../components/InfoList';
-import type { PayerPhase } from './payerShown';
+import type { PayerPhase } from '../../machines/payerShown';
 import type { Decision, PayerState } from './usePayer';
 
 const PHASE_COLOURS: Record<PayerPhase, string> = {
@@ -106,7 +106,7 @@ export function PayerCard({
           ) : (
             <>
               <Outcome phase={phase} stale={false} reload={reload} />
-              {phase === 'failed' && view.uses && view.uses.remaining > 0 && (
+              {state.canPayAgain && (
                 <Button variant="outline" onClick={again}>
                   {t('linkScreens.payer.again')}
                 </Button>

@@ -1,6 +1,5 @@
-import type { PayerPreOrderView, PayerView } from '../../contract/merchant';
-import type { OrderStatus } from '../../contract/orders';
-import type { PayerReply } from '../../services/payer';
+import type { PayerPreOrderView, PayerReply, PayerView } from '../contract/merchant';
+import type { OrderStatus } from '../contract/orders';
 
 /** How the payer's page shows where a payment stands. */
 export type PayerPhase = 'payable' | 'processing' | 'paid' | 'failed' | 'expired' | 'closed' | 'used';
