@@ -30,7 +30,10 @@ export interface PayerInput {
 
 export interface PayerContext {
   ref: PayerRef | null;
-  /** The order this visit follows: a pre-order's payment once one is made ('' none yet). */
+  /**
+   * The order the page follows: the link's, or a pre-order's payment of this visit once one
+   * is made ('' none yet). A pre-order link may name it (`code` and `orderNo`).
+   */
   following: string;
   view: PayerShown | null;
   /** The payer's last decision ('' none yet): after "pay" a wallet still open is waited for. */
@@ -62,10 +65,7 @@ const moving = (view: PayerShown, action: PayerContext['action']) =>
   view.phase === 'processing' ||
   (action === 'pay' && (view.status === 'customerPaying' || view.phase === 'payable'));
 
-const callOf = (c: PayerContext): PayerRef => ({
-  orderNo: c.following || c.ref?.orderNo || '',
-  code: c.ref?.code ?? '',
-});
+const callOf = (c: PayerContext): PayerRef => ({ orderNo: c.following, code: c.ref?.code ?? '' });
 
 export const payerMachine = setup({
   types: {
@@ -131,14 +131,14 @@ export const payerMachine = setup({
     })),
     /** Ask afresh: the decision's refusal is gone with the page it was on. */
     startOver: assign({ error: null, action: '' as const }),
-    /** Pay a pre-order again: this visit's failed order is no longer followed. */
+    /** Pay a pre-order again: the failed order (of this visit, or the link's) is no longer followed. */
     forgetOrder: assign({ following: '', action: '' as const, error: null }),
   },
 }).createMachine({
   id: 'payer',
   context: ({ input }) => ({
     ref: input.ref,
-    following: '',
+    following: input.ref?.orderNo ?? '',
     view: null,
     action: '',
     polls: 0,

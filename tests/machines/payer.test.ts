@@ -21,7 +21,7 @@ describe('payer paths', () => {
             // The visit's order once there is one, else the link's.
             expect(lastCall()).toEqual({
               actor: 'loadView',
-              input: { orderNo: context().following || ref.orderNo, code: '' },
+              input: { orderNo: context().following, code: '' },
             });
           },
           invalid: () => {
@@ -49,7 +49,7 @@ describe('payer paths', () => {
           'ready.asking': () => {
             expect(lastCall()).toEqual({
               actor: 'askAgain',
-              input: { orderNo: context().following || ref.orderNo, code: '' },
+              input: { orderNo: context().following, code: '' },
             });
           },
           'ready.stale': () => {
@@ -69,7 +69,7 @@ describe('payer paths', () => {
             expect(lastCall()).toEqual({
               actor: 'decide',
               input: {
-                orderNo: (before.context as PayerContext).following || ref.orderNo,
+                orderNo: (before.context as PayerContext).following,
                 code: '',
                 decision: event.decision,
               },
@@ -113,6 +113,15 @@ describe('payer details', () => {
     const run = new WorkflowRun(payerMachine, { ref: null }, delays);
     expect(run.snapshot.value).toBe('invalid');
     expect(run.calls).toEqual([]);
+  });
+
+  it('a pre-order link naming a failed payment of this visit pays afresh without it', async () => {
+    const preOrderRef = { orderNo: views.failedPreOrder.orderNo, code: views.failedPreOrder.number };
+    const run = new WorkflowRun(payerMachine, { ref: preOrderRef }, delays);
+    expect(run.calls.at(-1)).toEqual({ actor: 'loadView', input: preOrderRef });
+    await run.perform({ type: 'xstate.done.actor.loadView', output: views.failedPreOrder });
+    await run.perform({ type: 'AGAIN' });
+    expect(run.calls.at(-1)).toEqual({ actor: 'loadView', input: { orderNo: '', code: preOrderRef.code } });
   });
 
   it('a payment the brand is settling when the page opens is watched until it settles', async () => {
