@@ -33,6 +33,12 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), KESSAI_CAPTCHA: 'off', KESSAI_LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      KESSAI_CAPTCHA: 'off',
+      KESSAI_LOG_LEVEL: 'warn',
+      // The merchant notifications test's merchant site is on loopback.
+      KESSAI_NOTIFY_PRIVATE: 'allow',
+    },
   },
 });

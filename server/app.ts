@@ -30,6 +30,7 @@ import { merchantRoutes, notifyRoutes } from './modules/merchant/routes';
 import { linkRoutes } from './modules/links/routes';
 import { payerUrl } from './modules/orders/payments';
 import { createConnectors } from './connectors';
+import { createNotifier } from './modules/orders/notifications';
 
 export interface AppOptions {
   db: Db;
@@ -57,6 +58,9 @@ const MODULES: ((api: Api) => void)[] = [
   linkRoutes,
 ];
 
+/** How often the listening server looks for merchant notifications due. */
+const NOTIFY_INTERVAL_MS = 2_000;
+
 /** The app: platform plugins first, then the modules. Does not listen (tests use inject). */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { db, config } = opts;
@@ -72,12 +76,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
   await installParsers(app);
 
+  const secrets = createSecretBox(resolveSecretKey(config.secretKey, config.dataDir));
   const deps: Deps = {
     db,
     config,
     hasher: createHasher(config.argon2),
     captchas: new CaptchaStore(opts.captchaGenerator),
-    secrets: createSecretBox(resolveSecretKey(config.secretKey, config.dataDir)),
+    secrets,
+    notifier: createNotifier({
+      db,
+      paySecretOf: (encrypted) => secrets.decrypt(encrypted),
+      publicUrl: config.publicUrl,
+      allowPrivate: config.notifyPrivate,
+      intervalMs: NOTIFY_INTERVAL_MS,
+      onError: (err) => app.log.error({ err }, 'merchant notification not delivered'),
+    }),
     // Sandbox notifications go over HTTP to our own listening address (inject before listen).
     connectors: createConnectors({
       db,
@@ -101,7 +114,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     }),
   };
-  app.addHook('onClose', () => deps.connectors.settled());
+  app.addHook('onClose', async () => {
+    await deps.notifier.stop();
+    await deps.connectors.settled();
+  });
   const api = createApi(app, deps);
   for (const register of MODULES) register(api);
   app.decorate('apiCalls', api.calls);

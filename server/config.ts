@@ -32,6 +32,12 @@ export interface Config {
   publicUrl: string;
   /** Demo orders generated on an empty database (90 days). */
   demoOrders: number;
+  /**
+   * KESSAI_NOTIFY_PRIVATE=allow: merchant notifications may go to loopback and private
+   * addresses (development, a merchant system on the same network). Off by default: a
+   * notifyUrl cannot make the server call into its own network.
+   */
+  notifyPrivate: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -80,6 +86,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sandboxKey: str(env, 'KESSAI_SANDBOX_KEY', 'kessai-sandbox-notification-key'),
     publicUrl: str(env, 'KESSAI_PUBLIC_URL', '').replace(/\/+$/, ''),
     demoOrders: num(env, 'KESSAI_DEMO_ORDERS', 3000, 0, 1_000_000),
+    notifyPrivate: ['allow', 'on', 'true', '1', 'yes'].includes(
+      str(env, 'KESSAI_NOTIFY_PRIVATE', 'deny').toLowerCase(),
+    ),
   };
   const merged = { ...config, ...overrides };
   merged.passwordMinLength = clamp(merged.passwordMinLength, 6, 20);

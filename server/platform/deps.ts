@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Connectors } from '../connectors';
+import type { Notifier } from '../modules/orders/notifications';
 import type { Db } from '../db/client';
 import type { CaptchaStore } from './captcha';
 import type { PasswordHasher } from './passwords';
@@ -15,4 +16,6 @@ export interface Deps {
   secrets: SecretBox;
   /** The brands (sandbox connectors so far). */
   connectors: Connectors;
+  /** Delivers merchant notifications (started by the listening server; tests run it by hand). */
+  notifier: Notifier;
 }

@@ -167,3 +167,31 @@ export interface PayerPreOrderView {
 
 /** What the payer's calls answer: an order, or a pre-order (with the visit's order). */
 export type PayerReply = PayerView | PayerPreOrderView;
+
+/**
+ * What the gateway POSTs to a payment's `notifyUrl` when the order reaches an outcome (paid,
+ * failed, expired, closed, partly or fully refunded), signed like a merchant request
+ * (headers `timestamp`, `sign`). The same `notifyId` comes with every try: acknowledge with
+ * any 2xx.
+ */
+export interface MerchantNotificationBody {
+  notifyId: string;
+  notifyType: 'order';
+  order: MerchantOrder;
+}
+
+/** A notification to the merchant as the console shows it (order detail). */
+export interface MerchantNotification {
+  notifyId: string;
+  url: string;
+  /** The status it reports. */
+  orderStatus: OrderStatus;
+  /** pending (tried again at nextAttemptAt), delivered, failed (no more tries). */
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  lastHttpStatus: number | null;
+  lastError: string;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+}

@@ -3,6 +3,7 @@ import { dateRange, pageFields, RANGE_DAYS_DEFAULT } from './paging';
 import { optionalId, text } from './fields';
 import { ALL_SUB_BRANDS, PAY_BRANDS, PAYMENT_TYPES, type PayBrand, type PaymentType } from './brands';
 import type { RefundRow } from './refunds';
+import type { MerchantNotification } from './merchant';
 
 /**
  * Order statuses of spec point 4 with their wire codes (written once; labels are
@@ -214,5 +215,7 @@ export interface OrderDetail extends OrderRow {
   /** Amount still refundable (paid − refunds succeeded or in flight). */
   refundableAmount: number;
   refunds: RefundRow[];
+  /** Notifications to the merchant's notifyUrl (merchant-API payments that gave one). */
+  notifications: MerchantNotification[];
   events: OrderEventRow[];
 }

@@ -28,18 +28,17 @@
  *   server has shown is never deleted, so it cannot become "not found"; the same event at the
  *   start is walked.
  */
-import { createHmac } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { PayLinkCreated } from '../../src/contract/links';
 import type { MerchantOrder, PayerPreOrderView } from '../../src/contract/merchant';
 import type { PreOrderCreated } from '../../src/contract/preorders';
-import type { CompanySaved } from '../../src/contract/orgCompany';
 import type { SandboxBehaviour } from '../../src/contract/brands';
 import { POLL_LIMIT, POLL_MS, type PayerContext } from '../../src/machines/payer';
 import { namePaths, type ModelEvent } from '../machines/harness';
 import { input as modelInput, payerPaths } from '../machines/payer.model';
 import { payerPage } from './support/links';
+import { merchantCall, merchantCredentials } from './support/merchant';
 import { setSandbox } from './support/payments';
 import { apiCall, apiLogin, ja, type ApiSession } from './support/ui';
 
@@ -64,25 +63,6 @@ interface Walk {
 const behave = (w: Walk, behaviour: SandboxBehaviour) =>
   setSandbox(w.request, w.admin.token, w.companyId, 'paypay', behaviour);
 
-/** A merchant's signed call (docs/merchant-api.md), with the company's fresh credentials. */
-async function merchantCall<T>(
-  request: APIRequestContext,
-  creds: { accessToken: string; paySecret: string },
-  path: string,
-  body: object,
-) {
-  const payload = JSON.stringify(body);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const sign = createHmac('sha256', creds.paySecret).update(`${timestamp}\n${payload}`).digest('hex');
-  const res = await request.post(`/api${path}`, {
-    data: payload,
-    headers: { 'content-type': 'application/json', accesstoken: creds.accessToken, timestamp, sign },
-  });
-  const reply = (await res.json()) as { resultType: string; resultMessage: string; result: T };
-  expect(reply.resultType, `${path}: ${reply.resultMessage}`).toBe('SUCCESS');
-  return reply.result;
-}
-
 /** Makes the world of the path's first step and returns the payer's link. */
 async function prepare(w: Walk, co: ApiSession): Promise<string> {
   const number = `${run}-${++serial}`;
@@ -99,11 +79,7 @@ async function prepare(w: Walk, co: ApiSession): Promise<string> {
       return r.result.payLink;
     }
     case 'settling': {
-      const saved = await apiCall<CompanySaved>(w.request, w.admin.token, '/org/company/regenerateSecret', {
-        id: w.companyId,
-      });
-      expect(saved.resultType, saved.resultMessage).toBe('SUCCESS');
-      const creds = saved.result.credentials!;
+      const creds = await merchantCredentials(w.request, w.admin, w.companyId);
       const clientOrderNo = `E2E-PAYER-${number}`;
       const order = await merchantCall<MerchantOrder>(w.request, creds, '/merchant/pay/create', {
         clientOrderNo,

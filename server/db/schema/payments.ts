@@ -8,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   smallint,
+  text,
   timestamp,
   uniqueIndex,
   varchar,
@@ -213,5 +214,46 @@ export const merchantSignatures = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.signature] }),
     index('merchant_signatures_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Notifications to a merchant's `notifyUrl`: written with the order's move (an outbox, in
+ * the same transaction), then delivered signed and retried by the notifier
+ * (server/modules/orders/notifier.ts) until the merchant answers 2xx or the tries run out.
+ */
+export const merchantNotifications = pgTable(
+  'merchant_notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** What the merchant dedupes on (the same in every try). */
+    notifyId: varchar('notify_id', { length: 36 }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    url: varchar('url', { length: 255 }).notNull(),
+    /** The order status this notification reports. */
+    orderStatus: varchar('order_status', { length: 20 }).notNull(),
+    /** The order as the merchant API shows it, at the move (JSON). */
+    payload: text('payload').notNull(),
+    /** pending, delivered, failed (no more tries). */
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastHttpStatus: smallint('last_http_status'),
+    lastError: str('last_error', 255),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('merchant_notifications_notify_id_uq').on(t.notifyId),
+    index('merchant_notifications_due_idx').on(t.status, t.nextAttemptAt),
+    index('merchant_notifications_order_idx').on(t.orderId, t.id),
+    check('merchant_notifications_status_ck', sql`${t.status} in ('pending', 'delivered', 'failed')`),
+    check('merchant_notifications_attempts_ck', sql`${t.attempts} >= 0`),
   ],
 );

@@ -133,7 +133,13 @@ export function openApiDocument() {
             subject: { type: 'string', maxLength: 128 },
             branchUnitId: { type: 'integer', nullable: true },
             expireMinutes: { type: 'integer', minimum: 1, maximum: 10080, default: 15 },
-            notifyUrl: { type: 'string', format: 'uri', maxLength: 255 },
+            notifyUrl: {
+              type: 'string',
+              format: 'uri',
+              maxLength: 255,
+              description:
+                'http(s) address told of each outcome (success, failed, timeout, closed, partlyRefunded, refunded): a signed POST of { notifyId, notifyType: "order", order } (headers timestamp and sign, as requests are signed); answer 2xx, else it is tried again up to 8 times over about 9½ hours.',
+            },
           },
         },
         OrderRef: {

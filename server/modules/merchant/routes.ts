@@ -9,7 +9,6 @@ import {
   MerchantRefundRef,
   PayerDecision,
   PayerOrderRef,
-  type MerchantOrder,
   type MerchantRefundResult,
   type PayerPreOrderView,
   type PayerView,
@@ -23,30 +22,13 @@ import { fail, notFound } from '../../platform/envelope';
 import { fieldError, iso } from '../../platform/lists';
 import type { Deps } from '../../platform/deps';
 import { IllegalTransition, type OrderRecord } from '../orders/engine';
-import { closeOrder, createPayment, payerUrl, reconcile, syncOrder } from '../orders/payments';
+import { closeOrder, createPayment, reconcile, syncOrder } from '../orders/payments';
+import { payerUrl, toMerchantOrder } from '../orders/merchantView';
 import { preOrderPayerDecide, preOrderPayerGet } from '../links/payer';
 import { freshOrder, payOrder, payerView } from './payer';
 import { refundFailedError, refundOrder } from '../orders/refunds';
 import { authenticateMerchant, branchOfCompany, merchantOf } from './auth';
 import { openApiDocument } from './openapi';
-
-const toMerchantOrder = (o: OrderRecord, base: string): MerchantOrder => ({
-  clientOrderNo: o.clientOrderNo,
-  gatewayOrderNo: o.gatewayOrderNo,
-  brandOrderNo: o.brandOrderNo,
-  amount: o.amount,
-  currency: o.currency,
-  status: o.status as OrderStatus,
-  paymentType: o.paymentType,
-  brand: o.brand,
-  subBrand: o.subBrand,
-  refundedAmount: o.refundedAmount,
-  payUrl: payerUrl(base, o.gatewayOrderNo),
-  expiresAt: o.expiresAt ? iso(o.expiresAt) : null,
-  createdAt: iso(o.createdAt),
-  finishedAt: o.finishedAt ? iso(o.finishedAt) : null,
-  errorCode: o.errorCode,
-});
 
 async function merchantOrder(deps: Deps, companyId: number, clientOrderNo: string): Promise<OrderRecord> {
   const [o] = await deps.db

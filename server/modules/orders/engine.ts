@@ -9,6 +9,7 @@ import { agentRebateRates, commissionRates, companies, orderEvents, orders } fro
 import { fail } from '../../platform/envelope';
 import { companyIdsIn, type Scope } from '../../platform/scope';
 import { countPreOrderUse } from '../links/uses';
+import { enqueueNotification } from './notifications';
 
 export type OrderRecord = typeof orders.$inferSelect;
 
@@ -109,6 +110,7 @@ export async function applyEvent(
   if (to !== from || event !== 'refundSettledPending') {
     await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: from, toStatus: to, event, source });
   }
+  if (to !== from) await enqueueNotification(tx, updated);
   return updated;
 }
 

@@ -40,9 +40,7 @@ export interface NewPayment {
   source?: string;
 }
 
-/** The payer's page for an order. */
-export const payerUrl = (base: string, gatewayOrderNo: string) =>
-  `${base}/qrcode?orderNo=${encodeURIComponent(gatewayOrderNo)}`;
+export { payerUrl } from './merchantView';
 
 /**
  * A merchant's payment: idempotent on (company, client order number) — the same request

@@ -22,6 +22,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { operatorsIn, type Scope } from '../../platform/scope';
 import { ordersIn, type OrderRecord } from './engine';
 import { refundableAmount } from './refunds';
+import { notificationsOf } from './notifications';
 
 /**
  * The instants where a business day starts and ends (null: not a date), remembered: luxon
@@ -294,6 +295,7 @@ export async function orderDetail(
     expiresAt: order.expiresAt ? iso(order.expiresAt) : null,
     refundableAmount: await refundableAmount(db, order),
     refunds: refundRows.map(toRefundRow),
+    notifications: await notificationsOf(db, order.id),
     events: events.map((e): OrderEventRow => ({
       fromStatus: e.fromStatus as OrderStatus | null,
       toStatus: e.toStatus as OrderStatus,

@@ -15,6 +15,7 @@ import { getOrder, syncOrder } from '../../services/orders';
 import NotFound from '../errors/NotFound';
 import { OrderFacts } from './OrderFacts';
 import { OrderRefunds, OrderTimeline } from './OrderHistory';
+import { OrderNotifications } from './OrderNotifications';
 import { RefundDialog } from './RefundDialog';
 
 /**
@@ -80,6 +81,7 @@ export default function OrderDetail({ param }: { param: string }) {
           <OrderRefunds order={order} />
           <OrderTimeline order={order} />
         </Grid>
+        <OrderNotifications order={order} />
       </Stack>
       {refunding && (
         <RefundDialog order={order} onChanged={load.reload} onClose={() => setRefunding(false)} />
