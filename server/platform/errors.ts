@@ -22,11 +22,21 @@ export function sendApiError(req: FastifyRequest, reply: FastifyReply, err: ApiE
  * malformed request (bad JSON, wrong content type, too large) as INVALID 400/413, and
  * anything else as ERROR 500 with a request id; the stack goes only to the log.
  */
+/**
+ * A multipart body the parser (busboy) could not read — no boundary, cut off, a malformed part
+ * header: the request is bad, not the server. Busboy's errors carry no status code.
+ */
+const BUSBOY_ERRORS =
+  /^(Unexpected end of (form|file|multipart data)|Part terminated early|Boundary not found|Malformed (content type|part header)|Multipart: )/;
+function isBrokenMultipart(req: FastifyRequest, error: Error): boolean {
+  return /^multipart\//i.test(String(req.headers['content-type'] ?? '')) && BUSBOY_ERRORS.test(error.message);
+}
+
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
     if (error instanceof ApiError) return sendApiError(req, reply, error);
     const t = translatorFor(langOf(req));
-    const status = error.statusCode ?? 500;
+    const status = error.statusCode ?? (isBrokenMultipart(req, error) ? 400 : 500);
     if (status >= 400 && status < 500) {
       req.log.info({ code: error.code, status }, 'client request refused');
       const tooLarge = status === 413;

@@ -33,7 +33,8 @@ export function orderBy(
   tieBreaker: AnyPgColumn,
 ): SQL[] {
   const field = q.sortField || fallback;
-  const column = columns[field];
+  // Own keys only: `__proto__` or `constructor` name no column.
+  const column = Object.hasOwn(columns, field) ? columns[field] : undefined;
   if (!column) throw fieldError(t, 'sortField', 'validation.oneOf');
   const dir = q.sortOrder === 'desc' || (!q.sortOrder && field === 'createdAt') ? desc : asc;
   return [dir(column), dir(tieBreaker)];

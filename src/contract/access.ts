@@ -1,15 +1,15 @@
-import { yup } from './validation';
+import { yup, number } from './validation';
 import { ALL_ROLES } from './roles';
 import { ALL_ROUTE_PATHS } from './routes';
 import { pageFields } from './paging';
 
 export const RoleQuery = yup
-  .object({ operatorType: yup.number().required().integer().oneOf(ALL_ROLES) })
+  .object({ operatorType: number().required().integer().oneOf(ALL_ROLES) })
   .noUnknown();
 
 export const PermissionSaveInput = yup
   .object({
-    operatorType: yup.number().required().integer().oneOf(ALL_ROLES),
+    operatorType: number().required().integer().oneOf(ALL_ROLES),
     routes: yup.array(yup.string().required().oneOf(ALL_ROUTE_PATHS)).required().max(ALL_ROUTE_PATHS.length),
   })
   .noUnknown();

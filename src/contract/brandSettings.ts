@@ -21,7 +21,8 @@ export const BrandSettingsSave = yup
       .required()
       .max(PAY_BRANDS.length)
       .test('unique', message('validation.duplicateEntry'), (list) => {
-        const keys = (list ?? []).map((s) => s.brand);
+        // A null entry is refused by the entry's own schema; it names no brand here.
+        const keys = (list ?? []).flatMap((s) => (s ? [s.brand] : []));
         return new Set(keys).size === keys.length;
       }),
   })

@@ -1,4 +1,4 @@
-import { LIMITS, MOBILE, message, yup } from './validation';
+import { LIMITS, MOBILE, message, yup, number } from './validation';
 
 /** Field builders shared by the organisation schemas: trimmed, bounded, '' when absent. */
 export const text = (max: number) => yup.string().trim().max(max).default('');
@@ -12,14 +12,14 @@ export const phone = () =>
   text(LIMITS.mobile).test('phone', message('validation.phone'), (v) => !v || MOBILE.test(v));
 
 export const MAX_ID = 2_147_483_647;
-export const id = () => yup.number().integer().min(1).max(MAX_ID);
+export const id = () => number().integer().min(1).max(MAX_ID);
 export const optionalId = () =>
   id()
     .nullable()
     .default(null)
     .transform((v, orig) => (orig === '' ? null : v));
 /** Money in integer minor units; JPY and KRW have none below 1. */
-export const money = () => yup.number().integer().min(0).max(Number.MAX_SAFE_INTEGER);
+export const money = () => number().integer().min(0).max(Number.MAX_SAFE_INTEGER);
 export const optionalMoney = () =>
   money()
     .nullable()

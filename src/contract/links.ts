@@ -1,4 +1,4 @@
-import { yup, message, LIMITS } from './validation';
+import { yup, message, LIMITS, number } from './validation';
 import { email, optionalId, requiredText, text } from './fields';
 import { MAX_MINOR } from './money';
 import { CURRENCIES } from './orgAgent';
@@ -19,12 +19,12 @@ export const DEFAULT_CURRENCY = 'JPY';
 const blankIsAbsent = <T>(v: T, orig: unknown) => (orig === '' || orig === null ? undefined : v);
 
 /** An amount in minor units: an integer above zero. */
-export const minorAmount = () => yup.number().required().integer().min(1).max(MAX_MINOR);
+export const minorAmount = () => number().required().integer().min(1).max(MAX_MINOR);
 export const currencyField = () =>
   yup.string().trim().transform(blankIsAbsent).oneOf(CURRENCIES).default(DEFAULT_CURRENCY);
 /** A whole number from 1 to max; blank gives the fallback (hours, use counts). */
 export const countField = (fallback: number, max: number) =>
-  yup.number().transform(blankIsAbsent).integer().min(1).max(max).default(fallback);
+  number().transform(blankIsAbsent).integer().min(1).max(max).default(fallback);
 /** A client number (optional; generated when absent): letters, digits, _ and -. */
 export const clientNumber = (max: number) =>
   text(max).matches(/^[A-Za-z0-9_-]*$/, { message: message('validation.ascii') });

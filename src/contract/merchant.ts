@@ -1,4 +1,4 @@
-import { yup, message } from './validation';
+import { yup, message, number } from './validation';
 import { optionalId, text, url } from './fields';
 import { MAX_MINOR } from './money';
 import { CURRENCIES } from './orgAgent';
@@ -30,7 +30,7 @@ const clientNo = () =>
     .max(64)
     .matches(/^[A-Za-z0-9_-]+$/, { message: message('validation.ascii') });
 
-export const amountField = () => yup.number().required().integer().min(1).max(MAX_MINOR);
+export const amountField = () => number().required().integer().min(1).max(MAX_MINOR);
 
 export const MerchantCreatePayment = yup
   .object({
@@ -50,7 +50,7 @@ export const MerchantCreatePayment = yup
       }),
     subject: text(128),
     branchUnitId: optionalId(),
-    expireMinutes: yup.number().integer().min(1).max(10080).default(15),
+    expireMinutes: number().integer().min(1).max(10080).default(15),
     notifyUrl: url(),
   })
   .noUnknown();

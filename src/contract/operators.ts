@@ -1,4 +1,4 @@
-import { yup, LIMITS, MOBILE, message } from './validation';
+import { yup, LIMITS, MOBILE, message, number } from './validation';
 import { pageFields } from './paging';
 import { ALL_ROLES, type OperatorType } from './roles';
 import { WORKING_LANGUAGES } from './locale';
@@ -11,8 +11,7 @@ export const OperatorPageQuery = yup
     ...pageFields,
     loginId: text(LIMITS.loginId),
     userName: text(LIMITS.name),
-    operatorType: yup
-      .number()
+    operatorType: number()
       .integer()
       .oneOf(ALL_ROLES)
       .nullable()
@@ -39,7 +38,7 @@ export const OperatorSaveInput = yup
     email: email().required(),
     mobile: text(LIMITS.mobile).test('mobile', message('validation.mobile'), (v) => !v || MOBILE.test(v)),
     title: text(LIMITS.name),
-    operatorType: yup.number().required().integer().oneOf(ALL_ROLES),
+    operatorType: number().required().integer().oneOf(ALL_ROLES),
     workingLanguage: yup.string().oneOf(WORKING_LANGUAGES).default('jp'),
     serviceProviderId: optionalId(),
     companyId: optionalId(),

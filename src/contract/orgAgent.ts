@@ -1,4 +1,4 @@
-import { yup, LIMITS, message } from './validation';
+import { yup, LIMITS, message, number } from './validation';
 import { pageFields } from './paging';
 import {
   email,
@@ -46,12 +46,11 @@ export const AgentSaveInput = yup
     businessHours: text(LIMITS.name),
     comment: text(LIMITS.remark),
     /** 0 individual, 1 enterprise. */
-    businessType: yup.number().integer().oneOf([0, 1]).default(1),
+    businessType: number().integer().oneOf([0, 1]).default(1),
     repName: text(LIMITS.name),
     repNameKana: text(LIMITS.name),
     /** 0 female, 1 male. */
-    repSex: yup
-      .number()
+    repSex: number()
       .integer()
       .oneOf([0, 1])
       .nullable()

@@ -1,4 +1,4 @@
-import { yup, LIMITS, message } from './validation';
+import { yup, LIMITS, message, number } from './validation';
 import { pageFields } from './paging';
 import {
   email,
@@ -27,7 +27,7 @@ export const bankFields = {
   bankBranchName: text(LIMITS.name),
   bankBranchCode: text(10).matches(DIGITS, { message: message('validation.digits') }),
   /** 0 personal, 1 corporate. */
-  bankAccountType: yup.number().integer().oneOf([0, 1]).default(1),
+  bankAccountType: number().integer().oneOf([0, 1]).default(1),
   bankAccountNumber: text(20).matches(DIGITS, { message: message('validation.digits') }),
   bankAccountHolder: text(LIMITS.name).matches(PRINTABLE),
 };
@@ -93,8 +93,7 @@ export const CompanySaveInput = yup
     ...bankFields,
     checkoutPeriod: yup.string().oneOf(CHECKOUT_PERIODS).default('monthly'),
     /** 1 Monday … 7 Sunday; required for a weekly check-out. */
-    checkoutWeekday: yup
-      .number()
+    checkoutWeekday: number()
       .integer()
       .min(1)
       .max(7)

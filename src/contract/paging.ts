@@ -1,4 +1,4 @@
-import { yup, message } from './validation';
+import { yup, message, number } from './validation';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -7,26 +7,43 @@ export const RANGE_DAYS_DEFAULT = 31;
 export const RANGE_DAYS_LONG = 75;
 
 export const pageFields = {
-  pageNum: yup.number().integer().min(1).max(1_000_000).default(1),
-  pageSize: yup.number().integer().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  pageNum: number().integer().min(1).max(1_000_000).default(1),
+  pageSize: number().integer().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   sortField: yup.string().max(40).default(''),
   sortOrder: yup.string().oneOf(['asc', 'desc', '']).default(''),
 };
 
+/**
+ * A day as yyyy-MM-dd that exists on the calendar (2026-02-30 does not), in the years the
+ * gateway can hold (2000–2099: earlier years would fall outside timestamps once shifted into
+ * the business time zone).
+ */
+export const isCalendarDay = (v: string) => {
+  const m = /^(20\d{2})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+};
+
+const day = () =>
+  yup
+    .string()
+    .required()
+    .test('date', message('validation.date'), (v) => !v || isCalendarDay(v));
+
 /** beginTime/endTime as yyyy-MM-dd (business time zone), both required, at most `days` apart. */
 export const dateRange = (days: number) => ({
-  beginTime: yup
-    .string()
-    .required()
-    .matches(/^\d{4}-\d{2}-\d{2}$/, { message: message('validation.date') }),
-  endTime: yup
-    .string()
-    .required()
-    .matches(/^\d{4}-\d{2}-\d{2}$/, { message: message('validation.date') })
+  beginTime: day(),
+  endTime: day()
+    .test('order', message('validation.dateOrder'), function (end) {
+      const begin = this.parent.beginTime as string | undefined;
+      if (!begin || !end || !isCalendarDay(begin) || !isCalendarDay(end)) return true;
+      return Date.parse(end) >= Date.parse(begin);
+    })
     .test('range', message('validation.dateRange', { days }), function (end) {
       const begin = this.parent.beginTime as string | undefined;
-      if (!begin || !end) return true;
+      if (!begin || !end || !isCalendarDay(begin) || !isCalendarDay(end)) return true;
       const diff = (Date.parse(end) - Date.parse(begin)) / 86_400_000;
-      return diff >= 0 && diff < days;
+      return diff < 0 || diff < days;
     }),
 });

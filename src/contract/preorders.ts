@@ -23,7 +23,7 @@ export type PreOrderState = (typeof PRE_ORDER_STATES)[number];
 
 /** The columns of one pre-order (also the columns of the upload file). */
 export const preOrderFields = {
-  /** Idempotency key (generated when absent); each payment's order is `<clientPayNo>-<n>`. */
+  /** Idempotency key (generated when absent); each payment's order is `<clientPayNo>.<n>`. */
   clientPayNo: clientNumber(48),
   /** Minor units; required (spec point 5). */
   orderAmount: minorAmount(),

@@ -1,4 +1,4 @@
-import { yup, message, MD5_HEX } from './validation';
+import { yup, message, MD5_HEX, number } from './validation';
 import { dateRange, pageFields, RANGE_DAYS_DEFAULT } from './paging';
 import { id, optionalId, text } from './fields';
 import { MAX_MINOR } from './money';
@@ -30,7 +30,7 @@ export const REFUND_MAX_FAILURES = 5;
 export const REFUND_LOCK_MINUTES = 30;
 
 /** A refund amount in minor units: an integer above zero. */
-export const refundAmount = () => yup.number().required().integer().min(1).max(MAX_MINOR);
+export const refundAmount = () => number().required().integer().min(1).max(MAX_MINOR);
 
 /**
  * /pay/refund/refund: the order, the amount (minor units; the whole remainder when

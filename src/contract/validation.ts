@@ -20,6 +20,8 @@ const ref =
 yup.setLocale({
   mixed: {
     required: ref('validation.required'),
+    notNull: ref('validation.required'),
+    defined: ref('validation.required'),
     notType: ref('validation.type'),
     oneOf: ref('validation.oneOf'),
     default: ref('validation.invalid'),
@@ -42,6 +44,22 @@ yup.setLocale({
 });
 
 export { yup };
+
+/** Decimal digits (an optional sign and fraction), as a person writes a number. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+/**
+ * A number as JSON sends it, or written in decimal in a form field or a file cell. yup's own
+ * cast takes whatever Number() takes — "1e3" is 1000, "0x10" is 16, " 1 2 " is 12 — which for
+ * an amount of money is another amount than the one written: those are not numbers here.
+ * A blank string is "not given".
+ */
+export const number = () =>
+  yup.number().transform((value: number, original: unknown) => {
+    if (typeof original !== 'string') return value;
+    const written = original.trim();
+    if (written === '') return undefined;
+    return DECIMAL.test(written) ? Number(written) : NaN;
+  });
 export const message = (key: string, values?: Record<string, unknown>) => ref(key)(values ?? {});
 
 /** Half-width password characters of spec point 5. */

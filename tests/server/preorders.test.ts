@@ -204,9 +204,9 @@ describe.each(backends)('pre-orders on $name', (backend) => {
     expect(done.useFinishTime).not.toBeNull();
     const orderNos = (await useOrders(done.id)).map((o) => [o.clientOrderNo, o.status, o.amount]);
     expect(orderNos).toEqual([
-      [`${p.clientPayNo}-1`, 'failed', 2500],
-      [`${p.clientPayNo}-2`, 'success', 2500],
-      [`${p.clientPayNo}-3`, 'success', 2500],
+      [`${p.clientPayNo}.1`, 'failed', 2500],
+      [`${p.clientPayNo}.2`, 'success', 2500],
+      [`${p.clientPayNo}.3`, 'success', 2500],
     ]);
     expect(second.body.result!.orderNo).toBe((await useOrders(done.id))[2].gatewayOrderNo);
 

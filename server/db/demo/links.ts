@@ -263,7 +263,7 @@ export async function seedDemoLinks(db: Db, zone: string, now = new Date()): Pro
           .insert(orders)
           .values({
             companyId: company.id,
-            clientOrderNo: `${p.no}-${i + 1}`,
+            clientOrderNo: `${p.no}.${i + 1}`,
             gatewayOrderNo: gatewayNo('K', zone, paidAt),
             brandOrderNo: `SB${row.id}${i + 1}${paidAt.getTime() % 100000}`,
             amount: p.amount,

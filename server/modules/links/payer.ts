@@ -61,7 +61,7 @@ export async function preOrderPayerGet(deps: Deps, code: string, orderNo: string
  * A new order for one use of the pre-order, under the pre-order's row lock: refused when it is
  * used up, closed or expired, or when every remaining use is already held by a payer's open
  * order (so concurrent payers can never pay more times than use_times). The order is
- * `<clientPayNo>-<n>` and holds its use for USE_HOLD_MINUTES.
+ * `<clientPayNo>.<n>` and holds its use for USE_HOLD_MINUTES.
  */
 async function newUseOrder(deps: Deps, code: string): Promise<OrderRecord> {
   return deps.db.transaction(async (tx) => {
@@ -87,7 +87,9 @@ async function newUseOrder(deps: Deps, code: string): Promise<OrderRecord> {
       {
         companyId: p.companyId,
         branchUnitId: p.branchUnitId,
-        clientOrderNo: `${p.clientPayNo}-${Number(made) + 1}`,
+        // '.' is in no client number a merchant or a console user can give (letters, digits,
+        // _ and -), so a use's order number never meets one of theirs.
+        clientOrderNo: `${p.clientPayNo}.${Number(made) + 1}`,
         amount: p.orderAmount,
         currency: p.currency,
         paymentType: 'link',

@@ -79,7 +79,11 @@ type OrderSelect = {
 } & { createdAt: Date; finishedAt: Date | null };
 
 const toRow = (r: OrderSelect): OrderRow => ({
-  ...(r as unknown as OrderRow),
+  // The list's columns only: a whole order record handed in (the detail) keeps the rest
+  // (notifyUrl, pre-order id, …) to itself.
+  ...(Object.fromEntries(
+    Object.keys(orderColumns).map((k) => [k, r[k as keyof OrderSelect]]),
+  ) as unknown as OrderRow),
   status: r.status as OrderStatus,
   paymentType: r.paymentType as PaymentType,
   brand: r.brand as PayBrand,

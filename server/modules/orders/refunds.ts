@@ -73,8 +73,14 @@ async function startRefund(
       .from(refunds)
       .where(and(eq(refunds.companyId, order.companyId), eq(refunds.clientRefundNo, req.clientRefundNo)));
     if (existing) {
-      if (existing.orderId !== order.id || (existing.amount !== req.amount && !req.fullRefund))
-        throw fail('server.payments.clientRefundNoConflict');
+      // The same refund asked again (a retry) answers with it; anything else under its number is
+      // another refund. A full refund's amount is the remainder the caller was shown, so a
+      // retry of it sends the same amount too.
+      const same =
+        existing.orderId === order.id &&
+        existing.amount === req.amount &&
+        (!req.fullRefund || existing.fullRefund);
+      if (!same) throw fail('server.payments.clientRefundNoConflict');
       return { refund: existing, created: false };
     }
     if (!['success', 'partlyRefunded', 'refunding'].includes(order.status))
