@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import type { MerchantNotificationBody, MerchantOrder } from '../../src/contract/merchant';
 import type { PayLinkCreated } from '../../src/contract/links';
 import { decide, expectOutcome, payerPage } from './support/links';
-import { merchantCall, merchantCredentials, merchantSign } from './support/merchant';
+import { merchantCall, merchantCredentials, notificationSign } from './support/merchant';
 import { apiCall, apiLogin, ja, signedInPage } from './support/ui';
 
 interface Received {
@@ -72,7 +72,9 @@ test('a paid merchant payment is notified, signed, and the order detail shows it
       gatewayOrderNo: order.gatewayOrderNo,
       status: 'success',
     });
-    expect(sent.headers.sign).toBe(merchantSign(creds.paySecret, String(sent.headers.timestamp), sent.body));
+    expect(sent.headers.sign).toBe(
+      notificationSign(creds.paySecret, String(sent.headers.timestamp), sent.body),
+    );
 
     await console.goto(`/history/order/${order.gatewayOrderNo}`);
     const card = console.getByRole('table', { name: ja('orderScreens.notifications.title') });

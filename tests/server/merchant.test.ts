@@ -63,7 +63,7 @@ describe.each(backends)('merchant API and sandbox brands on $name', (backend) =>
         { ...body, amount: 1 },
         {
           timestamp: Number(ts),
-          sign: sign(m.paySecret, ts, JSON.stringify(body)),
+          sign: sign(m.paySecret, ts, '/merchant/pay/create', JSON.stringify(body)),
         },
       );
       expect(tampered.body.resultType).toBe('UNAUTHENCATED');
@@ -138,6 +138,23 @@ describe.each(backends)('merchant API and sandbox brands on $name', (backend) =>
       const q = await m.call<MerchantOrder>('/merchant/pay/query', { clientOrderNo });
       expect(q.body.result!.status).toBe('paying');
     });
+  });
+
+  it('a signature covers the call: one made for a query is no close, and a query and a close of one second both pass', async () => {
+    const body = { clientOrderNo: no('path'), amount: 300, currency: 'JPY', paymentType: 'link' };
+    expect((await m.create(body)).body.resultType).toBe('SUCCESS');
+    const ref = { clientOrderNo: body.clientOrderNo };
+    const ts = String(Math.floor(Date.now() / 1000));
+    const querySign = sign(m.paySecret, ts, '/merchant/pay/query', JSON.stringify(ref));
+    const asClose = await m.call('/merchant/pay/close', ref, { timestamp: Number(ts), sign: querySign });
+    expect([asClose.body.resultType, asClose.body.resultMessage]).toEqual([
+      'UNAUTHENCATED',
+      '署名が正しくありません',
+    ]);
+    const query = await m.call('/merchant/pay/query', ref, { timestamp: Number(ts) });
+    expect(query.body.resultType).toBe('SUCCESS');
+    const close = await m.call('/merchant/pay/close', ref, { timestamp: Number(ts) });
+    expect(close.body.resultType, close.body.resultMessage).toBe('SUCCESS');
   });
 
   describe('the payer and the brand', () => {

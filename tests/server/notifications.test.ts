@@ -8,7 +8,13 @@ import { isPrivateAddress } from '../../server/modules/orders/notifyHttp';
 import { json, startServer } from '../unit/httpServer';
 import { backends, startHarness, type Harness } from './harness';
 import { orgIds } from './fixtures';
-import { count, merchantClient, notificationsDelivered, sign, type MerchantClient } from './payments-support';
+import {
+  count,
+  merchantClient,
+  notificationSign,
+  notificationsDelivered,
+  type MerchantClient,
+} from './payments-support';
 
 let seq = 0;
 const no = (p: string) => `${p}-${Date.now().toString(36)}-${++seq}`;
@@ -74,7 +80,7 @@ describe.each(backends)('merchant notifications on $name', (backend) => {
     // The merchant checks it as the gateway checks the merchant's requests.
     const ts = String(sent.headers.timestamp);
     expect(Math.abs(Date.now() / 1000 - Number(ts))).toBeLessThan(60);
-    expect(sent.headers.sign).toBe(sign(m.paySecret, ts, JSON.stringify(body)));
+    expect(sent.headers.sign).toBe(notificationSign(m.paySecret, ts, JSON.stringify(body)));
 
     const [shown] = (await detail(o.gatewayOrderNo)).notifications;
     expect(shown).toMatchObject({

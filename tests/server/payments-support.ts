@@ -5,7 +5,12 @@ import type { MerchantOrder } from '../../src/contract/merchant';
 import { brandSettings, orders } from '../../server/db/schema';
 import type { Harness, Reply } from './harness';
 
-export const sign = (secret: string, timestamp: string, body: string) =>
+/** A merchant request's signature: HMAC-SHA256 over `timestamp \n path \n body` (docs/merchant-api.md). */
+export const sign = (secret: string, timestamp: string, path: string, body: string) =>
+  createHmac('sha256', secret).update(`${timestamp}\n${path}\n${body}`).digest('hex');
+
+/** A notification's signature (gateway → merchant): over `timestamp \n body`. */
+export const notificationSign = (secret: string, timestamp: string, body: string) =>
   createHmac('sha256', secret).update(`${timestamp}\n${body}`).digest('hex');
 
 export interface MerchantClient {
@@ -49,7 +54,7 @@ export async function merchantClient(h: Harness, companyId: number): Promise<Mer
           'content-type': 'application/json',
           accesstoken: opts.token ?? accessToken,
           timestamp,
-          sign: opts.sign ?? sign(paySecret, timestamp, payload),
+          sign: opts.sign ?? sign(paySecret, timestamp, path, payload),
           ...opts.headers,
         },
         payload,

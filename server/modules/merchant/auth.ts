@@ -11,8 +11,23 @@ import { sha256 } from '../../platform/secrets';
 
 const refuse = (key: string) => new ApiError(ResultType.UNAUTHENCATED, `server.payments.merchant.${key}`);
 
-export const merchantSignature = (paySecret: string, timestamp: string, body: string) =>
-  createHmac('sha256', paySecret).update(`${timestamp}\n${body}`, 'utf8').digest('hex');
+const hmac = (paySecret: string, text: string) =>
+  createHmac('sha256', paySecret).update(text, 'utf8').digest('hex');
+
+/**
+ * A merchant request's signature: over the timestamp, the call's path (`/merchant/pay/close`,
+ * without `/api` and the query) and the body, so a signature made for one call (a query) is
+ * no signature for another (a close) with the same body.
+ */
+export const requestSignature = (paySecret: string, timestamp: string, path: string, body: string) =>
+  hmac(paySecret, `${timestamp}\n${path}\n${body}`);
+
+/** A notification's signature (server → merchant): over the timestamp and the body. */
+export const notificationSignature = (paySecret: string, timestamp: string, body: string) =>
+  hmac(paySecret, `${timestamp}\n${body}`);
+
+/** The call's path as the merchant signs it: `/api/merchant/pay/create?x` → `/merchant/pay/create`. */
+export const signedPath = (url: string) => url.split('?')[0].replace(/^\/api(?=\/)/, '');
 
 const header = (req: FastifyRequest, name: string) => {
   const v = req.headers[name];
@@ -21,7 +36,7 @@ const header = (req: FastifyRequest, name: string) => {
 
 /**
  * The merchant API's authentication, before the input is read: the company by the SHA-256
- * of its access token (active), the signature over `timestamp \n body` with its pay secret,
+ * of its access token (active), the signature over `timestamp \n path \n body` with its pay secret,
  * the timestamp within 5 minutes, and a signature never seen before (stored for the window).
  */
 export async function authenticateMerchant(req: FastifyRequest, deps: Deps): Promise<void> {
@@ -40,7 +55,12 @@ export async function authenticateMerchant(req: FastifyRequest, deps: Deps): Pro
     .from(companies)
     .where(eq(companies.accessTokenHash, sha256(token)));
   if (!company || !company.secret || company.status !== 'active') throw refuse('badToken');
-  const expected = merchantSignature(deps.secrets.decrypt(company.secret), timestamp, req.rawBody);
+  const expected = requestSignature(
+    deps.secrets.decrypt(company.secret),
+    timestamp,
+    signedPath(req.url),
+    req.rawBody,
+  );
   if (!/^[0-9a-f]{64}$/.test(sign) || !safeEqualHex(expected, sign)) throw refuse('badSignature');
   if (
     !/^\d{1,12}$/.test(timestamp) ||

@@ -66,7 +66,7 @@ export function openApiDocument() {
       description: [
         'Payments and refunds from a merchant system or terminal, outside the console session.',
         `Every request is JSON (POST) with the headers \`${MERCHANT_HEADERS.accessToken}\` (the company's access token), \`${MERCHANT_HEADERS.timestamp}\` (Unix seconds) and \`${MERCHANT_HEADERS.sign}\`:`,
-        "lowercase hex HMAC-SHA256, keyed with the company's pay secret, over the timestamp, a line feed and the exact request body bytes.",
+        "lowercase hex HMAC-SHA256, keyed with the company's pay secret, over the timestamp, a line feed, the call's path (e.g. /merchant/pay/create, without /api and the query), a line feed and the exact request body bytes: a signature made for one call is no signature for another.",
         `A timestamp more than ${MERCHANT_WINDOW_SECONDS} seconds from the server's clock is refused, and so is a signature already used.`,
         'Creating a payment is idempotent on clientOrderNo and a refund on clientRefundNo: the same request again answers with the same object.',
       ].join(' '),

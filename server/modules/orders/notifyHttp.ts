@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import { MERCHANT_HEADERS } from '../../../src/contract/merchant';
-import { merchantSignature } from '../merchant/auth';
+import { notificationSignature } from '../merchant/auth';
 
 /** How one try ended. `final`: trying again cannot help (a bad address). */
 export type Delivery =
@@ -69,8 +69,8 @@ function guardedLookup(allowPrivate: boolean) {
 }
 
 /**
- * POSTs a merchant notification: JSON, signed as the merchant API signs requests (HMAC-SHA256
- * with the pay secret over `timestamp \n body`, headers `timestamp` and `sign`). Any 2xx is
+ * POSTs a merchant notification: JSON, signed with the pay secret (HMAC-SHA256 over
+ * `timestamp \n body`, headers `timestamp` and `sign`). Any 2xx is
  * an acknowledgement; anything else is tried again later.
  */
 export function postSigned(
@@ -110,7 +110,7 @@ export function postSigned(
           'content-length': Buffer.byteLength(body),
           'user-agent': 'Kessai-Notifier/1',
           [MERCHANT_HEADERS.timestamp]: timestamp,
-          [MERCHANT_HEADERS.sign]: merchantSignature(paySecret, timestamp, body),
+          [MERCHANT_HEADERS.sign]: notificationSignature(paySecret, timestamp, body),
         },
       },
       (res) => {

@@ -21,8 +21,12 @@ export async function merchantCredentials(
   return saved.result.credentials!;
 }
 
-/** HMAC-SHA256 with the pay secret over `timestamp \n body` (docs/merchant-api.md). */
-export const merchantSign = (paySecret: string, timestamp: string, body: string) =>
+/** A request's signature: HMAC-SHA256 with the pay secret over `timestamp \n path \n body` (docs/merchant-api.md). */
+export const merchantSign = (paySecret: string, timestamp: string, path: string, body: string) =>
+  createHmac('sha256', paySecret).update(`${timestamp}\n${path}\n${body}`).digest('hex');
+
+/** A notification's signature (gateway → merchant): over `timestamp \n body`. */
+export const notificationSign = (paySecret: string, timestamp: string, body: string) =>
   createHmac('sha256', paySecret).update(`${timestamp}\n${body}`).digest('hex');
 
 /** A merchant's signed call; its reply's result (the call must succeed). */
@@ -40,7 +44,7 @@ export async function merchantCall<T>(
       'content-type': 'application/json',
       accesstoken: creds.accessToken,
       timestamp,
-      sign: merchantSign(creds.paySecret, timestamp, payload),
+      sign: merchantSign(creds.paySecret, timestamp, path, payload),
     },
   });
   const reply = (await res.json()) as { resultType: string; resultMessage: string; result: T };
