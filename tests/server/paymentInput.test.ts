@@ -169,6 +169,15 @@ describe.each(backends)('bad input to the payment calls on $name', (backend) => 
       amount: '2e2',
     });
     expect(merchantRefund.body.resultType).toBe('INVALID');
+    // Above the remainder: said under the field the merchant sent (amount), in its language.
+    const above = await m.call(
+      '/merchant/refund/refund',
+      { clientOrderNo: o.clientOrderNo, clientRefundNo: no('r'), amount: 99_999 },
+      { headers: { 'accept-language': 'en' } },
+    );
+    expect(above.body.resultType).toBe('INVALID');
+    expect(Object.keys(above.body.errors ?? {})).toEqual(['amount']);
+    expect(above.body.errors?.amount).toContain('1,500');
   });
 
   it('a client refund number already used is another refund even when the new one asks for the full remainder', async () => {

@@ -89,10 +89,20 @@ async function startRefund(
     if (remainder <= 0) throw fail('server.payments.notRefundable');
     const amount = req.fullRefund ? remainder : req.amount;
     if (req.fullRefund && req.amount !== remainder) {
-      throw invalidAmount(t, 'server.payments.fullRefundAmount', formatMoney(remainder, order.currency));
+      throw invalidAmount(
+        t,
+        req.source,
+        'server.payments.fullRefundAmount',
+        formatMoney(remainder, order.currency),
+      );
     }
     if (amount > remainder) {
-      throw invalidAmount(t, 'server.payments.aboveRemainder', formatMoney(remainder, order.currency));
+      throw invalidAmount(
+        t,
+        req.source,
+        'server.payments.aboveRemainder',
+        formatMoney(remainder, order.currency),
+      );
     }
     const [refund] = await tx
       .insert(refunds)
@@ -132,9 +142,15 @@ async function startRefund(
   });
 }
 
-function invalidAmount(t: Caller['t'] | null, key: string, remainder: string): ApiError {
+/** The amount refused, under the field the caller sent it in (console refundAmount, merchant amount). */
+function invalidAmount(
+  t: Caller['t'] | null,
+  source: RefundRequestOf['source'],
+  key: string,
+  remainder: string,
+): ApiError {
   if (!t) return fail(key, { remainder });
-  return fieldError(t, 'refundAmount', key, { remainder });
+  return fieldError(t, source === 'merchant' ? 'amount' : 'refundAmount', key, { remainder });
 }
 
 /** waiting → refunding → the brand's answer; the order follows (refunded, partly refunded, paid). */
