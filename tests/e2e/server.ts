@@ -1,10 +1,10 @@
 /**
- * The browser tests' server (playwright.config.ts `webServer`): a fresh database in a new
- * temporary KESSAI_DATA_DIR every run, the demo data, the fixture accounts of ./fixtures,
+ * The browser tests' server (playwright.config.ts `webServer`): a fresh database every run
+ * (in <tmp>/kessai-e2e-<PORT>, emptied at start), the demo data, the fixture accounts of ./fixtures,
  * the built console (./dist) on PORT — and the same app with the captcha on (fixed answer)
  * on PORT+1, for the session paths that need an image to click.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
@@ -60,7 +60,12 @@ const captchaImage = () => ({
 });
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kessai-e2e-'));
+  // One folder per port, emptied first: Playwright ends this server without a signal it can
+  // act on (npx does not pass SIGTERM on), so the previous run's database (44 MB) is removed
+  // here rather than left behind in every run.
+  const dataDir = path.join(tmpdir(), `kessai-e2e-${process.env.PORT ?? '8181'}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
   const config = loadConfig(process.env, {
     dataDir,
     databaseUrl: null,
