@@ -14,7 +14,8 @@ const ref =
   (key: string) =>
   (p: object): MessageRef => {
     const { path, ...values } = p as Record<string, unknown>;
-    return { key, values: { ...values, field: path } };
+    // yup gives the path; a message made ahead (`message()`) may name its field itself.
+    return { key, values: { ...values, field: path ?? values.field } };
   };
 
 yup.setLocale({

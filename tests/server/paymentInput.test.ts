@@ -239,6 +239,16 @@ describe.each(backends)('bad input to the payment calls on $name', (backend) => 
       expect(detail.body.result, key).not.toHaveProperty(key);
   });
 
+  it('an order asked for by neither id nor number is refused naming the number', async () => {
+    for (const body of [{}, { id: null }, { gatewayOrderNo: '' }]) {
+      const r = await h.call('/history/orderInfo/get', body, { token: coAdmin });
+      expect([r.body.resultType, r.body.resultMessage], JSON.stringify(body)).toEqual([
+        'INVALID',
+        'ゲートウェイ注文番号は必須です',
+      ]);
+    }
+  });
+
   it('null where a number or text is expected is "required", in the caller’s language', async () => {
     const r = await h.call('/history/orderInfo/page', { ...RANGE, pageSize: null }, { token: coAdmin });
     expect(r.body.resultType).toBe('INVALID');
