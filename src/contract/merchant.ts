@@ -113,6 +113,11 @@ const payerNo = () => yup.string().trim().max(64).default('');
 const payerCode = () => yup.string().trim().max(64).optional();
 const orderOrCode = () =>
   payerNo().when('code', { is: (code: string | undefined) => !code, then: (s) => s.required() });
+/** What a payer link names: an order (`orderNo`), or a pre-order (`code`, with its visit's order if any). */
+export interface PayerRef {
+  orderNo: string;
+  code: string;
+}
 export const PayerOrderRef = yup.object({ orderNo: orderOrCode(), code: payerCode() }).noUnknown();
 export type PayerOrderRef = yup.InferType<typeof PayerOrderRef>;
 export const PayerDecision = yup

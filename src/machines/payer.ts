@@ -1,6 +1,8 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ResultType } from '../contract/envelope';
-import type { PayerDecision } from '../contract/merchant';
+import type { PayerDecision, PayerRef } from '../contract/merchant';
+
+export type { PayerRef };
 import { DEFAULT_LANGUAGE } from '../contract/locale';
 import { failureMessage, type TestMap } from './effects';
 import type { PayerShown } from './payerShown';
@@ -12,12 +14,6 @@ import type { PayerShown } from './payerShown';
  * it — paid, failed, expired or closed. A pre-order whose payment of this visit failed can be
  * paid again while it has uses left. The language is the screen's: its services send it.
  */
-
-/** What the link names: an order, or a pre-order. */
-export interface PayerRef {
-  orderNo: string;
-  code: string;
-}
 
 export type Decision = Pick<PayerDecision, 'brand' | 'subBrand' | 'action'>;
 

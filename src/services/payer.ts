@@ -1,12 +1,6 @@
 import type { WorkingLanguage } from '../contract/locale';
-import type { PayerDecision, PayerReply } from '../contract/merchant';
+import type { PayerDecision, PayerRef, PayerReply } from '../contract/merchant';
 import { api } from './api';
-
-/** An order (`orderNo`) or a pre-order (`code`, with the order of this visit if any). */
-export interface PayerRef {
-  orderNo: string;
-  code: string;
-}
 
 /**
  * The payer's page (/qrcode): public calls, no session token. Silent: the page shows its

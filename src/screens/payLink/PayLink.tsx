@@ -90,33 +90,29 @@ function PayerMain({ orderNo, code, locale }: { orderNo: string; code: string; l
   const t = useT();
   const payer = usePayer(orderNo || code ? { orderNo, code } : null, locale);
   const { state } = payer;
-  return (
-    <>
-      {state.kind === 'ready' ? (
-        <PayerCard state={state} decide={payer.decide} reload={payer.reload} again={payer.again} />
-      ) : state.kind === 'loading' ? (
-        <Stack align="center" gap="3" py="16" aria-live="polite">
-          <Spinner size="lg" color="blue.500" />
-          <Text color="fg.muted">{t('app.loading')}</Text>
+  return state.kind === 'ready' ? (
+    <PayerCard state={state} decide={payer.decide} reload={payer.reload} again={payer.again} />
+  ) : state.kind === 'loading' ? (
+    <Stack align="center" gap="3" py="16" aria-live="polite">
+      <Spinner size="lg" color="blue.500" />
+      <Text color="fg.muted">{t('app.loading')}</Text>
+    </Stack>
+  ) : state.kind === 'loadFailed' ? (
+    <Card.Root w="full" maxW="sm" textAlign="center">
+      <Card.Body>
+        <Stack align="center" gap="4" role="alert">
+          <Heading as="h1" size="md">
+            {t('common.loadFailed')}
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            {state.message}
+          </Text>
+          <Button onClick={payer.reload}>{t('common.retry')}</Button>
         </Stack>
-      ) : state.kind === 'loadFailed' ? (
-        <Card.Root w="full" maxW="sm" textAlign="center">
-          <Card.Body>
-            <Stack align="center" gap="4" role="alert">
-              <Heading as="h1" size="md">
-                {t('common.loadFailed')}
-              </Heading>
-              <Text color="fg.muted" fontSize="sm">
-                {state.message}
-              </Text>
-              <Button onClick={payer.reload}>{t('common.retry')}</Button>
-            </Stack>
-          </Card.Body>
-        </Card.Root>
-      ) : (
-        <InvalidLink hasCode={Boolean(orderNo || code)} />
-      )}
-    </>
+      </Card.Body>
+    </Card.Root>
+  ) : (
+    <InvalidLink hasCode={Boolean(orderNo || code)} />
   );
 }
 

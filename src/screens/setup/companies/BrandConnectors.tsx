@@ -71,7 +71,7 @@ const COLUMNS = { base: '1fr', md: 'minmax(8rem, 1fr) minmax(8rem, 1fr) minmax(1
 function ConnectorForm({ saved, onSaved }: { saved: BrandSettings; onSaved: () => void }) {
   const t = useT();
   const rights = useOrgRights();
-  const readOnly = !rights.editCommission;
+  const readOnly = !rights.editConnectors;
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<BrandSettingsSave>({
     resolver: yupResolver(BrandSettingsSave),

@@ -18,6 +18,8 @@ export interface OrgRights {
   editAgent: boolean;
   editBranch: boolean;
   editCommission: boolean;
+  /** A company's brand connectors (the server lets system and provider admins). */
+  editConnectors: boolean;
 }
 
 export function rightsOf(role: OperatorType): OrgRights {
@@ -37,6 +39,7 @@ export function rightsOf(role: OperatorType): OrgRights {
     editAgent: system || provider,
     editBranch: admin,
     editCommission: system || provider,
+    editConnectors: system || provider,
   };
 }
 
