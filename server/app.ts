@@ -13,7 +13,7 @@ import { BODY_LIMIT, installParsers } from './platform/parsers';
 import { createHasher } from './platform/passwords';
 import { installSecurityHeaders } from './platform/security';
 import { installStatic } from './platform/static';
-import { createSecretBox, resolveSecretKey } from './platform/secrets';
+import { createSecretBox, resolveSandboxKey, resolveSecretKey } from './platform/secrets';
 import { accessRoutes } from './modules/access/routes';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -94,7 +94,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Sandbox notifications go over HTTP to our own listening address (inject before listen).
     connectors: createConnectors({
       db,
-      sandboxKey: config.sandboxKey,
+      sandboxKey: resolveSandboxKey(config.sandboxKey, config.dataDir),
       payerUrl: (no) => payerUrl(config.publicUrl, no),
       onError: (err) => app.log.error({ err }, 'sandbox notification not delivered'),
       async deliver(brand, body, headers) {

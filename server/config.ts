@@ -26,8 +26,12 @@ export interface Config {
   argon2: Argon2Cost;
   /** KESSAI_SECRET_KEY (32 bytes, hex or base64); unset: `<dataDir>/secret.key`, generated once. */
   secretKey: string | null;
-  /** HMAC key of the sandbox brands' notifications. */
-  sandboxKey: string;
+  /**
+   * HMAC key of the sandbox brands' notifications (KESSAI_SANDBOX_KEY, at least 32 bytes);
+   * unset: `<dataDir>/sandbox.key`, generated once. There is no default: a key printed in the
+   * README would let anybody forge a brand's notice.
+   */
+  sandboxKey: string | null;
   /** Base of the links given to payers ('': relative, /qrcode?orderNo=…). */
   publicUrl: string;
   /** Demo orders generated on an empty database (90 days). */
@@ -83,7 +87,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     // OWASP's Argon2id minimum (19 MiB, t=2).
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     secretKey: env.KESSAI_SECRET_KEY?.trim() || null,
-    sandboxKey: str(env, 'KESSAI_SANDBOX_KEY', 'kessai-sandbox-notification-key'),
+    sandboxKey: env.KESSAI_SANDBOX_KEY?.trim() || null,
     publicUrl: str(env, 'KESSAI_PUBLIC_URL', '').replace(/\/+$/, ''),
     demoOrders: num(env, 'KESSAI_DEMO_ORDERS', 3000, 0, 1_000_000),
     notifyPrivate: ['allow', 'on', 'true', '1', 'yes'].includes(

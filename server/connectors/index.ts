@@ -1,5 +1,6 @@
 import { PAY_BRANDS, type PayBrand } from '../../src/contract/brands';
 import type { Db } from '../db/client';
+import { checkSandboxKey } from '../platform/secrets';
 import { SandboxConnector, type Deliver } from './sandbox';
 import type { BrandConnector } from './types';
 
@@ -25,6 +26,7 @@ export function createConnectors(opts: {
   deliver: Deliver;
   onError: (err: unknown) => void;
 }): Connectors {
+  checkSandboxKey(opts.sandboxKey);
   const sandboxes = new Map<PayBrand, SandboxConnector>(
     PAY_BRANDS.map((b) => [
       b,

@@ -34,6 +34,32 @@ export function resolveSecretKey(configured: string | null, dataDir: string): Bu
   return key;
 }
 
+/** The shortest sandbox notification key accepted, in bytes (as HMAC-SHA256's block asks). */
+export const SANDBOX_KEY_MIN_BYTES = 32;
+
+/** A sandbox key too short to sign with: start refused. */
+export function checkSandboxKey(key: string): string {
+  if (Buffer.byteLength(key, 'utf8') < SANDBOX_KEY_MIN_BYTES) {
+    throw new Error(`KESSAI_SANDBOX_KEY must be at least ${SANDBOX_KEY_MIN_BYTES} bytes`);
+  }
+  return key;
+}
+
+/**
+ * The key the sandbox brands sign their notifications with: the configured one, or the data
+ * folder's `sandbox.key` (32 random bytes as hex, created on first use with mode 0600).
+ */
+export function resolveSandboxKey(configured: string | null, dataDir: string): string {
+  if (configured) return checkSandboxKey(configured);
+  const file = path.join(dataDir, 'sandbox.key');
+  if (existsSync(file)) return checkSandboxKey(readFileSync(file, 'utf8').trim());
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('hex');
+  writeFileSync(file, key + '\n', { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return key;
+}
+
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('the secret key must be 32 bytes');
   return {

@@ -22,6 +22,8 @@ export const DEMO_PASSWORD = 'kessai-demo-2026';
 export const businessToday = () => DateTime.now().setZone('Asia/Tokyo').toISODate()!;
 /** A fixed key, so no test writes a key file into ./data. */
 export const TEST_SECRET_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
+/** A fixed sandbox notification key, so no test writes a key file into ./data. */
+export const TEST_SANDBOX_KEY = 'test-sandbox-key-0123456789abcdef0123456789abcdef';
 /** The fixed answer of every captcha in tests. */
 export const CAPTCHA_TEXT = 'Ab3d';
 
@@ -124,6 +126,7 @@ export async function startHarness(backend: Backend, overrides: Partial<Config> 
       logLevel: 'info',
       argon2: { memoryCost: 4096, timeCost: 1, parallelism: 1 },
       secretKey: TEST_SECRET_KEY,
+      sandboxKey: TEST_SANDBOX_KEY,
       ...overrides,
     },
   );

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantOrder, MerchantRefundResult, PayerView } from '../../src/contract/merchant';
 import type { OrderDetail } from '../../src/contract/orders';
 import { sign as sandboxSign } from '../../server/connectors/sandbox';
-import { backends, startHarness, type Harness } from './harness';
+import { backends, startHarness, TEST_SANDBOX_KEY, type Harness } from './harness';
 import { orgIds } from './fixtures';
 import {
   count,
@@ -357,7 +357,7 @@ describe.each(backends)('merchant API and sandbox brands on $name', (backend) =>
         headers: {
           'content-type': 'application/json',
           'x-sandbox-timestamp': ts,
-          'x-sandbox-signature': sandboxSign(h.config.sandboxKey, ts, late),
+          'x-sandbox-signature': sandboxSign(TEST_SANDBOX_KEY, ts, late),
         },
         payload: late,
       });
