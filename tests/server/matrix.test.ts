@@ -5,7 +5,9 @@ import { REFUND_ROLES } from '../../src/contract/refunds';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Envelope } from '../../src/contract/envelope';
-import { branchUnits, orders } from '../../server/db/schema';
+import { agents, branchUnits, companies, operators, orders } from '../../server/db/schema';
+import type { Page } from '../../src/contract/envelope';
+import type { LoginHistoryRow } from '../../src/contract/loginHistory';
 import { backends, businessToday, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
 import { activateAll, changedKeys, orgIds, ROLE_LOGINS, snapshot, type OrgIds } from './fixtures';
 
@@ -697,4 +699,80 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
     expect(failures).toEqual([]);
     expect(cases).toBeGreaterThan(700);
   }, 240_000);
+
+  /**
+   * Login history follows the accounts' scope (docs/access.md): each role reads the attempts
+   * of exactly the accounts it may see — a company operator its branch's, not its company
+   * admin's or another branch's — and only system roles the attempts of unknown login ids.
+   * The expected sets are derived here from the organisation columns, not from the server's
+   * scope code.
+   */
+  it('shows each role the login history of exactly the accounts in its scope', async () => {
+    const accounts = await h.db
+      .select({
+        loginId: operators.loginId,
+        provider: operators.serviceProviderId,
+        company: operators.companyId,
+        branch: operators.branchUnitId,
+        agent: operators.agentId,
+      })
+      .from(operators);
+    const providerOfCompany = new Map(
+      (await h.db.select({ id: companies.id, sp: companies.serviceProviderId }).from(companies)).map((c) => [
+        c.id,
+        c.sp,
+      ]),
+    );
+    const providerOfAgent = new Map(
+      (await h.db.select({ id: agents.id, sp: agents.serviceProviderId }).from(agents)).map((a) => [
+        a.id,
+        a.sp,
+      ]),
+    );
+    type Account = (typeof accounts)[number];
+    const sees = (role: OperatorType, me: Account, o: Account): boolean => {
+      switch (roleLevel(role)) {
+        case 'system':
+          return true;
+        case 'serviceProvider':
+          return (
+            o.provider === me.provider ||
+            (o.company !== null && providerOfCompany.get(o.company) === me.provider) ||
+            (o.agent !== null && providerOfAgent.get(o.agent) === me.provider)
+          );
+        case 'company':
+          return o.company === me.company && (isAdminRole(role) || !me.branch || o.branch === me.branch);
+        case 'agent':
+          return o.agent === me.agent;
+      }
+    };
+    // A failed attempt for every account and for a login id nobody has: each has a row today.
+    for (const o of accounts) await h.login(o.loginId, 'not-the-password-1');
+    await h.login('nobody-matrix', 'not-the-password-1');
+    await activateAll(h.db);
+
+    const day = businessToday();
+    const failures: string[] = [];
+    for (const role of ALL_ROLES) {
+      const me = accounts.find((o) => o.loginId === ROLE_LOGINS[role])!;
+      const want = new Set(accounts.filter((o) => sees(role, me, o)).map((o) => o.loginId));
+      if (roleLevel(role) === 'system') want.add('nobody-matrix');
+      const seen = new Set<string>();
+      for (let pageNum = 1; ; pageNum++) {
+        const r = await h.call<Page<LoginHistoryRow>>(
+          '/system/operatorLoginHistory/page',
+          { beginTime: day, endTime: day, success: '0', pageNum, pageSize: 100 },
+          { token: tokens.get(role) },
+        );
+        expect(r.body.resultType, `role ${role}`).toBe('SUCCESS');
+        r.body.result!.records.forEach((row) => seen.add(row.loginId));
+        if (pageNum * 100 >= r.body.result!.total) break;
+      }
+      const extra = [...seen].filter((id) => !want.has(id));
+      const missing = [...want].filter((id) => !seen.has(id));
+      if (extra.length) failures.push(`role ${role} sees ${extra.sort().join(', ')}`);
+      if (missing.length) failures.push(`role ${role} misses ${missing.sort().join(', ')}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

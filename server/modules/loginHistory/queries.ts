@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { loginHistory, operators } from '../../db/schema';
-import type { Scope } from '../../platform/scope';
+import { operatorsIn, type Scope } from '../../platform/scope';
 
 export interface HistoryFilter {
   from: Date;
@@ -16,29 +16,18 @@ export interface HistoryFilter {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Rows of unknown login ids (no operator) belong to no tenant: only system roles see them. */
-function scopeCondition(scope: Scope): SQL | undefined {
-  switch (scope.level) {
-    case 'system':
-      return undefined;
-    case 'serviceProvider':
-      return eq(operators.serviceProviderId, scope.serviceProviderId);
-    case 'company':
-      return eq(operators.companyId, scope.companyId);
-    case 'agent':
-      return eq(operators.agentId, scope.agentId);
-    case 'none':
-      return sql`false`;
-  }
-}
-
+/**
+ * Login attempts of the accounts the caller may see: the accounts' own scope (`operatorsIn`,
+ * the same rule as the operator list), so a company operator reads its branch's accounts only.
+ * Attempts of unknown login ids (no account) belong to no tenant: only system roles see them.
+ */
 export async function historyPage(db: Executor, scope: Scope, f: HistoryFilter) {
   const where = and(
     gte(loginHistory.createdAt, f.from),
     lt(loginHistory.createdAt, f.to),
     f.loginId ? ilike(loginHistory.loginId, `%${escapeLike(f.loginId)}%`) : undefined,
     f.success === null ? undefined : eq(loginHistory.success, f.success),
-    scopeCondition(scope),
+    operatorsIn(db, scope),
   );
   const order = f.sortOrder === 'asc' ? asc : desc;
   const sortColumn = f.sortField === 'loginId' ? loginHistory.loginId : loginHistory.createdAt;
