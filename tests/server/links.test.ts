@@ -4,8 +4,8 @@ import type { Page } from '../../src/contract/envelope';
 import type { PayLinkCreated, PayLinkRow } from '../../src/contract/links';
 import type { PayerView } from '../../src/contract/merchant';
 import type { UploadRefusal, UploadReply } from '../../src/contract/uploads';
-import { auditLog, orders } from '../../server/db/schema';
-import { backends, startHarness, type Harness } from './harness';
+import { auditLog, orders, roleRoutes } from '../../server/db/schema';
+import { backends, operatorByLogin, startHarness, type Harness } from './harness';
 import { orgIds, type OrgIds } from './fixtures';
 import { count, merchantClient, notificationsDelivered } from './payments-support';
 import { csv, upload, xlsx, XLSX_TYPE } from './uploads-support';
@@ -212,6 +212,26 @@ describe.each(backends)('URL payments on $name', (backend) => {
     );
     expect(close.body.resultType).toBe('NOT_FOUND');
     expect((await page({}, coOp)).body.resultType).toBe('NO_ACCESS');
+  });
+
+  it('names the creator only to a caller who may see that account', async () => {
+    // Given the screen by the permission editor, a company operator sees its branch's URL
+    // payments, but not the name of the company admin who made one (outside its account scope).
+    const branch = (await operatorByLogin(h.db, 'co-op')).branchUnitId!;
+    const made = await create({ clientOrderNo: no('BR'), branchUnitId: branch });
+    expect(made.body.result!.createdByName).not.toBe('');
+    await h.db.insert(roleRoutes).values({ operatorType: 30, routePath: '/manage/url' });
+    try {
+      const listed = await page({}, coOp);
+      const seen = listed.body.result!.records.find(
+        (r) => r.gatewayOrderNo === made.body.result!.gatewayOrderNo,
+      );
+      expect(seen).toMatchObject({ branchUnitId: branch, createdByName: '' });
+    } finally {
+      await h.db
+        .delete(roleRoutes)
+        .where(and(eq(roleRoutes.operatorType, 30), eq(roleRoutes.routePath, '/manage/url')));
+    }
   });
 
   it('closes an unpaid URL payment with an audit row, and refuses a paid one or another order', async () => {

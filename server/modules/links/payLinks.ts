@@ -15,7 +15,7 @@ import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
 import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Scope } from '../../platform/scope';
+import { operatorsIn, type Scope } from '../../platform/scope';
 import { applyEvent, ordersIn, type OrderRecord } from '../orders/engine';
 import { createPayment, gatewayNo, move, payerUrl } from '../orders/payments';
 import { dayRange } from '../orders/queries';
@@ -109,14 +109,15 @@ const columns = {
   finishedAt: orders.finishedAt,
 };
 
-function select(db: Executor) {
+/** The creator's name is joined only when the caller may see that account (as a refund's operator). */
+function select(db: Executor, scope: Scope) {
   return db
     .select(columns)
     .from(payLinks)
     .innerJoin(orders, eq(orders.id, payLinks.orderId))
     .innerJoin(companies, eq(companies.id, orders.companyId))
     .leftJoin(branchUnits, eq(branchUnits.id, orders.branchUnitId))
-    .leftJoin(operators, eq(operators.id, payLinks.createdBy));
+    .leftJoin(operators, and(eq(operators.id, payLinks.createdBy), operatorsIn(db, scope)));
 }
 
 type Selected = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
@@ -134,7 +135,7 @@ const toRow = (base: string, r: Selected): PayLinkRow => ({
 
 /** One URL payment in scope by order id (the reply of create). */
 export async function payLinkRow(db: Executor, base: string, scope: Scope, orderId: number) {
-  const [r] = await select(db).where(and(eq(orders.id, orderId), ordersIn(db, scope)));
+  const [r] = await select(db, scope).where(and(eq(orders.id, orderId), ordersIn(db, scope)));
   if (!r) throw notFound();
   return toRow(base, r);
 }
@@ -209,7 +210,7 @@ export async function payLinkPage(
     status: orders.status,
   } satisfies Record<(typeof PAY_LINK_SORT_FIELDS)[number], AnyPgColumn>;
   const { limit, offset } = limitOffset(q);
-  const records = await select(db)
+  const records = await select(db, scope)
     .where(where)
     .orderBy(...orderBy(t, q, sortable, 'createdAt', orders.id))
     .limit(limit)

@@ -15,7 +15,7 @@ import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
 import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Scope } from '../../platform/scope';
+import { operatorsIn, type Scope } from '../../platform/scope';
 import { ordersIn } from '../orders/engine';
 import { gatewayNo } from '../orders/payments';
 import { dayRange } from '../orders/queries';
@@ -101,13 +101,14 @@ const columns = {
   createdByName: operators.userName,
 };
 
-function select(db: Executor) {
+/** The creator's name is joined only when the caller may see that account (as a refund's operator). */
+function select(db: Executor, scope: Scope) {
   return db
     .select(columns)
     .from(preOrders)
     .innerJoin(companies, eq(companies.id, preOrders.companyId))
     .leftJoin(branchUnits, eq(branchUnits.id, preOrders.branchUnitId))
-    .leftJoin(operators, eq(operators.id, preOrders.createdBy));
+    .leftJoin(operators, and(eq(operators.id, preOrders.createdBy), operatorsIn(db, scope)));
 }
 
 type Selected = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
@@ -145,7 +146,7 @@ export const preOrdersIn = (db: Executor, scope: Scope) =>
   ordersIn(db, scope, preOrders.companyId, preOrders.branchUnitId);
 
 export async function preOrderRow(db: Executor, base: string, scope: Scope, id: number) {
-  const [r] = await select(db).where(and(eq(preOrders.id, id), preOrdersIn(db, scope)));
+  const [r] = await select(db, scope).where(and(eq(preOrders.id, id), preOrdersIn(db, scope)));
   if (!r) throw notFound();
   return toPreOrderRow(base, r);
 }
@@ -184,7 +185,7 @@ export async function preOrderPage(
     usedTimes: preOrders.usedTimes,
   } satisfies Record<(typeof PRE_ORDER_SORT_FIELDS)[number], AnyPgColumn>;
   const { limit, offset } = limitOffset(q);
-  const records = await select(db)
+  const records = await select(db, scope)
     .where(where)
     .orderBy(...orderBy(t, q, sortable, 'createdAt', preOrders.id))
     .limit(limit)
