@@ -28,6 +28,8 @@ export interface CallInfo {
   input: AnyObjectSchema | null;
   /** A public call with its own authentication (the merchant API's signature). */
   ownAuth: boolean;
+  /** Open to a session that must change its login password first (see `duringPasswordChange`). */
+  duringPasswordChange: boolean;
 }
 
 type Authed<A> = A extends 'public' ? null : Principal;
@@ -71,6 +73,12 @@ export interface Api {
       input?: S;
       /** Runs before the input is read (a public call's own authentication, e.g. the merchant API). */
       authenticate?: (req: FastifyRequest, deps: Deps) => Promise<void>;
+      /**
+       * The call stays open to a session whose account must change its login password
+       * (PCI DSS 8.3.5): only the password change itself, the own info, keep-alive and logout.
+       * Every other call refuses such a session with PASSWORD_CHANGE_REQUIRED.
+       */
+      duringPasswordChange?: true;
     },
     handler: (ctx: CallContext<InferType<S>, A>) => Promise<CallReply<R>>,
   ): void;
@@ -86,7 +94,13 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
         throw new Error(`call ${path}: access ${access} is not a route of the contract`);
       }
       if (calls.some((c) => c.path === path)) throw new Error(`call ${path} registered twice`);
-      calls.push({ path, access, input: def.input ?? null, ownAuth: Boolean(def.authenticate) });
+      calls.push({
+        path,
+        access,
+        input: def.input ?? null,
+        ownAuth: Boolean(def.authenticate),
+        duringPasswordChange: def.duringPasswordChange === true,
+      });
       const schema = (def.input ?? EMPTY) as AnyObjectSchema;
       /** The call needs a screen of role_routes (not one everybody keeps). */
       const routeAsked =
@@ -114,6 +128,9 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
           lang = principal.workingLanguage;
           // Refusals from here on speak the session's language and carry its token.
           req.kessai = { lang, token: session.token };
+          if (principal.mustChangePassword && !def.duringPasswordChange) {
+            throw new ApiError(ResultType.PASSWORD_CHANGE_REQUIRED, 'server.passwordChangeRequired');
+          }
           if (routeAsked && !live.routeGranted) {
             await recordDenied(deps.db, actorOf(principal, req), 'call', path, ResultType.NO_ACCESS);
             throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');

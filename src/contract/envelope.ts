@@ -8,6 +8,14 @@ export const ResultType = {
   NO_ACCESS: 'NO_ACCESS',
   NOT_FOUND: 'NOT_FOUND',
   ERROR: 'ERROR',
+  /**
+   * The session's account must change its login password first (set by an admin's reset or
+   * a new account, PCI DSS 8.3.5): every call but the password change, the own info and
+   * logout is refused with this.
+   */
+  PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
+  /** A refund asked for while the refund password must be changed first (admin reset). */
+  REFUND_PASSWORD_CHANGE_REQUIRED: 'REFUND_PASSWORD_CHANGE_REQUIRED',
 } as const;
 export type ResultType = (typeof ResultType)[keyof typeof ResultType];
 

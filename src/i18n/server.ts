@@ -12,6 +12,7 @@ export default defineArea({
       bodyTooLarge: '送信データが大きすぎます',
       unauthenticated: 'セッションの有効期限が切れました。もう一度ログインしてください',
       noAccess: 'この操作を行う権限がありません',
+      passwordChangeRequired: '管理者が設定したパスワードのままです。先にログインパスワードを変更してください',
       auth: {
         badCredentials: 'ユーザーIDまたはパスワードが正しくありません',
         badCaptcha: '認証コードが正しくありません。新しい認証コードを入力してください',
@@ -146,6 +147,7 @@ export default defineArea({
       bodyTooLarge: '提交的数据过大',
       unauthenticated: '会话已超时，请重新登录',
       noAccess: '没有执行此操作的权限',
+      passwordChangeRequired: '您仍在使用管理员设置的密码，请先修改登录密码',
       auth: {
         badCredentials: '用户ID或密码不正确',
         badCaptcha: '验证码不正确，请输入新的验证码',
@@ -278,6 +280,7 @@ export default defineArea({
       bodyTooLarge: 'The request is too large',
       unauthenticated: 'Session timeout, please login again',
       noAccess: 'You do not have permission for this operation',
+      passwordChangeRequired: 'You are still using the password an administrator set. Change your login password first',
       auth: {
         badCredentials: 'The user ID or password is incorrect',
         badCaptcha: 'The verification code is incorrect; please enter the new one',

@@ -80,6 +80,25 @@ describe.each(backends)('console refunds on $name', (backend) => {
     expect((await orderByGateway(h, o.gatewayOrderNo)).status).toBe('success');
   });
 
+  it('refuses a refund while the refund password must be changed, with its own result type, writing nothing', async () => {
+    const o = await paidOrder(800);
+    await h.createOperator({
+      loginId: 'refund-reset',
+      operatorType: 20,
+      companyId: ids.company('株式会社ひのき珈琲'),
+      mustChangeRefundPassword: true,
+    });
+    const token = await h.token('refund-reset');
+    const before = [await count(h, 'refunds'), await count(h, 'audit_log')];
+    const r = await refund(token, { gatewayOrderNo: o.gatewayOrderNo, refundAmount: 100 });
+    expect(r.body).toMatchObject({
+      resultType: 'REFUND_PASSWORD_CHANGE_REQUIRED',
+      resultMessage: '返金パスワードが再発行されています。返金パスワードを変更してから返金してください',
+    });
+    expect([await count(h, 'refunds'), await count(h, 'audit_log')]).toEqual(before);
+    expect((await orderByGateway(h, o.gatewayOrderNo)).status).toBe('success');
+  });
+
   it('refunds in parts to refunded, idempotent on the client refund number, audited, shown in the detail', async () => {
     const o = await paidOrder(1000);
     const clientRefundNo = no('cr');

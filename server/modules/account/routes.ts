@@ -6,7 +6,7 @@ import { changeSecret, profileOf, saveOwnProfile } from './service';
 export function accountRoutes(api: Api) {
   api.call(
     '/system/password/save',
-    { access: 'session', input: PasswordChangeInput },
+    { access: 'session', input: PasswordChangeInput, duringPasswordChange: true },
     async ({ deps, principal, input, req }) => {
       const session = await changeSecret(deps, principal, 'login', input, req);
       return { submitToken: session?.token ?? '', messageKey: 'server.account.passwordChanged' };
@@ -23,7 +23,7 @@ export function accountRoutes(api: Api) {
     },
   );
 
-  api.call('/system/profile/get', { access: 'session' }, async ({ deps, principal }) => ({
+  api.call('/system/profile/get', { access: 'session', duringPasswordChange: true }, async ({ deps, principal }) => ({
     result: await profileOf(deps, principal.operatorId),
   }));
 

@@ -21,18 +21,18 @@ export function authRoutes(api: Api) {
     };
   });
 
-  api.call('/logout', { access: 'session' }, async ({ deps, session }) => {
+  api.call('/logout', { access: 'session', duringPasswordChange: true }, async ({ deps, session }) => {
     await revokeSession(deps.db, session.sessionId);
     return { submitToken: '', messageKey: 'server.auth.loggedOut' };
   });
 
-  api.call('/system/info', { access: 'session' }, async ({ deps, principal }) => ({
+  api.call('/system/info', { access: 'session', duringPasswordChange: true }, async ({ deps, principal }) => ({
     result: userInfoOf(principal, deps.config.sessionIdleMinutes * 60),
     menuMapList: await menuOf(deps.db, principal.operatorType),
   }));
 
   // The call wrapper already refreshed last_seen_at; this only answers.
-  api.call('/session/keepalive', { access: 'session' }, async ({ deps }) => ({
+  api.call('/session/keepalive', { access: 'session', duringPasswordChange: true }, async ({ deps }) => ({
     result: { idleTimeoutSeconds: deps.config.sessionIdleMinutes * 60 },
   }));
 }

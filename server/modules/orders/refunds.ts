@@ -276,7 +276,9 @@ async function checkRefundPassword(c: Caller, digest: string) {
       { until: until(op.refundLockedUntil) },
       { lockedUntil: op.refundLockedUntil.toISOString() },
     );
-  if (op.mustChangeRefundPassword) throw fail('server.payments.refundPasswordReset');
+  // Its own result type, so the console sends the user to change it instead of offering a retry.
+  if (op.mustChangeRefundPassword)
+    throw new ApiError(ResultType.REFUND_PASSWORD_CHANGE_REQUIRED, 'server.payments.refundPasswordReset');
   if (await hasher.verify(op.refundPasswordHash, digest)) {
     if (op.refundFailedCount > 0)
       await db.update(operators).set({ refundFailedCount: 0 }).where(eq(operators.id, op.id));
