@@ -27,6 +27,7 @@ setApi(
     getToken: () => sessionStore.getToken(),
     onToken: (token) => session?.send({ type: 'TOKEN', token }),
     onUnauthenticated: () => session?.send({ type: 'SESSION_EXPIRED' }),
+    onPasswordChangeRequired: () => session?.send({ type: 'PASSWORD_CHANGE_REQUIRED' }),
     getLocale: () => session?.getSnapshot().context.locale ?? sessionStore.getLocale(),
     onError: showError,
     baseURL: import.meta.env.VITE_API_BASE,

@@ -12,7 +12,8 @@ export default defineArea({
       bodyTooLarge: '送信データが大きすぎます',
       unauthenticated: 'セッションの有効期限が切れました。もう一度ログインしてください',
       noAccess: 'この操作を行う権限がありません',
-      passwordChangeRequired: '管理者が設定したパスワードのままです。先にログインパスワードを変更してください',
+      passwordChangeRequired:
+        '管理者が設定したパスワードのままです。先にログインパスワードを変更してください',
       auth: {
         badCredentials: 'ユーザーIDまたはパスワードが正しくありません',
         badCaptcha: '認証コードが正しくありません。新しい認証コードを入力してください',
@@ -280,7 +281,8 @@ export default defineArea({
       bodyTooLarge: 'The request is too large',
       unauthenticated: 'Session timeout, please login again',
       noAccess: 'You do not have permission for this operation',
-      passwordChangeRequired: 'You are still using the password an administrator set. Change your login password first',
+      passwordChangeRequired:
+        'You are still using the password an administrator set. Change your login password first',
       auth: {
         badCredentials: 'The user ID or password is incorrect',
         badCaptcha: 'The verification code is incorrect; please enter the new one',

@@ -28,7 +28,6 @@ export default defineArea({
       busy: '処理中',
       mustChangePassword:
         '管理者によりパスワードがリセットされました。ログインパスワードを変更してください。',
-      changeNow: '今すぐ変更',
       pageTitle: '{{title}} - {{app}}',
     },
     errorPage: {
@@ -72,7 +71,6 @@ export default defineArea({
       sizes: { small: '小', medium: '中', large: '大' },
       busy: '处理中',
       mustChangePassword: '您的密码已被管理员重置，请修改登录密码。',
-      changeNow: '立即修改',
       pageTitle: '{{title}} - {{app}}',
     },
     errorPage: {
@@ -116,7 +114,6 @@ export default defineArea({
       sizes: { small: 'Small', medium: 'Medium', large: 'Large' },
       busy: 'Working',
       mustChangePassword: 'An administrator reset your password. Please change your login password.',
-      changeNow: 'Change it now',
       pageTitle: '{{title}} - {{app}}',
     },
     errorPage: {

@@ -1,6 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { OrderDetail, OrderStatus } from '../contract/orders';
 import type { RefundStatus } from '../contract/refunds';
+import { ResultType } from '../contract/envelope';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
 import { failureMessage, type TestMap } from './effects';
 
@@ -50,7 +51,9 @@ export interface SubmitRefundInput {
 export type RefundRejection =
   | { reason: 'overRemainder'; message: string }
   | { reason: 'wrongPassword'; message: string; triesLeft: number | null }
-  | { reason: 'locked'; message: string; lockedUntil: string | null };
+  | { reason: 'locked'; message: string; lockedUntil: string | null }
+  /** An administrator reset the refund password: it must be changed before any refund. */
+  | { reason: 'passwordReset'; message: string };
 
 export interface RefundContext extends RefundForm {
   gatewayOrderNo: string;
@@ -86,15 +89,20 @@ const fieldErrorsOf = (error: unknown): Record<string, unknown> => {
   const errors = (error as { errors?: unknown }).errors;
   return typeof errors === 'object' && errors !== null ? (errors as Record<string, unknown>) : {};
 };
+const resultTypeOf = (error: unknown) =>
+  typeof error === 'object' && error !== null ? (error as { resultType?: unknown }).resultType : undefined;
 const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /**
- * Which refusal a failed /pay/refund/refund is: `result.lockedUntil` (refund password
+ * Which refusal a failed /pay/refund/refund is: REFUND_PASSWORD_CHANGE_REQUIRED (reset by an
+ * administrator), `result.lockedUntil` (refund password
  * locked), `result.triesLeft` (or `left`: wrong password), an `errors.refundAmount` or
  * `result.remainder` (above the refundable remainder). Anything else is a failure.
  */
 export function rejectionOf(error: unknown): RefundRejection | null {
   const message = failureMessage(error, DEFAULT_LANGUAGE);
+  if (resultTypeOf(error) === ResultType.REFUND_PASSWORD_CHANGE_REQUIRED)
+    return { reason: 'passwordReset', message };
   const result = resultOf(error);
   if ('lockedUntil' in result) {
     return {
@@ -140,6 +148,7 @@ export const refundMachine = setup({
     amountAllowed: ({ context }) =>
       Number.isInteger(context.amount) && context.amount >= 1 && context.amount <= context.refundableAmount,
     isLocked: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'locked',
+    isPasswordReset: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'passwordReset',
     isWrongPassword: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'wrongPassword',
     isOverRemainder: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'overRemainder',
     settledSuccess: (_, params: { status: RefundStatus | null }) => params.status === 'success',
@@ -234,6 +243,11 @@ export const refundMachine = setup({
             actions: { type: 'rememberRejection', params: ({ event }) => ({ error: event.error }) },
           },
           {
+            guard: { type: 'isPasswordReset', params: ({ event }) => ({ error: event.error }) },
+            target: 'rejected.passwordReset',
+            actions: { type: 'rememberRejection', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
             guard: { type: 'isWrongPassword', params: ({ event }) => ({ error: event.error }) },
             target: 'rejected.wrongPassword',
             actions: { type: 'rememberRejection', params: ({ event }) => ({ error: event.error }) },
@@ -264,6 +278,11 @@ export const refundMachine = setup({
         },
         /** Nothing to do until the lock ends: the dialog only closes. */
         locked: {},
+        /**
+         * No refund until the refund password an administrator set is changed: the dialog
+         * offers the change screen (after it, the user signs in again, spec point 8).
+         */
+        passwordReset: {},
       },
     },
     failed: {
@@ -332,6 +351,8 @@ export const refundTestMap = {
     'rejected.overRemainder': 'The amount is above the refundable remainder: edit it',
     'rejected.wrongPassword': 'Wrong refund password, with the tries left: type it again or edit',
     'rejected.locked': 'Refunds are locked until the time shown: the dialog can only be closed',
+    'rejected.passwordReset':
+      'The refund password was reset by an administrator: a link to change it, and Close',
     failed: 'The brand or the network failed: the message, with Retry (the same refund number) and Edit',
     succeeded: 'The refund is made: its number and amount; the order detail reloads',
     'succeeded.checking': 'A moment while the refund’s status is read',

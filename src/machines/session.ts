@@ -21,6 +21,8 @@ import {
  */
 
 export const SESSION_SYSTEM_ID = 'session';
+/** The screen a user whose password an administrator set is held on until it is changed. */
+export const CHANGE_PASSWORD_PATH = '/changePassword';
 /** Idle timeout when the server does not say (seconds). */
 export const DEFAULT_IDLE_TIMEOUT_S = 900;
 /** How long before the idle timeout the warning shows. */
@@ -80,6 +82,7 @@ export type SessionEvent =
   | { type: 'SWITCH_ACCOUNT' }
   | { type: 'CHANGE_LANGUAGE'; locale: WorkingLanguage }
   | { type: 'RELOGIN_REQUIRED' }
+  | { type: 'PASSWORD_CHANGE_REQUIRED' }
   | { type: 'SESSION_EXPIRED' };
 
 export type SessionEmitted = ToastEffect | NavigateEffect | ReloadEffect;
@@ -90,9 +93,15 @@ const notProvided = (name: string) => () =>
 const browserPath = () =>
   typeof location === 'undefined' ? '/' : `${location.pathname}${location.search}${location.hash}`;
 
-/** Only paths of this console: no `//host` or `https://…` open redirects. */
+/** Only paths of this console: no `//host` or `https://…` open redirects, never back to login or the forced change. */
 export const safeRedirect = (path: string | null | undefined): string =>
-  path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/login') ? path : '/';
+  path &&
+  path.startsWith('/') &&
+  !path.startsWith('//') &&
+  !path.startsWith('/login') &&
+  !path.startsWith(CHANGE_PASSWORD_PATH)
+    ? path
+    : '/';
 
 /** `/login`, with the wanted path as redirect parameter unless it is home. */
 export const loginUrl = (redirect: string): string =>
@@ -125,6 +134,7 @@ export const sessionMachine = setup({
     hasStoredToken: ({ context }) => context.token !== null,
     isUnauthenticated: (_, params: { error: unknown }) => isUnauthenticatedError(params.error),
     mustChangePassword: (_, params: { user: UserInfo }) => params.user.mustChangePassword === true,
+    userMustChangePassword: ({ context }) => context.user?.mustChangePassword === true,
   },
   delays: {
     /** The server's idle timeout less the warning's lead. */
@@ -177,7 +187,14 @@ export const sessionMachine = setup({
     navigateAfterLogin: emit(
       ({ context }) => ({ type: 'navigate', to: context.redirect, replace: true }) as const,
     ),
-    navigateToChangePassword: emit({ type: 'navigate', to: '/changePassword', replace: true } as const),
+    navigateToChangePassword: emit({ type: 'navigate', to: CHANGE_PASSWORD_PATH, replace: true } as const),
+    /** The server refused a call because the password must be changed: the user card says so too. */
+    markMustChangePassword: assign(({ context }) => {
+      if (!context.user) return {};
+      const user = { ...context.user, mustChangePassword: true };
+      context.storage.setUser(user);
+      return { user };
+    }),
     resetRedirect: assign({ redirect: '/' }),
     navigateToLogin: emit(
       ({ context }) => ({ type: 'navigate', to: loginUrl(context.redirect), replace: true }) as const,
@@ -291,12 +308,13 @@ export const sessionMachine = setup({
         },
         onDone: [
           {
+            // Held on the change screen (authenticated.passwordChangeRequired); the wanted
+            // path is kept for the way back.
             guard: { type: 'mustChangePassword', params: ({ event }) => ({ user: event.output.user }) },
-            target: 'authenticated',
+            target: 'authenticated.passwordChangeRequired',
             actions: [
               { type: 'storeSession', params: ({ event }) => event.output },
               'navigateToChangePassword',
-              'resetRedirect',
             ],
           },
           {
@@ -328,14 +346,46 @@ export const sessionMachine = setup({
       },
       states: {
         active: {
+          // Back from a dialog (idle warning, logout) or a reload while the password must
+          // still be changed: to the change screen again.
+          always: {
+            guard: 'userMustChangePassword',
+            target: 'passwordChangeRequired',
+            actions: 'navigateToChangePassword',
+          },
           after: { idleWarningDelay: { target: 'idleWarning' } },
           on: {
             LOGOUT_REQUEST: { target: 'confirmingLogout' },
             CHANGE_LANGUAGE: { target: 'changingLanguage' },
             PASSWORD_CHANGED: { actions: 'clearMustChangePassword' },
+            // A call refused because an administrator reset the password meanwhile.
+            PASSWORD_CHANGE_REQUIRED: {
+              target: 'passwordChangeRequired',
+              actions: ['markMustChangePassword', 'rememberCurrentPath', 'navigateToChangePassword'],
+            },
             // Every reply means the server saw activity: restart the idle timer.
             TOKEN: {
               target: 'active',
+              reenter: true,
+              actions: { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
+            },
+          },
+        },
+        /**
+         * The password was set by an administrator (PCI DSS 8.3.5): the server refuses every
+         * call but the change, so the console shows only the change screen; once changed,
+         * the user goes on to where they wanted to go.
+         */
+        passwordChangeRequired: {
+          after: { idleWarningDelay: { target: 'idleWarning' } },
+          on: {
+            PASSWORD_CHANGED: {
+              target: 'active',
+              actions: ['clearMustChangePassword', 'navigateAfterLogin', 'resetRedirect'],
+            },
+            LOGOUT_REQUEST: { target: 'confirmingLogout' },
+            TOKEN: {
+              target: 'passwordChangeRequired',
               reenter: true,
               actions: { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
             },
@@ -426,6 +476,8 @@ export const sessionTestMap = {
     loggingIn: 'The login button is busy while the server checks the credentials',
     authenticated: 'The console shell (menu, user card) with the user\u2019s pages',
     'authenticated.active': 'The console shell; the user works normally',
+    'authenticated.passwordChangeRequired':
+      'The change-password screen with a notice that the password an administrator set must be changed; no other screen opens',
     'authenticated.idleWarning': 'A dialog: the session will end in a minute, with a "Stay signed in" button',
     'authenticated.keepingAlive':
       'The idle dialog\u2019s button is busy while the server refreshes the session',
@@ -448,6 +500,8 @@ export const sessionTestMap = {
     SWITCH_ACCOUNT: 'Choose Switch account in the user card',
     CHANGE_LANGUAGE: 'Pick another language in the user card',
     RELOGIN_REQUIRED: 'Change the refund password successfully',
+    PASSWORD_CHANGE_REQUIRED:
+      'A server reply says PASSWORD_CHANGE_REQUIRED (an administrator reset the password)',
     SESSION_EXPIRED: 'A server reply says UNAUTHENCATED',
     'xstate.done.actor.fetchCaptcha': 'The server sends a verification-code image',
     'xstate.error.actor.fetchCaptcha': 'The verification-code image cannot be loaded',
@@ -463,6 +517,8 @@ export const sessionTestMap = {
     'xstate.error.actor.logout': 'Revoking fails (ignored)',
     'xstate.after.idleWarningDelay.session.authenticated.active':
       'No activity until a minute before the idle timeout',
+    'xstate.after.idleWarningDelay.session.authenticated.passwordChangeRequired':
+      'No activity on the change screen until a minute before the idle timeout',
     'xstate.after.idleWarningLead.session.authenticated.idleWarning':
       'The idle dialog is left alone for a minute',
     'xstate.after.logoutRedirectDelay.session.expired': 'Two seconds pass after the timeout toast',

@@ -19,6 +19,8 @@ export interface ApiClientDeps {
   getToken(): string | null;
   onToken(token: string): void;
   onUnauthenticated(): void;
+  /** A call was refused because the login password must be changed first (the session machine holds the user there). */
+  onPasswordChangeRequired?(): void;
   getLocale(): WorkingLanguage;
   /** Shows an error toast (3 s); called for every failure of a call that is not `silent`. */
   onError(message: string): void;
@@ -181,7 +183,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   function fail(error: ApiError, opts: CallOptions): never {
     if (error.unauthenticated) deps.onUnauthenticated();
-    else if (!opts.silent) deps.onError(error.message);
+    else {
+      if (error.resultType === ResultType.PASSWORD_CHANGE_REQUIRED) deps.onPasswordChangeRequired?.();
+      if (!opts.silent) deps.onError(error.message);
+    }
     throw error;
   }
 

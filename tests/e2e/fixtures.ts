@@ -32,12 +32,12 @@ const pool = (prefix: string, count: number, like: DemoLogin, name: string): Fix
   });
 
 /** One account per session path (a path may lock, revoke or re-language its account). */
-export const SESSION_ACCOUNTS = pool('e2e-s-', 70, 'co-admin', 'E2E Session');
+export const SESSION_ACCOUNTS = pool('e2e-s-', 82, 'co-admin', 'E2E Session');
 /** One account per password path that changes a password, plus spares for the follow-ups. */
 export const PASSWORD_ACCOUNTS = pool('e2e-pw-', 8, 'co-admin', 'E2E Login PW');
 export const REFUND_ACCOUNTS = pool('e2e-refund-', 8, 'co-admin', 'E2E Refund PW');
 /** refund.spec: one company admin per refund path (wrong passwords count, five lock refunds for 30 min). */
-export const REFUND_PATH_ACCOUNTS = pool('e2e-rfp-', 48, 'co-admin', 'E2E Refund Path');
+export const REFUND_PATH_ACCOUNTS = pool('e2e-rfp-', 52, 'co-admin', 'E2E Refund Path');
 
 export const FIXTURES = {
   /** lockout.spec: five wrong passwords. */
@@ -52,6 +52,8 @@ export const FIXTURES = {
   orgAdmin: { loginId: 'e2e-org-admin', like: 'admin', userName: 'E2E Org Admin' },
   orgSpAdmin: { loginId: 'e2e-org-sp-admin', like: 'sp-admin', userName: 'E2E Org SP Admin' },
   orgCoAdmin: { loginId: 'e2e-org-co-admin', like: 'co-admin', userName: 'E2E Org Company Admin' },
+  /** session.spec: the administrator who resets a session account's password (must-change paths). */
+  sessionAdmin: { loginId: 'e2e-session-admin', like: 'admin', userName: 'E2E Session Admin' },
   /** org.spec: the company operator an administrator locks while it is signed in. */
   orgLocked: { loginId: 'e2e-org-locked', like: 'co-op', userName: 'E2E Org Locked' },
   /** refund.spec / export.spec: sets the company's sandbox behaviour per brand (admins only). */

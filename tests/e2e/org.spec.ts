@@ -101,10 +101,16 @@ test('a company admin creates a branch and an operator, who logs in with its one
 
   await logOut(page);
 
-  // The new operator: forced to change the one-time password, then its role's menu exactly.
+  // The new operator, from a fresh login page (not the admin's page as redirect): held on the
+  // change of the one-time password, then home with its role's menu exactly.
+  await page.goto('/login');
   await submitLogin(page, loginId, initial);
   await expect(page).toHaveURL('/changePassword');
   const change = page.getByRole('form', { name: ja('menu.changePassword') });
+  await expect(change.getByText(ja('shell.mustChangePassword'))).toBeVisible();
+  // Another address, even typed in (a reload): still the change form.
+  await page.goto('/setup/loginHistory');
+  await expect(page).toHaveURL('/changePassword');
   await expect(change.getByText(ja('shell.mustChangePassword'))).toBeVisible();
   await change.getByLabel(ja('passwordForm.oldLogin'), { exact: true }).fill(initial);
   await change.getByLabel(ja('fields.newPassword'), { exact: true }).fill(newPassword);
@@ -112,6 +118,7 @@ test('a company admin creates a branch and an operator, who logs in with its one
   await change.getByRole('button', { name: ja('passwordForm.submit') }).click();
   await expect(toast(page, ja('passwordForm.changedLogin')).first()).toBeVisible();
   await expect(change.getByText(ja('shell.mustChangePassword'))).toHaveCount(0);
+  await expect(page).toHaveURL('/');
 
   expect(await sidebarEntries(page)).toEqual(expectedSidebar(30));
   const card = await openUserCard(page);

@@ -17,7 +17,8 @@
  *   is set up for that answer: the company's sandbox brand `normal` (success), `slow`
  *   (refunding), `refundFail` (the brand refuses); another operator refunds all but 1 yen of
  *   the order through the API (over the remainder); a wrong password is typed (wrong
- *   password); five wrong passwords were sent through the API first (locked).
+ *   password); five wrong passwords were sent through the API first (locked); an
+ *   administrator reset the account's refund password through the API (password reset).
  * - done/error:submitRefund and done/error:syncOrder: the held request goes through.
  * - after:syncDelay: `page.clock` moves 5 s. Before it, the sandbox is set for the sync's
  *   answer: `normal` (the refund succeeds), `refundFail` (the brand fails it), `down`
@@ -43,7 +44,7 @@ import {
   setSandbox,
   untouchedPaidOrder,
 } from './support/payments';
-import { apiLogin, storageOf } from './support/ui';
+import { apiCall, apiLogin, storageOf } from './support/ui';
 
 type Step = { event: ModelEvent; state: AnyMachineSnapshot };
 const SYNC_DELAY_MS = 5_000;
@@ -147,6 +148,17 @@ async function perform(w: Walk, i: number) {
         });
         expect(reply.resultType, reply.resultMessage).toBe('SUCCESS');
       }
+      if (next.includes('(password reset)')) {
+        const found = await apiCall<{ records: { id: number; loginId: string }[] }>(
+          w.request,
+          w.adminToken,
+          '/system/operator/page',
+          { loginId: w.account.loginId },
+        );
+        const id = found.result.records.find((r) => r.loginId === w.account.loginId)!.id;
+        const reset = await apiCall(w.request, w.adminToken, '/system/operator/refundPassword', { id });
+        expect(reset.resultType, reset.resultMessage).toBe('SUCCESS');
+      }
       if (next.includes('(locked)')) {
         const own = await apiLogin(w.request, w.account.loginId);
         for (let n = 0; n < 5; n++) {
@@ -219,6 +231,17 @@ async function check(w: Walk, state: AnyMachineSnapshot) {
   if (state.matches({ rejected: 'locked' })) {
     await expect(s.alert).toContainText(s.t('orderScreens.refund.rejected.locked'));
     await expect(s.alert).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    await expect(s.edit).toHaveCount(0);
+    await expect(s.retry).toHaveCount(0);
+    await expect(s.close).toBeVisible();
+    return;
+  }
+  if (state.matches({ rejected: 'passwordReset' })) {
+    await expect(s.alert).toContainText(s.t('orderScreens.refund.rejected.passwordReset'));
+    await expect(s.dialog.getByRole('link', { name: s.t('menu.changeRefundPassword') })).toHaveAttribute(
+      'href',
+      '/changeRefundPassword',
+    );
     await expect(s.edit).toHaveCount(0);
     await expect(s.retry).toHaveCount(0);
     await expect(s.close).toBeVisible();

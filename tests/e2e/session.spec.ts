@@ -30,6 +30,12 @@
  *   shell, the user opens /login (in-app navigation) and presses "Log in with another
  *   account" there.
  * - PASSWORD_CHANGED: a successful login-password change through the form (success toast).
+ * - done:login with a user who must change the password: before the path, an administrator
+ *   resets the account's password through the API (it must then be changed); the login uses
+ *   that password and lands on the change form. Held there, TOKEN is a change submitted with
+ *   a wrong current password (its refusal carries a token), SESSION_EXPIRED the same after
+ *   the session was ended on the server, PASSWORD_CHANGED the change made with the reset
+ *   password, after which the console opens the page the login was for.
  * - LOGOUT_REQUEST / LOGOUT_CONFIRM / LOGOUT_CANCEL / STAY_SIGNED_IN / CHANGE_LANGUAGE: the
  *   user card's and the dialogs' buttons.
  * - after:<delay>: `page.clock` (installed before the first navigation) fast-forwards the
@@ -48,6 +54,10 @@
  * - after:idleWarningDelay … → RELOGIN_REQUIRED (2 paths): the refund form cannot be used
  *   under the modal idle dialog, and a change submitted before it would time out (90 s)
  *   long before the 14-minute idle warning.
+ * - PASSWORD_CHANGE_REQUIRED (1 path): an administrator's reset ends the account's sessions,
+ *   so a signed-in console never receives this refusal from the real server.
+ * - held on the change → RELOGIN_REQUIRED (1 path): the server refuses the refund-password
+ *   change while the login password must be changed, so its success cannot arrive.
  * - error:login(wrong credentials|locked) → done:fetchCaptcha → REFRESH_CAPTCHA (2 paths):
  *   with the captcha off there is no image to click; with it on, a login sent before the
  *   first image loaded is refused as a wrong code (the server checks the code first), so
@@ -61,6 +71,7 @@ import { namePaths, type ModelEvent } from '../machines/harness';
 import { CURRENT_PATH, LOGIN_REDIRECT, sessionDelays, sessionPaths } from '../machines/session.model';
 import {
   CAPTCHA_ANSWER,
+  FIXTURES,
   PASSWORD,
   SESSION_ACCOUNTS,
   WRONG_PASSWORD,
@@ -68,6 +79,7 @@ import {
   type Fixture,
 } from './fixtures';
 import {
+  apiCall,
   apiLogin,
   apiLoginReply,
   apiLogout,
@@ -141,11 +153,28 @@ const NOT_WALKABLE = {
     'the refund form cannot be used under the modal idle dialog, and a change submitted before it would time out (90 s) before the 14-minute idle warning',
   refreshAfterRefusal:
     'captcha off: no image to click; captcha on: a login sent before the first image loaded is refused as a wrong code, so this outcome cannot precede a refresh',
+  resetWhileSignedIn:
+    "an administrator's reset ends the account's sessions, so a signed-in console never receives PASSWORD_CHANGE_REQUIRED",
+  heldRefundChange:
+    'held on the login-password change, the server refuses the refund-password change, so its success cannot arrive',
 } as const;
 type NotWalkable = keyof typeof NOT_WALKABLE;
 
+/** The login of the path gives a user who must change the password (an administrator reset it). */
+const heldLogin = (steps: readonly Step[]) =>
+  steps.some(
+    (s) =>
+      s.event.type === 'xstate.done.actor.login' &&
+      (s.event.output as { user: { mustChangePassword: boolean } }).user.mustChangePassword,
+  );
+const isHeld = (s: AnyMachineSnapshot | null) =>
+  Boolean(s?.matches({ authenticated: 'passwordChangeRequired' }));
+
 function skipReason(steps: readonly Step[]): NotWalkable | null {
   const types = steps.map((s) => s.event.type);
+  if (types.includes('PASSWORD_CHANGE_REQUIRED')) return 'resetWhileSignedIn';
+  if (heldLogin(steps) && types.includes('RELOGIN_REQUIRED') && !types.includes('PASSWORD_CHANGED'))
+    return 'heldRefundChange';
   if (steps.some((s) => s.event.type === 'xstate.error.actor.loadInfo' && label(s.event) === 'no message'))
     return 'silentServer';
   const idle = types.findIndex((t) => t.startsWith('xstate.after.idleWarningDelay'));
@@ -184,6 +213,10 @@ interface Walk {
   marks: number[];
   /** The path the session remembers when it ends (redirect after login). */
   expiredFrom: string;
+  /** The account's login password (an administrator's reset for the must-change paths). */
+  password: string;
+  /** Where the login was asked to go (SET_REDIRECT). */
+  redirect: string;
 }
 
 const currentPath = (page: Page) => {
@@ -234,19 +267,54 @@ async function fillRefundForm(w: Walk) {
   await form.getByRole('button', { name: tr(w.locale, 'passwordForm.submit') }).click();
 }
 
-async function fillLoginPasswordForm(w: Walk) {
-  const card = await userCard(w);
-  await card.getByRole('button', { name: tr(w.locale, 'menu.changePassword') }).click();
+async function fillLoginPasswordForm(w: Walk, current = w.password) {
   const form = w.page.getByRole('form', { name: tr(w.locale, 'menu.changePassword') });
-  await form.getByLabel(tr(w.locale, 'passwordForm.oldLogin'), { exact: true }).fill(PASSWORD);
+  // Held on the change, the form is the page already; otherwise the user card opens it.
+  if (!(await form.isVisible())) {
+    const card = await userCard(w);
+    await card.getByRole('button', { name: tr(w.locale, 'menu.changePassword') }).click();
+  }
+  await form.getByLabel(tr(w.locale, 'passwordForm.oldLogin'), { exact: true }).fill(current);
   const next = `e2eLogin${String(Date.now()).slice(-6)}`;
   await form.getByLabel(tr(w.locale, 'fields.newPassword'), { exact: true }).fill(next);
   await form.getByLabel(tr(w.locale, 'fields.confirmPassword'), { exact: true }).fill(next);
   await form.getByRole('button', { name: tr(w.locale, 'passwordForm.submit') }).click();
 }
 
+/** Held on the change: a change with a wrong current password, whose refusal is a reply. */
+async function heldReply(w: Walk) {
+  await Promise.all([
+    w.page.waitForResponse('**/api/system/password/save'),
+    fillLoginPasswordForm(w, 'Not-the-current-1'),
+  ]);
+}
+
+/** An administrator resets the account's password: it logs in with that and must change it. */
+async function resetPassword(browser: Browser, baseURL: string, account: Fixture) {
+  const ctx = await browser.newContext({ baseURL });
+  try {
+    const admin = await apiLogin(ctx.request, FIXTURES.sessionAdmin.loginId);
+    const found = await apiCall<{ records: { id: number; loginId: string }[] }>(
+      ctx.request,
+      admin.token,
+      '/system/operator/page',
+      { loginId: account.loginId },
+    );
+    const id = found.result.records.find((r) => r.loginId === account.loginId)!.id;
+    const reset = await apiCall<{ password: string }>(ctx.request, admin.token, '/system/operator/password', {
+      id,
+    });
+    expect(reset.resultType).toBe('SUCCESS');
+    return reset.result.password;
+  } finally {
+    await ctx.close();
+  }
+}
+
 /** After the login: the preparations later steps of the path rely on. */
 async function prepareAfterLogin(w: Walk, from: number) {
+  // Held on the change, replies come from the change form itself (heldReply).
+  if (isHeld(w.steps[from - 1].state)) return;
   const rest = w.steps.slice(from);
   if (rest.some((s) => s.event.type === 'TOKEN' || s.event.type === 'SESSION_EXPIRED')) {
     // History [… /introduce, /]: Back reopens Profile, whose load is "a reply".
@@ -306,7 +374,7 @@ async function perform(w: Walk, i: number) {
       }
       const f = loginForm(page, L);
       await f.loginId.fill(w.account.loginId);
-      await f.password.fill(outcome === 'wrong credentials' ? WRONG_PASSWORD : PASSWORD);
+      await f.password.fill(outcome === 'wrong credentials' ? WRONG_PASSWORD : w.password);
       if (await f.verycode.isVisible()) {
         const ready = before?.matches({ loggedOut: 'ready' }) && outcome !== 'wrong code';
         await f.verycode.fill(ready ? CAPTCHA_ANSWER : 'ZZZZ');
@@ -323,6 +391,12 @@ async function perform(w: Walk, i: number) {
       ];
       w.loginError = messagePattern(tr(L, `server.auth.${key}`, { until: '{{until}}' }));
       w.locked = key === 'locked';
+      return;
+    }
+    case e.type === 'xstate.done.actor.login' && isHeld(step.state): {
+      await answer(w, i);
+      await expect(page).toHaveURL('/changePassword');
+      w.locale = 'jp';
       return;
     }
     case e.type === 'xstate.done.actor.login':
@@ -349,6 +423,7 @@ async function perform(w: Walk, i: number) {
       else await page.getByRole('button', { name: tr(L, 'loginPage.refreshCaptcha') }).click();
       return;
     case e.type === 'SET_REDIRECT':
+      w.redirect = e.redirect as string;
       await navigateInApp(page, `/login?redirect=${encodeURIComponent(e.redirect as string)}`);
       await expect(page).toHaveURL(/redirect=%2Freport/);
       return;
@@ -356,8 +431,16 @@ async function perform(w: Walk, i: number) {
       await page.getByLabel(tr(L, 'loginPage.language')).selectOption(e.locale as string);
       w.locale = e.locale as WorkingLanguage;
       return;
+    case e.type === 'TOKEN' && isHeld(before):
+      await heldReply(w);
+      return;
     case e.type === 'TOKEN':
       await back(w);
+      return;
+    case e.type === 'SESSION_EXPIRED' && isHeld(before):
+      await revokeSession(w);
+      w.expiredFrom = '/changePassword';
+      await heldReply(w);
       return;
     case e.type === 'SESSION_EXPIRED':
       await revokeSession(w);
@@ -372,7 +455,8 @@ async function perform(w: Walk, i: number) {
     case e.type === 'SWITCH_ACCOUNT':
       if (
         before?.matches({ authenticated: 'active' }) ||
-        before?.matches({ authenticated: 'changingLanguage' })
+        before?.matches({ authenticated: 'changingLanguage' }) ||
+        isHeld(before)
       ) {
         const card = await userCard(w);
         await card.getByRole('button', { name: tr(L, 'shell.switchAccount') }).click();
@@ -476,6 +560,13 @@ async function check(w: Walk, s: AnyMachineSnapshot) {
     await expect(idleDialog).toHaveCount(0);
     await expect(logoutDialog).toHaveCount(0);
   }
+  if (s.matches({ authenticated: 'passwordChangeRequired' })) {
+    await expect(idleDialog).toHaveCount(0);
+    await expect(logoutDialog).toHaveCount(0);
+    const form = page.getByRole('form', { name: tr(L, 'menu.changePassword') });
+    await expect(form.getByText(tr(L, 'shell.mustChangePassword'))).toBeVisible();
+    await expect(page).toHaveURL('/changePassword');
+  }
   if (s.matches({ authenticated: 'idleWarning' })) {
     await expect(idleDialog).toBeVisible();
     await expect(idleDialog.getByRole('button', { name: tr(L, 'shell.staySignedIn') })).toBeEnabled();
@@ -532,6 +623,11 @@ async function checkStep(w: Walk, i: number) {
     await expect(page).toHaveURL(LOGIN_REDIRECT);
   }
   if (e.type === 'xstate.done.actor.loadInfo') await expect(page).toHaveURL(CURRENT_PATH);
+  if (e.type === 'PASSWORD_CHANGED' && isHeld(w.steps[i - 1].state)) {
+    // On to the page the login was for, no longer held.
+    await expect(page).toHaveURL(w.redirect);
+    await expect(page.getByRole('form', { name: tr(L, 'menu.changePassword') })).toHaveCount(0);
+  }
   if (e.type === 'RELOGIN_REQUIRED') {
     await expect(toast(page, tr(L, 'passwordForm.changedRefund')).first()).toBeVisible();
     await expect(page).toHaveURL('/login');
@@ -570,6 +666,8 @@ async function walkPath(
     locked: false,
     marks: [],
     expiredFrom: '/',
+    password: heldLogin(steps) ? await resetPassword(browser, baseURL, account) : PASSWORD,
+    redirect: '/',
   };
   try {
     for (const actor of ['fetchCaptcha', 'login', 'logout', 'keepAlive', 'saveLanguage'])
@@ -600,7 +698,7 @@ const notWalked: { name: string; reason: NotWalkable }[] = [];
 for (const scenario of ['fresh', 'reload'] as const) {
   test.describe(`session paths (${scenario})`, () => {
     const named = namePaths(sessionPaths(scenario));
-    const offset = scenario === 'fresh' ? 0 : 60;
+    const offset = scenario === 'fresh' ? 0 : 76;
     if (named.length + offset > SESSION_ACCOUNTS.length)
       throw new Error('add session accounts in fixtures.ts');
     named.forEach(({ name, path }, n) => {
@@ -617,13 +715,15 @@ for (const scenario of ['fresh', 'reload'] as const) {
   });
 }
 
-test('the browser walks every session path but the five documented ones', () => {
+test('the browser walks every session path but the seven documented ones', () => {
   // A new path the browser cannot walk must be looked at and documented, not dropped silently.
   const count = (r: NotWalkable) => notWalked.filter((p) => p.reason === r).length;
   expect(Object.keys(NOT_WALKABLE).map((r) => [r, count(r as NotWalkable)])).toEqual([
     ['silentServer', 1],
     ['idleRelogin', 2],
     ['refreshAfterRefusal', 2],
+    ['resetWhileSignedIn', 1],
+    ['heldRefundChange', 1],
   ]);
 });
 

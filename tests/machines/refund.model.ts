@@ -51,6 +51,11 @@ export const failures = {
     message: 'Too many wrong refund passwords: refunds are locked until 2026-11-22 09:30:00',
     result: { lockedUntil: '2026-11-22T00:30:00.000Z' },
   },
+  passwordReset: {
+    label: 'password reset',
+    resultType: 'REFUND_PASSWORD_CHANGE_REQUIRED',
+    message: 'Your refund password was reset; change it before refunding',
+  },
   brand: { label: 'brand refused', resultType: 'FAIL', message: 'The brand refused the refund' },
 };
 

@@ -72,6 +72,15 @@ describe('refund paths', () => {
             expect(run.snapshot.can({ type: 'RETRY' })).toBe(false);
             expect(run.snapshot.can({ type: 'EDIT' })).toBe(false);
           },
+          'rejected.passwordReset': () => {
+            expect(context().rejection).toEqual({
+              reason: 'passwordReset',
+              message: failures.passwordReset.message,
+            });
+            // No retry with the old password, no edit: change it first (the dialog links there).
+            expect(run.snapshot.can({ type: 'RETRY' })).toBe(false);
+            expect(run.snapshot.can({ type: 'EDIT' })).toBe(false);
+          },
           failed: () => {
             expect(context().error).toBe(failures.brand.message);
             expect(context().rejection).toBeNull();
@@ -171,6 +180,7 @@ describe('refund details', () => {
       triesLeft: 2,
     });
     expect(rejectionOf(apiErrorOf(failures.overRemainder))?.reason).toBe('overRemainder');
+    expect(rejectionOf(apiErrorOf(failures.passwordReset))?.reason).toBe('passwordReset');
     expect(rejectionOf(apiErrorOf(failures.brand))).toBeNull();
     expect(rejectionOf(new Error('network down'))).toBeNull();
   });

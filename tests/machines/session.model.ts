@@ -28,6 +28,8 @@ export const user: UserInfo = {
   mustChangePassword: false,
 };
 export const menu = ['/', '/setup', '/setup/loginHistory'];
+/** The same account after an administrator set its password: it must change it first. */
+export const mustChangeUser: UserInfo = { ...user, mustChangePassword: true };
 
 const failure = (label: string, f: FakeFailure) => ({ ...f, label });
 
@@ -63,6 +65,7 @@ export const sessionEvents: ModelEvent[] = [
   { type: 'SWITCH_ACCOUNT' },
   { type: 'CHANGE_LANGUAGE', locale: 'en' },
   { type: 'RELOGIN_REQUIRED' },
+  { type: 'PASSWORD_CHANGE_REQUIRED' },
   { type: 'SESSION_EXPIRED' },
   {
     type: 'xstate.done.actor.fetchCaptcha',
@@ -70,6 +73,7 @@ export const sessionEvents: ModelEvent[] = [
   },
   { type: 'xstate.error.actor.fetchCaptcha', error: failures.offline },
   { type: 'xstate.done.actor.login', output: { user, menu, token: 'token-1' } },
+  { type: 'xstate.done.actor.login', output: { user: mustChangeUser, menu, token: 'token-1' } },
   { type: 'xstate.error.actor.login', error: failures.wrongCredentials },
   { type: 'xstate.error.actor.login', error: failures.badCaptcha },
   { type: 'xstate.error.actor.login', error: failures.locked },
@@ -115,10 +119,16 @@ export const sessionDelays = {
 };
 
 /** What makes two session states differ for a user besides the state itself. */
-const serializeContext = (c: { token: string | null; error: string | null; lockedUntil: string | null }) => ({
+const serializeContext = (c: {
+  token: string | null;
+  error: string | null;
+  lockedUntil: string | null;
+  user: UserInfo | null;
+}) => ({
   token: c.token !== null,
   error: c.error !== null,
   locked: c.lockedUntil !== null,
+  mustChange: c.user?.mustChangePassword === true,
 });
 
 export function sessionPaths(scenario: Scenario) {

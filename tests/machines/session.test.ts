@@ -17,6 +17,7 @@ import {
   CURRENT_PATH,
   LOGIN_REDIRECT,
   menu,
+  mustChangeUser,
   scenarios,
   sessionDelays,
   sessionInput,
@@ -48,6 +49,9 @@ function setUp(scenario: Scenario) {
   const toasts = (emitted: ModelEvent[]) => emitted.filter((e) => e.type === 'toast');
   const navigations = (emitted: ModelEvent[]) =>
     emitted.filter((e) => e.type === 'navigate').map((e) => e.to);
+  /** The user is held on the change screen: back from a dialog, the console goes there again. */
+  const held = () => context().user?.mustChangePassword === true;
+  const toChangeScreen = { type: 'navigate', to: '/changePassword', replace: true };
 
   const checks: PathChecks = {
     states: {
@@ -92,7 +96,15 @@ function setUp(scenario: Scenario) {
         expect(store.getMenu()).toEqual(menu);
         expect(context().menu).toEqual(menu);
       },
-      'authenticated.active': () => expect(run.snapshot.hasTag('busy')).toBe(false),
+      'authenticated.active': () => {
+        expect(run.snapshot.hasTag('busy')).toBe(false);
+        expect(held()).toBe(false);
+      },
+      'authenticated.passwordChangeRequired': () => {
+        expect(run.snapshot.hasTag('busy')).toBe(false);
+        expect(held()).toBe(true);
+        expect(store.getUser()?.mustChangePassword).toBe(true);
+      },
       'authenticated.keepingAlive': () => expect(lastCall()?.actor).toBe('keepAlive'),
       'authenticated.changingLanguage': () => {
         expect(run.snapshot.hasTag('busy')).toBe(true);
@@ -115,7 +127,29 @@ function setUp(scenario: Scenario) {
         expect(store.getLocale()).toBe('zh_cn');
         expect(context().locale).toBe('zh_cn');
         expect(context().error).toBeNull();
-        expect(navigations(emitted)).toEqual([(before.context as SessionContext).redirect]);
+        const wanted = (before.context as SessionContext).redirect;
+        if (held()) {
+          // To the change screen first; the wanted page is kept for afterwards.
+          expect(navigations(emitted)).toEqual(['/changePassword']);
+          expect(context().redirect).toBe(wanted);
+        } else {
+          expect(navigations(emitted)).toEqual([wanted]);
+        }
+      },
+      PASSWORD_CHANGE_REQUIRED: ({ emitted }) => {
+        expect(navigations(emitted)).toEqual(['/changePassword']);
+        expect(context().redirect).toBe(CURRENT_PATH);
+        expect(held()).toBe(true);
+      },
+      PASSWORD_CHANGED: ({ before, emitted }) => {
+        expect(held()).toBe(false);
+        expect(store.getUser()?.mustChangePassword).toBe(false);
+        // From the forced change on to the page wanted before it; a voluntary change stays put.
+        expect(navigations(emitted)).toEqual(
+          before.matches({ authenticated: 'passwordChangeRequired' })
+            ? [(before.context as SessionContext).redirect]
+            : [],
+        );
       },
       'xstate.error.actor.login': ({ event, emitted, callsBefore }) => {
         const error = event.error as FakeFailure;
@@ -141,10 +175,11 @@ function setUp(scenario: Scenario) {
         expectStorageCleared();
         expect(store.getLocale()).toBe('zh_cn');
       },
-      TOKEN: ({ emitted }) => {
+      TOKEN: ({ before, emitted }) => {
         expect(store.getToken()).toBe('token-2');
         expect(context().token).toBe('token-2');
-        expect(emitted).toEqual([]);
+        const closesDialog = before.matches({ authenticated: 'idleWarning' });
+        expect(emitted).toEqual(closesDialog && held() ? [toChangeScreen] : []);
       },
       SESSION_EXPIRED: ({ emitted }) => {
         expect(toasts(emitted)).toEqual([
@@ -170,7 +205,7 @@ function setUp(scenario: Scenario) {
         const message = error.resultType === 'UNAUTHENCATED' ? SESSION_TIMEOUT.zh_cn : error.message;
         expect(toasts(emitted).map((t) => t.message)).toEqual([message]);
       },
-      'xstate.done.actor.keepAlive': ({ emitted }) => expect(emitted).toEqual([]),
+      'xstate.done.actor.keepAlive': ({ emitted }) => expect(emitted).toEqual(held() ? [toChangeScreen] : []),
       'xstate.done.actor.logout': ({ history, emitted }) => {
         expectStorageCleared();
         expect(navigations(emitted)).toEqual([
@@ -185,7 +220,7 @@ function setUp(scenario: Scenario) {
         ]);
       },
       LOGOUT_CANCEL: ({ emitted }) => {
-        expect(emitted).toEqual([]);
+        expect(emitted).toEqual(held() ? [toChangeScreen] : []);
         expect(store.getToken()).not.toBeNull();
       },
       'xstate.done.actor.saveLanguage': ({ emitted }) => {
@@ -300,13 +335,31 @@ describe('session scenarios beyond shortest paths', () => {
     expect(run.emitted).toContainEqual({ type: 'navigate', to: '/', replace: true });
   });
 
-  it('a user who must change the password is sent to the change-password page', async () => {
+  it('a user who must change the password is held on the change page, then goes on to the wanted page', async () => {
     const { run } = setUp('fresh');
+    await run.perform({ type: 'SET_REDIRECT', redirect: '/history/order' });
     await run.perform({ type: 'LOGIN', loginId: 'alice', password: 'secret-1', verycode: '' });
     await run.perform({
       type: 'xstate.done.actor.login',
-      output: { user: { ...user, mustChangePassword: true }, menu, token: 'token-1' },
+      output: { user: mustChangeUser, menu, token: 'token-1' },
     });
+    expect(run.emitted).toContainEqual({ type: 'navigate', to: '/changePassword', replace: true });
+    expect(run.snapshot.matches({ authenticated: 'passwordChangeRequired' })).toBe(true);
+    // Language and other screens wait: the machine takes no such event here.
+    expect(run.snapshot.can({ type: 'CHANGE_LANGUAGE', locale: 'en' })).toBe(false);
+    const mark = run.emitted.length;
+    await run.perform({ type: 'PASSWORD_CHANGED' });
+    expect(run.emittedSince(mark)).toEqual([{ type: 'navigate', to: '/history/order', replace: true }]);
+    expect(run.snapshot.matches({ authenticated: 'active' })).toBe(true);
+  });
+
+  it('a reload while the password must be changed opens the change page again', async () => {
+    const { run } = setUp('reload');
+    await run.perform({
+      type: 'xstate.done.actor.loadInfo',
+      output: { user: mustChangeUser, menu, token: 'token-r' },
+    });
+    expect(run.snapshot.matches({ authenticated: 'passwordChangeRequired' })).toBe(true);
     expect(run.emitted).toContainEqual({ type: 'navigate', to: '/changePassword', replace: true });
   });
 

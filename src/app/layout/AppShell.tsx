@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
-import { Link, useLocation } from 'wouter';
+import { Box, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
+import { useLocation } from 'wouter';
+import { CHANGE_PASSWORD_PATH } from '../../machines/session';
+import { PasswordChangeScreen } from '../../screens/account/PasswordChangeScreen';
 import { SIDEBAR_WIDTH } from '../system';
 import { TopProgress } from '../../components/TopProgress';
 import { useT } from '../i18n';
 import { allowedSet, navigationTree } from '../routes';
-import { useSessionBusy, useSessionMenu, useSessionUser } from '../session';
+import { useSession, useSessionBusy, useSessionMenu } from '../session';
 import { useIsMobile, useSidebarOpen, useUiSize } from './prefs';
 import { SessionDialogs } from './SessionDialogs';
 import { Sidebar } from './Sidebar';
@@ -18,7 +20,7 @@ import { TopBar } from './TopBar';
 export function AppShell({ children }: { children: ReactNode }) {
   const t = useT();
   const menu = useSessionMenu();
-  const user = useSessionUser();
+  const held = useSession((s) => s.matches({ authenticated: 'passwordChangeRequired' }));
   const busy = useSessionBusy();
   const entries = useMemo(() => navigationTree(allowedSet(menu)), [menu]);
   const isMobile = useIsMobile();
@@ -71,16 +73,8 @@ export function AppShell({ children }: { children: ReactNode }) {
           onSize={setSize}
         />
         <Box as="main" ref={mainRef} flex="1" p={{ base: '3', md: '6' }} minW="0">
-          {user?.mustChangePassword && path !== '/changePassword' && (
-            <Alert.Root status="warning" mb="4">
-              <Alert.Indicator />
-              <Alert.Title flex="1">{t('shell.mustChangePassword')}</Alert.Title>
-              <Button asChild size="xs" variant="outline">
-                <Link href="/changePassword">{t('shell.changeNow')}</Link>
-              </Button>
-            </Alert.Root>
-          )}
-          {children}
+          {/* Held on the change (the server refuses everything else): whatever the address, the form. */}
+          {held && path !== CHANGE_PASSWORD_PATH ? <PasswordChangeScreen kind="login" /> : children}
         </Box>
         <Box as="footer" py="4" textAlign="center" borderTopWidth="1px" bg="bg">
           <Text fontSize="xs" color="fg.muted" letterSpacing="widest">

@@ -37,7 +37,8 @@ export function UserCard() {
   const locale = useLocale();
   const user = useSessionUser();
   const send = useSessionSend();
-  const changingLanguage = useSession((s) => s.matches({ authenticated: 'changingLanguage' }));
+  // Busy saving one, or held on the forced password change: the machine takes no language now.
+  const languageFixed = useSession((s) => !s.can({ type: 'CHANGE_LANGUAGE', locale: 'jp' }));
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   if (!user) return null;
@@ -155,7 +156,7 @@ export function UserCard() {
                       key={l}
                       aria-pressed={l === locale}
                       variant={l === locale ? 'solid' : 'outline'}
-                      disabled={changingLanguage}
+                      disabled={languageFixed}
                       onClick={() => l !== locale && send({ type: 'CHANGE_LANGUAGE', locale: l })}
                       lang={l === 'jp' ? 'ja' : l === 'zh_cn' ? 'zh-CN' : 'en'}
                     >

@@ -12,6 +12,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import type { SnapshotFrom } from 'xstate';
+import { Link } from 'wouter';
 import { formatMoney } from '../../contract/money';
 import type { RefundEvent, refundMachine } from '../../machines/refund';
 import { useT } from '../../app/i18n';
@@ -184,6 +185,11 @@ export function RefundRejection({
         )}
         {state.can({ type: 'RETRY' }) && (
           <Button onClick={() => send({ type: 'RETRY' })}>{t('orderScreens.refund.retry')}</Button>
+        )}
+        {state.matches({ rejected: 'passwordReset' }) && (
+          <Button asChild variant="outline">
+            <Link href="/changeRefundPassword">{t('menu.changeRefundPassword')}</Link>
+          </Button>
         )}
         {!state.can({ type: 'EDIT' }) && <Button onClick={onClose}>{t('common.close')}</Button>}
       </Dialog.Footer>
