@@ -7,8 +7,15 @@ import { seedDemo } from './demo/seed';
 import { generateDemoOrders } from './demo/orders';
 import { seedDemoLinks } from './demo/links';
 
-/** Migrations, then the default role routes and the demo data on an empty database. */
-export async function prepareDatabase(database: DatabaseHandle, config: Config) {
+/**
+ * Migrations, then the default role routes and the demo data on an empty database; one
+ * server process at a time, so several started together on one PostgreSQL do not race.
+ */
+export function prepareDatabase(database: DatabaseHandle, config: Config) {
+  return database.exclusive(() => prepareNow(database, config));
+}
+
+async function prepareNow(database: DatabaseHandle, config: Config) {
   await database.migrate();
   await seedRoleRoutes(database.db);
   const box = createSecretBox(resolveSecretKey(config.secretKey, config.dataDir));
