@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/contract/envelope';
 import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { prepareDatabase } from '../../server/db/prepare';
 import { loginHistory, operators } from '../../server/db/schema';
@@ -64,9 +64,10 @@ describe.each(backends)('two apps on one $name database', (backend) => {
   let handles: DatabaseHandle[] = [];
   let apps: FastifyInstance[] = [];
   let drop = async () => {};
+  let config: Config;
 
   beforeAll(async () => {
-    const config = loadConfig(
+    config = loadConfig(
       {},
       {
         staticDir: '/nonexistent-kessai-static',
@@ -114,6 +115,14 @@ describe.each(backends)('two apps on one $name database', (backend) => {
     const again = await injectCall(a, '/login', login, '', '192.0.2.1');
     expect(again.resultType).toBe('FAIL');
     expect(again.submitToken).toBe('');
+  });
+
+  it('a process with another secret key does not start on the database', async () => {
+    const otherKey = 'ff'.repeat(32);
+    await expect(prepareDatabase(handles[1], { ...config, secretKey: otherKey })).rejects.toThrow(
+      /every server process on one database needs the same KESSAI_SECRET_KEY/,
+    );
+    await expect(prepareDatabase(handles[1], config)).resolves.toBe(false);
   });
 
   it('counts an address’s logins on A and B together', async () => {
