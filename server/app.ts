@@ -81,7 +81,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     db,
     config,
     hasher: createHasher(config.argon2),
-    captchas: new CaptchaStore(opts.captchaGenerator),
+    captchas: new CaptchaStore(db, opts.captchaGenerator),
     secrets,
     notifier: createNotifier({
       db,

@@ -20,6 +20,13 @@ export interface Config {
   sessionMaxHours: number;
   loginMaxFailures: number;
   loginLockMinutes: number;
+  /**
+   * Calls of /login and of /captcha allowed per client address in each rate window (0: no
+   * limit), counted in the database so the limit holds across server processes.
+   */
+  loginRateLimit: number;
+  captchaRateLimit: number;
+  rateWindowSeconds: number;
   timeZone: string;
   logLevel: string;
   staticDir: string;
@@ -81,6 +88,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionMaxHours: num(env, 'KESSAI_SESSION_MAX_HOURS', 12, 1, 24 * 7),
     loginMaxFailures: num(env, 'KESSAI_LOGIN_MAX_FAILURES', 5, 1, 100),
     loginLockMinutes: num(env, 'KESSAI_LOGIN_LOCK_MINUTES', 30, 1, 24 * 60),
+    loginRateLimit: num(env, 'KESSAI_LOGIN_RATE_LIMIT', 60, 0, 1_000_000),
+    captchaRateLimit: num(env, 'KESSAI_CAPTCHA_RATE_LIMIT', 120, 0, 1_000_000),
+    rateWindowSeconds: num(env, 'KESSAI_RATE_WINDOW_SECONDS', 60, 1, 24 * 3600),
     timeZone: str(env, 'KESSAI_TIME_ZONE', 'Asia/Tokyo'),
     logLevel: str(env, 'KESSAI_LOG_LEVEL', 'info'),
     staticDir: path.resolve(str(env, 'KESSAI_STATIC_DIR', './dist')),

@@ -22,8 +22,17 @@ export interface DatabaseHandle {
   /** Human-readable location for the start-up banner (never the password). */
   location: string;
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while no other server process on the same database runs one (PostgreSQL: a
+   * session advisory lock; the embedded database has one process). Start-up's migrations
+   * and demo data go through it, so processes started together do not race.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of start-up (any fixed 64-bit number; "kessai" in ASCII). */
+const PREPARE_LOCK = 0x6b6573736169;
 
 export interface OpenOptions {
   url?: string | null;
@@ -87,6 +96,19 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
       kind: 'postgres',
       location: redactUrl(opts.url),
       migrate: () => migratePg(db, { migrationsFolder }),
+      async exclusive(fn) {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [PREPARE_LOCK]);
+          try {
+            return await fn();
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [PREPARE_LOCK]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -108,6 +130,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     kind: 'pglite',
     location,
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusive: (fn) => fn(),
     close: () => client.close(),
   };
 }

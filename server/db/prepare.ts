@@ -1,18 +1,28 @@
 import type { Config } from '../config';
 import { seedRoleRoutes } from '../modules/access/queries';
 import { createHasher } from '../platform/passwords';
-import { createSecretBox, resolveSecretKey } from '../platform/secrets';
+import { createSecretBox, resolveSecretKey, type SecretBox } from '../platform/secrets';
+import { and, isNotNull, ne } from 'drizzle-orm';
 import type { DatabaseHandle } from './client';
+import { companies } from './schema';
 import { seedDemo } from './demo/seed';
 import { generateDemoOrders } from './demo/orders';
 import { seedDemoLinks } from './demo/links';
 
-/** Migrations, then the default role routes and the demo data on an empty database. */
-export async function prepareDatabase(database: DatabaseHandle, config: Config) {
+/**
+ * Migrations, then the default role routes and the demo data on an empty database; one
+ * server process at a time, so several started together on one PostgreSQL do not race.
+ */
+export function prepareDatabase(database: DatabaseHandle, config: Config) {
+  return database.exclusive(() => prepareNow(database, config));
+}
+
+async function prepareNow(database: DatabaseHandle, config: Config) {
   await database.migrate();
   await seedRoleRoutes(database.db);
   const box = createSecretBox(resolveSecretKey(config.secretKey, config.dataDir));
   const seeded = await seedDemo(database.db, createHasher(config.argon2), config.demoPassword, box);
+  await checkSecretKey(database, box);
   // A fresh demo database gets 90 days of orders with refunds and every status.
   if (seeded && config.demoOrders > 0) {
     await generateDemoOrders(database.db, { count: config.demoOrders, days: 90, events: true });
@@ -20,4 +30,25 @@ export async function prepareDatabase(database: DatabaseHandle, config: Config) 
     await seedDemoLinks(database.db, config.timeZone);
   }
   return seeded;
+}
+
+/**
+ * The secrets already in the database must open with this process's key: a second server
+ * process on the same database with another KESSAI_SECRET_KEY (or its own generated key
+ * file) would otherwise start and fail on every merchant call. It does not start instead.
+ */
+async function checkSecretKey(database: DatabaseHandle, box: SecretBox) {
+  const [sample] = await database.db
+    .select({ stored: companies.paySecretEnc })
+    .from(companies)
+    .where(and(isNotNull(companies.paySecretEnc), ne(companies.paySecretEnc, '')))
+    .limit(1);
+  if (!sample?.stored) return;
+  try {
+    box.decrypt(sample.stored);
+  } catch {
+    throw new Error(
+      'the secrets in this database were encrypted with another key: every server process on one database needs the same KESSAI_SECRET_KEY',
+    );
+  }
 }

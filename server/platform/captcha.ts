@@ -1,5 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { eq, lte } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
+import type { Db } from '../db/client';
+import { captchas } from '../db/schema';
 
 export interface CaptchaImage {
   text: string;
@@ -8,44 +11,45 @@ export interface CaptchaImage {
 export type CaptchaGenerator = () => CaptchaImage;
 
 const LIFETIME_MS = 5 * 60_000;
-const MAX_ENTRIES = 10_000;
 
-const digest = (answer: string) => createHash('sha256').update(answer.trim().toLowerCase()).digest('hex');
+/** Case-insensitive; salted with the captcha's id so equal answers do not share a hash. */
+const digest = (captchaId: string, answer: string) =>
+  createHash('sha256').update(`${captchaId}:${answer.trim().toLowerCase()}`).digest('hex');
 
-/** Single process, so an in-memory store with a time to live is enough. */
+/**
+ * Captchas in the database, so a captcha issued by one server process is answered on any
+ * other. Only a hash of the answer is stored; expired rows are deleted as new ones are
+ * issued (and the per-address rate limit on /captcha bounds how fast rows can be made).
+ */
 export class CaptchaStore {
-  private readonly entries = new Map<string, { answerHash: string; expiresAt: number }>();
-
   constructor(
+    private readonly db: Db,
     private readonly generate: CaptchaGenerator = () =>
       svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true }),
     private readonly now: () => number = Date.now,
   ) {}
 
-  issue(): { captchaId: string; image: string } {
-    this.sweep();
+  async issue(): Promise<{ captchaId: string; image: string }> {
+    const now = this.now();
+    await this.db.delete(captchas).where(lte(captchas.expiresAt, new Date(now)));
     const { text, data } = this.generate();
     const captchaId = randomUUID();
-    this.entries.set(captchaId, { answerHash: digest(text), expiresAt: this.now() + LIFETIME_MS });
+    await this.db
+      .insert(captchas)
+      .values({ id: captchaId, answerHash: digest(captchaId, text), expiresAt: new Date(now + LIFETIME_MS) });
     return { captchaId, image: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}` };
   }
 
-  /** Case-insensitive; a captcha is used up by any attempt, right or wrong. */
-  consume(captchaId: string, answer: string): boolean {
-    const entry = this.entries.get(captchaId);
-    if (!entry) return false;
-    this.entries.delete(captchaId);
-    return entry.expiresAt > this.now() && entry.answerHash === digest(answer);
-  }
-
-  private sweep() {
-    const now = this.now();
-    for (const [id, e] of this.entries) if (e.expiresAt <= now) this.entries.delete(id);
-    // A flood of unanswered captchas must not grow memory without bound.
-    while (this.entries.size >= MAX_ENTRIES) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+  /**
+   * A captcha is used up by any attempt, right or wrong: the row is deleted by the statement
+   * that reads it, so of two concurrent attempts (on any processes) only one gets it.
+   */
+  async consume(captchaId: string, answer: string): Promise<boolean> {
+    if (!captchaId) return false;
+    const [row] = await this.db
+      .delete(captchas)
+      .where(eq(captchas.id, captchaId))
+      .returning({ answerHash: captchas.answerHash, expiresAt: captchas.expiresAt });
+    return !!row && row.expiresAt.getTime() > this.now() && row.answerHash === digest(captchaId, answer);
   }
 }

@@ -19,6 +19,7 @@ export default defineArea({
         badCaptcha: '認証コードが正しくありません。新しい認証コードを入力してください',
         locked: 'ログインに続けて失敗したため、アカウントは {{until}} までロックされています',
         disabled: 'このアカウントは利用停止中です。管理者にお問い合わせください',
+        rateLimited: 'このアドレスからの試行が多すぎます。{{seconds}} 秒後にもう一度お試しください',
         loggedOut: 'ログアウトしました',
       },
       account: {
@@ -154,6 +155,7 @@ export default defineArea({
         badCaptcha: '验证码不正确，请输入新的验证码',
         locked: '由于连续登录失败，账户已被锁定至 {{until}}',
         disabled: '该账户已停用，请联系管理员',
+        rateLimited: '来自此地址的尝试过多，请在 {{seconds}} 秒后重试',
         loggedOut: '已退出登录',
       },
       account: {
@@ -288,6 +290,7 @@ export default defineArea({
         badCaptcha: 'The verification code is incorrect; please enter the new one',
         locked: 'Too many failed logins: the account is locked until {{until}}',
         disabled: 'This account is suspended; please contact your administrator',
+        rateLimited: 'Too many attempts from this address; please try again in {{seconds}} seconds',
         loggedOut: 'Logged out',
       },
       account: {

@@ -71,6 +71,10 @@ async function main() {
     databaseUrl: null,
     staticDir: path.resolve(process.env.KESSAI_STATIC_DIR ?? './dist'),
     host: '127.0.0.1',
+    // Every browser test logs in from 127.0.0.1, many times a minute: the per-address limits
+    // stay out of the way unless the environment sets them.
+    ...(process.env.KESSAI_LOGIN_RATE_LIMIT ? {} : { loginRateLimit: 100_000 }),
+    ...(process.env.KESSAI_CAPTCHA_RATE_LIMIT ? {} : { captchaRateLimit: 100_000 }),
   });
   const database = await openDatabase({ dataDir: config.dataDir });
   await prepareDatabase(database, config);

@@ -34,37 +34,49 @@ export interface Backend {
 
 const pglite: Backend = { name: 'pglite', open: () => openDatabase({ memory: true }) };
 
+/** A fresh, empty database on the server of `adminUrl`: its URL, and how to drop it. */
+export async function freshPostgresDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `kessai_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      // The pools' connections close asynchronously: wait for them rather than killing
+      // them (FORCE would hit a closing connection with a FATAL it no longer listens for).
+      for (let i = 0; ; i++) {
+        const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [
+          name,
+        ]);
+        if (rows[0].n === 0 || i >= 50) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 /** A fresh database per suite on the server of TEST_DATABASE_URL, dropped on close. */
 function postgres(adminUrl: string): Backend {
   return {
     name: 'postgres',
     async open() {
-      const name = `kessai_t_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const handle = await openDatabase({ url: url.toString() });
+      const fresh = await freshPostgresDatabase(adminUrl);
+      const handle = await openDatabase({ url: fresh.url });
       return {
         ...handle,
         async close() {
           await handle.close();
-          const c = new pg.Client({ connectionString: adminUrl });
-          await c.connect();
-          // The pool's connections close asynchronously: wait for them rather than killing
-          // them (FORCE would hit a closing connection with a FATAL it no longer listens for).
-          for (let i = 0; ; i++) {
-            const { rows } = await c.query(
-              'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-              [name],
-            );
-            if (rows[0].n === 0 || i >= 50) break;
-            await new Promise((r) => setTimeout(r, 100));
-          }
-          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await c.end();
+          await fresh.drop();
         },
       };
     },
@@ -127,6 +139,10 @@ export async function startHarness(backend: Backend, overrides: Partial<Config> 
       argon2: { memoryCost: 4096, timeCost: 1, parallelism: 1 },
       secretKey: TEST_SECRET_KEY,
       sandboxKey: TEST_SANDBOX_KEY,
+      // The suites log in many times a minute from one address (inject's 127.0.0.1); the
+      // rate-limit tests set their own limits.
+      loginRateLimit: 100_000,
+      captchaRateLimit: 100_000,
       ...overrides,
     },
   );

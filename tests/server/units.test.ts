@@ -19,6 +19,9 @@ describe('config', () => {
       sessionMaxHours: 12,
       loginMaxFailures: 5,
       loginLockMinutes: 30,
+      loginRateLimit: 60,
+      captchaRateLimit: 120,
+      rateWindowSeconds: 60,
       timeZone: 'Asia/Tokyo',
       logLevel: 'info',
     });
@@ -36,6 +39,13 @@ describe('config', () => {
     expect(loadConfig({ KESSAI_PASSWORD_MIN_LENGTH: '3' }).passwordMinLength).toBe(6);
     expect(loadConfig({ KESSAI_PASSWORD_MIN_LENGTH: '40' }).passwordMinLength).toBe(20);
     expect(loadConfig({}, { passwordMinLength: 2 }).passwordMinLength).toBe(6);
+    expect(
+      loadConfig({
+        KESSAI_LOGIN_RATE_LIMIT: '0',
+        KESSAI_CAPTCHA_RATE_LIMIT: '30',
+        KESSAI_RATE_WINDOW_SECONDS: '300',
+      }),
+    ).toMatchObject({ loginRateLimit: 0, captchaRateLimit: 30, rateWindowSeconds: 300 });
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });

@@ -60,3 +60,33 @@ export const roleRoutes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.operatorType, t.routePath] })],
 );
+
+/**
+ * Issued captchas, shared by every server process on the database: only a hash of the
+ * answer (with the id), used up by the first attempt (deleted), gone after expiry.
+ */
+export const captchas = pgTable(
+  'captchas',
+  {
+    id: varchar('id', { length: 36 }).primaryKey(),
+    answerHash: varchar('answer_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('captchas_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Calls per client address in the current fixed window, per limited call (`login`,
+ * `captcha`): one row per address and call, counted by an atomic upsert, so every server
+ * process on the database counts into the same window. Rows of past windows are deleted.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    bucket: varchar('bucket', { length: 20 }).notNull(),
+    address: varchar('address', { length: 64 }).notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.address] }), index('rate_limits_window_idx').on(t.windowStart)],
+);

@@ -2,13 +2,15 @@ import { LoginInput } from '../../../src/contract/auth';
 import type { Api } from '../../platform/api';
 import { menuOf } from '../../platform/access';
 import { userInfoOf } from '../../platform/principal';
+import { limitAddress } from '../../platform/rateLimit';
 import { revokeSession } from '../../platform/session';
 import { login } from './service';
 
 export function authRoutes(api: Api) {
-  api.call('/captcha', { access: 'public' }, async ({ deps }) => {
+  api.call('/captcha', { access: 'public' }, async ({ deps, req }) => {
     if (!deps.config.captcha) return { result: { enabled: false, captchaId: '', image: '' } };
-    return { result: { enabled: true, ...deps.captchas.issue() } };
+    await limitAddress(deps.db, deps.config, 'captcha', req);
+    return { result: { enabled: true, ...(await deps.captchas.issue()) } };
   });
 
   api.call('/login', { access: 'public', input: LoginInput }, async ({ deps, input, req, t }) => {

@@ -9,7 +9,14 @@ import { ApiError, fail } from '../../platform/envelope';
 import { menuOf } from '../../platform/access';
 import type { Principal } from '../../platform/principal';
 import { clientAgent, clientIp, createSession, type SessionInfo } from '../../platform/session';
-import { clearFailures, findLoginCandidate, recordLoginAttempt, registerFailure } from './queries';
+import { limitAddress } from '../../platform/rateLimit';
+import {
+  findLoginCandidate,
+  recordLoginAttempt,
+  registerFailure,
+  reserveAttempt,
+  settleSuccess,
+} from './queries';
 
 export interface LoginOutcome {
   principal: Principal;
@@ -29,8 +36,11 @@ function lockedError(until: Date, zone: string) {
 }
 
 /**
- * Checks captcha, lock and password, in that order, writing one login_history row per
- * attempt. A wrong login id and a wrong password get the same answer.
+ * Checks the address's rate, the captcha, the lock and the password, in that order, writing
+ * one login_history row per attempt (not for a rate-limited call: it is refused before any of
+ * it is read). A wrong login id and a wrong password get the same answer. The lockout is
+ * counted on the account's row before the password is checked (./queries.ts), so concurrent
+ * attempts on any number of server processes get at most `loginMaxFailures` checks.
  */
 export async function login(
   deps: Deps,
@@ -38,7 +48,8 @@ export async function login(
   req: FastifyRequest,
   t: Translate,
 ): Promise<LoginOutcome> {
-  const { db, config, hasher, captchas } = deps;
+  const { db, config, captchas } = deps;
+  await limitAddress(db, config, 'login', req);
   const now = new Date();
   const attempt = { loginId: input.login_id, ip: clientIp(req), userAgent: clientAgent(req) };
 
@@ -51,22 +62,34 @@ export async function login(
   const operatorId = candidate?.principal.operatorId ?? null;
   const refuse = async (reason: 'badCredentials' | 'badCaptcha' | 'locked' | 'disabled') =>
     recordLoginAttempt(db, { ...attempt, operatorId, success: false, reason });
+  const badCredentials = async () => {
+    await refuse('badCredentials');
+    return fail('server.auth.badCredentials');
+  };
 
-  if (config.captcha && !captchas.consume(input.captchaId, input.verycode)) {
+  if (config.captcha && !(await captchas.consume(input.captchaId, input.verycode))) {
     await refuse('badCaptcha');
     throw fail('server.auth.badCaptcha');
   }
   if (!candidate) {
-    await hasher.burn(input.password);
-    await refuse('badCredentials');
-    throw fail('server.auth.badCredentials');
+    await deps.hasher.burn(input.password);
+    throw await badCredentials();
   }
-  if (candidate.lockedUntil && candidate.lockedUntil > now) {
+  const lockUntil = new Date(now.getTime() + config.loginLockMinutes * 60_000);
+  const reservation = await reserveAttempt(
+    db,
+    candidate.principal.operatorId,
+    config.loginMaxFailures,
+    now,
+    lockUntil,
+  );
+  if (!reservation) throw await badCredentials();
+  if (!reservation.reserved) {
     await refuse('locked');
-    throw lockedError(candidate.lockedUntil, config.timeZone);
+    throw lockedError(reservation.lockedUntil, config.timeZone);
   }
-  if (!(await hasher.verify(candidate.passwordHash, input.password))) {
-    const lockUntil = new Date(now.getTime() + config.loginLockMinutes * 60_000);
+  // Argon2 runs outside any transaction and row lock: the slot is already counted.
+  if (!(await deps.hasher.verify(candidate.passwordHash, input.password))) {
     const after = await registerFailure(
       db,
       candidate.principal.operatorId,
@@ -74,18 +97,24 @@ export async function login(
       lockUntil,
     );
     await refuse('badCredentials');
-    if (after.lockedUntil) throw lockedError(after.lockedUntil, config.timeZone);
+    if (after.lockedUntil && after.lockedUntil > now) throw lockedError(after.lockedUntil, config.timeZone);
     throw fail('server.auth.badCredentials');
   }
   const { principal } = candidate;
-  if (principal.status !== 'active' || principal.organisationLocked) {
-    await refuse('disabled');
-    throw fail('server.auth.disabled');
-  }
-  return db.transaction(async (tx) => {
-    await clearFailures(tx, principal.operatorId);
+  const outcome = await db.transaction(async (tx) => {
+    const settled = await settleSuccess(tx, principal.operatorId, reservation.slot, now);
+    if (settled.lockedUntil) {
+      await recordLoginAttempt(tx, { ...attempt, operatorId, success: false, reason: 'locked' });
+      return { refused: lockedError(settled.lockedUntil, config.timeZone) };
+    }
+    if (principal.status !== 'active' || principal.organisationLocked) {
+      await recordLoginAttempt(tx, { ...attempt, operatorId, success: false, reason: 'disabled' });
+      return { refused: fail('server.auth.disabled') };
+    }
     await recordLoginAttempt(tx, { ...attempt, operatorId, success: true, reason: null, createdAt: now });
     const session = await createSession(tx, config, principal.operatorId, req, now);
     return { principal, session, menu: await menuOf(tx, principal.operatorType) };
   });
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome;
 }
