@@ -5,7 +5,7 @@ import { sign as sandboxSign } from '../../server/connectors/sandbox';
 import { backends, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
 import { orgIds } from './fixtures';
 import { count, merchantClient, type MerchantClient } from './payments-support';
-import { multipart } from './uploads-support';
+import { multipart, upload, xlsx } from './uploads-support';
 
 /**
  * Text sent to hurt the server rather than to use it (hardening issue #12): NUL, other control
@@ -211,6 +211,22 @@ describe.each(backends)('the rule of text on $name', (backend) => {
         payload: JSON.stringify({ login_id: 'admin', password: md5Upper(DEMO_PASSWORD) }),
       });
       expect([login.statusCode, login.json().resultType]).toEqual([200, 'SUCCESS']);
+    });
+
+    it('a cell of an uploaded workbook that decodes to NUL or ESC (_x0000_) is a bad cell, not a crash', async () => {
+      const coAdmin = await h.token('co-admin');
+      for (const cell of ['_x0000_', 'a_x001B_b']) {
+        const data = await xlsx([
+          ['clientOrderNo', 'amount', 'subject'],
+          [`up-${Date.now().toString(36)}`, '100', cell],
+        ]);
+        const r = await upload(h, '/pay/pay/uploadFile', coAdmin, { name: 'links.xlsx', data });
+        expect([r.status, r.body.resultType, r.body.errors], cell).toEqual([
+          200,
+          'INVALID',
+          { 'row 2 subject': '2行目：商品名に使用できない文字（制御文字など）が含まれています' },
+        ]);
+      }
     });
 
     it('tab, line breaks and paired surrogates (emoji) are text like any other', async () => {
