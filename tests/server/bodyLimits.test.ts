@@ -135,5 +135,21 @@ describe.each(backends)('bounded bodies on $name', (backend) => {
         expect(r.body.resultMessage).toBe('ユーザーIDは必須です');
       }
     });
+
+    it('an unknown key inside a list of objects is named where it is', async () => {
+      const admin = await h.token('admin');
+      const r = await h.call(
+        '/org/brandSetting/save',
+        {
+          companyId: 1,
+          settings: [{ brand: 'card', connector: 'sandbox', sandboxBehaviour: 'normal', extra: 1 }],
+        },
+        { token: admin },
+      );
+      expect([r.body.resultType, r.body.errors]).toEqual([
+        'INVALID',
+        { 'settings[0].extra': '不明な項目があります：settings[0].extra' },
+      ]);
+    });
   });
 });
