@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ResultType } from '../../src/contract/envelope';
 import { ApiError, envelope } from './envelope';
 import { languageFromHeader, translatorFor } from './i18n';
+import { isTooManyParameters } from './parsers';
 
 const langOf = (req: FastifyRequest) =>
   req.kessai?.lang ?? languageFromHeader(req.headers['accept-language']);
@@ -39,6 +40,10 @@ export function installErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? (isBrokenMultipart(req, error) ? 400 : 500);
     if (status >= 400 && status < 500) {
       req.log.info({ code: error.code, status }, 'client request refused');
+      if (isTooManyParameters(error))
+        return reply.status(413).send(envelope(ResultType.INVALID, t('server.tooManyParameters')));
+      if (error.code === 'KESSAI_TOO_DEEP')
+        return reply.status(400).send(envelope(ResultType.INVALID, t('server.tooDeep')));
       const tooLarge = status === 413;
       return reply
         .status(tooLarge ? 413 : 400)

@@ -27,7 +27,14 @@ export function tokenOf(req: FastifyRequest): string | null {
 }
 
 export const clientIp = (req: FastifyRequest) => (req.ip ?? '').slice(0, 64);
-export const clientAgent = (req: FastifyRequest) => String(req.headers['user-agent'] ?? '').slice(0, 512);
+/** Control characters, which no real client sends in a header. */
+// eslint-disable-next-line no-control-regex -- the rule's subject is exactly these characters
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+/** The User-Agent as stored: control characters dropped (PostgreSQL refuses NUL). */
+export const clientAgent = (req: FastifyRequest) =>
+  String(req.headers['user-agent'] ?? '')
+    .replace(CONTROL, '')
+    .slice(0, 512);
 
 /** A new session: 32 random bytes as base64url; only its SHA-256 is stored. */
 export async function createSession(

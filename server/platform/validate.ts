@@ -42,6 +42,26 @@ function shapeErrors(schema: AnyObjectSchema, body: Record<string, unknown>): st
   return wrong;
 }
 
+/**
+ * The most fields one INVALID reply lists in `errors`: the schema's own fields first, then
+ * unknown ones. A form has fewer fields than this; a body of a thousand unknown keys gets a
+ * reply of this many lines, not of a thousand (or, listing them all in each, a million).
+ */
+export const MAX_LISTED_ERRORS = 20;
+
+/** `errors` of an INVALID reply: each field once, with its first message, at most MAX_LISTED_ERRORS. */
+class ErrorList {
+  private readonly byField = new Map<string, string>();
+  add(field: string, message: () => string) {
+    if (this.byField.size < MAX_LISTED_ERRORS && !this.byField.has(field)) this.byField.set(field, message());
+  }
+  refusal(t: Translate): ApiError {
+    const errors = Object.fromEntries(this.byField);
+    const first = this.byField.values().next().value ?? t('server.badRequest');
+    return new ApiError(ResultType.INVALID, '', {}, undefined, errors, first);
+  }
+}
+
 function render(t: Translate, e: ValidationError): string {
   const m = e.errors[0] as MessageRef | string;
   if (typeof m === 'string') return m;
@@ -72,10 +92,10 @@ export async function checkInput<S extends AnyObjectSchema>(
     return {
       ok: false,
       refusal: (t) => {
-        const errors = Object.fromEntries(
-          wrong.map((field) => [field, renderMessage(t, { key: 'validation.type', values: { field } })]),
-        );
-        return new ApiError(ResultType.INVALID, '', {}, undefined, errors, Object.values(errors)[0]);
+        const errors = new ErrorList();
+        for (const field of wrong)
+          errors.add(field, () => renderMessage(t, { key: 'validation.type', values: { field } }));
+        return errors.refusal(t);
       },
     };
   }
@@ -88,23 +108,29 @@ export async function checkInput<S extends AnyObjectSchema>(
   }
 }
 
-/** INVALID with each field's first message. */
+/** The unknown keys yup names in one noUnknown error (joined with ", "), under the object's path. */
+function unknownKeys(item: ValidationError): string[] {
+  const joined = String((item.params as { unknown?: string } | undefined)?.unknown ?? '');
+  const prefix = item.path ? `${item.path}.` : '';
+  return joined
+    .split(', ')
+    .filter(Boolean)
+    .map((k) => prefix + k);
+}
+
+/** INVALID with each field's first message; an unknown field's message names that field alone. */
 function invalid(t: Translate, e: ValidationError): ApiError {
   const list = e.inner.length > 0 ? e.inner : [e];
-  const errors: Record<string, string> = {};
+  const errors = new ErrorList();
+  for (const item of list) if (item.type !== 'noUnknown') errors.add(item.path || '_', () => render(t, item));
   for (const item of list) {
-    const text = render(t, item);
-    const keys =
-      item.type === 'noUnknown'
-        ? String((item.params as { unknown?: string })?.unknown ?? '')
-            .split(',')
-            .map((k) => k.trim())
-            .filter(Boolean)
-        : [item.path || '_'];
-    for (const key of keys) errors[key] ??= text;
+    if (item.type !== 'noUnknown') continue;
+    for (const field of unknownKeys(item))
+      errors.add(field, () =>
+        renderMessage(t, { key: 'validation.unknownField', values: { unknown: field, field } }),
+      );
   }
-  const first = Object.values(errors)[0] ?? t('server.badRequest');
-  return new ApiError(ResultType.INVALID, '', {}, undefined, errors, first);
+  return errors.refusal(t);
 }
 
 /** The checked value, or its refusal (INVALID with `errors`) in the language of `t`. */

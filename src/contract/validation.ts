@@ -1,4 +1,4 @@
-import * as yup from 'yup';
+import * as yup from './yup';
 
 /**
  * Validation messages are i18n keys with values, so the console and the server
@@ -45,6 +45,7 @@ yup.setLocale({
 });
 
 export { yup };
+export { hasForbiddenCharacters } from './text';
 
 /** Decimal digits (an optional sign and fraction), as a person writes a number. */
 const DECIMAL = /^-?\d+(\.\d+)?$/;

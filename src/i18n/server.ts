@@ -10,6 +10,8 @@ export default defineArea({
       notFound: '指定された機能またはデータが見つかりません',
       badRequest: 'リクエストの形式が正しくありません',
       bodyTooLarge: '送信データが大きすぎます',
+      tooManyParameters: '送信された項目が多すぎます',
+      tooDeep: '送信データの入れ子が深すぎます',
       unauthenticated: 'セッションの有効期限が切れました。もう一度ログインしてください',
       noAccess: 'この操作を行う権限がありません',
       passwordChangeRequired:
@@ -147,6 +149,8 @@ export default defineArea({
       notFound: '未找到指定的功能或数据',
       badRequest: '请求格式不正确',
       bodyTooLarge: '提交的数据过大',
+      tooManyParameters: '提交的字段过多',
+      tooDeep: '提交的数据嵌套过深',
       unauthenticated: '会话已超时，请重新登录',
       noAccess: '没有执行此操作的权限',
       passwordChangeRequired: '您仍在使用管理员设置的密码，请先修改登录密码',
@@ -281,6 +285,8 @@ export default defineArea({
       notFound: 'The requested function or data was not found',
       badRequest: 'The request is malformed',
       bodyTooLarge: 'The request is too large',
+      tooManyParameters: 'The request has too many parameters',
+      tooDeep: 'The request is nested too deeply',
       unauthenticated: 'Session timeout, please login again',
       noAccess: 'You do not have permission for this operation',
       passwordChangeRequired:

@@ -14,6 +14,7 @@ import {
   type PayerView,
 } from '../../../src/contract/merchant';
 import { OPEN_STATUSES, type OrderStatus } from '../../../src/contract/orders';
+import { hasForbiddenCharacters } from '../../../src/contract/validation';
 import { orders, refunds } from '../../db/schema';
 import type { Api, CallReply } from '../../platform/api';
 import type { AuditActor } from '../../platform/audit';
@@ -146,7 +147,8 @@ export function merchantRoutes(api: Api) {
       throw fail('server.payments.notPayable');
     const back = c.req.headers[MERCHANT_HEADERS.url];
     const returnUrl = typeof back === 'string' ? back.trim() : '';
-    if (returnUrl && !/^https?:\/\/[^\s]+$/i.test(returnUrl)) throw fieldError(c.t, 'url', 'validation.url');
+    if (returnUrl && (!/^https?:\/\/[^\s]+$/i.test(returnUrl) || hasForbiddenCharacters(returnUrl)))
+      throw fieldError(c.t, 'url', 'validation.url');
     const link = payerUrl(c.deps.config.publicUrl, order.gatewayOrderNo);
     return {
       result: {
@@ -202,6 +204,9 @@ export function notifyRoutes(app: FastifyInstance, deps: Deps) {
     } catch {
       return reply.status(400).send({ code: 'FAIL', message: 'malformed' });
     }
+    // Signed, but text the database cannot hold (NUL, a lone surrogate) is no notice either.
+    if (Object.values(p).some((v) => typeof v === 'string' && hasForbiddenCharacters(v)))
+      return reply.status(400).send({ code: 'FAIL', message: 'malformed' });
     const [order] = await deps.db
       .select()
       .from(orders)
