@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyObjectSchema, ISchema } from 'yup';
 import type { Envelope } from '../../src/contract/envelope';
 import { sign as sandboxSign } from '../../server/connectors/sandbox';
-import { backends, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
+import { backends, DEMO_PASSWORD, md5Upper, startHarness, TEST_SANDBOX_KEY, type Harness } from './harness';
 import { orgIds } from './fixtures';
 import { count, merchantClient, type MerchantClient } from './payments-support';
 import { multipart, upload, xlsx } from './uploads-support';
@@ -195,7 +195,7 @@ describe.each(backends)('the rule of text on $name', (backend) => {
           headers: {
             'content-type': 'application/json',
             'x-sandbox-timestamp': ts,
-            'x-sandbox-signature': sandboxSign(h.config.sandboxKey, ts, notice),
+            'x-sandbox-signature': sandboxSign(TEST_SANDBOX_KEY, ts, notice),
           },
           payload: notice,
         });
