@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import { UPLOAD_MAX_BYTES } from '../../src/contract/uploads';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -44,12 +45,16 @@ export async function installParsers(app: FastifyInstance) {
   );
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
+    // A file is kept up to one byte past the largest upload, so that the call refuses it on
+    // its `file` field (readUpload) while the rest of a larger one is only read past;
+    // one file per request (the upload calls take one).
+    throwFileSizeLimit: false,
     limits: {
       fieldNameSize: 100,
       fieldSize: 100_000,
       fields: 100,
-      fileSize: 10 * 1024 * 1024,
-      files: 5,
+      fileSize: UPLOAD_MAX_BYTES + 1,
+      files: 1,
       parts: 110,
     },
   });
