@@ -33,21 +33,28 @@ const release = () => {
 
 const idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
 
+const forget = (worker: Worker) => {
+  const at = idle.findIndex((k) => k.worker === worker);
+  if (at >= 0) clearTimeout(idle.splice(at, 1)[0].timer);
+};
+
 function takeWorker(): Worker {
   const kept = idle.pop();
-  if (!kept) return new Worker(workerUrl, { resourceLimits: LIMITS });
-  clearTimeout(kept.timer);
-  kept.worker.ref();
-  return kept.worker;
+  if (kept) {
+    clearTimeout(kept.timer);
+    kept.worker.ref();
+    return kept.worker;
+  }
+  const worker = new Worker(workerUrl, { resourceLimits: LIMITS });
+  // A worker that fails while it waits for work is only forgotten (a job has its own listeners).
+  worker.on('error', () => forget(worker)).on('exit', () => forget(worker));
+  return worker;
 }
 
 function keepWorker(worker: Worker) {
   worker.unref();
   const timer = setTimeout(() => {
-    idle.splice(
-      idle.findIndex((k) => k.worker === worker),
-      1,
-    );
+    forget(worker);
     void worker.terminate();
   }, IDLE_MS);
   timer.unref();
