@@ -8,7 +8,11 @@ import { build } from 'esbuild';
 const args = process.argv.slice(2);
 const at = args.indexOf('--outdir');
 const outdir = at >= 0 ? args.splice(at, 2)[1] : 'dist-server';
-const entries = args.length ? Object.fromEntries(args.map((a) => a.split('='))) : { main: 'server/main.ts' };
+const entries = {
+  ...(args.length ? Object.fromEntries(args.map((a) => a.split('='))) : { main: 'server/main.ts' }),
+  // Uploaded files are read in a worker thread (server/platform/uploads.ts looks for it here).
+  'upload-worker': 'server/platform/uploadWorker.ts',
+};
 
 rmSync(outdir, { recursive: true, force: true });
 await build({

@@ -49,6 +49,8 @@ export interface Config {
    * notifyUrl cannot make the server call into its own network.
    */
   notifyPrivate: boolean;
+  /** KESSAI_UPLOAD_TIMEOUT_MS: time a worker has to read an uploaded file before it is refused. */
+  uploadTimeoutMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -103,6 +105,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     notifyPrivate: ['allow', 'on', 'true', '1', 'yes'].includes(
       str(env, 'KESSAI_NOTIFY_PRIVATE', 'deny').toLowerCase(),
     ),
+    uploadTimeoutMs: num(env, 'KESSAI_UPLOAD_TIMEOUT_MS', 20_000, 1_000, 600_000),
   };
   const merged = { ...config, ...overrides };
   merged.passwordMinLength = clamp(merged.passwordMinLength, 6, 20);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import { UPLOAD_MAX_BYTES } from '../../src/contract/uploads';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -14,7 +15,7 @@ export const MAX_PARAMETERS = 1000;
 /** The deepest a JSON body may nest (the contract's deepest input, a list of objects in a field, is 3). */
 export const MAX_DEPTH = 8;
 /** Multipart: text fields and files per body (an upload is one file and a few fields). */
-export const MULTIPART_LIMITS = { fields: 100, files: 5, parts: 110 } as const;
+export const MULTIPART_LIMITS = { fields: 100, files: 1, parts: 110 } as const;
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -124,10 +125,14 @@ export async function installParsers(app: FastifyInstance) {
   );
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
+    // A file is kept up to one byte past the largest upload, so that the call refuses it on
+    // its `file` field (readUpload) while the rest of a larger one is only read past;
+    // one file per request (the upload calls take one).
+    throwFileSizeLimit: false,
     limits: {
       fieldNameSize: 100,
       fieldSize: 100_000,
-      fileSize: 10 * 1024 * 1024,
+      fileSize: UPLOAD_MAX_BYTES + 1,
       ...MULTIPART_LIMITS,
     },
   });

@@ -1,81 +1,43 @@
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import type { AnyObjectSchema, InferType, ValidationError } from 'yup';
 import { ResultType } from '../../src/contract/envelope';
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS, type UploadRowError } from '../../src/contract/uploads';
+import {
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_CELL_CHARS,
+  UPLOAD_MAX_COLUMNS,
+  UPLOAD_MAX_ROWS,
+  type UploadRowError,
+} from '../../src/contract/uploads';
 import type { MessageRef } from '../../src/contract/validation';
 import { renderMessage, type Translate } from '../../src/i18n';
 import { ApiError } from './envelope';
+import { FileRefusal } from './fileRefusal';
 import { fieldError } from './lists';
+import { inspectXlsx, uploadKind } from './uploadFile';
+import type { SheetJob, SheetRow } from './uploadSheet';
+import { readInWorker } from './uploadReaders';
+
+export type { SheetRow } from './uploadSheet';
 
 /**
- * Bulk uploads (CSV in UTF-8 with or without BOM, or XLSX): the file is read into rows of
- * strings by column name, then every row is validated with the same contract schema as the
- * single call. Any problem with the file itself is INVALID on `file`; bad rows are INVALID
- * listing every one of them; nothing is written in either case (the caller writes only what
- * comes back from here).
+ * Bulk uploads (CSV in UTF-8 with or without BOM, or XLSX, told apart by their bytes: see
+ * uploadFile.ts): the file is read into rows of strings by column name, then every row is
+ * validated with the same contract schema as the single call. Any problem with the file
+ * itself is INVALID on `file`; bad rows are INVALID listing every one of them; nothing is
+ * written in either case (the caller writes only what comes back from here).
+ *
+ * A workbook's ZIP directory is checked here, before anything is inflated; the file is then
+ * read in a worker thread with a heap limit and a time limit (uploadReaders.ts), so that no
+ * file can hold the event loop or the server's memory.
  */
-export interface SheetRow {
-  /** The row number as a spreadsheet shows it (the header is row 1). */
-  row: number;
-  values: Record<string, string>;
+export interface ReadUploadOptions {
+  /** Time a worker has to read the file (config.uploadTimeoutMs). */
+  timeoutMs: number;
+  /** Where a reader's unexpected failure is written; the caller gets a refusal. */
+  log?: { error: (obj: object, msg: string) => void };
 }
 
 const fileError = (t: Translate, key: string, values: Record<string, unknown> = {}) =>
   fieldError(t, 'file', key, values);
-
-const isZip = (b: Buffer) =>
-  b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
-
-/** A cell as text: numbers as written, dates as yyyy-MM-dd, rich text joined, formulas by result. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return String(value.error);
-    return '';
-  }
-  return String(value);
-}
-
-async function xlsxRows(t: Translate, bytes: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw fileError(t, 'server.uploads.corrupt');
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw fileError(t, 'server.uploads.empty');
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, n) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellText(cell.value);
-    });
-    rows[n - 1] = Array.from(cells, (c) => c ?? '');
-  });
-  return Array.from(rows, (r) => r ?? []);
-}
-
-function csvRows(t: Translate, bytes: Buffer): string[][] {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw fileError(t, 'server.uploads.badType');
-  }
-  // Binary files decode now and then; text has no control characters but tab, LF, VT, FF, CR.
-  if (bytes.some((b) => b < 0x09 || (b > 0x0d && b < 0x20))) throw fileError(t, 'server.uploads.badType');
-  try {
-    return parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][];
-  } catch {
-    throw fileError(t, 'server.uploads.badType');
-  }
-}
 
 /**
  * The rows of an uploaded file by column name. `columns`: the schema's fields, `required`:
@@ -86,40 +48,32 @@ export async function readUpload(
   file: unknown,
   columns: readonly string[],
   required: readonly string[],
+  options: ReadUploadOptions,
 ): Promise<SheetRow[]> {
   if (!Buffer.isBuffer(file)) throw fileError(t, 'server.uploads.badType');
   if (file.length === 0) throw fileError(t, 'server.uploads.empty');
   if (file.length > UPLOAD_MAX_BYTES)
     throw fileError(t, 'server.uploads.tooLarge', { max: `${UPLOAD_MAX_BYTES / 1024 / 1024} MB` });
-  const table = isZip(file) ? await xlsxRows(t, file) : csvRows(t, file);
-  const blank = (r: string[]) => r.every((c) => c.trim() === '');
-  const headerAt = table.findIndex((r) => !blank(r));
-  if (headerAt < 0) throw fileError(t, 'server.uploads.empty');
-  const header = table[headerAt].map((h) => h.trim());
-  const byLower = new Map(columns.map((c) => [c.toLowerCase(), c]));
-  const names = header.map((h) => (h === '' ? '' : (byLower.get(h.toLowerCase()) ?? null)));
-  if (!names.some((n) => n)) throw fileError(t, 'server.uploads.noHeader', { columns: columns.join(', ') });
-  const unknown = header.filter((h, i) => h !== '' && names[i] === null);
-  if (unknown.length)
-    throw fileError(t, 'server.uploads.unknownColumns', {
-      columns: unknown.join(', '),
-      allowed: columns.join(', '),
-    });
-  const missing = required.filter((c) => !names.includes(c));
-  if (missing.length) throw fileError(t, 'server.uploads.missingColumns', { columns: missing.join(', ') });
-  const rows: SheetRow[] = [];
-  table.forEach((cells, i) => {
-    if (i <= headerAt || blank(cells)) return;
-    const values: Record<string, string> = {};
-    names.forEach((name, col) => {
-      if (name) values[name] = (cells[col] ?? '').trim();
-    });
-    rows.push({ row: i + 1, values });
-  });
-  if (rows.length === 0) throw fileError(t, 'server.uploads.empty');
-  if (rows.length > UPLOAD_MAX_ROWS)
-    throw fileError(t, 'server.uploads.tooManyRows', { max: UPLOAD_MAX_ROWS, count: rows.length });
-  return rows;
+  try {
+    const kind = uploadKind(file);
+    // A workbook's directory refuses a bomb before a worker starts.
+    if (kind === 'xlsx') inspectXlsx(file);
+    const job: SheetJob = {
+      bytes: new Uint8Array(file),
+      kind,
+      columns: [...columns],
+      required: [...required],
+      limits: { rows: UPLOAD_MAX_ROWS, columns: UPLOAD_MAX_COLUMNS, cellChars: UPLOAD_MAX_CELL_CHARS },
+    };
+    const reply = await readInWorker(job, options.timeoutMs);
+    if ('rows' in reply) return reply.rows;
+    if ('refusal' in reply) throw new FileRefusal(reply.refusal.key, reply.refusal.values);
+    options.log?.error({ err: reply.error }, 'upload reader failed');
+    throw new FileRefusal(kind === 'xlsx' ? 'corrupt' : 'badType');
+  } catch (err) {
+    if (err instanceof FileRefusal) throw fileError(t, `server.uploads.${err.key}`, err.values);
+    throw err;
+  }
 }
 
 function rowMessages(t: Translate, e: ValidationError, row: number): UploadRowError[] {

@@ -11,6 +11,10 @@ import { optionalId } from './fields';
 export const UPLOAD_MAX_ROWS = 1000;
 /** Largest upload accepted (bytes). */
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+/** Columns a header may span (the row schemas have about ten). */
+export const UPLOAD_MAX_COLUMNS = 100;
+/** Longest cell (characters): above every column's own limit, which a row error reports. */
+export const UPLOAD_MAX_CELL_CHARS = 2000;
 
 export const UploadInput = yup
   .object({

@@ -95,6 +95,16 @@ export default defineArea({
           '{{count}}行に誤りがあります。修正してからもう一度アップロードしてください（何も登録していません）',
         rowError: '{{row}}行目：{{message}}',
         duplicateInFile: '{{field}}が{{row}}行目と重複しています',
+        legacyXls:
+          'Excel 97-2003形式（.xls）のファイルは読み込めません。Excelブック（.xlsx）またはCSV UTF-8で保存し直してください',
+        encrypted: 'パスワードで保護されたファイルは読み込めません。パスワードを解除して保存し直してください',
+        unexpectedPart:
+          'Excelブックにない内容が含まれています（{{name}}）。表計算ソフトで保存し直してください',
+        unpackedTooLarge: 'Excelファイルの中身が大きすぎるため読み込めません（展開後の上限{{max}}）',
+        tooManyColumns: '1つのファイルは{{max}}列までです',
+        cellTooLong: '{{row}}行目に{{max}}文字を超えるセルがあります',
+        tooComplex:
+          'ファイルが複雑すぎるため読み込みを中止しました。ファイルを分けてアップロードしてください',
       },
       preOrders: {
         created: '支払い依頼を作成しました',
@@ -232,6 +242,13 @@ export default defineArea({
         badRows: '有{{count}}行存在错误，请修改后重新上传（未登记任何数据）',
         rowError: '第{{row}}行：{{message}}',
         duplicateInFile: '{{field}}与第{{row}}行重复',
+        legacyXls: '不支持Excel 97-2003格式（.xls）的文件，请另存为Excel工作簿（.xlsx）或CSV UTF-8',
+        encrypted: '无法读取受密码保护的文件，请取消密码后重新保存',
+        unexpectedPart: '文件包含Excel工作簿中不应有的内容（{{name}}），请用表格软件重新保存',
+        unpackedTooLarge: 'Excel文件内容过大，无法读取（解压后上限{{max}}）',
+        tooManyColumns: '每个文件最多{{max}}列',
+        cellTooLong: '第{{row}}行有超过{{max}}个字符的单元格',
+        tooComplex: '文件过于复杂，已停止读取，请拆分文件后上传',
       },
       preOrders: {
         created: '支付请求已创建',
@@ -369,6 +386,15 @@ export default defineArea({
         badRows: '{{count}} rows have errors; fix them and upload again (nothing was saved)',
         rowError: 'Row {{row}}: {{message}}',
         duplicateInFile: '{{field}} repeats row {{row}}',
+        legacyXls:
+          'Excel 97-2003 files (.xls) cannot be read; save it as an Excel Workbook (.xlsx) or CSV UTF-8 and upload that',
+        encrypted: 'Password-protected files cannot be read; remove the password, save and upload again',
+        unexpectedPart:
+          'The file contains something an Excel workbook does not ({{name}}); save it again from your spreadsheet program',
+        unpackedTooLarge: 'The Excel file is too large to read once unpacked (at most {{max}})',
+        tooManyColumns: 'A file may have at most {{max}} columns',
+        cellTooLong: 'Row {{row}} has a cell longer than {{max}} characters',
+        tooComplex: 'The file is too complex to read and reading was stopped; split it into smaller files',
       },
       preOrders: {
         created: 'Pre-order created',

@@ -133,7 +133,10 @@ async function uploadAll<S extends AnyObjectSchema>(
   },
 ): Promise<CallReply<UploadReply>> {
   const place = await placement(c, spec.objectType, c.input);
-  const rows = await readUpload(c.t, c.input.file, spec.columns, spec.required);
+  const rows = await readUpload(c.t, c.input.file, spec.columns, spec.required, {
+    timeoutMs: c.deps.config.uploadTimeoutMs,
+    log: c.req.log,
+  });
   const valid = await validateRows(c.t, spec.schema, rows, spec.numberField);
   const numbers = await write(c, spec.objectType, 'upload', async (tx, audit) => {
     const made = await createAll(c, valid, spec.numberField, (input) => spec.create(tx, place, input));
