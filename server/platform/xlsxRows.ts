@@ -12,6 +12,17 @@ import { inflateEntry, type ZipEntry } from './zip';
  */
 export type Cells = [column: number, text: string][];
 
+/**
+ * Text as OOXML stores it (ST_Xstring): a character XML cannot hold is written `_xHHHH_`
+ * (`_x0000_` for NUL, `_x001B_` for ESC, `_x005F_` for an underscore that would read as one),
+ * as Excel and exceljs decode it. Decoded here, so such a cell meets the rule of text
+ * (refused as a bad cell of its row) instead of passing as the literal escape.
+ */
+export const decodeXstring = (s: string) =>
+  s.includes('_x')
+    ? s.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : s;
+
 interface Handlers {
   open?: (tag: SaxesTagNS) => void;
   text?: (text: string) => void;
@@ -152,7 +163,7 @@ export async function readXlsxRows(
         if (inText && text.length <= maxCell) text += t.slice(0, maxCell + 1 - text.length);
       },
       close(tag) {
-        if (tag.local === 'si') strings.push(text);
+        if (tag.local === 'si') strings.push(decodeXstring(text));
         else if (tag.local === 'rPh') phonetic--;
         else if (tag.local === 't') inText = false;
       },
@@ -181,10 +192,10 @@ export async function readXlsxRows(
       case 's':
         return value.trim() === '' ? '' : (strings[Number.parseInt(value, 10)] ?? '');
       case 'inlineStr':
-        return inline;
+        return decodeXstring(inline);
       case 'str':
       case 'e':
-        return value;
+        return decodeXstring(value);
       case 'b':
         return value === '' ? '' : String(Number.parseInt(value, 10) !== 0);
       case 'd':
