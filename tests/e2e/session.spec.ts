@@ -58,6 +58,10 @@
  *   so a signed-in console never receives this refusal from the real server.
  * - held on the change → RELOGIN_REQUIRED (1 path): the server refuses the refund-password
  *   change while the login password must be changed, so its success cannot arrive.
+ * - held on the change, then TOKEN under the idle or logout dialog (3 paths): the change form
+ *   is the only screen, and under a modal dialog the user can make no call (Back reopens the
+ *   same form); the same transitions are walked for a user who is not held, and the way back
+ *   to the change from those dialogs by LOGOUT_CANCEL and done:keepAlive.
  * - error:login(wrong credentials|locked) → done:fetchCaptcha → REFRESH_CAPTCHA (2 paths):
  *   with the captcha off there is no image to click; with it on, a login sent before the
  *   first image loaded is refused as a wrong code (the server checks the code first), so
@@ -157,6 +161,8 @@ const NOT_WALKABLE = {
     "an administrator's reset ends the account's sessions, so a signed-in console never receives PASSWORD_CHANGE_REQUIRED",
   heldRefundChange:
     'held on the login-password change, the server refuses the refund-password change, so its success cannot arrive',
+  heldReplyUnderDialog:
+    'held on the change, its form is the only screen; under the idle or logout dialog the user can make no call (Back reopens the same form), so no reply arrives',
 } as const;
 type NotWalkable = keyof typeof NOT_WALKABLE;
 
@@ -175,6 +181,12 @@ function skipReason(steps: readonly Step[]): NotWalkable | null {
   if (types.includes('PASSWORD_CHANGE_REQUIRED')) return 'resetWhileSignedIn';
   if (heldLogin(steps) && types.includes('RELOGIN_REQUIRED') && !types.includes('PASSWORD_CHANGED'))
     return 'heldRefundChange';
+  if (
+    heldLogin(steps) &&
+    !types.includes('PASSWORD_CHANGED') &&
+    steps.some((s, i) => s.event.type === 'TOKEN' && i > 0 && !isHeld(steps[i - 1].state))
+  )
+    return 'heldReplyUnderDialog';
   if (steps.some((s) => s.event.type === 'xstate.error.actor.loadInfo' && label(s.event) === 'no message'))
     return 'silentServer';
   const idle = types.findIndex((t) => t.startsWith('xstate.after.idleWarningDelay'));
@@ -715,7 +727,7 @@ for (const scenario of ['fresh', 'reload'] as const) {
   });
 }
 
-test('the browser walks every session path but the seven documented ones', () => {
+test('the browser walks every session path but the ten documented ones', () => {
   // A new path the browser cannot walk must be looked at and documented, not dropped silently.
   const count = (r: NotWalkable) => notWalked.filter((p) => p.reason === r).length;
   expect(Object.keys(NOT_WALKABLE).map((r) => [r, count(r as NotWalkable)])).toEqual([
@@ -724,6 +736,7 @@ test('the browser walks every session path but the seven documented ones', () =>
     ['refreshAfterRefusal', 2],
     ['resetWhileSignedIn', 1],
     ['heldRefundChange', 1],
+    ['heldReplyUnderDialog', 3],
   ]);
 });
 
