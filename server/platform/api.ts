@@ -28,6 +28,12 @@ export interface CallInfo {
   input: AnyObjectSchema | null;
   /** A public call with its own authentication (the merchant API's signature). */
   ownAuth: boolean;
+  /**
+   * The call may change the gateway's records (anything but session bookkeeping), each change
+   * with its audit row in the change's transaction. tests/server/auditAtomic.test.ts proves
+   * the flag: every call without it changes nothing, every call with it audits each change.
+   */
+  writes: boolean;
 }
 
 type Authed<A> = A extends 'public' ? null : Principal;
@@ -69,6 +75,8 @@ export interface Api {
     def: {
       access: A;
       input?: S;
+      /** See CallInfo.writes. */
+      writes?: boolean;
       /** Runs before the input is read (a public call's own authentication, e.g. the merchant API). */
       authenticate?: (req: FastifyRequest, deps: Deps) => Promise<void>;
     },
@@ -86,7 +94,13 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
         throw new Error(`call ${path}: access ${access} is not a route of the contract`);
       }
       if (calls.some((c) => c.path === path)) throw new Error(`call ${path} registered twice`);
-      calls.push({ path, access, input: def.input ?? null, ownAuth: Boolean(def.authenticate) });
+      calls.push({
+        path,
+        access,
+        input: def.input ?? null,
+        ownAuth: Boolean(def.authenticate),
+        writes: Boolean(def.writes),
+      });
       const schema = (def.input ?? EMPTY) as AnyObjectSchema;
       /** The call needs a screen of role_routes (not one everybody keeps). */
       const routeAsked =
