@@ -38,6 +38,13 @@ export interface Config {
    * notifyUrl cannot make the server call into its own network.
    */
   notifyPrivate: boolean;
+  /**
+   * KESSAI_RECOVERY_AFTER_MS: a refund, payment or close that has not moved for this long is
+   * asked about at its brand by the recovery job (docs/api.md, "Work in flight").
+   */
+  recoveryAfterMs: number;
+  /** KESSAI_RECOVERY_EVERY_MS: how often the recovery job runs. */
+  recoveryEveryMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -89,6 +96,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     notifyPrivate: ['allow', 'on', 'true', '1', 'yes'].includes(
       str(env, 'KESSAI_NOTIFY_PRIVATE', 'deny').toLowerCase(),
     ),
+    recoveryAfterMs: num(env, 'KESSAI_RECOVERY_AFTER_MS', 120_000, 0, 86_400_000),
+    recoveryEveryMs: num(env, 'KESSAI_RECOVERY_EVERY_MS', 15_000, 200, 3_600_000),
   };
   const merged = { ...config, ...overrides };
   merged.passwordMinLength = clamp(merged.passwordMinLength, 6, 20);

@@ -207,6 +207,8 @@ export async function issue(
       deps.db,
       order.id,
       async (tx, o) => {
+        // Unless the brand's answer came another way meanwhile (the recovery job).
+        if (o.status !== 'pendingPayment' || o.brandOrderNo) return o;
         const [u] = await tx
           .update(orders)
           .set({

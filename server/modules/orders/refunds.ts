@@ -296,7 +296,7 @@ export async function checkRefund(
 ): Promise<RefundRecord> {
   const answer = await deps.connectors
     .get(order.brand as PayBrand, order.companyId)
-    .queryRefund(order.companyId, refund.gatewayRefundNo, refund.brandRefundNo);
+    .queryRefund(order.companyId, refund.gatewayRefundNo);
   return recordRefundAnswer(
     deps,
     refund,
@@ -318,10 +318,9 @@ export async function syncRefunds(deps: Deps, order: OrderRecord, actor: AuditAc
     .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'refunding')));
   let settled = 0;
   for (const refund of open) {
-    if (!refund.brandRefundNo) continue;
     const answer = await deps.connectors
       .get(order.brand as PayBrand, order.companyId)
-      .queryRefund(order.companyId, refund.gatewayRefundNo, refund.brandRefundNo);
+      .queryRefund(order.companyId, refund.gatewayRefundNo);
     if (!answer || answer.state === 'PROCESSING') continue;
     await settleRefund(deps, refund.id, answer.state === 'SUCCESS', answer, actor);
     settled += 1;
