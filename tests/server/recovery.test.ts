@@ -1,3 +1,9 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { MerchantOrder } from '../../src/contract/merchant';
@@ -6,9 +12,9 @@ import { auditLog, orders, refunds, sandboxPayments, sandboxRefunds } from '../.
 import { recoverInFlight } from '../../server/modules/orders/recovery';
 import { refundableAmount } from '../../server/modules/orders/refunds';
 import { createScheduler } from '../../server/platform/jobs';
-import { backends, startHarness, type Harness } from './harness';
+import { backends, DEMO_PASSWORD, md5Upper, startHarness, TEST_SECRET_KEY, type Harness } from './harness';
 import { orgIds } from './fixtures';
-import { merchantClient, notificationsDelivered, type MerchantClient } from './payments-support';
+import { merchantClient, notificationsDelivered, sign, type MerchantClient } from './payments-support';
 
 /**
  * Work in flight after a crash (hardening #12, fault 5), in process: each brand call below is
@@ -241,3 +247,252 @@ describe.each(backends)('recovery of work in flight on $name', (backend) => {
     expect(ran.flat()).toEqual(['test-once']);
   });
 });
+
+/**
+ * The real thing, on PostgreSQL: two server processes on one database take bursts of
+ * payments, payer payments, closes and refunds and are killed (SIGKILL) at random points, at
+ * least 20 times; restarted, their recovery job must leave within a bounded time every
+ * refund, payment and close final and in agreement with the sandbox brand's own books.
+ */
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (postgresUrl)
+  describe('kill -9 during bursts on PostgreSQL', () => {
+    const dbName = `kessai_crash_${randomBytes(5).toString('hex')}`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'kessai-crash-'));
+    const dbUrl = Object.assign(new URL(postgresUrl), { pathname: `/${dbName}` }).toString();
+    const PORTS = [8194, 8195];
+    let pool: pg.Pool;
+    const children = new Set<ChildProcess>();
+
+    const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+      (await pool.query(text, values)).rows as T[];
+
+    async function startServer(port: number): Promise<ChildProcess> {
+      const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: dbUrl,
+          KESSAI_SECRET_KEY: TEST_SECRET_KEY,
+          KESSAI_CAPTCHA: 'off',
+          KESSAI_DATA_DIR: dataDir,
+          KESSAI_DEMO_ORDERS: '0',
+          KESSAI_LOG_LEVEL: 'warn',
+          KESSAI_RECOVERY_AFTER_MS: '1000',
+          KESSAI_RECOVERY_EVERY_MS: '500',
+        },
+        stdio: 'ignore',
+      });
+      children.add(child);
+      child.on('exit', () => children.delete(child));
+      for (let i = 0; i < 600; i++) {
+        const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (up) return child;
+        if (child.exitCode !== null) throw new Error(`server on ${port} exited ${child.exitCode}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`server on ${port} did not start`);
+    }
+
+    async function kill(child: ChildProcess) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await gone;
+    }
+
+    let merchant = { accessToken: '', paySecret: '' };
+    let seqNo = 0;
+    const post = (port: number, apiPath: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`http://127.0.0.1:${port}/api${apiPath}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      }).then(
+        (r) => r.json() as Promise<{ resultType: string; result: unknown; resultMessage: string }>,
+        () => null,
+      );
+    const signed = (port: number, apiPath: string, body: unknown) => {
+      const payload = JSON.stringify(body);
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      return post(port, apiPath, body, {
+        accesstoken: merchant.accessToken,
+        timestamp,
+        sign: sign(merchant.paySecret, timestamp, apiPath, payload),
+      });
+    };
+
+    /** One burst of every kind of work against the server on `port` (answers are not awaited for long). */
+    async function burst(port: number) {
+      const uniq = () => `K${process.pid}-${Date.now().toString(36)}-${++seqNo}`;
+      const paying = await q<{ gateway_order_no: string; client_order_no: string }>(
+        `select gateway_order_no, client_order_no from orders where status = 'paying' order by random() limit 7`,
+      );
+      const paid = await q<{ client_order_no: string; amount: string; refunded_amount: string }>(
+        `select o.client_order_no, o.amount, o.refunded_amount from orders o
+          where o.status in ('success', 'partlyRefunded') order by random() limit 4`,
+      );
+      const work: Promise<unknown>[] = [];
+      for (let i = 0; i < 6; i++)
+        work.push(
+          signed(port, '/merchant/pay/create', {
+            clientOrderNo: uniq(),
+            amount: 1000 + i * 100,
+            currency: 'JPY',
+            paymentType: 'dynamicQr',
+            brand: 'paypay',
+          }),
+        );
+      paying
+        .slice(0, 4)
+        .forEach((o) =>
+          work.push(
+            post(port, '/pay/qrcode/decide', { orderNo: o.gateway_order_no, brand: 'paypay', action: 'pay' }),
+          ),
+        );
+      paying
+        .slice(4)
+        .forEach((o) => work.push(signed(port, '/merchant/pay/close', { clientOrderNo: o.client_order_no })));
+      for (const o of paid) {
+        const left = Number(o.amount) - Number(o.refunded_amount);
+        work.push(
+          signed(port, '/merchant/refund/refund', {
+            clientOrderNo: o.client_order_no,
+            clientRefundNo: uniq(),
+            amount: Math.max(1, Math.floor(left / 2)),
+          }),
+        );
+      }
+      return work;
+    }
+
+    beforeAll(async () => {
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      await admin.end();
+      pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+    }, 60_000);
+    afterAll(async () => {
+      await Promise.all([...children].map(kill));
+      await pool?.end();
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    }, 60_000);
+
+    it('leaves every refund, payment and close final and agreeing with the brand’s books', async () => {
+      const first = await startServer(PORTS[0]);
+      const login = await post(PORTS[0], '/login', { login_id: 'admin', password: md5Upper(DEMO_PASSWORD) });
+      const token = (login as unknown as { submitToken: string }).submitToken;
+      const [{ id }] = await q<{ id: number }>(`select id from companies where name = '株式会社ひのき珈琲'`);
+      const cred = await post(PORTS[0], '/org/company/regenerateSecret', { id }, { 'x-submit-token': token });
+      merchant = (cred!.result as { credentials: typeof merchant }).credentials;
+      await kill(first);
+
+      // Two processes, each killed at a random point of its bursts, 11 times.
+      let kills = 0;
+      await Promise.all(
+        PORTS.map(async (port) => {
+          for (let round = 0; round < 11; round++) {
+            const child = await startServer(port);
+            const work = await burst(port);
+            await new Promise((r) => setTimeout(r, 20 + Math.floor(Math.random() * 400)));
+            await kill(child);
+            kills += 1;
+            await Promise.allSettled(work);
+          }
+        }),
+      );
+      expect(kills).toBeGreaterThanOrEqual(20);
+      const [made] = await q<{ refunds: number; closes: number; orders: number }>(
+        `select (select count(*)::int from refunds) as refunds,
+                (select count(*)::int from orders where status in ('pendingClose', 'closed')) as closes,
+                (select count(*)::int from orders) as orders`,
+      );
+      expect(made.refunds).toBeGreaterThan(0);
+      expect(made.closes).toBeGreaterThan(0);
+
+      // Restarted, both processes recover (the job runs in one at a time); bounded wait.
+      await Promise.all(PORTS.map(startServer));
+      const inFlight = async () =>
+        (
+          await q<{ n: number }>(
+            `select (select count(*)::int from refunds where status in ('waiting', 'refunding'))
+                  + (select count(*)::int from orders where status in ('pendingClose', 'inPayment', 'refunding'))
+                  + (select count(*)::int from orders where status = 'pendingPayment' and brand <> '') as n`,
+          )
+        )[0].n;
+      for (let i = 0; i < 300 && (await inFlight()) > 0; i++) await new Promise((r) => setTimeout(r, 200));
+      expect(await inFlight()).toBe(0);
+
+      // Refunds: final and as the brand has them; orders' totals are their refunds'.
+      const refundRows = await q<{
+        status: string;
+        brand_refund_no: string;
+        ledger_state: string | null;
+        ledger_no: string | null;
+      }>(
+        `select r.status, r.brand_refund_no, s.state as ledger_state, s.brand_refund_no as ledger_no
+           from refunds r left join sandbox_refunds s on s.merchant_refund_no = r.gateway_refund_no`,
+      );
+      const refundDisagreements = refundRows.filter((r) =>
+        r.status === 'success'
+          ? r.ledger_state !== 'SUCCESS' || r.ledger_no !== r.brand_refund_no
+          : r.status === 'failed'
+            ? r.ledger_state !== null && r.ledger_state !== 'FAILED'
+            : true,
+      );
+      expect(refundDisagreements).toEqual([]);
+      const totals = await q(
+        `select o.gateway_order_no, o.status, o.amount, o.refunded_amount,
+                coalesce((select sum(amount) from refunds r where r.order_id = o.id and r.status = 'success'), 0) as refunds,
+                p.refunded_amount as ledger_refunded
+           from orders o left join sandbox_payments p on p.merchant_order_no = o.gateway_order_no
+          where o.refunded_amount <> coalesce((select sum(amount) from refunds r where r.order_id = o.id and r.status = 'success'), 0)
+             or (p.brand_order_no is not null and p.refunded_amount <> o.refunded_amount)
+             or (o.status = 'refunded' and o.refunded_amount <> o.amount)
+             or (o.status = 'partlyRefunded' and not (o.refunded_amount between 1 and o.amount - 1))`,
+      );
+      expect(totals).toEqual([]);
+
+      // Payments and closes: each order as the brand has its payment.
+      const AGREES: Record<string, string[]> = {
+        CREATED: ['paying'],
+        USERPAYING: ['paying', 'customerPaying'],
+        COMPLETED: ['success', 'partlyRefunded', 'refunded'],
+        FAILED: ['failed'],
+        CANCELED: ['closed'],
+        EXPIRED: ['timeout'],
+      };
+      const payments = await q<{
+        gateway_order_no: string;
+        status: string;
+        brand_order_no: string;
+        state: string | null;
+        ledger_no: string | null;
+        error_code: string;
+      }>(
+        `select o.gateway_order_no, o.status, o.brand_order_no, o.error_code, p.state, p.brand_order_no as ledger_no
+           from orders o left join sandbox_payments p on p.merchant_order_no = o.gateway_order_no
+          where o.brand <> ''`,
+      );
+      const paymentDisagreements = payments.filter((o) =>
+        o.state === null
+          ? o.status !== 'failed' || o.brand_order_no !== ''
+          : !AGREES[o.state].includes(o.status) || o.ledger_no !== o.brand_order_no,
+      );
+      expect(paymentDisagreements).toEqual([]);
+      // Something was recovered, by the system, with audit rows.
+      const [{ n }] = await q<{ n: number }>(
+        `select count(*)::int as n from audit_log where login_id = 'system' and call_path = 'recovery'`,
+      );
+      expect(n).toBeGreaterThan(0);
+    }, 300_000);
+  });

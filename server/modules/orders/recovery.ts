@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne, notLike, or } from 'drizzle-orm';
 import { isPayBrand } from '../../../src/contract/brands';
 import { orders, refunds } from '../../db/schema';
 import { systemActor } from '../../platform/audit';
@@ -33,6 +33,11 @@ export interface RecoveryOptions {
 }
 
 const ACTOR = systemActor('recovery');
+/**
+ * Demo orders (gateway numbers D…, server/db/demo) were made up by the seed and never sent to a
+ * brand: the recovery leaves them as seeded.
+ */
+const notDemo = notLike(orders.gatewayOrderNo, 'D%');
 const ORDERS_IN_FLIGHT = ['pendingPayment', 'paying', 'customerPaying', 'inPayment', 'pendingClose'];
 
 export interface RecoveryReport {
@@ -55,7 +60,7 @@ export async function recoverInFlight(
     .select({ refund: refunds, order: orders })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(and(inArray(refunds.status, [...REFUND_IN_FLIGHT]), lt(refunds.updatedAt, before)))
+    .where(and(inArray(refunds.status, [...REFUND_IN_FLIGHT]), lt(refunds.updatedAt, before), notDemo))
     .orderBy(asc(refunds.updatedAt), asc(refunds.id))
     .limit(batch);
   for (const { refund, order } of stuckRefunds) {
@@ -78,6 +83,7 @@ export async function recoverInFlight(
         ne(orders.brand, ''),
         lt(orders.updatedAt, before),
         gt(orders.id, from),
+        notDemo,
         or(ne(orders.status, 'pendingPayment'), eq(orders.brandOrderNo, '')),
       ),
     )
