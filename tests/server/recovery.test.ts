@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -260,14 +261,25 @@ if (postgresUrl)
     const dbName = `kessai_crash_${randomBytes(5).toString('hex')}`;
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kessai-crash-'));
     const dbUrl = Object.assign(new URL(postgresUrl), { pathname: `/${dbName}` }).toString();
-    const PORTS = [8194, 8195];
+    /** Two free ports (fixed ones may belong to another server on the machine). */
+    let PORTS: number[] = [];
+    const freePort = () =>
+      new Promise<number>((resolve, reject) => {
+        const srv = createServer();
+        srv.once('error', reject);
+        srv.listen(0, '127.0.0.1', () => {
+          const { port } = srv.address() as AddressInfo;
+          srv.close(() => resolve(port));
+        });
+      });
     let pool: pg.Pool;
     const children = new Set<ChildProcess>();
 
     const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
       (await pool.query(text, values)).rows as T[];
 
-    async function startServer(port: number): Promise<ChildProcess> {
+    /** While killing, the recovery waits an hour (so the crashes' work stays in flight); after, 1 s. */
+    async function startServer(port: number, recoveryAfterMs = 1000): Promise<ChildProcess> {
       const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
         env: {
           ...process.env,
@@ -279,11 +291,13 @@ if (postgresUrl)
           KESSAI_DATA_DIR: dataDir,
           KESSAI_DEMO_ORDERS: '0',
           KESSAI_LOG_LEVEL: 'warn',
-          KESSAI_RECOVERY_AFTER_MS: '1000',
+          KESSAI_RECOVERY_AFTER_MS: String(recoveryAfterMs),
           KESSAI_RECOVERY_EVERY_MS: '500',
         },
-        stdio: 'ignore',
+        stdio: ['ignore', 'ignore', 'pipe'],
       });
+      let stderr = '';
+      child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + String(d)).slice(-2000)));
       children.add(child);
       child.on('exit', () => children.delete(child));
       for (let i = 0; i < 600; i++) {
@@ -292,7 +306,7 @@ if (postgresUrl)
           () => false,
         );
         if (up) return child;
-        if (child.exitCode !== null) throw new Error(`server on ${port} exited ${child.exitCode}`);
+        if (child.exitCode !== null) throw new Error(`server on ${port} exited ${child.exitCode}: ${stderr}`);
         await new Promise((r) => setTimeout(r, 100));
       }
       throw new Error(`server on ${port} did not start`);
@@ -376,6 +390,7 @@ if (postgresUrl)
       await admin.query(`CREATE DATABASE ${dbName}`);
       await admin.end();
       pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+      PORTS = [await freePort(), await freePort()];
     }, 60_000);
     afterAll(async () => {
       await Promise.all([...children].map(kill));
@@ -396,14 +411,26 @@ if (postgresUrl)
       merchant = (cred!.result as { credentials: typeof merchant }).credentials;
       await kill(first);
 
+      const inFlight = async () =>
+        (
+          await q<{ n: number }>(
+            `select (select count(*)::int from refunds where status in ('waiting', 'refunding'))
+                  + (select count(*)::int from orders where status in ('pendingClose', 'inPayment', 'refunding'))
+                  + (select count(*)::int from orders where status = 'pendingPayment' and brand <> '') as n`,
+          )
+        )[0].n;
       // Two processes, each killed at a random point of its bursts, 11 times.
       let kills = 0;
       await Promise.all(
         PORTS.map(async (port) => {
           for (let round = 0; round < 11; round++) {
-            const child = await startServer(port);
+            const child = await startServer(port, 3_600_000);
+            const before = await inFlight();
             const work = await burst(port);
-            await new Promise((r) => setTimeout(r, 20 + Math.floor(Math.random() * 400)));
+            // Killed at a random moment once some of this burst's work is in flight (or after 2 s).
+            for (let i = 0; i < 400 && (await inFlight()) <= before; i++)
+              await new Promise((r) => setTimeout(r, 5));
+            await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 40)));
             await kill(child);
             kills += 1;
             await Promise.allSettled(work);
@@ -420,15 +447,9 @@ if (postgresUrl)
       expect(made.closes).toBeGreaterThan(0);
 
       // Restarted, both processes recover (the job runs in one at a time); bounded wait.
-      await Promise.all(PORTS.map(startServer));
-      const inFlight = async () =>
-        (
-          await q<{ n: number }>(
-            `select (select count(*)::int from refunds where status in ('waiting', 'refunding'))
-                  + (select count(*)::int from orders where status in ('pendingClose', 'inPayment', 'refunding'))
-                  + (select count(*)::int from orders where status = 'pendingPayment' and brand <> '') as n`,
-          )
-        )[0].n;
+      // The kills left work in flight (else this test would prove nothing).
+      expect(await inFlight()).toBeGreaterThan(0);
+      await Promise.all(PORTS.map((port) => startServer(port)));
       for (let i = 0; i < 300 && (await inFlight()) > 0; i++) await new Promise((r) => setTimeout(r, 200));
       expect(await inFlight()).toBe(0);
 
