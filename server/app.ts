@@ -31,6 +31,8 @@ import { linkRoutes } from './modules/links/routes';
 import { payerUrl } from './modules/orders/payments';
 import { createConnectors } from './connectors';
 import { createNotifier } from './modules/orders/notifications';
+import { recoverInFlight } from './modules/orders/recovery';
+import { createScheduler } from './platform/jobs';
 
 export interface AppOptions {
   db: Db;
@@ -58,7 +60,7 @@ const MODULES: ((api: Api) => void)[] = [
   linkRoutes,
 ];
 
-/** How often the listening server looks for merchant notifications due. */
+/** How often the listening server looks for merchant notifications due (a job of deps.jobs). */
 const NOTIFY_INTERVAL_MS = 2_000;
 
 /** The app: platform plugins first, then the modules. Does not listen (tests use inject). */
@@ -88,8 +90,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       paySecretOf: (encrypted) => secrets.decrypt(encrypted),
       publicUrl: config.publicUrl,
       allowPrivate: config.notifyPrivate,
-      intervalMs: NOTIFY_INTERVAL_MS,
       onError: (err) => app.log.error({ err }, 'merchant notification not delivered'),
+    }),
+    jobs: createScheduler({
+      db,
+      tickMs: Math.min(NOTIFY_INTERVAL_MS, config.recoveryEveryMs),
+      onError: (err, job) => app.log.error({ err, job }, 'job failed'),
     }),
     // Sandbox notifications go over HTTP to our own listening address (inject before listen).
     connectors: createConnectors({
@@ -114,8 +120,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     }),
   };
+  deps.jobs.register({
+    name: 'merchantNotifications',
+    everyMs: NOTIFY_INTERVAL_MS,
+    leaseMs: 60_000,
+    run: () => deps.notifier.runOnce(),
+  });
+  deps.jobs.register({
+    name: 'recovery',
+    everyMs: config.recoveryEveryMs,
+    leaseMs: Math.max(5_000, 2 * config.recoveryEveryMs),
+    atStart: true,
+    run: async (ctx) => {
+      const report = await recoverInFlight(deps, { olderThanMs: config.recoveryAfterMs }, ctx);
+      if (report.refunds + report.orders > 0) app.log.info({ report }, 'work in flight recovered');
+    },
+  });
   app.addHook('onClose', async () => {
-    await deps.notifier.stop();
+    await deps.jobs.stop();
     await deps.connectors.settled();
   });
   const api = createApi(app, deps);

@@ -51,6 +51,13 @@ export interface Config {
   notifyPrivate: boolean;
   /** KESSAI_UPLOAD_TIMEOUT_MS: time a worker has to read an uploaded file before it is refused. */
   uploadTimeoutMs: number;
+  /**
+   * KESSAI_RECOVERY_AFTER_MS: a refund, payment or close that has not moved for this long is
+   * asked about at its brand by the recovery job (docs/api.md, "Work in flight").
+   */
+  recoveryAfterMs: number;
+  /** KESSAI_RECOVERY_EVERY_MS: how often the recovery job runs. */
+  recoveryEveryMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -106,6 +113,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       str(env, 'KESSAI_NOTIFY_PRIVATE', 'deny').toLowerCase(),
     ),
     uploadTimeoutMs: num(env, 'KESSAI_UPLOAD_TIMEOUT_MS', 20_000, 1_000, 600_000),
+    recoveryAfterMs: num(env, 'KESSAI_RECOVERY_AFTER_MS', 120_000, 0, 86_400_000),
+    recoveryEveryMs: num(env, 'KESSAI_RECOVERY_EVERY_MS', 15_000, 200, 3_600_000),
   };
   const merged = { ...config, ...overrides };
   merged.passwordMinLength = clamp(merged.passwordMinLength, 6, 20);

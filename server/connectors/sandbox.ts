@@ -1,9 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PayBrand, SandboxBehaviour } from '../../src/contract/brands';
 import { SUB_BRANDS } from '../../src/contract/brands';
 import type { Db } from '../db/client';
-import { brandSettings, sandboxPayments } from '../db/schema';
+import { brandSettings, sandboxPayments, sandboxRefunds } from '../db/schema';
 import {
   BrandDecline,
   type BrandConnector,
@@ -69,19 +69,40 @@ export class SandboxConnector implements BrandConnector {
     const behaviour = await this.behaviour(req.companyId);
     if (behaviour === 'down') throw new BrandUnavailable(this.brand);
     if (behaviour === 'decline') throw new BrandDecline('DECLINED', 'the brand declined the payment');
-    const brandOrderNo = BRAND_NO[this.brand]();
-    await this.db.insert(sandboxPayments).values({
-      brandOrderNo,
-      brand: this.brand,
-      merchantOrderNo: req.merchantOrderNo,
-      amount: req.amount,
-      currency: req.currency,
-      state: 'CREATED',
-      behaviour,
-      subBrand: req.subBrand ?? '',
-      expiresAt: behaviour === 'timeout' ? new Date() : req.expiresAt,
-    });
+    // Idempotent on our order number, as a brand is on its merchant order number: asked again
+    // (a retry after a crash), it answers with the payment it already holds.
+    const [made] = await this.db
+      .insert(sandboxPayments)
+      .values({
+        brandOrderNo: BRAND_NO[this.brand](),
+        brand: this.brand,
+        merchantOrderNo: req.merchantOrderNo,
+        amount: req.amount,
+        currency: req.currency,
+        state: 'CREATED',
+        behaviour,
+        subBrand: req.subBrand ?? '',
+        expiresAt: behaviour === 'timeout' ? new Date() : req.expiresAt,
+      })
+      .onConflictDoNothing({ target: [sandboxPayments.brand, sandboxPayments.merchantOrderNo] })
+      .returning({ brandOrderNo: sandboxPayments.brandOrderNo });
+    const brandOrderNo = made?.brandOrderNo ?? (await this.byMerchantNo(req.merchantOrderNo))!.brandOrderNo;
     return { brandOrderNo, payUrl: this.payerUrl(req.merchantOrderNo) };
+  }
+
+  private async byMerchantNo(merchantOrderNo: string) {
+    const [row] = await this.db
+      .select()
+      .from(sandboxPayments)
+      .where(
+        and(eq(sandboxPayments.merchantOrderNo, merchantOrderNo), eq(sandboxPayments.brand, this.brand)),
+      );
+    return row;
+  }
+
+  /** The payment by the brand's number or, without one, by ours. */
+  private find(merchantOrderNo: string, brandOrderNo: string) {
+    return brandOrderNo ? this.row(brandOrderNo) : this.byMerchantNo(merchantOrderNo);
   }
 
   private async row(brandOrderNo: string) {
@@ -109,64 +130,100 @@ export class SandboxConnector implements BrandConnector {
 
   async query(
     companyId: number,
-    _merchantOrderNo: string,
+    merchantOrderNo: string,
     brandOrderNo: string,
   ): Promise<BrandPayment | null> {
     if ((await this.behaviour(companyId)) === 'down') throw new BrandUnavailable(this.brand);
-    const row = brandOrderNo ? await this.row(brandOrderNo) : undefined;
+    const row = await this.find(merchantOrderNo, brandOrderNo);
     return row ? this.view(row) : null;
   }
 
-  async close(companyId: number, _m: string, brandOrderNo: string): Promise<'CANCELED' | 'PROCESSING'> {
+  /** Idempotent: closing a closed payment closes nothing more; an unknown one has nothing to close. */
+  async close(
+    companyId: number,
+    merchantOrderNo: string,
+    brandOrderNo: string,
+  ): Promise<'CANCELED' | 'PROCESSING'> {
     const behaviour = await this.behaviour(companyId);
     if (behaviour === 'down') throw new BrandUnavailable(this.brand);
-    const row = brandOrderNo ? await this.row(brandOrderNo) : undefined;
-    if (row?.state === 'COMPLETED') throw new BrandDecline('ORDER_PAID', 'the payment is already completed');
+    const row = await this.find(merchantOrderNo, brandOrderNo);
     if (row) {
-      await this.db
+      // One statement: a payment completed meanwhile is not cancelled.
+      const [cancelled] = await this.db
         .update(sandboxPayments)
         .set({ state: 'CANCELED', updatedAt: new Date() })
-        .where(eq(sandboxPayments.brandOrderNo, row.brandOrderNo));
+        .where(
+          and(
+            eq(sandboxPayments.brandOrderNo, row.brandOrderNo),
+            inArray(sandboxPayments.state, ['CREATED', 'USERPAYING', 'CANCELED', 'EXPIRED']),
+          ),
+        )
+        .returning({ state: sandboxPayments.state });
+      if (!cancelled) {
+        const now = await this.row(row.brandOrderNo);
+        if (now?.state === 'COMPLETED')
+          throw new BrandDecline('ORDER_PAID', 'the payment is already completed');
+      }
     }
     return behaviour === 'slow' ? 'PROCESSING' : 'CANCELED';
   }
 
+  /**
+   * Idempotent on our refund number (the brands' out_refund_no): the refund and the payment's
+   * refunded amount are written in one statement; asked again, the brand answers with the
+   * refund it holds.
+   */
   async refund(req: RefundRequest): Promise<RefundResult> {
     const behaviour = await this.behaviour(req.companyId);
     if (behaviour === 'down') throw new BrandUnavailable(this.brand);
+    const state = behaviour === 'refundFail' ? 'FAILED' : behaviour === 'slow' ? 'PROCESSING' : 'SUCCESS';
     const brandRefundNo = `${BRAND_NO[this.brand]()}R`;
-    if (behaviour === 'refundFail')
-      return {
-        brandRefundNo,
-        state: 'FAILED',
-        errorCode: 'REFUND_REFUSED',
-        errorMessage: 'the brand refused the refund',
-      };
-    await this.db
-      .update(sandboxPayments)
-      .set({ refundedAmount: sql`${sandboxPayments.refundedAmount} + ${req.amount}`, updatedAt: new Date() })
-      .where(eq(sandboxPayments.brandOrderNo, req.brandOrderNo));
+    await this.db.execute(sql`
+      with made as (
+        insert into ${sandboxRefunds} (brand, merchant_refund_no, brand_refund_no, brand_order_no, amount, currency, state)
+        values (${this.brand}, ${req.merchantRefundNo}, ${brandRefundNo}, ${req.brandOrderNo}, ${req.amount}, ${req.currency}, ${state})
+        on conflict (brand, merchant_refund_no) do nothing
+        returning amount, state
+      )
+      update ${sandboxPayments} set refunded_amount = refunded_amount + made.amount, updated_at = now()
+      from made
+      where made.state <> 'FAILED' and ${sandboxPayments.brandOrderNo} = ${req.brandOrderNo}`);
+    return (await this.refundOf(req.merchantRefundNo))!;
+  }
+
+  private async refundOf(merchantRefundNo: string): Promise<RefundResult | null> {
+    const [row] = await this.db
+      .select()
+      .from(sandboxRefunds)
+      .where(
+        and(eq(sandboxRefunds.brand, this.brand), eq(sandboxRefunds.merchantRefundNo, merchantRefundNo)),
+      );
+    if (!row) return null;
     return {
-      brandRefundNo,
-      state: behaviour === 'slow' ? 'PROCESSING' : 'SUCCESS',
-      errorCode: '',
-      errorMessage: '',
+      brandRefundNo: row.brandRefundNo,
+      state: row.state as RefundResult['state'],
+      errorCode: row.state === 'FAILED' ? 'REFUND_REFUSED' : '',
+      errorMessage: row.state === 'FAILED' ? 'the brand refused the refund' : '',
     };
   }
 
-  /** A processing sandbox refund has completed by the time it is asked about. */
-  async queryRefund(companyId: number, _m: string, brandRefundNo: string): Promise<RefundResult | null> {
-    const behaviour = await this.behaviour(companyId);
-    if (behaviour === 'down') throw new BrandUnavailable(this.brand);
-    if (!brandRefundNo.endsWith('R')) return null;
-    return behaviour === 'refundFail'
-      ? {
-          brandRefundNo,
-          state: 'FAILED',
-          errorCode: 'REFUND_REFUSED',
-          errorMessage: 'the brand refused the refund',
-        }
-      : { brandRefundNo, state: 'SUCCESS', errorCode: '', errorMessage: '' };
+  /**
+   * A refund asked about by our refund number (null: the brand never received it). A
+   * processing sandbox refund has completed by the time it is asked about.
+   */
+  async queryRefund(companyId: number, merchantRefundNo: string): Promise<RefundResult | null> {
+    if ((await this.behaviour(companyId)) === 'down') throw new BrandUnavailable(this.brand);
+    await this.db
+      .update(sandboxRefunds)
+      .set({ state: 'SUCCESS', updatedAt: new Date() })
+      .where(
+        and(
+          eq(sandboxRefunds.brand, this.brand),
+          eq(sandboxRefunds.merchantRefundNo, merchantRefundNo),
+          eq(sandboxRefunds.state, 'PROCESSING'),
+        ),
+      );
+    return this.refundOf(merchantRefundNo);
   }
 
   verifyNotification(headers: Record<string, string | string[] | undefined>, rawBody: string): boolean {

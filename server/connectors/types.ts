@@ -71,17 +71,24 @@ export class BrandDecline extends Error {
 export interface BrandConnector {
   readonly brand: PayBrand;
   create(req: CreatePayment): Promise<CreatedPayment>;
-  /** null: the brand has no such payment. */
+  /**
+   * The brand's payment by its number or, when we never learnt it (a create interrupted), by
+   * our order number (out_trade_no, merchantPaymentId). null: the brand has no such payment.
+   */
   query(companyId: number, merchantOrderNo: string, brandOrderNo: string): Promise<BrandPayment | null>;
-  /** CANCELED at once, or PROCESSING (confirmed later by query or notification). */
+  /**
+   * CANCELED at once, or PROCESSING (confirmed later by query or notification). Idempotent, and
+   * by our order number when the brand's is not known.
+   */
   close(companyId: number, merchantOrderNo: string, brandOrderNo: string): Promise<'CANCELED' | 'PROCESSING'>;
+  /** Idempotent on merchantRefundNo (our gateway refund number). */
   refund(req: RefundRequest): Promise<RefundResult>;
-  /** A refund answered PROCESSING, asked again (null: the brand has no such refund). */
-  queryRefund(
-    companyId: number,
-    merchantRefundNo: string,
-    brandRefundNo: string,
-  ): Promise<RefundResult | null>;
+  /**
+   * A refund asked about by our refund number (WeChat GET /refund/domestic/refunds/{out_refund_no},
+   * PayPay GET /v2/refunds/{merchantRefundId}, Alipay+ inquiryRefund). null: the brand never
+   * received it.
+   */
+  queryRefund(companyId: number, merchantRefundNo: string): Promise<RefundResult | null>;
   /** Whether a notification's signature and timestamp are the brand's. */
   verifyNotification(headers: Record<string, string | string[] | undefined>, rawBody: string): boolean;
   parseNotification(rawBody: string): BrandPayment;

@@ -30,6 +30,12 @@ export interface CallInfo {
   ownAuth: boolean;
   /** Open to a session that must change its login password first (see `duringPasswordChange`). */
   duringPasswordChange: boolean;
+  /**
+   * The call may change the gateway's records (anything but session bookkeeping), each change
+   * with its audit row in the change's transaction. tests/server/auditAtomic.test.ts proves
+   * the flag: every call without it changes nothing, every call with it audits each change.
+   */
+  writes: boolean;
 }
 
 type Authed<A> = A extends 'public' ? null : Principal;
@@ -71,6 +77,8 @@ export interface Api {
     def: {
       access: A;
       input?: S;
+      /** See CallInfo.writes. */
+      writes?: boolean;
       /** Runs before the input is read (a public call's own authentication, e.g. the merchant API). */
       authenticate?: (req: FastifyRequest, deps: Deps) => Promise<void>;
       /**
@@ -100,6 +108,7 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
         input: def.input ?? null,
         ownAuth: Boolean(def.authenticate),
         duringPasswordChange: def.duringPasswordChange === true,
+        writes: Boolean(def.writes),
       });
       const schema = (def.input ?? EMPTY) as AnyObjectSchema;
       /** The call needs a screen of role_routes (not one everybody keeps). */

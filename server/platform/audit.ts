@@ -34,6 +34,17 @@ export const actorOf = (principal: Principal | null, req: FastifyRequest): Audit
   ip: clientIp(req),
 });
 
+/**
+ * The gateway itself acting (a brand's notification, the recovery job, an expiry found by a
+ * list): no operator, the job or path that acted, no address.
+ */
+export const systemActor = (callPath: string): AuditActor => ({
+  operatorId: null,
+  loginId: 'system',
+  callPath: callPath.slice(0, 100),
+  ip: '',
+});
+
 /** Names of fields that hold a secret: never written to the log in clear. */
 const SECRET_FIELD = /(secret|token|key|password|hash)$/i;
 

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Connectors } from '../connectors';
 import type { Notifier } from '../modules/orders/notifications';
 import type { Db } from '../db/client';
+import type { Scheduler } from './jobs';
 import type { CaptchaStore } from './captcha';
 import type { PasswordHasher } from './passwords';
 import type { SecretBox } from './secrets';
@@ -16,6 +17,8 @@ export interface Deps {
   secrets: SecretBox;
   /** The brands (sandbox connectors so far). */
   connectors: Connectors;
-  /** Delivers merchant notifications (started by the listening server; tests run it by hand). */
+  /** Delivers merchant notifications (a job of `jobs`; tests run it by hand). */
   notifier: Notifier;
+  /** The periodic jobs: notifications and recovery (started by the listening server). */
+  jobs: Scheduler;
 }

@@ -101,7 +101,7 @@ async function main() {
 
   await captchaApp.listen({ port: captchaPort(config.port), host: config.host });
   await app.listen({ port: config.port, host: config.host });
-  app.deps().notifier.start();
+  await app.deps().jobs.start();
   process.stdout.write(
     `e2e server on ${config.host}:${config.port} (captcha ${config.captcha ? 'on' : 'off'}), captcha on at :${captchaPort(config.port)}, data ${dataDir}\n`,
   );

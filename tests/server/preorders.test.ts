@@ -7,6 +7,7 @@ import type { UploadRefusal, UploadReply } from '../../src/contract/uploads';
 import { auditLog, orders, preOrders } from '../../server/db/schema';
 import { applyEvent } from '../../server/modules/orders/engine';
 import { createPayment, move } from '../../server/modules/orders/payments';
+import { systemActor } from '../../server/platform/audit';
 import { backends, startHarness, type Harness } from './harness';
 import { orgIds } from './fixtures';
 import { count, notificationsDelivered, setBehaviour } from './payments-support';
@@ -339,26 +340,33 @@ describe.each(backends)('pre-orders on $name', (backend) => {
     const deps = h.app.deps();
     const made = [];
     for (const n of [1, 2]) {
-      const { order } = await createPayment(deps, {
-        companyId: hinoki,
-        branchUnitId: null,
-        clientOrderNo: `${p.clientPayNo}-x${n}`,
-        amount: 2500,
-        currency: 'JPY',
-        paymentType: 'link',
-        brand: '',
-        subject: '',
-        expireMinutes: 15,
-        notifyUrl: '',
-        preOrderId: rec.id,
-      });
-      await move(h.db, order.id, (tx, o) =>
-        applyEvent(tx, o, 'issue', 'test', { brand: 'paypay', brandOrderNo: `B-${n}-${o.id}` }),
+      const { order } = await createPayment(
+        deps,
+        {
+          companyId: hinoki,
+          branchUnitId: null,
+          clientOrderNo: `${p.clientPayNo}-x${n}`,
+          amount: 2500,
+          currency: 'JPY',
+          paymentType: 'link',
+          brand: '',
+          subject: '',
+          expireMinutes: 15,
+          notifyUrl: '',
+          preOrderId: rec.id,
+        },
+        systemActor('test'),
+      );
+      await move(
+        h.db,
+        order.id,
+        (tx, o) => applyEvent(tx, o, 'issue', 'test', { brand: 'paypay', brandOrderNo: `B-${n}-${o.id}` }),
+        systemActor('test'),
       );
       made.push(order.id);
     }
     const paid = await Promise.all(
-      made.map((id) => move(h.db, id, (tx, o) => applyEvent(tx, o, 'paid', 'test'))),
+      made.map((id) => move(h.db, id, (tx, o) => applyEvent(tx, o, 'paid', 'test'), systemActor('test'))),
     );
     expect(paid.map((o) => o.status)).toEqual(['success', 'success']);
     expect(paid.map((o) => o.errorCode).sort()).toEqual(['', 'PRE_ORDER_USED_UP']);

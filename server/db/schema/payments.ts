@@ -184,21 +184,63 @@ export const brandSettings = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.brand] })],
 );
 
-/** The sandbox brands' own books: what a brand would hold about a payment. */
-export const sandboxPayments = pgTable('sandbox_payments', {
-  brandOrderNo: varchar('brand_order_no', { length: 64 }).primaryKey(),
-  brand: varchar('brand', { length: 20 }).notNull(),
-  merchantOrderNo: varchar('merchant_order_no', { length: 64 }).notNull(),
-  amount: money('amount').notNull(),
-  currency: varchar('currency', { length: 3 }).notNull(),
-  /** CREATED, USERPAYING, COMPLETED, FAILED, CANCELED, EXPIRED. */
-  state: varchar('state', { length: 12 }).notNull(),
-  behaviour: varchar('behaviour', { length: 12 }).notNull(),
-  subBrand: str('sub_brand', 20),
-  refundedAmount: money('refunded_amount').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+/**
+ * The sandbox brands' own books: what a brand would hold about a payment, keyed by the brand's
+ * number and, like a brand's merchant order number, unique per brand by our gateway number.
+ * Written only by the sandbox connector, each change in one statement of its own.
+ */
+export const sandboxPayments = pgTable(
+  'sandbox_payments',
+  {
+    brandOrderNo: varchar('brand_order_no', { length: 64 }).primaryKey(),
+    brand: varchar('brand', { length: 20 }).notNull(),
+    merchantOrderNo: varchar('merchant_order_no', { length: 64 }).notNull(),
+    amount: money('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    /** CREATED, USERPAYING, COMPLETED, FAILED, CANCELED, EXPIRED. */
+    state: varchar('state', { length: 12 }).notNull(),
+    behaviour: varchar('behaviour', { length: 12 }).notNull(),
+    subBrand: str('sub_brand', 20),
+    refundedAmount: money('refunded_amount').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sandbox_payments_merchant_no_unique').on(t.brand, t.merchantOrderNo)],
+);
+
+/** The sandbox brands' refunds, keyed by our gateway refund number (the brands' out_refund_no). */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    brand: varchar('brand', { length: 20 }).notNull(),
+    merchantRefundNo: varchar('merchant_refund_no', { length: 64 }).notNull(),
+    brandRefundNo: varchar('brand_refund_no', { length: 64 }).notNull().unique(),
+    brandOrderNo: varchar('brand_order_no', { length: 64 }).notNull(),
+    amount: money('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    /** SUCCESS, PROCESSING or FAILED. */
+    state: varchar('state', { length: 12 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.brand, t.merchantRefundNo] })],
+);
+
+/**
+ * The server's periodic jobs (merchant notifications, recovery of work in flight): one row per
+ * job, claimed with FOR UPDATE SKIP LOCKED and held by a lease, so that of several server
+ * processes on one database one runs each job at a time (server/platform/jobs.ts).
+ */
+export const jobs = pgTable('jobs', {
+  name: varchar('name', { length: 40 }).primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
+  /** A run in progress holds the job until then (a process killed mid-run lets go here). */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** Where the job's last run stopped (e.g. the last order id the recovery looked at). */
+  cursor: str('cursor', 100),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  lastError: str('last_error', 255),
 });
 
 /** Merchant API signatures seen within the replay window (a reused one is refused). */

@@ -24,7 +24,7 @@ export function accessRoutes(api: Api) {
 
   api.call(
     '/org/permission/save',
-    { access: PERMISSION_ROUTE, input: PermissionSaveInput },
+    { writes: true, access: PERMISSION_ROUTE, input: PermissionSaveInput },
     async ({ deps, input, principal, req }) => ({
       result: await saveRoleRoutes(deps, { principal, req }, roleOf(input.operatorType), input.routes),
       messageKey: 'server.saved',

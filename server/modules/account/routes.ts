@@ -6,7 +6,7 @@ import { changeSecret, profileOf, saveOwnProfile } from './service';
 export function accountRoutes(api: Api) {
   api.call(
     '/system/password/save',
-    { access: 'session', input: PasswordChangeInput, duringPasswordChange: true },
+    { writes: true, access: 'session', input: PasswordChangeInput, duringPasswordChange: true },
     async ({ deps, principal, input, req }) => {
       const session = await changeSecret(deps, principal, 'login', input, req);
       return { submitToken: session?.token ?? '', messageKey: 'server.account.passwordChanged' };
@@ -15,7 +15,7 @@ export function accountRoutes(api: Api) {
 
   api.call(
     '/system/refundPassword/save',
-    { access: 'session', input: PasswordChangeInput },
+    { writes: true, access: 'session', input: PasswordChangeInput },
     async ({ deps, principal, input, req }) => {
       await changeSecret(deps, principal, 'refund', input, req);
       // Every session ended: the console must log in again.
@@ -23,13 +23,17 @@ export function accountRoutes(api: Api) {
     },
   );
 
-  api.call('/system/profile/get', { access: 'session', duringPasswordChange: true }, async ({ deps, principal }) => ({
-    result: await profileOf(deps, principal.operatorId),
-  }));
+  api.call(
+    '/system/profile/get',
+    { access: 'session', duringPasswordChange: true },
+    async ({ deps, principal }) => ({
+      result: await profileOf(deps, principal.operatorId),
+    }),
+  );
 
   api.call(
     '/system/profile/save',
-    { access: 'session', input: ProfileInput },
+    { writes: true, access: 'session', input: ProfileInput },
     async ({ deps, principal, input, req }) => {
       await saveOwnProfile(deps, principal, req, input);
       return {
@@ -42,7 +46,7 @@ export function accountRoutes(api: Api) {
 
   api.call(
     '/system/profile/language',
-    { access: 'session', input: LanguageInput },
+    { writes: true, access: 'session', input: LanguageInput },
     async ({ deps, principal, input, req }) => {
       await saveOwnProfile(deps, principal, req, { workingLanguage: input.workingLanguage });
       return { result: { workingLanguage: input.workingLanguage }, lang: input.workingLanguage };

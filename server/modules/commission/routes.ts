@@ -12,7 +12,7 @@ export function commissionRoutes(api: Api) {
   }));
   api.call(
     '/org/commissonRateConfig/saveCommissionRate',
-    { access, input: CommissionSaveInput },
+    { writes: true, access, input: CommissionSaveInput },
     async (c) => ({
       result: await commissionSave(c, c.input),
       messageKey: 'server.saved',

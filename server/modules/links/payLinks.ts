@@ -11,6 +11,7 @@ import { PAY_STATUS_FILTER, type OrderStatus } from '../../../src/contract/order
 import type { Translate } from '../../../src/i18n';
 import type { Db, Executor, Tx } from '../../db/client';
 import { branchUnits, companies, operators, orders, payLinks } from '../../db/schema';
+import type { AuditActor } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
 import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
@@ -39,7 +40,7 @@ export async function createPayLink(
   tx: Tx,
   place: Placement,
   input: PayLinkRowInput,
-  by: { operatorId: number | null; source: PayLinkSource },
+  by: { operatorId: number | null; source: PayLinkSource; actor: AuditActor },
 ): Promise<{ order: OrderRecord; created: boolean }> {
   const clientOrderNo = input.clientOrderNo || gatewayNo('U', deps.config.timeZone);
   let outcome: { order: OrderRecord; created: boolean };
@@ -59,6 +60,7 @@ export async function createPayLink(
         notifyUrl: '',
         source: 'console',
       },
+      by.actor,
       tx,
     );
   } catch (err) {
@@ -162,7 +164,7 @@ export function assertClosable(o: OrderRecord) {
  * payer page does when it opens one, so the list shows what the payer would see. (A payment a
  * brand holds follows the brand's own expiry through the order sync.)
  */
-export async function expireOverdue(db: Db, scope: Scope, limit = 500): Promise<number> {
+export async function expireOverdue(db: Db, scope: Scope, actor: AuditActor, limit = 500): Promise<number> {
   const now = new Date();
   const due = await db
     .select({ id: orders.id })
@@ -178,10 +180,14 @@ export async function expireOverdue(db: Db, scope: Scope, limit = 500): Promise<
     )
     .limit(limit);
   for (const d of due)
-    await move(db, d.id, (tx, o) =>
-      o.status === 'pendingPayment' && !o.brandOrderNo && o.expiresAt && o.expiresAt <= now
-        ? applyEvent(tx, o, 'expire', 'sync', { errorCode: 'EXPIRED' })
-        : Promise.resolve(o),
+    await move(
+      db,
+      d.id,
+      (tx, o) =>
+        o.status === 'pendingPayment' && !o.brandOrderNo && o.expiresAt && o.expiresAt <= now
+          ? applyEvent(tx, o, 'expire', 'sync', { errorCode: 'EXPIRED' })
+          : Promise.resolve(o),
+      actor,
     );
   return due.length;
 }

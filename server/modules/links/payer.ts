@@ -2,6 +2,7 @@ import { and, count, eq, gt, inArray } from 'drizzle-orm';
 import type { PayerDecision, PayerPreOrderView } from '../../../src/contract/merchant';
 import { OPEN_STATUSES } from '../../../src/contract/orders';
 import { orders, preOrders } from '../../db/schema';
+import type { AuditActor } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
 import { iso } from '../../platform/lists';
@@ -49,10 +50,10 @@ async function view(deps: Deps, p: PreOrderRecord, order: OrderRecord | null): P
 }
 
 /** /pay/qrcode/get with `code`: the pre-order and the payer's order of this visit, both up to date. */
-export async function preOrderPayerGet(deps: Deps, code: string, orderNo: string) {
+export async function preOrderPayerGet(deps: Deps, code: string, orderNo: string, actor: AuditActor) {
   const p = await preOrderByCode(deps, code);
   const found = await visitOrder(deps, p, orderNo);
-  const order = found ? await freshOrder(deps, found) : null;
+  const order = found ? await freshOrder(deps, found, actor) : null;
   // A payment settled by the sync above may have counted a use.
   return view(deps, found ? await preOrderByCode(deps, code) : p, order);
 }
@@ -63,7 +64,7 @@ export async function preOrderPayerGet(deps: Deps, code: string, orderNo: string
  * order (so concurrent payers can never pay more times than use_times). The order is
  * `<clientPayNo>.<n>` and holds its use for USE_HOLD_MINUTES.
  */
-async function newUseOrder(deps: Deps, code: string): Promise<OrderRecord> {
+async function newUseOrder(deps: Deps, code: string, actor: AuditActor): Promise<OrderRecord> {
   return deps.db.transaction(async (tx) => {
     const p = await lockPreOrder(tx, null, code);
     if (!p) throw notFound('server.preOrders.noSuch');
@@ -100,6 +101,7 @@ async function newUseOrder(deps: Deps, code: string): Promise<OrderRecord> {
         preOrderId: p.id,
         source: 'payer',
       },
+      actor,
       tx,
     );
     if (!created) throw fail('server.payments.clientOrderNoConflict');
@@ -116,30 +118,35 @@ export async function preOrderPayerDecide(
   deps: Deps,
   code: string,
   decision: Pick<PayerDecision, 'orderNo' | 'brand' | 'subBrand' | 'action'>,
+  actor: AuditActor,
 ) {
   const p = await preOrderByCode(deps, code);
   let order = await visitOrder(deps, p, decision.orderNo);
-  if (order) order = await freshOrder(deps, order);
+  if (order) order = await freshOrder(deps, order, actor);
   let fresh = false;
   if (!order || !PAYER_OPEN.includes(order.status)) {
     if (decision.action === 'cancel') return view(deps, p, order);
-    order = await newUseOrder(deps, code);
+    order = await newUseOrder(deps, code, actor);
     fresh = true;
   }
   try {
-    const after = await payOrder(deps, order, decision);
+    const after = await payOrder(deps, order, decision, actor);
     return view(deps, await preOrderByCode(deps, code), after);
   } catch (err) {
     // The brand could not be reached: the new order gives its use back instead of holding it.
-    if (fresh) await releaseUse(deps, order.id);
+    if (fresh) await releaseUse(deps, order.id, actor);
     throw err;
   }
 }
 
-async function releaseUse(deps: Deps, orderId: number) {
-  await move(deps.db, orderId, (tx, o) =>
-    o.status === 'pendingPayment' && !o.brandOrderNo
-      ? applyEvent(tx, o, 'decline', 'payer', { errorCode: 'BRAND_UNAVAILABLE' })
-      : Promise.resolve(o),
+async function releaseUse(deps: Deps, orderId: number, actor: AuditActor) {
+  await move(
+    deps.db,
+    orderId,
+    (tx, o) =>
+      o.status === 'pendingPayment' && !o.brandOrderNo
+        ? applyEvent(tx, o, 'decline', 'payer', { errorCode: 'BRAND_UNAVAILABLE' })
+        : Promise.resolve(o),
+    actor,
   );
 }

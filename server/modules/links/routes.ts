@@ -17,7 +17,7 @@ import {
 import { UploadInput, type UploadReply, type UploadRowError } from '../../../src/contract/uploads';
 import type { Tx } from '../../db/client';
 import type { Api, CallContext, CallReply } from '../../platform/api';
-import { actorOf, recordAudit, recordDenied, type Audit } from '../../platform/audit';
+import { actorOf, recordAudit, recordDenied, systemActor, type Audit } from '../../platform/audit';
 import { ApiError, fail, notFound } from '../../platform/envelope';
 import type { Principal } from '../../platform/principal';
 import { scopeOf } from '../../platform/scope';
@@ -157,13 +157,14 @@ async function uploadAll<S extends AnyObjectSchema>(
 }
 
 export function linkRoutes(api: Api) {
-  api.call('/pay/pay/create', { access: LINK_ROUTE, input: PayLinkCreate }, async (c) => {
+  api.call('/pay/pay/create', { writes: true, access: LINK_ROUTE, input: PayLinkCreate }, async (c) => {
     const { companyId, branchUnitId, ...row } = c.input;
     const place = await placement(c, 'payLink', { companyId, branchUnitId });
     const outcome = await write(c, 'payLink', row.clientOrderNo, async (tx, audit) => {
       const o = await createPayLink(c.deps, tx, place, row, {
         operatorId: c.principal.operatorId,
         source: 'console',
+        actor: actorOf(c.principal, c.req),
       });
       if (o.created)
         await audit({
@@ -186,7 +187,7 @@ export function linkRoutes(api: Api) {
     };
   });
 
-  api.call('/pay/pay/close', { access: LINK_ROUTE, input: PayLinkClose }, async (c) => {
+  api.call('/pay/pay/close', { writes: true, access: LINK_ROUTE, input: PayLinkClose }, async (c) => {
     const scope = scopeOf(c.principal);
     let order;
     try {
@@ -202,21 +203,15 @@ export function linkRoutes(api: Api) {
       throw err;
     }
     assertClosable(order);
-    const after = await closeOrder(c.deps, order, 'console');
-    await recordAudit(c.deps.db, actorOf(c.principal, c.req), {
-      objectType: 'payLink',
-      objectId: order.gatewayOrderNo,
-      action: 'update',
-      before: { status: order.status },
-      after: { status: after.status },
-    });
+    // The close's audit rows are written by each of its moves, in their own transactions.
+    await closeOrder(c.deps, order, 'console', actorOf(c.principal, c.req));
     return {
       result: await payLinkRow(c.deps.db, c.deps.config.publicUrl, scope, order.id),
       messageKey: 'server.links.closed',
     };
   });
 
-  api.call('/pay/pay/uploadFile', { access: LINK_ROUTE, input: UploadInput }, (c) =>
+  api.call('/pay/pay/uploadFile', { writes: true, access: LINK_ROUTE, input: UploadInput }, (c) =>
     uploadAll(c, {
       objectType: 'payLink',
       columns: PAY_LINK_COLUMNS,
@@ -227,87 +222,103 @@ export function linkRoutes(api: Api) {
         const made = await createPayLink(c.deps, tx, place, input, {
           operatorId: c.principal.operatorId,
           source: 'upload',
+          actor: actorOf(c.principal, c.req),
         });
         return { created: made.created, number: made.order.gatewayOrderNo };
       },
     }),
   );
 
-  api.call('/history/urlOrderPay/page', { access: LINK_ROUTE, input: PayLinkPageQuery }, async (c) => {
-    const scope = scopeOf(c.principal);
-    await expireOverdue(c.deps.db, scope);
-    return { result: await payLinkPage(c.deps.db, scope, c.t, c.deps.config, c.input) };
-  });
+  api.call(
+    '/history/urlOrderPay/page',
+    { writes: true, access: LINK_ROUTE, input: PayLinkPageQuery },
+    async (c) => {
+      const scope = scopeOf(c.principal);
+      await expireOverdue(c.deps.db, scope, systemActor('/history/urlOrderPay/page'));
+      return { result: await payLinkPage(c.deps.db, scope, c.t, c.deps.config, c.input) };
+    },
+  );
 
   api.call('/history/preOrder/page', { access: PRE_ORDER_ROUTE, input: PreOrderPageQuery }, async (c) => ({
     result: await preOrderPage(c.deps.db, scopeOf(c.principal), c.t, c.deps.config, c.input),
   }));
 
-  api.call('/history/preOrder/create', { access: PRE_ORDER_ROUTE, input: PreOrderCreate }, async (c) => {
-    const { companyId, branchUnitId, ...row } = c.input;
-    const place = await placement(c, 'preOrder', { companyId, branchUnitId });
-    const outcome = await write(c, 'preOrder', row.clientPayNo, async (tx, audit) => {
-      const o = await createPreOrder(c.deps, tx, place, row, {
-        operatorId: c.principal.operatorId,
-        source: 'console',
-      });
-      if (o.created)
-        await audit({
-          objectType: 'preOrder',
-          objectId: o.preOrder.gatewayPayNo,
-          action: 'create',
-          after: { ...row, clientPayNo: o.preOrder.clientPayNo, ...place },
-        });
-      return o;
-    });
-    const result = await preOrderRow(
-      c.deps.db,
-      c.deps.config.publicUrl,
-      scopeOf(c.principal),
-      outcome.preOrder.id,
-    );
-    return {
-      result: { ...result, created: outcome.created },
-      messageKey: outcome.created ? 'server.preOrders.created' : 'server.preOrders.alreadyCreated',
-    };
-  });
-
-  api.call('/history/preOrder/uploadFile', { access: PRE_ORDER_ROUTE, input: UploadInput }, (c) =>
-    uploadAll(c, {
-      objectType: 'preOrder',
-      columns: PRE_ORDER_COLUMNS,
-      required: ['orderAmount'],
-      schema: PreOrderRowInput,
-      numberField: 'clientPayNo',
-      create: async (tx, place, input) => {
-        const made = await createPreOrder(c.deps, tx, place, input, {
+  api.call(
+    '/history/preOrder/create',
+    { writes: true, access: PRE_ORDER_ROUTE, input: PreOrderCreate },
+    async (c) => {
+      const { companyId, branchUnitId, ...row } = c.input;
+      const place = await placement(c, 'preOrder', { companyId, branchUnitId });
+      const outcome = await write(c, 'preOrder', row.clientPayNo, async (tx, audit) => {
+        const o = await createPreOrder(c.deps, tx, place, row, {
           operatorId: c.principal.operatorId,
-          source: 'upload',
+          source: 'console',
         });
-        return { created: made.created, number: made.preOrder.gatewayPayNo };
-      },
-    }),
+        if (o.created)
+          await audit({
+            objectType: 'preOrder',
+            objectId: o.preOrder.gatewayPayNo,
+            action: 'create',
+            after: { ...row, clientPayNo: o.preOrder.clientPayNo, ...place },
+          });
+        return o;
+      });
+      const result = await preOrderRow(
+        c.deps.db,
+        c.deps.config.publicUrl,
+        scopeOf(c.principal),
+        outcome.preOrder.id,
+      );
+      return {
+        result: { ...result, created: outcome.created },
+        messageKey: outcome.created ? 'server.preOrders.created' : 'server.preOrders.alreadyCreated',
+      };
+    },
   );
 
-  api.call('/history/preOrder/close', { access: PRE_ORDER_ROUTE, input: PreOrderClose }, async (c) => {
-    const scope = scopeOf(c.principal);
-    const closed = await write(c, 'preOrder', c.input.gatewayPayNo, async (tx, audit) => {
-      const p = await lockPreOrder(tx, scope, c.input.gatewayPayNo);
-      if (!p) throw notFound();
-      const before = preOrderState(p);
-      const after = await closePreOrder(tx, p);
-      await audit({
+  api.call(
+    '/history/preOrder/uploadFile',
+    { writes: true, access: PRE_ORDER_ROUTE, input: UploadInput },
+    (c) =>
+      uploadAll(c, {
         objectType: 'preOrder',
-        objectId: p.gatewayPayNo,
-        action: 'update',
-        before: { state: before, usedTimes: p.usedTimes },
-        after: { state: preOrderState(after), closedAt: after.closedAt },
+        columns: PRE_ORDER_COLUMNS,
+        required: ['orderAmount'],
+        schema: PreOrderRowInput,
+        numberField: 'clientPayNo',
+        create: async (tx, place, input) => {
+          const made = await createPreOrder(c.deps, tx, place, input, {
+            operatorId: c.principal.operatorId,
+            source: 'upload',
+          });
+          return { created: made.created, number: made.preOrder.gatewayPayNo };
+        },
+      }),
+  );
+
+  api.call(
+    '/history/preOrder/close',
+    { writes: true, access: PRE_ORDER_ROUTE, input: PreOrderClose },
+    async (c) => {
+      const scope = scopeOf(c.principal);
+      const closed = await write(c, 'preOrder', c.input.gatewayPayNo, async (tx, audit) => {
+        const p = await lockPreOrder(tx, scope, c.input.gatewayPayNo);
+        if (!p) throw notFound();
+        const before = preOrderState(p);
+        const after = await closePreOrder(tx, p);
+        await audit({
+          objectType: 'preOrder',
+          objectId: p.gatewayPayNo,
+          action: 'update',
+          before: { state: before, usedTimes: p.usedTimes },
+          after: { state: preOrderState(after), closedAt: after.closedAt },
+        });
+        return after;
       });
-      return after;
-    });
-    return {
-      result: await preOrderRow(c.deps.db, c.deps.config.publicUrl, scope, closed.id),
-      messageKey: 'server.preOrders.closed',
-    };
-  });
+      return {
+        result: await preOrderRow(c.deps.db, c.deps.config.publicUrl, scope, closed.id),
+        messageKey: 'server.preOrders.closed',
+      };
+    },
+  );
 }

@@ -2,6 +2,7 @@ import type { PayBrand } from '../../../src/contract/brands';
 import { PAY_BRANDS, SUB_BRANDS } from '../../../src/contract/brands';
 import type { PayerDecision, PayerView } from '../../../src/contract/merchant';
 import type { OrderStatus } from '../../../src/contract/orders';
+import type { AuditActor } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
 import { iso } from '../../platform/lists';
@@ -20,23 +21,27 @@ export async function payOrder(
   deps: Deps,
   found: OrderRecord,
   decision: Pick<PayerDecision, 'brand' | 'subBrand' | 'action'>,
+  actor: AuditActor,
 ): Promise<OrderRecord> {
-  let order = await syncOrder(deps, found, 'payer').catch(() => found);
+  let order = await syncOrder(deps, found, 'payer', actor).catch(() => found);
   if (!PAYER_OPEN.includes(order.status)) throw fail('server.payments.notPayable');
   const brand = decision.brand as PayBrand;
   if (order.brand && order.brandOrderNo && order.brand !== brand) throw fail('server.payments.brandMismatch');
   if (decision.action === 'cancel' && !order.brandOrderNo) {
-    return move(deps.db, order.id, (tx, o) =>
-      guard(() => applyEvent(tx, o, 'decline', 'payer', { errorCode: 'PAYER_CANCELED' })),
+    return move(
+      deps.db,
+      order.id,
+      (tx, o) => guard(() => applyEvent(tx, o, 'decline', 'payer', { errorCode: 'PAYER_CANCELED' })),
+      actor,
     );
   }
   if (!order.brandOrderNo) {
-    order = await issue(deps, order, brand, decision.subBrand);
+    order = await issue(deps, order, brand, decision.subBrand, actor);
     if (order.status !== 'paying') return order;
   }
   const sandbox = deps.connectors.sandbox(brand);
   const scanned = await sandbox.payer(order.brandOrderNo, 'scan', decision.subBrand);
-  order = await reconcile(deps, order.id, await brandView(deps, order), 'payer');
+  order = await reconcile(deps, order.id, await brandView(deps, order), 'payer', actor);
   if (scanned === 'USERPAYING') {
     const state = await sandbox.payer(
       order.brandOrderNo,
@@ -45,8 +50,11 @@ export async function payOrder(
     );
     if (state === 'COMPLETED' || state === 'FAILED') {
       // The payer confirmed in the wallet; the brand settles it and tells us by notification.
-      order = await move(deps.db, order.id, async (tx, o) =>
-        o.status === 'customerPaying' ? applyEvent(tx, o, 'confirm', 'payer') : o,
+      order = await move(
+        deps.db,
+        order.id,
+        async (tx, o) => (o.status === 'customerPaying' ? applyEvent(tx, o, 'confirm', 'payer') : o),
+        actor,
       );
     }
     deps.connectors.notifyLater(brand, order.brandOrderNo);
@@ -80,9 +88,9 @@ export async function payerView(deps: Deps, o: OrderRecord): Promise<PayerView> 
 }
 
 /** The order brought up to date with its brand while still open (the page polls it). */
-export const freshOrder = async (deps: Deps, order: OrderRecord) =>
+export const freshOrder = async (deps: Deps, order: OrderRecord, actor: AuditActor) =>
   (['pendingPayment', 'paying', 'customerPaying', 'inPayment', 'pendingClose'] as string[]).includes(
     order.status,
   )
-    ? await syncOrder(deps, order, 'payer').catch(() => order)
+    ? await syncOrder(deps, order, 'payer', actor).catch(() => order)
     : order;

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isPayBrand, type PayBrand, type PaymentType } from '../../../src/contract/brands';
 import {
   MERCHANT_HEADERS,
@@ -17,7 +17,7 @@ import { OPEN_STATUSES, type OrderStatus } from '../../../src/contract/orders';
 import { hasForbiddenCharacters } from '../../../src/contract/validation';
 import { orders, refunds } from '../../db/schema';
 import type { Api, CallReply } from '../../platform/api';
-import type { AuditActor } from '../../platform/audit';
+import { actorOf, systemActor, type AuditActor } from '../../platform/audit';
 import { clientIp } from '../../platform/session';
 import { fail, notFound } from '../../platform/envelope';
 import { fieldError, iso } from '../../platform/lists';
@@ -47,47 +47,63 @@ const merchantActor = (companyId: number, path: string, ip: string): AuditActor 
   ip,
 });
 
+/** The payer on the /qrcode page: nobody logged in, known by the address only. */
+const payerActor = (req: FastifyRequest): AuditActor => ({ ...actorOf(null, req), loginId: 'payer' });
+
 /** The merchant API, the payer page's calls and the brands' notifications. */
 export function merchantRoutes(api: Api) {
   const merchant = { access: 'public' as const, authenticate: authenticateMerchant };
 
-  api.call('/merchant/pay/create', { ...merchant, input: MerchantCreatePayment }, async (c) => {
+  api.call('/merchant/pay/create', { writes: true, ...merchant, input: MerchantCreatePayment }, async (c) => {
     const m = merchantOf(c.req);
     if (c.input.branchUnitId && !(await branchOfCompany(c.deps, m.companyId, c.input.branchUnitId)))
       throw fieldError(c.t, 'branchUnitId', 'validation.branchOfCompany');
-    const { order, created } = await createPayment(c.deps, {
-      companyId: m.companyId,
-      branchUnitId: c.input.branchUnitId ?? null,
-      clientOrderNo: c.input.clientOrderNo,
-      amount: c.input.amount,
-      currency: c.input.currency,
-      paymentType: c.input.paymentType as PaymentType,
-      brand: (c.input.brand || '') as PayBrand | '',
-      subject: c.input.subject,
-      expireMinutes: c.input.expireMinutes,
-      notifyUrl: c.input.notifyUrl,
-    });
+    const actor = merchantActor(m.companyId, '/merchant/pay/create', clientIp(c.req));
+    const { order, created } = await createPayment(
+      c.deps,
+      {
+        companyId: m.companyId,
+        branchUnitId: c.input.branchUnitId ?? null,
+        clientOrderNo: c.input.clientOrderNo,
+        amount: c.input.amount,
+        currency: c.input.currency,
+        paymentType: c.input.paymentType as PaymentType,
+        brand: (c.input.brand || '') as PayBrand | '',
+        subject: c.input.subject,
+        expireMinutes: c.input.expireMinutes,
+        notifyUrl: c.input.notifyUrl,
+      },
+      actor,
+    );
     return {
       result: toMerchantOrder(order, c.deps.config.publicUrl),
       messageKey: created ? 'server.payments.created' : 'server.payments.alreadyCreated',
     };
   });
 
-  api.call('/merchant/pay/query', { ...merchant, input: MerchantOrderRef }, async (c) => {
-    const order = await merchantOrder(c.deps, merchantOf(c.req).companyId, c.input.clientOrderNo);
+  api.call('/merchant/pay/query', { writes: true, ...merchant, input: MerchantOrderRef }, async (c) => {
+    const m = merchantOf(c.req);
+    const order = await merchantOrder(c.deps, m.companyId, c.input.clientOrderNo);
+    const actor = merchantActor(m.companyId, '/merchant/pay/query', clientIp(c.req));
     const now = (OPEN_STATUSES as readonly string[]).includes(order.status)
-      ? await syncOrder(c.deps, order, 'merchant').catch(() => order)
+      ? await syncOrder(c.deps, order, 'merchant', actor).catch(() => order)
       : order;
     return { result: toMerchantOrder(now, c.deps.config.publicUrl) };
   });
 
-  api.call('/merchant/pay/close', { ...merchant, input: MerchantOrderRef }, async (c) => {
-    const order = await merchantOrder(c.deps, merchantOf(c.req).companyId, c.input.clientOrderNo);
-    const after = await closeOrder(c.deps, order, 'merchant');
+  api.call('/merchant/pay/close', { writes: true, ...merchant, input: MerchantOrderRef }, async (c) => {
+    const m = merchantOf(c.req);
+    const order = await merchantOrder(c.deps, m.companyId, c.input.clientOrderNo);
+    const after = await closeOrder(
+      c.deps,
+      order,
+      'merchant',
+      merchantActor(m.companyId, '/merchant/pay/close', clientIp(c.req)),
+    );
     return { result: toMerchantOrder(after, c.deps.config.publicUrl) };
   });
 
-  api.call('/merchant/refund/refund', { ...merchant, input: MerchantRefund }, async (c) => {
+  api.call('/merchant/refund/refund', { writes: true, ...merchant, input: MerchantRefund }, async (c) => {
     const m = merchantOf(c.req);
     const order = await merchantOrder(c.deps, m.companyId, c.input.clientOrderNo);
     const outcome = await refundOrder(
@@ -162,23 +178,26 @@ export function merchantRoutes(api: Api) {
 
   api.call(
     '/pay/qrcode/get',
-    { access: 'public', input: PayerOrderRef },
+    { writes: true, access: 'public', input: PayerOrderRef },
     async (c): Promise<CallReply<PayerView | PayerPreOrderView>> => {
-      if (c.input.code) return { result: await preOrderPayerGet(c.deps, c.input.code, c.input.orderNo) };
+      const actor = payerActor(c.req);
+      if (c.input.code)
+        return { result: await preOrderPayerGet(c.deps, c.input.code, c.input.orderNo, actor) };
       const [order] = await c.deps.db.select().from(orders).where(eq(orders.gatewayOrderNo, c.input.orderNo));
       if (!order) throw notFound('server.payments.noSuchOrder');
-      return { result: await payerView(c.deps, await freshOrder(c.deps, order)) };
+      return { result: await payerView(c.deps, await freshOrder(c.deps, order, actor)) };
     },
   );
 
   api.call(
     '/pay/qrcode/decide',
-    { access: 'public', input: PayerDecision },
+    { writes: true, access: 'public', input: PayerDecision },
     async (c): Promise<CallReply<PayerView | PayerPreOrderView>> => {
-      if (c.input.code) return { result: await preOrderPayerDecide(c.deps, c.input.code, c.input) };
+      const actor = payerActor(c.req);
+      if (c.input.code) return { result: await preOrderPayerDecide(c.deps, c.input.code, c.input, actor) };
       const [found] = await c.deps.db.select().from(orders).where(eq(orders.gatewayOrderNo, c.input.orderNo));
       if (!found) throw notFound('server.payments.noSuchOrder');
-      return { result: await payerView(c.deps, await payOrder(c.deps, found, c.input)) };
+      return { result: await payerView(c.deps, await payOrder(c.deps, found, c.input, actor)) };
     },
   );
 }
@@ -213,7 +232,7 @@ export function notifyRoutes(app: FastifyInstance, deps: Deps) {
       .where(and(eq(orders.gatewayOrderNo, p.merchantOrderNo), eq(orders.brand, brand)));
     if (!order) return reply.status(404).send({ code: 'FAIL', message: 'no such order' });
     try {
-      await reconcile(deps, order.id, p, 'notify');
+      await reconcile(deps, order.id, p, 'notify', systemActor(`/notify/${brand}`));
     } catch (err) {
       if (!(err instanceof IllegalTransition)) throw err;
       req.log.info({ brand, order: order.gatewayOrderNo, state: p.state }, 'late notification ignored');

@@ -10,27 +10,27 @@ export function operatorRoutes(api: Api) {
   api.call('/system/operator/page', { access, input: OperatorPageQuery }, async (c) => ({
     result: await operatorPage(c, c.input),
   }));
-  api.call('/system/operator/save', { access, input: OperatorSaveInput }, async (c) => ({
+  api.call('/system/operator/save', { writes: true, access, input: OperatorSaveInput }, async (c) => ({
     result: await operatorSave(c, c.input),
     messageKey: 'server.saved',
   }));
-  api.call('/system/operator/lock', { access, input: IdInput }, async (c) => ({
+  api.call('/system/operator/lock', { writes: true, access, input: IdInput }, async (c) => ({
     result: await operatorStatus(c, c.input.id, 'locked'),
     messageKey: 'server.org.locked',
   }));
-  api.call('/system/operator/unlock', { access, input: IdInput }, async (c) => ({
+  api.call('/system/operator/unlock', { writes: true, access, input: IdInput }, async (c) => ({
     result: await operatorStatus(c, c.input.id, 'active'),
     messageKey: 'server.org.unlocked',
   }));
-  api.call('/system/operator/delete', { access, input: OperatorDeleteInput }, async (c) => ({
+  api.call('/system/operator/delete', { writes: true, access, input: OperatorDeleteInput }, async (c) => ({
     result: await operatorDelete(c, c.input.ids),
     messageKey: 'server.org.deleted',
   }));
-  api.call('/system/operator/password', { access, input: IdInput }, async (c) => ({
+  api.call('/system/operator/password', { writes: true, access, input: IdInput }, async (c) => ({
     result: await operatorPasswordReset(c, c.input.id, 'login'),
     messageKey: 'server.org.passwordReset',
   }));
-  api.call('/system/operator/refundPassword', { access, input: IdInput }, async (c) => ({
+  api.call('/system/operator/refundPassword', { writes: true, access, input: IdInput }, async (c) => ({
     result: await operatorPasswordReset(c, c.input.id, 'refund'),
     messageKey: 'server.org.passwordReset',
   }));

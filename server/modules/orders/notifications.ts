@@ -71,21 +71,16 @@ export interface NotifierOptions {
   publicUrl: string;
   /** Send to loopback and private addresses too (development, tests). */
   allowPrivate: boolean;
-  intervalMs: number;
   onError: (err: unknown) => void;
 }
 
+/** Run by the server's job scheduler (server/platform/jobs.ts); tests run it by hand. */
 export interface Notifier {
   /** Delivers the notifications due at `now`; resolves with how many were tried. */
   runOnce(now?: Date): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
 }
 
 export function createNotifier(opts: NotifierOptions): Notifier {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-
   async function claim(now: Date) {
     return opts.db.transaction(async (tx) => {
       const due = await tx
@@ -156,24 +151,5 @@ export function createNotifier(opts: NotifierOptions): Notifier {
     return rows.length;
   }
 
-  return {
-    runOnce,
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (running) return;
-        running = runOnce().catch((err: unknown) => {
-          opts.onError(err);
-          return 0;
-        });
-        void running.finally(() => (running = null));
-      }, opts.intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  return { runOnce };
 }

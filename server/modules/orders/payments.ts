@@ -4,7 +4,9 @@ import { DateTime } from 'luxon';
 import { isPayBrand, type PayBrand, type PaymentType } from '../../../src/contract/brands';
 import type { OrderStatus } from '../../../src/contract/orders';
 import { BrandDecline, type BrandPayment } from '../../connectors';
-import type { Db, Executor } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
+import { recordAudit, type AuditActor } from '../../platform/audit';
+import { BrandUnavailable } from '../../connectors/sandbox';
 import { companies, orderEvents, orders } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
@@ -42,17 +44,55 @@ export interface NewPayment {
 
 export { payerUrl } from './merchantView';
 
+/** An order's change, audited in the transaction that makes it. */
+export async function auditOrder(
+  tx: Executor,
+  actor: AuditActor,
+  before: OrderRecord | null,
+  after: OrderRecord,
+): Promise<void> {
+  await recordAudit(tx, actor, {
+    objectType: 'order',
+    objectId: after.gatewayOrderNo,
+    action: before ? 'update' : 'create',
+    before: before ? { status: before.status } : undefined,
+    after: before
+      ? {
+          status: after.status,
+          ...(after.brand !== before.brand ? { brand: after.brand } : {}),
+          ...(after.brandOrderNo !== before.brandOrderNo ? { brandOrderNo: after.brandOrderNo } : {}),
+          ...(after.errorCode !== before.errorCode ? { errorCode: after.errorCode } : {}),
+        }
+      : { clientOrderNo: after.clientOrderNo, amount: after.amount, currency: after.currency },
+  });
+}
+
 /**
  * A merchant's payment: idempotent on (company, client order number) — the same request
  * again answers with the order as it is; the same number with another amount or currency is
  * refused. With a brand the brand is asked at once (paying, or failed when it declines);
- * a link without a brand waits for the payer to choose one on /qrcode.
+ * a link without a brand waits for the payer to choose one on /qrcode. The order, its
+ * timeline row and its audit row are one transaction (the caller's when it passes one).
  */
 export async function createPayment(
   deps: Deps,
   p: NewPayment,
+  actor: AuditActor,
   /** The caller's transaction (a batch, a pre-order's use under its row lock); the brand is then not asked. */
-  db: Executor = deps.db,
+  inTx?: Tx,
+): Promise<{ order: OrderRecord; created: boolean }> {
+  const made = inTx
+    ? await insertPayment(deps, p, actor, inTx)
+    : await deps.db.transaction((tx) => insertPayment(deps, p, actor, tx));
+  if (!made.created || inTx || !p.brand) return made;
+  return { order: await issue(deps, made.order, p.brand, '', actor), created: true };
+}
+
+async function insertPayment(
+  deps: Deps,
+  p: NewPayment,
+  actor: AuditActor,
+  db: Tx,
 ): Promise<{ order: OrderRecord; created: boolean }> {
   const now = new Date();
   const [inserted] = await db
@@ -96,18 +136,39 @@ export async function createPayment(
     event: 'create',
     source: p.source ?? 'merchant',
   });
-  const order = p.brand && db === deps.db ? await issue(deps, inserted, p.brand) : inserted;
-  return { order, created: true };
+  await auditOrder(db, actor, null, inserted);
+  return { order: inserted, created: true };
 }
 
-/** Asks the brand to create the payment: paying, failed (declined) or still pendingPayment (unreachable). */
+/**
+ * Asks the brand to create the payment: paying, failed (declined) or still pendingPayment
+ * (unreachable). The order names its brand before the brand is asked (the intent): a payment
+ * interrupted here is found by the recovery job and asked about at the brand by our number.
+ */
 export async function issue(
   deps: Deps,
   order: OrderRecord,
   brand: PayBrand,
-  subBrand = '',
+  subBrand: string,
+  actor: AuditActor,
 ): Promise<OrderRecord> {
   const connector = deps.connectors.get(brand, order.companyId);
+  if (order.brand !== brand || order.subBrand !== subBrand) {
+    order = await move(
+      deps.db,
+      order.id,
+      async (tx, o) => {
+        if (o.status !== 'pendingPayment' || o.brandOrderNo) return o;
+        const [u] = await tx
+          .update(orders)
+          .set({ brand, subBrand, updatedAt: new Date() })
+          .where(eq(orders.id, o.id))
+          .returning();
+        return u;
+      },
+      actor,
+    );
+  }
   try {
     const created = await connector.create({
       companyId: order.companyId,
@@ -119,65 +180,100 @@ export async function issue(
       expiresAt: order.expiresAt ?? new Date(Date.now() + 15 * 60_000),
       subBrand,
     });
-    return await move(deps.db, order.id, (tx, o) =>
-      applyEvent(tx, o, 'issue', 'brand', { brand, subBrand, brandOrderNo: created.brandOrderNo }),
+    return await move(
+      deps.db,
+      order.id,
+      (tx, o) => applyEvent(tx, o, 'issue', 'brand', { brand, subBrand, brandOrderNo: created.brandOrderNo }),
+      actor,
     );
   } catch (err) {
     if (err instanceof BrandDecline) {
-      return move(deps.db, order.id, (tx, o) =>
-        applyEvent(tx, o, 'decline', 'brand', {
-          brand,
-          subBrand,
-          errorCode: err.code.slice(0, 40),
-          errorMessage: err.message.slice(0, 255),
-        }),
+      return move(
+        deps.db,
+        order.id,
+        (tx, o) =>
+          applyEvent(tx, o, 'decline', 'brand', {
+            brand,
+            subBrand,
+            errorCode: err.code.slice(0, 40),
+            errorMessage: err.message.slice(0, 255),
+          }),
+        actor,
       );
     }
     if (err instanceof IllegalTransition) throw illegalTransition(err.from, err.event);
     // Unreachable: the order stays pendingPayment; the merchant may retry with the same number.
-    await move(deps.db, order.id, async (tx, o) => {
-      const [u] = await tx
-        .update(orders)
-        .set({
-          brand,
-          errorCode: 'BRAND_UNAVAILABLE',
-          errorMessage: String((err as Error).message).slice(0, 255),
-        })
-        .where(eq(orders.id, o.id))
-        .returning();
-      return u;
-    });
+    await move(
+      deps.db,
+      order.id,
+      async (tx, o) => {
+        // Unless the brand's answer came another way meanwhile (the recovery job).
+        if (o.status !== 'pendingPayment' || o.brandOrderNo) return o;
+        const [u] = await tx
+          .update(orders)
+          .set({
+            brand,
+            errorCode: 'BRAND_UNAVAILABLE',
+            errorMessage: String((err as Error).message).slice(0, 255),
+          })
+          .where(eq(orders.id, o.id))
+          .returning();
+        return u;
+      },
+      actor,
+    );
     throw fail('server.payments.brandUnavailable');
   }
 }
 
-/** One locked read-modify-write of an order. */
+/**
+ * One locked read-modify-write of an order; when it changed anything, its audit row is
+ * written in the same transaction.
+ */
 export async function move(
   db: Db,
   orderId: number,
-  work: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], order: OrderRecord) => Promise<OrderRecord>,
+  work: (tx: Tx, order: OrderRecord) => Promise<OrderRecord>,
+  actor: AuditActor,
 ): Promise<OrderRecord> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, eq(orders.id, orderId));
     if (!order) throw notFound();
-    return work(tx, order);
+    const after = await work(tx, order);
+    if (JSON.stringify(after) !== JSON.stringify(order)) await auditOrder(tx, actor, order, after);
+    return after;
   });
 }
 
 /** Applies what the brand reports about an order (notification or query). */
-export async function reconcile(deps: Deps, orderId: number, p: BrandPayment, source: string) {
-  return move(deps.db, orderId, (tx, o) => applyBrandState(tx, o, p, source));
+export async function reconcile(
+  deps: Deps,
+  orderId: number,
+  p: BrandPayment,
+  source: string,
+  actor: AuditActor,
+) {
+  return move(deps.db, orderId, (tx, o) => applyBrandState(tx, o, p, source), actor);
 }
 
 /** Asks the brand for the order's state and applies it (getOrderSync; merchant query). */
-export async function syncOrder(deps: Deps, order: OrderRecord, source: string): Promise<OrderRecord> {
+export async function syncOrder(
+  deps: Deps,
+  order: OrderRecord,
+  source: string,
+  actor: AuditActor,
+): Promise<OrderRecord> {
   if (!isPayBrand(order.brand) || !order.brandOrderNo) {
     // Never reached a brand: only its own expiry can move it.
     if (order.status === 'pendingPayment' && order.expiresAt && order.expiresAt.getTime() <= Date.now())
-      return move(deps.db, order.id, (tx, o) =>
-        o.status === 'pendingPayment'
-          ? applyEvent(tx, o, 'expire', source, { errorCode: 'EXPIRED' })
-          : Promise.resolve(o),
+      return move(
+        deps.db,
+        order.id,
+        (tx, o) =>
+          o.status === 'pendingPayment' && !o.brandOrderNo
+            ? applyEvent(tx, o, 'expire', source, { errorCode: 'EXPIRED' })
+            : Promise.resolve(o),
+        actor,
       );
     return order;
   }
@@ -190,30 +286,69 @@ export async function syncOrder(deps: Deps, order: OrderRecord, source: string):
     throw fail('server.payments.brandUnavailable');
   }
   if (!p) return order;
-  return reconcile(deps, order.id, p, source);
+  return reconcile(deps, order.id, p, source, actor);
 }
 
-/** Close an unpaid order: pendingClose, then closed when the brand confirms. */
-export async function closeOrder(deps: Deps, order: OrderRecord, source: string): Promise<OrderRecord> {
+/**
+ * Close an unpaid order: pendingClose (the intent, with its audit row, before the brand is
+ * asked), then closed when the brand confirms. A close interrupted in between is finished by
+ * the recovery job.
+ */
+export async function closeOrder(
+  deps: Deps,
+  order: OrderRecord,
+  source: string,
+  actor: AuditActor,
+): Promise<OrderRecord> {
   const status = order.status as OrderStatus;
-  if (status === 'pendingPayment' && !order.brandOrderNo) {
-    return move(deps.db, order.id, (tx, o) => guard(() => applyEvent(tx, o, 'closeConfirmed', source)));
+  if (status === 'pendingPayment' && !order.brandOrderNo && !isPayBrand(order.brand)) {
+    return move(
+      deps.db,
+      order.id,
+      (tx, o) => guard(() => applyEvent(tx, o, 'closeConfirmed', source)),
+      actor,
+    );
   }
-  const pending = await move(deps.db, order.id, (tx, o) =>
-    guard(() => applyEvent(tx, o, 'requestClose', source)),
+  const pending = await move(
+    deps.db,
+    order.id,
+    (tx, o) => guard(() => applyEvent(tx, o, 'requestClose', source)),
+    actor,
   );
+  return confirmClose(deps, pending, source, actor).catch((err: unknown) => {
+    if (err instanceof BrandUnavailable || err instanceof BrandDecline)
+      throw fail('server.payments.brandUnavailable');
+    throw err;
+  });
+}
+
+/**
+ * Asks the brand to close an order in pendingClose (again, after a crash: closing is
+ * idempotent at the brand) and records its answer: closed, paid when the payer was quicker,
+ * or still pendingClose while the brand is processing it.
+ */
+export async function confirmClose(
+  deps: Deps,
+  pending: OrderRecord,
+  source: string,
+  actor: AuditActor,
+): Promise<OrderRecord> {
+  const connector = deps.connectors.get(pending.brand as PayBrand, pending.companyId);
   let answer: 'CANCELED' | 'PROCESSING';
   try {
-    answer = await deps.connectors
-      .get(order.brand as PayBrand, order.companyId)
-      .close(order.companyId, order.gatewayOrderNo, order.brandOrderNo);
+    answer = await connector.close(pending.companyId, pending.gatewayOrderNo, pending.brandOrderNo);
   } catch (err) {
-    if (err instanceof BrandDecline && err.code === 'ORDER_PAID') return syncOrder(deps, pending, source);
-    throw fail('server.payments.brandUnavailable');
+    if (err instanceof BrandDecline && err.code === 'ORDER_PAID')
+      return syncOrder(deps, pending, source, actor);
+    throw err instanceof BrandDecline ? err : new BrandUnavailable(pending.brand);
   }
   if (answer === 'PROCESSING') return pending;
-  return move(deps.db, order.id, (tx, o) =>
-    o.status === 'pendingClose' ? applyEvent(tx, o, 'closeConfirmed', 'brand') : Promise.resolve(o),
+  return move(
+    deps.db,
+    pending.id,
+    (tx, o) =>
+      o.status === 'pendingClose' ? applyEvent(tx, o, 'closeConfirmed', 'brand') : Promise.resolve(o),
+    actor,
   );
 }
 

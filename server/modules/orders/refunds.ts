@@ -153,22 +153,45 @@ function invalidAmount(
   return fieldError(t, source === 'merchant' ? 'amount' : 'refundAmount', key, { remainder });
 }
 
-/** waiting → refunding → the brand's answer; the order follows (refunded, partly refunded, paid). */
-async function runRefund(deps: Deps, refund: RefundRecord): Promise<RefundRecord> {
+/** The brand's answer to a refund (or to a question about one). */
+export interface RefundAnswer {
+  brandRefundNo: string;
+  state: 'SUCCESS' | 'PROCESSING' | 'FAILED';
+  errorCode: string;
+  errorMessage: string;
+}
+
+/** A refund's move and its audit row, in one transaction. */
+async function auditRefund(tx: Executor, actor: AuditActor, before: RefundRecord, after: RefundRecord) {
+  await recordAudit(tx, actor, {
+    objectType: 'refund',
+    objectId: after.gatewayRefundNo,
+    action: 'update',
+    before: { status: before.status, brandRefundNo: before.brandRefundNo },
+    after: { status: after.status, brandRefundNo: after.brandRefundNo, errorCode: after.errorCode },
+  });
+}
+
+/**
+ * waiting → refunding → the brand's answer; the order follows (refunded, partly refunded,
+ * paid). The refund is written (waiting, with its number) before the brand is asked, and the
+ * brand is asked under that number, so a refund interrupted anywhere here can be asked about
+ * at the brand by the recovery job and settled.
+ */
+async function runRefund(deps: Deps, refund: RefundRecord, actor: AuditActor): Promise<RefundRecord> {
   if (refund.status !== 'waiting') return refund;
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, refund.orderId));
-  const [moving] = await deps.db
-    .update(refunds)
-    .set({ status: 'refunding', updatedAt: new Date() })
-    .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'waiting')))
-    .returning();
+  const moving = await deps.db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(refunds)
+      .set({ status: 'refunding', updatedAt: new Date() })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'waiting')))
+      .returning();
+    if (r) await auditRefund(tx, actor, refund, r);
+    return r;
+  });
   if (!moving) return refund;
-  let answer: {
-    brandRefundNo: string;
-    state: 'SUCCESS' | 'PROCESSING' | 'FAILED';
-    errorCode: string;
-    errorMessage: string;
-  };
+  let answer: RefundAnswer;
   try {
     answer = await deps.connectors.get(order.brand as PayBrand, order.companyId).refund({
       companyId: order.companyId,
@@ -186,42 +209,57 @@ async function runRefund(deps: Deps, refund: RefundRecord): Promise<RefundRecord
       errorMessage: String((err as Error).message),
     };
   }
-  if (answer.state === 'PROCESSING') {
-    const [r] = await deps.db
-      .update(refunds)
-      .set({ brandRefundNo: answer.brandRefundNo, updatedAt: new Date() })
-      .where(eq(refunds.id, refund.id))
-      .returning();
-    return r;
-  }
-  return settleRefund(deps, refund.id, answer.state === 'SUCCESS', answer);
+  return recordRefundAnswer(deps, moving, answer, actor);
 }
 
-/** A refund's final answer, with the order's status recomputed under its row lock. */
+/** PROCESSING keeps the refund in flight with the brand's number; a final answer settles it. */
+export async function recordRefundAnswer(
+  deps: Deps,
+  refund: RefundRecord,
+  answer: RefundAnswer,
+  actor: AuditActor,
+): Promise<RefundRecord> {
+  if (answer.state !== 'PROCESSING')
+    return settleRefund(deps, refund.id, answer.state === 'SUCCESS', answer, actor);
+  if (answer.brandRefundNo === refund.brandRefundNo) return refund;
+  return deps.db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(refunds)
+      .set({ brandRefundNo: answer.brandRefundNo, updatedAt: new Date() })
+      .where(and(eq(refunds.id, refund.id), inArray(refunds.status, [...REFUND_IN_FLIGHT])))
+      .returning();
+    if (!r) return refund;
+    await auditRefund(tx, actor, refund, r);
+    return r;
+  });
+}
+
+/** Refund statuses still in flight: written, maybe sent to the brand, not answered finally. */
+export const REFUND_IN_FLIGHT = ['waiting', 'refunding'] as const;
+
+/** A refund's final answer, with the order's status recomputed under its row lock, and its audit row. */
 export async function settleRefund(
   deps: Deps,
   refundId: number,
   success: boolean,
   answer: { brandRefundNo: string; errorCode: string; errorMessage: string },
+  actor: AuditActor,
 ): Promise<RefundRecord> {
   return deps.db.transaction(async (tx) => {
-    const [{ orderId }] = await tx
-      .select({ orderId: refunds.orderId })
-      .from(refunds)
-      .where(eq(refunds.id, refundId));
-    const order = (await lockOrder(tx, eq(orders.id, orderId)))!;
+    const [before] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+    const order = (await lockOrder(tx, eq(orders.id, before.orderId)))!;
     const [refund] = await tx
       .update(refunds)
       .set({
         status: success ? 'success' : 'failed',
-        brandRefundNo: answer.brandRefundNo,
-        receiptNo: success ? `RR${answer.brandRefundNo.slice(-12)}` : '',
+        brandRefundNo: answer.brandRefundNo || before.brandRefundNo,
+        receiptNo: success ? `RR${(answer.brandRefundNo || before.brandRefundNo).slice(-12)}` : '',
         errorCode: answer.errorCode.slice(0, 40),
         errorMessage: answer.errorMessage.slice(0, 255),
         finishedAt: new Date(),
         updatedAt: new Date(),
       })
-      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'refunding')))
+      .where(and(eq(refunds.id, refundId), inArray(refunds.status, [...REFUND_IN_FLIGHT])))
       .returning();
     if (!refund) {
       const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
@@ -231,7 +269,7 @@ export async function settleRefund(
     const [{ inflight }] = await tx
       .select({ inflight: sql<number>`count(*)::int` })
       .from(refunds)
-      .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ['waiting', 'refunding'])));
+      .where(and(eq(refunds.orderId, order.id), inArray(refunds.status, [...REFUND_IN_FLIGHT])));
     const event =
       Number(inflight) > 0
         ? 'refundSettledPending'
@@ -241,24 +279,50 @@ export async function settleRefund(
             ? 'refundSettledPart'
             : 'refundSettledNone';
     await applyEvent(tx, order, event, 'brand', { refundedAmount: refunded });
+    await auditRefund(tx, actor, before, refund);
     return refund;
   });
 }
 
+/**
+ * Asks the brand, by our refund number, about a refund in flight and records the answer. A
+ * refund the brand never received is failed (its amount is released).
+ */
+export async function checkRefund(
+  deps: Deps,
+  refund: RefundRecord,
+  order: OrderRecord,
+  actor: AuditActor,
+): Promise<RefundRecord> {
+  const answer = await deps.connectors
+    .get(order.brand as PayBrand, order.companyId)
+    .queryRefund(order.companyId, refund.gatewayRefundNo);
+  return recordRefundAnswer(
+    deps,
+    refund,
+    answer ?? {
+      brandRefundNo: '',
+      state: 'FAILED',
+      errorCode: 'REFUND_NOT_RECEIVED',
+      errorMessage: 'the brand never received the refund',
+    },
+    actor,
+  );
+}
+
 /** Asks the brand about the order's refunds still in flight and settles those it has answered. */
-export async function syncRefunds(deps: Deps, order: OrderRecord): Promise<number> {
+export async function syncRefunds(deps: Deps, order: OrderRecord, actor: AuditActor): Promise<number> {
   const open = await deps.db
     .select()
     .from(refunds)
     .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'refunding')));
   let settled = 0;
   for (const refund of open) {
-    if (!refund.brandRefundNo) continue;
     const answer = await deps.connectors
       .get(order.brand as PayBrand, order.companyId)
-      .queryRefund(order.companyId, refund.gatewayRefundNo, refund.brandRefundNo);
+      .queryRefund(order.companyId, refund.gatewayRefundNo);
     if (!answer || answer.state === 'PROCESSING') continue;
-    await settleRefund(deps, refund.id, answer.state === 'SUCCESS', answer);
+    await settleRefund(deps, refund.id, answer.state === 'SUCCESS', answer, actor);
     settled += 1;
   }
   return settled;
@@ -344,7 +408,7 @@ export async function refundOrder(
   actor: AuditActor,
 ): Promise<RefundOutcome> {
   const { refund, created } = await startRefund(deps, req, t, actor);
-  const settled = created || refund.status === 'waiting' ? await runRefund(deps, refund) : refund;
+  const settled = created || refund.status === 'waiting' ? await runRefund(deps, refund, actor) : refund;
   const [now] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
   return { refund: settled, order: now, created };
 }

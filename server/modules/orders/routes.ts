@@ -3,7 +3,7 @@ import { RefundInput, RefundPageQuery } from '../../../src/contract/refunds';
 import { BrandSettingsQuery, BrandSettingsSave } from '../../../src/contract/brandSettings';
 import type { Api } from '../../platform/api';
 import { brandSettingsGet, brandSettingsSave } from './brandSettings';
-import { actorOf, recordAudit } from '../../platform/audit';
+import { actorOf } from '../../platform/audit';
 import { scopeOf } from '../../platform/scope';
 import { findOrder, orderDetail, orderPage, refundPage } from './queries';
 import { syncOrder } from './payments';
@@ -23,27 +23,24 @@ export function orderRoutes(api: Api) {
     result: await orderDetail(c.deps.db, scopeOf(c.principal), c.input),
   }));
   // Asks the brand again; whoever may see the order may bring it up to date (it records, never decides).
-  api.call('/history/orderInfo/getOrderSync', { access: ORDER_ROUTE, input: OrderRef }, async (c) => {
-    const scope = scopeOf(c.principal);
-    const order = await findOrder(c.deps.db, scope, c.input);
-    let after = await syncOrder(c.deps, order, 'sync');
-    if (after.status === 'refunding' && (await syncRefunds(c.deps, after).catch(() => 0)) > 0)
-      after = await findOrder(c.deps.db, scope, { id: order.id });
-    if (after.status !== order.status) {
-      await recordAudit(c.deps.db, actorOf(c.principal, c.req), {
-        objectType: 'order',
-        objectId: order.gatewayOrderNo,
-        action: 'update',
-        before: { status: order.status },
-        after: { status: after.status },
-      });
-    }
-    return {
-      result: await orderDetail(c.deps.db, scope, { id: order.id }),
-      messageKey: after.status !== order.status ? 'server.payments.synced' : 'server.payments.unchanged',
-    };
-  });
-  api.call('/pay/refund/refund', { access: ORDER_ROUTE, input: RefundInput }, async (c) => {
+  api.call(
+    '/history/orderInfo/getOrderSync',
+    { writes: true, access: ORDER_ROUTE, input: OrderRef },
+    async (c) => {
+      const scope = scopeOf(c.principal);
+      const order = await findOrder(c.deps.db, scope, c.input);
+      // Each move the brand's answer causes is audited in its own transaction, as this caller.
+      const actor = actorOf(c.principal, c.req);
+      let after = await syncOrder(c.deps, order, 'sync', actor);
+      if (after.status === 'refunding' && (await syncRefunds(c.deps, after, actor).catch(() => 0)) > 0)
+        after = await findOrder(c.deps.db, scope, { id: order.id });
+      return {
+        result: await orderDetail(c.deps.db, scope, { id: order.id }),
+        messageKey: after.status !== order.status ? 'server.payments.synced' : 'server.payments.unchanged',
+      };
+    },
+  );
+  api.call('/pay/refund/refund', { writes: true, access: ORDER_ROUTE, input: RefundInput }, async (c) => {
     const outcome = await consoleRefund(c, c.input);
     if (outcome.refund.status === 'failed') throw refundFailedError(outcome);
     return {
@@ -64,10 +61,14 @@ export function orderRoutes(api: Api) {
   api.call('/org/brandSetting/get', { access: '/setup/company', input: BrandSettingsQuery }, async (c) => ({
     result: await brandSettingsGet(c, c.input.companyId),
   }));
-  api.call('/org/brandSetting/save', { access: '/setup/company', input: BrandSettingsSave }, async (c) => ({
-    result: await brandSettingsSave(c, c.input),
-    messageKey: 'server.saved',
-  }));
+  api.call(
+    '/org/brandSetting/save',
+    { writes: true, access: '/setup/company', input: BrandSettingsSave },
+    async (c) => ({
+      result: await brandSettingsSave(c, c.input),
+      messageKey: 'server.saved',
+    }),
+  );
   api.call('/history/refundInfo/page', { access: REFUND_ROUTE, input: RefundPageQuery }, async (c) => ({
     result: await refundPage(c.deps.db, scopeOf(c.principal), c.t, c.deps.config.timeZone, c.input),
   }));

@@ -50,15 +50,19 @@ export function orgRoutes(api: Api) {
   api.call('/org/serviceProvider/get', { access: sp, input: IdInput }, async (c) => ({
     result: await providerGet(c, c.input.id),
   }));
-  api.call('/org/serviceProvider/save', { access: sp, input: ProviderSaveInput }, async (c) => ({
-    result: await providerSave(c, c.input),
-    ...SAVED,
-  }));
-  api.call('/org/serviceProvider/lock', { access: sp, input: IdInput }, async (c) => ({
+  api.call(
+    '/org/serviceProvider/save',
+    { writes: true, access: sp, input: ProviderSaveInput },
+    async (c) => ({
+      result: await providerSave(c, c.input),
+      ...SAVED,
+    }),
+  );
+  api.call('/org/serviceProvider/lock', { writes: true, access: sp, input: IdInput }, async (c) => ({
     result: await providerStatus(c, c.input.id, 'locked'),
     ...LOCKED,
   }));
-  api.call('/org/serviceProvider/unlock', { access: sp, input: IdInput }, async (c) => ({
+  api.call('/org/serviceProvider/unlock', { writes: true, access: sp, input: IdInput }, async (c) => ({
     result: await providerStatus(c, c.input.id, 'active'),
     ...UNLOCKED,
   }));
@@ -73,19 +77,19 @@ export function orgRoutes(api: Api) {
   api.call('/org/company/get', { access: co, input: IdInput }, async (c) => ({
     result: await companyGet(c, c.input.id),
   }));
-  api.call('/org/company/save', { access: co, input: CompanySaveInput }, async (c) => ({
+  api.call('/org/company/save', { writes: true, access: co, input: CompanySaveInput }, async (c) => ({
     result: await companySave(c, c.input),
     ...SAVED,
   }));
-  api.call('/org/company/regenerateSecret', { access: co, input: IdInput }, async (c) => ({
+  api.call('/org/company/regenerateSecret', { writes: true, access: co, input: IdInput }, async (c) => ({
     result: await companyRegenerate(c, c.input.id),
     messageKey: 'server.org.regenerated',
   }));
-  api.call('/org/company/lock', { access: co, input: IdInput }, async (c) => ({
+  api.call('/org/company/lock', { writes: true, access: co, input: IdInput }, async (c) => ({
     result: await companyStatus(c, c.input.id, 'locked'),
     ...LOCKED,
   }));
-  api.call('/org/company/unlock', { access: co, input: IdInput }, async (c) => ({
+  api.call('/org/company/unlock', { writes: true, access: co, input: IdInput }, async (c) => ({
     result: await companyStatus(c, c.input.id, 'active'),
     ...UNLOCKED,
   }));
@@ -98,15 +102,15 @@ export function orgRoutes(api: Api) {
   api.call('/org/branchUnit/get', { access: br, input: IdInput }, async (c) => ({
     result: await branchGet(c, c.input.id),
   }));
-  api.call('/org/branchUnit/save', { access: br, input: BranchSaveInput }, async (c) => ({
+  api.call('/org/branchUnit/save', { writes: true, access: br, input: BranchSaveInput }, async (c) => ({
     result: await branchSave(c, c.input),
     ...SAVED,
   }));
-  api.call('/org/branchUnit/lock', { access: br, input: IdInput }, async (c) => ({
+  api.call('/org/branchUnit/lock', { writes: true, access: br, input: IdInput }, async (c) => ({
     result: await branchStatus(c, c.input.id, 'locked'),
     ...LOCKED,
   }));
-  api.call('/org/branchUnit/unlock', { access: br, input: IdInput }, async (c) => ({
+  api.call('/org/branchUnit/unlock', { writes: true, access: br, input: IdInput }, async (c) => ({
     result: await branchStatus(c, c.input.id, 'active'),
     ...UNLOCKED,
   }));
@@ -121,15 +125,15 @@ export function orgRoutes(api: Api) {
   api.call('/org/agent/get', { access: ag, input: IdInput }, async (c) => ({
     result: await agentGet(c, c.input.id),
   }));
-  api.call('/org/agent/save', { access: ag, input: AgentSaveInput }, async (c) => ({
+  api.call('/org/agent/save', { writes: true, access: ag, input: AgentSaveInput }, async (c) => ({
     result: await agentSave(c, c.input),
     ...SAVED,
   }));
-  api.call('/org/agent/lock', { access: ag, input: IdInput }, async (c) => ({
+  api.call('/org/agent/lock', { writes: true, access: ag, input: IdInput }, async (c) => ({
     result: await agentStatus(c, c.input.id, 'locked'),
     ...LOCKED,
   }));
-  api.call('/org/agent/unlock', { access: ag, input: IdInput }, async (c) => ({
+  api.call('/org/agent/unlock', { writes: true, access: ag, input: IdInput }, async (c) => ({
     result: await agentStatus(c, c.input.id, 'active'),
     ...UNLOCKED,
   }));

@@ -10,11 +10,11 @@ export function terminalRoutes(api: Api) {
   api.call('/system/terminal/page', { access, input: TerminalPageQuery }, async (c) => ({
     result: await terminalPage(c, c.input),
   }));
-  api.call('/system/terminal/lock', { access, input: IdInput }, async (c) => ({
+  api.call('/system/terminal/lock', { writes: true, access, input: IdInput }, async (c) => ({
     result: await terminalStatus(c, c.input.id, 'locked'),
     messageKey: 'server.org.locked',
   }));
-  api.call('/system/terminal/unlock', { access, input: IdInput }, async (c) => ({
+  api.call('/system/terminal/unlock', { writes: true, access, input: IdInput }, async (c) => ({
     result: await terminalStatus(c, c.input.id, 'active'),
     messageKey: 'server.org.unlocked',
   }));
