@@ -5,7 +5,9 @@ export default defineConfig({
     include: ['tests/machines/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30000,
-    hookTimeout: 60000,
+    // Suites that start real server processes (two processes, kill -9 recovery) share the two
+    // cores with the others; a PGlite harness can then take over a minute to start.
+    hookTimeout: 180000,
     fileParallelism: true,
     maxWorkers: 2,
   },
