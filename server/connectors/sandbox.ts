@@ -211,18 +211,24 @@ export class SandboxConnector implements BrandConnector {
    * A refund asked about by our refund number (null: the brand never received it). A
    * processing sandbox refund has completed by the time it is asked about.
    */
+  /**
+   * A refund still processing is completed when it is asked about, as the company's behaviour
+   * says then: `refundFail` fails it (its amount leaves the payment's refunded total in the
+   * same statement), anything else makes it a success.
+   */
   async queryRefund(companyId: number, merchantRefundNo: string): Promise<RefundResult | null> {
-    if ((await this.behaviour(companyId)) === 'down') throw new BrandUnavailable(this.brand);
-    await this.db
-      .update(sandboxRefunds)
-      .set({ state: 'SUCCESS', updatedAt: new Date() })
-      .where(
-        and(
-          eq(sandboxRefunds.brand, this.brand),
-          eq(sandboxRefunds.merchantRefundNo, merchantRefundNo),
-          eq(sandboxRefunds.state, 'PROCESSING'),
-        ),
-      );
+    const behaviour = await this.behaviour(companyId);
+    if (behaviour === 'down') throw new BrandUnavailable(this.brand);
+    const final = behaviour === 'refundFail' ? 'FAILED' : 'SUCCESS';
+    await this.db.execute(sql`
+      with done as (
+        update ${sandboxRefunds} set state = ${final}, updated_at = now()
+        where brand = ${this.brand} and merchant_refund_no = ${merchantRefundNo} and state = 'PROCESSING'
+        returning brand_order_no, amount, state
+      )
+      update ${sandboxPayments} set refunded_amount = refunded_amount - done.amount, updated_at = now()
+      from done
+      where done.state = 'FAILED' and ${sandboxPayments.brandOrderNo} = done.brand_order_no`);
     return this.refundOf(merchantRefundNo);
   }
 
