@@ -28,10 +28,14 @@ export function authRoutes(api: Api) {
     return { submitToken: '', messageKey: 'server.auth.loggedOut' };
   });
 
-  api.call('/system/info', { access: 'session', duringPasswordChange: true }, async ({ deps, principal }) => ({
-    result: userInfoOf(principal, deps.config.sessionIdleMinutes * 60),
-    menuMapList: await menuOf(deps.db, principal.operatorType),
-  }));
+  api.call(
+    '/system/info',
+    { access: 'session', duringPasswordChange: true },
+    async ({ deps, principal }) => ({
+      result: userInfoOf(principal, deps.config.sessionIdleMinutes * 60),
+      menuMapList: await menuOf(deps.db, principal.operatorType),
+    }),
+  );
 
   // The call wrapper already refreshed last_seen_at; this only answers.
   api.call('/session/keepalive', { access: 'session', duringPasswordChange: true }, async ({ deps }) => ({
