@@ -101,6 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     connectors: createConnectors({
       db,
       sandboxKey: resolveSandboxKey(config.sandboxKey, config.dataDir),
+      latencyMs: config.sandboxLatencyMs,
       payerUrl: (no) => payerUrl(config.publicUrl, no),
       onError: (err) => app.log.error({ err }, 'sandbox notification not delivered'),
       async deliver(brand, body, headers) {

@@ -58,6 +58,11 @@ export interface Config {
   recoveryAfterMs: number;
   /** KESSAI_RECOVERY_EVERY_MS: how often the recovery job runs. */
   recoveryEveryMs: number;
+  /**
+   * KESSAI_SANDBOX_LATENCY_MS: each sandbox brand call takes between half this and this long,
+   * before and again after the brand books it, as a real brand's round trip does (0: instant).
+   */
+  sandboxLatencyMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -115,6 +120,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     uploadTimeoutMs: num(env, 'KESSAI_UPLOAD_TIMEOUT_MS', 20_000, 1_000, 600_000),
     recoveryAfterMs: num(env, 'KESSAI_RECOVERY_AFTER_MS', 120_000, 0, 86_400_000),
     recoveryEveryMs: num(env, 'KESSAI_RECOVERY_EVERY_MS', 15_000, 200, 3_600_000),
+    sandboxLatencyMs: num(env, 'KESSAI_SANDBOX_LATENCY_MS', 0, 0, 10_000),
   };
   const merged = { ...config, ...overrides };
   merged.passwordMinLength = clamp(merged.passwordMinLength, 6, 20);

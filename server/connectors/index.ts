@@ -22,6 +22,8 @@ export interface Connectors {
 export function createConnectors(opts: {
   db: Db;
   sandboxKey: string;
+  /** Round trip of each sandbox brand call (config.sandboxLatencyMs). */
+  latencyMs?: number;
   payerUrl: (gatewayOrderNo: string) => string;
   deliver: Deliver;
   onError: (err: unknown) => void;
@@ -30,7 +32,7 @@ export function createConnectors(opts: {
   const sandboxes = new Map<PayBrand, SandboxConnector>(
     PAY_BRANDS.map((b) => [
       b,
-      new SandboxConnector(b, opts.db, opts.sandboxKey, opts.payerUrl, opts.deliver),
+      new SandboxConnector(b, opts.db, opts.sandboxKey, opts.payerUrl, opts.deliver, opts.latencyMs ?? 0),
     ]),
   );
   const pending = new Set<Promise<unknown>>();

@@ -55,7 +55,15 @@ export class SandboxConnector implements BrandConnector {
     private readonly key: string,
     private readonly payerUrl: (merchantOrderNo: string) => string,
     private readonly deliver: Deliver,
+    private readonly latencyMs = 0,
   ) {}
+
+  /** One leg of the brand's round trip: between half the latency and all of it. */
+  private travel(): Promise<void> {
+    if (this.latencyMs <= 0) return Promise.resolve();
+    const ms = this.latencyMs / 2 + Math.random() * (this.latencyMs / 2);
+    return new Promise((r) => setTimeout(r, ms));
+  }
 
   async behaviour(companyId: number): Promise<SandboxBehaviour> {
     const [row] = await this.db
@@ -66,6 +74,7 @@ export class SandboxConnector implements BrandConnector {
   }
 
   async create(req: CreatePayment): Promise<CreatedPayment> {
+    await this.travel();
     const behaviour = await this.behaviour(req.companyId);
     if (behaviour === 'down') throw new BrandUnavailable(this.brand);
     if (behaviour === 'decline') throw new BrandDecline('DECLINED', 'the brand declined the payment');
@@ -87,6 +96,7 @@ export class SandboxConnector implements BrandConnector {
       .onConflictDoNothing({ target: [sandboxPayments.brand, sandboxPayments.merchantOrderNo] })
       .returning({ brandOrderNo: sandboxPayments.brandOrderNo });
     const brandOrderNo = made?.brandOrderNo ?? (await this.byMerchantNo(req.merchantOrderNo))!.brandOrderNo;
+    await this.travel();
     return { brandOrderNo, payUrl: this.payerUrl(req.merchantOrderNo) };
   }
 
@@ -144,6 +154,7 @@ export class SandboxConnector implements BrandConnector {
     merchantOrderNo: string,
     brandOrderNo: string,
   ): Promise<'CANCELED' | 'PROCESSING'> {
+    await this.travel();
     const behaviour = await this.behaviour(companyId);
     if (behaviour === 'down') throw new BrandUnavailable(this.brand);
     const row = await this.find(merchantOrderNo, brandOrderNo);
@@ -165,6 +176,7 @@ export class SandboxConnector implements BrandConnector {
           throw new BrandDecline('ORDER_PAID', 'the payment is already completed');
       }
     }
+    await this.travel();
     return behaviour === 'slow' ? 'PROCESSING' : 'CANCELED';
   }
 
@@ -174,6 +186,7 @@ export class SandboxConnector implements BrandConnector {
    * refund it holds.
    */
   async refund(req: RefundRequest): Promise<RefundResult> {
+    await this.travel();
     const behaviour = await this.behaviour(req.companyId);
     if (behaviour === 'down') throw new BrandUnavailable(this.brand);
     const state = behaviour === 'refundFail' ? 'FAILED' : behaviour === 'slow' ? 'PROCESSING' : 'SUCCESS';
@@ -188,6 +201,7 @@ export class SandboxConnector implements BrandConnector {
       update ${sandboxPayments} set refunded_amount = refunded_amount + made.amount, updated_at = now()
       from made
       where made.state <> 'FAILED' and ${sandboxPayments.brandOrderNo} = ${req.brandOrderNo}`);
+    await this.travel();
     return (await this.refundOf(req.merchantRefundNo))!;
   }
 
@@ -208,13 +222,10 @@ export class SandboxConnector implements BrandConnector {
   }
 
   /**
-   * A refund asked about by our refund number (null: the brand never received it). A
-   * processing sandbox refund has completed by the time it is asked about.
-   */
-  /**
-   * A refund still processing is completed when it is asked about, as the company's behaviour
-   * says then: `refundFail` fails it (its amount leaves the payment's refunded total in the
-   * same statement), anything else makes it a success.
+   * A refund asked about by our refund number (null: the brand never received it). A refund
+   * still processing is completed when it is asked about, as the company's behaviour says
+   * then: `refundFail` fails it (its amount leaves the payment's refunded total in the same
+   * statement), anything else makes it a success.
    */
   async queryRefund(companyId: number, merchantRefundNo: string): Promise<RefundResult | null> {
     const behaviour = await this.behaviour(companyId);
@@ -306,6 +317,7 @@ export class SandboxConnector implements BrandConnector {
       .update(sandboxPayments)
       .set({ state, subBrand: sub, updatedAt: new Date() })
       .where(eq(sandboxPayments.brandOrderNo, brandOrderNo));
+    await this.travel();
     return state;
   }
 }

@@ -15,7 +15,7 @@ import { merchantClient, notificationsDelivered, type MerchantClient } from './p
  * held forever at the point a crash would cut it (before the brand received it, or after the
  * brand acted but before we heard), which leaves our rows exactly as a kill -9 there would.
  * The recovery then drives each to its final state, agreeing with the sandbox brand's books.
- * (tests/wip/crashKill.test.ts kills real server processes on PostgreSQL: work in progress.)
+ * (tests/server/crashKill.test.ts kills real server processes on PostgreSQL.)
  */
 
 let seq = 0;
