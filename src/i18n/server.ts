@@ -127,6 +127,7 @@ export default defineArea({
         fullRefundAmount: '全額返金の金額は返金可能残額（{{remainder}}）と同じにしてください',
         wrongRefundPassword: '返金パスワードが正しくありません（残り{{left}}回）',
         refundLocked: '返金パスワードを続けて間違えたため、{{until}} まで返金できません',
+        refundBusy: 'ほかの返金のパスワードを確認しています。少し待ってからもう一度お試しください',
         refundPasswordReset:
           '返金パスワードが再発行されています。返金パスワードを変更してから返金してください',
         refundFailedAtBrand: '決済ブランドが返金を受け付けませんでした（{{code}}）',
@@ -271,6 +272,7 @@ export default defineArea({
         fullRefundAmount: '全额退款的金额必须等于可退余额（{{remainder}}）',
         wrongRefundPassword: '退款密码不正确（还剩{{left}}次）',
         refundLocked: '退款密码连续输错，{{until}} 之前不能退款',
+        refundBusy: '正在核对您另一笔退款的密码，请稍后再试',
         refundPasswordReset: '退款密码已被重置，请先修改退款密码再退款',
         refundFailedAtBrand: '支付品牌未受理退款（{{code}}）',
         refunded: '退款成功',
@@ -417,6 +419,7 @@ export default defineArea({
         fullRefundAmount: 'A full refund must be the refundable remainder ({{remainder}})',
         wrongRefundPassword: 'Wrong refund password ({{left}} tries left)',
         refundLocked: 'Too many wrong refund passwords: refunds are locked until {{until}}',
+        refundBusy: 'Another refund of yours is having its password checked; try again in a moment',
         refundPasswordReset: 'Your refund password was reset; change it before refunding',
         refundFailedAtBrand: 'The payment brand refused the refund ({{code}})',
         refunded: 'Refunded',

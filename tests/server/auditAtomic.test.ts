@@ -39,7 +39,13 @@ const GUARDED: Record<string, string[]> = {
   role_routes: [],
   password_history: [],
   // Sign-in bookkeeping (failed-attempt counters and their locks) is the login history's, not a record.
-  operators: ['failed_login_count', 'locked_until', 'refund_failed_count', 'refund_locked_until'],
+  operators: [
+    'failed_login_count',
+    'locked_until',
+    'refund_failed_count',
+    'refund_locked_until',
+    'refund_check_until',
+  ],
 };
 
 async function installGuard(h: Harness) {

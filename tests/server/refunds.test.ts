@@ -236,6 +236,108 @@ describe.each(backends)('console refunds on $name', (backend) => {
     ).toBe('SUCCESS');
   });
 
+  /** A company admin of ひのき珈琲 made for one test: its id and a session token. */
+  async function refunder() {
+    const loginId = no('refunder');
+    const id = await h.createOperator({
+      loginId,
+      operatorType: 20,
+      serviceProviderId: ids.provider('Sakura Payment Services'),
+      companyId: ids.company('株式会社ひのき珈琲'),
+    });
+    return { id, token: await h.token(loginId) };
+  }
+
+  /** Counts the app's Argon2 checks while `run` runs. */
+  async function countingChecks<T>(run: () => Promise<T>): Promise<{ checks: number; result: T }> {
+    const deps = h.app.deps();
+    const original = deps.hasher;
+    let checks = 0;
+    deps.hasher = {
+      ...original,
+      verify: (hash, digest) => {
+        checks += 1;
+        return original.verify(hash, digest);
+      },
+    };
+    try {
+      const result = await run();
+      return { checks, result };
+    } finally {
+      deps.hasher = original;
+    }
+  }
+
+  it('50 concurrent wrong refund passwords get at most 5 checks and lock refunds; the right one in the burst is refused', async () => {
+    const o = await paidOrder(5000);
+    const { id, token } = await refunder();
+    const wrong = md5Upper('not-the-refund-password');
+    const before = await count(h, 'refunds');
+    const { checks, result: replies } = await countingChecks(() =>
+      Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          refund(token, {
+            gatewayOrderNo: o.gatewayOrderNo,
+            refundAmount: 10,
+            // The right password sent behind 29 wrong ones.
+            ...(i === 30 ? {} : { refundPassword: wrong }),
+          }),
+        ),
+      ),
+    );
+    expect(checks).toBeLessThanOrEqual(5);
+    expect(replies.every((r) => r.body.resultType === 'FAIL')).toBe(true);
+    // Each was checked or found the lock; none was turned away as busy.
+    const messages = replies.map((r) => r.body.resultMessage!);
+    expect(messages.filter((m) => m.startsWith('返金パスワードが正しくありません'))).toHaveLength(4);
+    expect(messages.filter((m) => m.startsWith('返金パスワードを続けて間違えたため'))).toHaveLength(46);
+    const [row] = await h.db.select().from(operators).where(eq(operators.id, id));
+    expect(row.refundLockedUntil!.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
+    expect(row.refundCheckUntil).toBeNull();
+    expect(await count(h, 'refunds')).toBe(before);
+    expect((await orderByGateway(h, o.gatewayOrderNo)).refundedAmount).toBe(0);
+  });
+
+  it('concurrent refunds with the right refund password all go through without locking the account', async () => {
+    const o = await paidOrder(5000);
+    const { id, token } = await refunder();
+    const { checks, result: replies } = await countingChecks(() =>
+      Promise.all(
+        Array.from({ length: 8 }, () =>
+          refund(token, { gatewayOrderNo: o.gatewayOrderNo, refundAmount: 100 }),
+        ),
+      ),
+    );
+    expect(replies.map((r) => r.body.resultType)).toEqual(Array(8).fill('SUCCESS'));
+    expect(checks).toBe(8);
+    const [row] = await h.db.select().from(operators).where(eq(operators.id, id));
+    expect(row).toMatchObject({ refundFailedCount: 0, refundLockedUntil: null, refundCheckUntil: null });
+    expect((await orderByGateway(h, o.gatewayOrderNo)).refundedAmount).toBe(800);
+  });
+
+  it('a refund-password check left by a killed process holds the account only until its lease ends', async () => {
+    const o = await paidOrder(700);
+    const { id, token } = await refunder();
+    // Another process took the lease and died: refunds wait for it, then answer busy.
+    await h.db
+      .update(operators)
+      .set({ refundCheckUntil: new Date(Date.now() + 60_000) })
+      .where(eq(operators.id, id));
+    const busy = await refund(token, { gatewayOrderNo: o.gatewayOrderNo, refundAmount: 10 });
+    expect(busy.body).toMatchObject({
+      resultType: 'FAIL',
+      resultMessage: 'ほかの返金のパスワードを確認しています。少し待ってからもう一度お試しください',
+    });
+    await h.db
+      .update(operators)
+      .set({ refundCheckUntil: new Date(Date.now() - 1) })
+      .where(eq(operators.id, id));
+    const done = await refund(token, { gatewayOrderNo: o.gatewayOrderNo, refundAmount: 10 });
+    expect(done.body.resultType).toBe('SUCCESS');
+    const [row] = await h.db.select().from(operators).where(eq(operators.id, id));
+    expect(row).toMatchObject({ refundFailedCount: 0, refundCheckUntil: null });
+  }, 30_000);
+
   it('follows a refund the brand is still processing until getOrderSync finds it settled', async () => {
     const o = await paidOrder(900);
     await setBehaviour(h, ids.company('株式会社ひのき珈琲'), 'paypay', 'slow');

@@ -34,6 +34,11 @@ export const operators = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     refundFailedCount: integer('refund_failed_count').notNull().default(0),
     refundLockedUntil: timestamp('refund_locked_until', { withTimezone: true }),
+    /**
+     * Lease of the refund-password check in progress (one at a time per account, in every
+     * process); a process killed mid-check holds it only until it ends.
+     */
+    refundCheckUntil: timestamp('refund_check_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { PayBrand } from '../../../src/contract/brands';
 import { ResultType } from '../../../src/contract/envelope';
@@ -16,6 +17,7 @@ import { actorOf, recordAudit, recordDenied, type AuditActor } from '../../platf
 import { noAccess, type Caller } from '../../platform/caller';
 import type { Deps } from '../../platform/deps';
 import { ApiError, fail, notFound } from '../../platform/envelope';
+import { KeyedQueue } from '../../platform/keyedQueue';
 import { fieldError } from '../../platform/lists';
 import { scopeOf } from '../../platform/scope';
 import { applyEvent, IllegalTransition, lockOrder, ordersIn, type OrderRecord } from './engine';
@@ -328,42 +330,112 @@ export async function syncRefunds(deps: Deps, order: OrderRecord, actor: AuditAc
   return settled;
 }
 
-/** Refund password: locked → refused; wrong → counted (5 → locked 30 minutes); right → count reset. */
+/** One queue of refund-password checks per account and process (per database in tests). */
+const checkQueues = new WeakMap<object, KeyedQueue<number>>();
+/** At most this many refunds of one account wait for its password check in one process. */
+const REFUND_CHECK_QUEUE = 64;
+
+/** The account's checks queue in this process, then take the database lease one by one. */
 async function checkRefundPassword(c: Caller, digest: string) {
+  let queue = checkQueues.get(c.deps.db);
+  if (!queue) checkQueues.set(c.deps.db, (queue = new KeyedQueue<number>()));
+  const r = await queue.run(c.principal.operatorId, REFUND_CHECK_QUEUE, () =>
+    checkRefundPasswordOnce(c, digest),
+  );
+  if (r.busy) throw fail('server.payments.refundBusy');
+}
+
+/** How long one refund-password check may hold the account's check lease. */
+const REFUND_CHECK_LEASE_MS = 10_000;
+/** How long a refund waits for the account's other checks before it is refused as busy. */
+const REFUND_CHECK_WAIT_MS = 8_000;
+
+/**
+ * Refund password: locked → refused; wrong → counted (5 → locked 30 minutes, a lock never
+ * shortened); right → count reset. The checks of one account run one at a time, in every
+ * process: each takes the account's lease (`refund_check_until`) in one UPDATE before its
+ * Argon2 verify and gives it back after its count is written, so a burst of wrong passwords
+ * gets at most REFUND_MAX_FAILURES checks and the rest find the lock; concurrent right
+ * passwords only wait for each other (up to REFUND_CHECK_WAIT_MS, then "busy", not counted).
+ */
+async function checkRefundPasswordOnce(c: Caller, digest: string) {
   const { db, config, hasher } = c.deps;
-  const [op] = await db.select().from(operators).where(eq(operators.id, c.principal.operatorId));
-  const until = (d: Date) =>
-    DateTime.fromJSDate(d, { zone: config.timeZone }).toFormat('yyyy-MM-dd HH:mm:ss');
-  if (op.refundLockedUntil && op.refundLockedUntil.getTime() > Date.now())
-    throw fail(
+  const id = c.principal.operatorId;
+  const locked = (d: Date) =>
+    fail(
       'server.payments.refundLocked',
-      { until: until(op.refundLockedUntil) },
-      { lockedUntil: op.refundLockedUntil.toISOString() },
+      { until: DateTime.fromJSDate(d, { zone: config.timeZone }).toFormat('yyyy-MM-dd HH:mm:ss') },
+      { lockedUntil: d.toISOString() },
     );
-  // Its own result type, so the console sends the user to change it instead of offering a retry.
-  if (op.mustChangeRefundPassword)
-    throw new ApiError(ResultType.REFUND_PASSWORD_CHANGE_REQUIRED, 'server.payments.refundPasswordReset');
-  if (await hasher.verify(op.refundPasswordHash, digest)) {
-    if (op.refundFailedCount > 0)
-      await db.update(operators).set({ refundFailedCount: 0 }).where(eq(operators.id, op.id));
+  const isLocked = (d: Date | null): d is Date => d !== null && d.getTime() > Date.now();
+  const waitUntil = Date.now() + REFUND_CHECK_WAIT_MS;
+  let lease: Date;
+  let op: typeof operators.$inferSelect;
+  for (;;) {
+    const now = new Date();
+    lease = new Date(now.getTime() + REFUND_CHECK_LEASE_MS);
+    const [taken] = await db
+      .update(operators)
+      .set({ refundCheckUntil: lease })
+      .where(
+        and(
+          eq(operators.id, id),
+          sql`(${operators.refundCheckUntil} IS NULL OR ${operators.refundCheckUntil} <= ${now.toISOString()}::timestamptz)`,
+        ),
+      )
+      .returning();
+    if (taken) {
+      op = taken;
+      break;
+    }
+    const [now2] = await db
+      .select({ lockedUntil: operators.refundLockedUntil })
+      .from(operators)
+      .where(eq(operators.id, id));
+    if (isLocked(now2.lockedUntil)) throw locked(now2.lockedUntil);
+    if (Date.now() > waitUntil) throw fail('server.payments.refundBusy');
+    await new Promise((r) => setTimeout(r, 20 + Math.random() * 30));
+  }
+  const release = (set: PgUpdateSetSource<typeof operators> = {}) =>
+    db
+      .update(operators)
+      .set({ ...set, refundCheckUntil: null })
+      .where(and(eq(operators.id, id), eq(operators.refundCheckUntil, lease)))
+      .returning({ count: operators.refundFailedCount, lockedUntil: operators.refundLockedUntil });
+  let verified: boolean;
+  try {
+    if (isLocked(op.refundLockedUntil)) throw locked(op.refundLockedUntil);
+    // Its own result type, so the console sends the user to change it instead of offering a retry.
+    if (op.mustChangeRefundPassword)
+      throw new ApiError(ResultType.REFUND_PASSWORD_CHANGE_REQUIRED, 'server.payments.refundPasswordReset');
+    verified = await hasher.verify(op.refundPasswordHash, digest);
+  } catch (err) {
+    await release();
+    throw err;
+  }
+  if (verified) {
+    await release({ refundFailedCount: 0 });
     return;
   }
-  const lockUntil = new Date(Date.now() + REFUND_LOCK_MINUTES * 60_000);
-  const [after] = await db
-    .update(operators)
-    .set({
-      refundFailedCount: sql`case when ${operators.refundFailedCount} + 1 >= ${REFUND_MAX_FAILURES} then 0 else ${operators.refundFailedCount} + 1 end`,
-      refundLockedUntil: sql`case when ${operators.refundFailedCount} + 1 >= ${REFUND_MAX_FAILURES} then ${lockUntil.toISOString()}::timestamptz else ${operators.refundLockedUntil} end`,
-    })
-    .where(eq(operators.id, op.id))
-    .returning({ count: operators.refundFailedCount, lockedUntil: operators.refundLockedUntil });
-  if (after.lockedUntil && after.lockedUntil.getTime() > Date.now())
-    throw fail(
-      'server.payments.refundLocked',
-      { until: until(after.lockedUntil) },
-      { lockedUntil: after.lockedUntil.toISOString() },
-    );
-  const triesLeft = REFUND_MAX_FAILURES - after.count;
+  const lockUntil = new Date(Date.now() + REFUND_LOCK_MINUTES * 60_000).toISOString();
+  const reached = sql`${operators.refundFailedCount} + 1 >= ${REFUND_MAX_FAILURES}`;
+  const failure = {
+    refundFailedCount: sql`case when ${reached} then 0 else ${operators.refundFailedCount} + 1 end`,
+    refundLockedUntil: sql`case when ${reached} then greatest(${operators.refundLockedUntil}, ${lockUntil}::timestamptz) else ${operators.refundLockedUntil} end`,
+  };
+  const [after] = await release(failure);
+  // The lease ran out during the check (a stalled process): the failure counts all the same.
+  const counted =
+    after ??
+    (
+      await db
+        .update(operators)
+        .set(failure)
+        .where(eq(operators.id, id))
+        .returning({ count: operators.refundFailedCount, lockedUntil: operators.refundLockedUntil })
+    )[0];
+  if (isLocked(counted.lockedUntil)) throw locked(counted.lockedUntil);
+  const triesLeft = REFUND_MAX_FAILURES - counted.count;
   throw fail('server.payments.wrongRefundPassword', { left: triesLeft }, { triesLeft });
 }
 

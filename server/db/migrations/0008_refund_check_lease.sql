@@ -1,0 +1,1 @@
+ALTER TABLE "operators" ADD COLUMN "refund_check_until" timestamp with time zone;
