@@ -72,7 +72,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     requestTimeout: API_TIMEOUT_MS,
     connectionTimeout: API_TIMEOUT_MS,
     genReqId: () => randomUUID(),
-    trustProxy: false,
+    // A hop count: the nearest `n` senders are proxies (proxy-addr's rule).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, i: number) => i < hops)(config.trustProxy)
+        : config.trustProxy,
   });
   installSecurityHeaders(app);
   installErrorHandling(app);

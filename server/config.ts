@@ -63,6 +63,12 @@ export interface Config {
    * before and again after the brand books it, as a real brand's round trip does (0: instant).
    */
   sandboxLatencyMs: number;
+  /**
+   * KESSAI_TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client (the client
+   * address of rate limits, login history and audit rows): a comma-separated list of addresses
+   * or CIDR ranges, or a number of hops; unset: none, the socket's address is the client's.
+   */
+  trustProxy: string | number | false;
 }
 
 type Env = Record<string, string | undefined>;
@@ -80,6 +86,21 @@ function num(env: Env, key: string, fallback: number, min: number, max: number):
 function str(env: Env, key: string, fallback: string): string {
   const raw = env[key]?.trim();
   return raw ? raw : fallback;
+}
+
+/** `true` (trust every sender) is refused: any client could then name its own address. */
+function trustProxyOf(raw: string | undefined): string | number | false {
+  const value = raw?.trim() ?? '';
+  if (value === '') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const parts = value.split(',').map((p) => p.trim());
+  const address = /^(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(?:\/\d{1,3})?$/;
+  const bad = parts.find((p) => !address.test(p));
+  if (bad !== undefined)
+    throw new Error(
+      `KESSAI_TRUST_PROXY must list proxy addresses or CIDR ranges, or a hop count; got "${bad}"`,
+    );
+  return parts.join(',');
 }
 
 /** Reads the environment; `overrides` lets tests set any field directly. */
@@ -121,6 +142,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     recoveryAfterMs: num(env, 'KESSAI_RECOVERY_AFTER_MS', 120_000, 0, 86_400_000),
     recoveryEveryMs: num(env, 'KESSAI_RECOVERY_EVERY_MS', 15_000, 200, 3_600_000),
     sandboxLatencyMs: num(env, 'KESSAI_SANDBOX_LATENCY_MS', 0, 0, 10_000),
+    trustProxy: trustProxyOf(env.KESSAI_TRUST_PROXY),
   };
   const merged = { ...config, ...overrides };
   merged.passwordMinLength = clamp(merged.passwordMinLength, 6, 20);

@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { captchas, loginHistory, rateLimits } from '../../server/db/schema';
 import {
   backends,
@@ -162,5 +163,49 @@ describe.each(backends)('rate limits and captchas on $name', (backend) => {
       .where(eq(captchas.id, staleId));
     await callFrom(h, two, '/captcha');
     expect(await h.db.select().from(captchas).where(eq(captchas.id, staleId))).toHaveLength(0);
+  });
+});
+
+describe.each(backends)('client address behind a reverse proxy on $name', (backend) => {
+  const via = (h: Harness, proxy: string, forwardedFor: string) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/api/captcha',
+      remoteAddress: proxy,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      payload: '{}',
+    });
+
+  it('counts each client behind a trusted proxy apart, and ignores X-Forwarded-For from anyone else', async () => {
+    await awayFromWindowEnd();
+    const h = await startHarness(backend, {
+      captchaRateLimit: 2,
+      rateWindowSeconds: WINDOW_SECONDS,
+      trustProxy: '10.0.0.0/8',
+    });
+    try {
+      // Two clients behind the proxy 10.0.0.5: two captchas each.
+      for (const client of ['198.51.100.1', '198.51.100.2'])
+        for (let i = 0; i < 2; i++)
+          expect((await via(h, '10.0.0.5', client)).json().resultType).toBe('SUCCESS');
+      expect((await via(h, '10.0.0.5', '198.51.100.1')).json().resultType).toBe('FAIL');
+      const rows = await h.db.select().from(rateLimits);
+      expect(rows.map((r) => r.address).sort()).toEqual(['198.51.100.1', '198.51.100.2']);
+      // A client that is not a trusted proxy cannot name another address to escape its count.
+      for (let i = 0; i < 2; i++)
+        expect((await via(h, '203.0.113.9', `198.51.100.${10 + i}`)).json().resultType).toBe('SUCCESS');
+      expect((await via(h, '203.0.113.9', '198.51.100.99')).json().resultType).toBe('FAIL');
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('refuses to start on a KESSAI_TRUST_PROXY that is not addresses, ranges or a hop count', () => {
+    expect(() => loadConfig({ KESSAI_TRUST_PROXY: 'true' })).toThrow(/KESSAI_TRUST_PROXY/);
+    expect(loadConfig({ KESSAI_TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }).trustProxy).toBe(
+      '10.0.0.0/8,192.168.1.1',
+    );
+    expect(loadConfig({ KESSAI_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({}).trustProxy).toBe(false);
   });
 });
