@@ -9,6 +9,7 @@ const OPEN_DURING_CHANGE = [
   '/system/info',
   '/system/password/save',
   '/system/profile/get',
+  '/system/profile/language',
 ];
 
 const change = (oldPassword: string, newPassword: string) => ({
@@ -62,6 +63,12 @@ describe.each(backends)('a password set by an administrator on $name', (backend)
     expect((await h.call('/system/info', undefined, { token })).body.resultType).toBe('SUCCESS');
     expect((await h.call('/system/profile/get', undefined, { token })).body.resultType).toBe('SUCCESS');
     expect((await h.call('/session/keepalive', undefined, { token })).body.resultType).toBe('SUCCESS');
+    // And the language can be switched on the change screen; the refusals then speak it.
+    const lang = await h.call('/system/profile/language', { workingLanguage: 'en' }, { token });
+    expect(lang.body.resultType).toBe('SUCCESS');
+    expect((await h.call('/org/company/page', {}, { token })).body.resultMessage).toBe(
+      'You are still using the password an administrator set. Change your login password first',
+    );
 
     // Once changed, the new session works everywhere.
     const changed = await h.call('/system/password/save', change(DEMO_PASSWORD, 'Chosen-by-me-2026'), {

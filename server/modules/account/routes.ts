@@ -46,7 +46,8 @@ export function accountRoutes(api: Api) {
 
   api.call(
     '/system/profile/language',
-    { writes: true, access: 'session', input: LanguageInput },
+    // Open while the password must be changed: the change screen can be read in one's language.
+    { writes: true, access: 'session', input: LanguageInput, duringPasswordChange: true },
     async ({ deps, principal, input, req }) => {
       await saveOwnProfile(deps, principal, req, { workingLanguage: input.workingLanguage });
       return { result: { workingLanguage: input.workingLanguage }, lang: input.workingLanguage };
