@@ -56,7 +56,11 @@ export const CHECKOUT_PERIODS = ['daily', 'weekly', 'monthly'] as const;
 export const OFFLINE_APP_MODES = ['CPM', 'MPM', 'multi'] as const;
 /** Payment limits per channel, integer minor units; null means no limit. */
 /** A company's payment limit: empty (no limit) or an integer from 0 to MAX_LIMIT_MINOR. */
-const companyLimit = () => optionalMoney().max(MAX_LIMIT_MINOR);
+const companyLimit = () =>
+  optionalMoney().max(MAX_LIMIT_MINOR, ({ path }: { path: string }) => ({
+    key: 'validation.max',
+    values: { field: path, max: MAX_LIMIT_MINOR.toLocaleString('en-US') },
+  }));
 export const LIMIT_FIELDS = [
   'limitOffline',
   'limitOnline',

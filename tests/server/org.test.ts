@@ -144,7 +144,7 @@ describe.each(backends)('organisation calls on $name', (backend) => {
       [
         { limitOffline: 10_000_000_000_001 },
         'limitOffline',
-        'Offline payment limit must be at most 10000000000000',
+        'Offline payment limit must be at most 10,000,000,000,000',
       ],
       [{ limitDynamicCode: 'lots' }, 'limitDynamicCode', 'Dynamic code limit has the wrong type'],
     ];
