@@ -2,7 +2,8 @@
  * Payment limits (issue #12) in the console: a company admin (copies of `co-admin`, company
  * 株式会社ひのき珈琲, whose demo link limit is ¥300,000) creates a URL payment above the link
  * limit; the server's refusal names the limit beside the amount field, in the user's language,
- * and nothing is created. At exactly the limit the payment is created.
+ * and nothing is created. At exactly the limit the payment is created. A pre-order above the
+ * dynamic code limit (also ¥300,000) is refused at its amount field the same way.
  */
 import { expect, test } from '@playwright/test';
 import type { WorkingLanguage } from '../../src/contract/locale';
@@ -80,3 +81,28 @@ for (const { lang, loginId, width } of LANGUAGES) {
     }
   });
 }
+
+test('jp: a pre-order above the dynamic code limit is refused at the amount field', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const session = await apiLogin(request, FIXTURES.limitsJp.loginId);
+  const context = await browser.newContext({ baseURL, storageState: storageOf(baseURL!, session, 'jp') });
+  const page = await context.newPage();
+  try {
+    await page.goto('/manage/onepay');
+    await expect(page.getByRole('heading', { name: tr('jp', 'menu.onepay'), level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: tr('jp', 'linkScreens.preOrder.newTitle') }).click();
+    const form = page.getByRole('form', { name: tr('jp', 'linkScreens.preOrder.newTitle') });
+    const amount = form.getByLabel(tr('jp', 'fields.orderAmount'), { exact: true });
+    // The demo dynamic code limit is ¥300,000, like the link limit.
+    await amount.fill(String(LINK_LIMIT + 1));
+    await page.getByRole('button', { name: tr('jp', 'linkScreens.preOrder.create'), exact: true }).click();
+    await expect(amount).toHaveAccessibleErrorMessage(
+      tr('jp', 'server.limits.limitDynamicCode', { limit: formatMoney(LINK_LIMIT, 'JPY') }),
+    );
+  } finally {
+    await context.close();
+  }
+});
