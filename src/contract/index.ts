@@ -16,6 +16,7 @@ export * from './commission';
 export * from './audit';
 export * from './checks';
 export * from './money';
+export * from './limits';
 export * from './brands';
 export * from './orders';
 export * from './refunds';

@@ -1,6 +1,6 @@
 import { yup, message, LIMITS, number } from './validation';
 import { email, optionalId, requiredText, text } from './fields';
-import { MAX_MINOR } from './money';
+import { paymentAmount } from './limits';
 import { CURRENCIES } from './orgAgent';
 import { dateRange, pageFields, RANGE_DAYS_DEFAULT } from './paging';
 import type { OrderStatus } from './orders';
@@ -18,8 +18,6 @@ export const DEFAULT_CURRENCY = 'JPY';
 /** '' in a form or a file cell means "not given": the default applies. */
 const blankIsAbsent = <T>(v: T, orig: unknown) => (orig === '' || orig === null ? undefined : v);
 
-/** An amount in minor units: an integer above zero. */
-export const minorAmount = () => number().required().integer().min(1).max(MAX_MINOR);
 export const currencyField = () =>
   yup.string().trim().transform(blankIsAbsent).oneOf(CURRENCIES).default(DEFAULT_CURRENCY);
 /** A whole number from 1 to max; blank gives the fallback (hours, use counts). */
@@ -33,8 +31,8 @@ export const clientNumber = (max: number) =>
 export const payLinkFields = {
   /** Idempotency key: the same number again answers with the existing payment. */
   clientOrderNo: clientNumber(64),
-  /** Minor units. */
-  amount: minorAmount(),
+  /** Minor units, at most the currency's sanity maximum (contract/money MAX_PAYMENT_MINOR). */
+  amount: paymentAmount(),
   currency: currencyField(),
   /** What is paid for (shown to the payer). */
   subject: requiredText(128),

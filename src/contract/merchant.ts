@@ -1,6 +1,7 @@
 import { yup, message, number } from './validation';
 import { optionalId, text, url } from './fields';
 import { MAX_MINOR } from './money';
+import { paymentAmount } from './limits';
 import { CURRENCIES } from './orgAgent';
 import { ALL_SUB_BRANDS, CREATABLE_PAYMENT_TYPES, PAY_BRANDS } from './brands';
 import type { OrderStatus } from './orders';
@@ -35,8 +36,8 @@ export const amountField = () => number().required().integer().min(1).max(MAX_MI
 export const MerchantCreatePayment = yup
   .object({
     clientOrderNo: clientNo(),
-    /** Minor units (JPY: yen; USD: cents). */
-    amount: amountField(),
+    /** Minor units (JPY: yen; USD: cents), at most the currency's sanity maximum. */
+    amount: paymentAmount(),
     currency: yup.string().required().oneOf(CURRENCIES),
     paymentType: yup.string().required().oneOf(CREATABLE_PAYMENT_TYPES),
     /** Required for a dynamic QR code; a link lets the payer choose. */

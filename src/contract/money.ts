@@ -35,6 +35,8 @@ export const minorDigits = (currency: string): 0 | 2 => (currency === 'JPY' || c
 /** Largest amount in minor units anywhere (fits a JavaScript number exactly and a bigint column). */
 export const MAX_MINOR = Number.MAX_SAFE_INTEGER;
 
+export { MAX_LIMIT_MINOR, MAX_PAYMENT_MINOR, maxPaymentMinor } from './paymentMax';
+
 const toBig = (minor: bigint | number | string): bigint => {
   if (typeof minor === 'bigint') return minor;
   if (typeof minor === 'number') {

@@ -1,5 +1,6 @@
 import { yup, LIMITS, message, number } from './validation';
 import { pageFields } from './paging';
+import { MAX_LIMIT_MINOR } from './paymentMax';
 import {
   email,
   id,
@@ -54,6 +55,12 @@ export type UboEntry = yup.InferType<typeof UboEntry>;
 export const CHECKOUT_PERIODS = ['daily', 'weekly', 'monthly'] as const;
 export const OFFLINE_APP_MODES = ['CPM', 'MPM', 'multi'] as const;
 /** Payment limits per channel, integer minor units; null means no limit. */
+/** A company's payment limit: empty (no limit) or an integer from 0 to MAX_LIMIT_MINOR. */
+const companyLimit = () =>
+  optionalMoney().max(MAX_LIMIT_MINOR, ({ path }: { path: string }) => ({
+    key: 'validation.max',
+    values: { field: path, max: MAX_LIMIT_MINOR.toLocaleString('en-US') },
+  }));
 export const LIMIT_FIELDS = [
   'limitOffline',
   'limitOnline',
@@ -123,13 +130,13 @@ export const CompanySaveInput = yup
     paytreeCompanyCode: text(40).matches(CODE),
     paytreeBranchCode: text(40).matches(CODE),
     paytreePublicKey: text(4000).matches(PRINTABLE),
-    limitOffline: optionalMoney(),
-    limitOnline: optionalMoney(),
-    limitAutoDebit: optionalMoney(),
-    limitStaticCode: optionalMoney(),
-    limitDynamicCode: optionalMoney(),
-    limitLink: optionalMoney(),
-    limitAll: optionalMoney(),
+    limitOffline: companyLimit(),
+    limitOnline: companyLimit(),
+    limitAutoDebit: companyLimit(),
+    limitStaticCode: companyLimit(),
+    limitDynamicCode: companyLimit(),
+    limitLink: companyLimit(),
+    limitAll: companyLimit(),
     offlineAppMode: yup.string().oneOf(OFFLINE_APP_MODES).default('CPM'),
     threeDSecure: yup.boolean().default(false),
     resultContactEmail: email(),

@@ -1,7 +1,8 @@
 import { yup, LIMITS } from './validation';
 import { optionalId, text } from './fields';
 import { dateRange, pageFields, RANGE_DAYS_DEFAULT } from './paging';
-import { clientNumber, currencyField, countField, minorAmount } from './links';
+import { clientNumber, currencyField, countField } from './links';
+import { paymentAmount } from './limits';
 
 /**
  * Pre-orders (payment requests) of spec points 3, 4, 5 and 7: a reusable link
@@ -26,7 +27,7 @@ export const preOrderFields = {
   /** Idempotency key (generated when absent); each payment's order is `<clientPayNo>.<n>`. */
   clientPayNo: clientNumber(48),
   /** Minor units; required (spec point 5). */
-  orderAmount: minorAmount(),
+  orderAmount: paymentAmount(),
   currency: currencyField(),
   validityHours: countField(PRE_ORDER_VALIDITY_DEFAULT, PRE_ORDER_VALIDITY_MAX),
   /** How many payments the link accepts. */

@@ -15,7 +15,17 @@ export default defineArea({
       selectRow: '{{name}} を選択',
       fixErrors: '入力内容に誤りがあります。赤く表示された項目を確認してください',
       tabErrors: '{{count}}件のエラー',
-      emptyNoLimit: '空欄は上限なし',
+      limitsNote:
+        '上限は決済の通貨ごとに、その通貨の最小単位で適用されます（100,000 は 100,000円、USD では $1,000.00）。空欄は上限なし、0 はその経路の決済を受け付けません。',
+      limitHints: {
+        limitOffline: '1回の決済の上限：店頭のQR・CPM決済',
+        limitOnline: '1回の決済の上限：リンク・カード決済',
+        limitAutoDebit: '1回の決済の上限：自動引落',
+        limitStaticCode: '1回の決済の上限：静的QRコード',
+        limitDynamicCode: '1回の決済の上限：動的QR・支払い依頼',
+        limitLink: '1回の決済の上限：URL決済・決済リンク',
+        limitAll: '1日（日本時間）の決済合計の上限（支払済みと処理中）',
+      },
       holderHelp: '日本の銀行は半角カナ（例：ｶ)ｻｸﾗ）で入力できます',
       uboN: '実質的支配者 {{n}}',
       lock: {
@@ -138,7 +148,17 @@ export default defineArea({
       selectRow: '选择 {{name}}',
       fixErrors: '输入有误，请检查标红的项目',
       tabErrors: '{{count}}处错误',
-      emptyNoLimit: '留空表示无限额',
+      limitsNote:
+        '限额按支付币种分别适用，单位为该币种的最小单位（100,000 即 100,000円，USD 为 $1,000.00）。留空表示无限额，0 表示该渠道不接受支付。',
+      limitHints: {
+        limitOffline: '单笔上限：线下二维码与 CPM 支付',
+        limitOnline: '单笔上限：链接与银行卡支付',
+        limitAutoDebit: '单笔上限：自动扣款',
+        limitStaticCode: '单笔上限：静态二维码',
+        limitDynamicCode: '单笔上限：动态二维码与预下单',
+        limitLink: '单笔上限：URL 支付与支付链接',
+        limitAll: '每日（日本时间）支付总额上限（已支付及处理中）',
+      },
       holderHelp: '日本的银行可输入半角片假名（例：ｶ)ｻｸﾗ）',
       uboN: '最终受益人 {{n}}',
       lock: {
@@ -257,7 +277,17 @@ export default defineArea({
       selectRow: 'Select {{name}}',
       fixErrors: 'Some entries are not valid; check the fields marked in red',
       tabErrors: '{{count}} errors',
-      emptyNoLimit: 'Empty means no limit',
+      limitsNote:
+        "Limits apply to each payment currency on its own, in that currency's minor units (100,000 is 100,000円, or $1,000.00 in USD). Empty means no limit; 0 accepts no payment through that channel.",
+      limitHints: {
+        limitOffline: 'Most for one payment: QR and CPM payments at the till',
+        limitOnline: 'Most for one payment: link and card payments',
+        limitAutoDebit: 'Most for one payment: auto-debit',
+        limitStaticCode: 'Most for one payment: static QR code',
+        limitDynamicCode: 'Most for one payment: dynamic QR and pre-orders',
+        limitLink: 'Most for one payment: URL payments and pay links',
+        limitAll: 'Most for the day’s total (Japan time), paid and in progress',
+      },
       holderHelp: 'Japanese banks accept half-width katakana (e.g. ｶ)ｻｸﾗ)',
       uboN: 'Beneficial owner {{n}}',
       lock: {

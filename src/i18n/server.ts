@@ -117,6 +117,17 @@ export default defineArea({
         usedUp: 'この支払い依頼は利用回数の上限まで使用されています',
         busy: '残りの利用回数はすべて支払い手続き中です。しばらくしてから再度お試しください',
       },
+      limits: {
+        limitOffline: '金額がこの加盟店のオフライン決済上限（{{limit}}）を超えています',
+        limitOnline: '金額がこの加盟店のオンライン決済上限（{{limit}}）を超えています',
+        limitAutoDebit: '金額がこの加盟店の自動引落上限（{{limit}}）を超えています',
+        limitStaticCode: '金額がこの加盟店の静的コード決済上限（{{limit}}）を超えています',
+        limitDynamicCode: '金額がこの加盟店の動的コード決済上限（{{limit}}）を超えています',
+        limitLink: '金額がこの加盟店のリンク決済上限（{{limit}}）を超えています',
+        limitAll:
+          '本日の決済合計がこの加盟店の1日の全体上限（{{limit}}）を超えます（本日の残り {{remaining}}）',
+        paymentMax: '金額が1回の決済の上限（{{limit}}）を超えています',
+      },
       payments: {
         illegalTransition: '注文の状態（{{from}}）ではこの操作（{{event}}）はできません',
         clientOrderNoConflict: 'この加盟店注文番号は別の内容の注文で使用されています',
@@ -261,6 +272,16 @@ export default defineArea({
         isClosed: '该支付请求已取消',
         usedUp: '该支付请求的使用次数已用完',
         busy: '剩余的使用次数都在支付处理中，请稍后再试',
+      },
+      limits: {
+        limitOffline: '金额超过该商户的线下支付限额（{{limit}}）',
+        limitOnline: '金额超过该商户的线上支付限额（{{limit}}）',
+        limitAutoDebit: '金额超过该商户的自动扣款限额（{{limit}}）',
+        limitStaticCode: '金额超过该商户的静态码支付限额（{{limit}}）',
+        limitDynamicCode: '金额超过该商户的动态码支付限额（{{limit}}）',
+        limitLink: '金额超过该商户的链接支付限额（{{limit}}）',
+        limitAll: '今日支付总额将超过该商户的每日总限额（{{limit}}），今日剩余 {{remaining}}',
+        paymentMax: '金额超过单笔支付上限（{{limit}}）',
       },
       payments: {
         illegalTransition: '订单状态（{{from}}）下不能执行此操作（{{event}}）',
@@ -408,6 +429,17 @@ export default defineArea({
         isClosed: 'This pre-order has been closed',
         usedUp: 'Every use of this pre-order has been made',
         busy: 'Every remaining use is being paid right now; please try again shortly',
+      },
+      limits: {
+        limitOffline: "The amount exceeds this company's offline payment limit ({{limit}})",
+        limitOnline: "The amount exceeds this company's online payment limit ({{limit}})",
+        limitAutoDebit: "The amount exceeds this company's auto-debit payment limit ({{limit}})",
+        limitStaticCode: "The amount exceeds this company's static code payment limit ({{limit}})",
+        limitDynamicCode: "The amount exceeds this company's dynamic code payment limit ({{limit}})",
+        limitLink: "The amount exceeds this company's link payment limit ({{limit}})",
+        limitAll:
+          "This payment would take today's total above this company's daily overall limit ({{limit}}); {{remaining}} is left today",
+        paymentMax: 'The amount exceeds the maximum of one payment ({{limit}})',
       },
       payments: {
         illegalTransition: 'An order in status {{from}} does not allow {{event}}',

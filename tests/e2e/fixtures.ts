@@ -64,6 +64,10 @@ export const FIXTURES = {
   flowJp: { loginId: 'e2e-flow-jp', like: 'co-admin', userName: 'E2E Flow JP' },
   flowZh: { loginId: 'e2e-flow-zh', like: 'co-admin', userName: 'E2E Flow ZH' },
   flowEn: { loginId: 'e2e-flow-en', like: 'co-admin', userName: 'E2E Flow EN' },
+  /** limits.spec: a URL payment above the company's link limit, one account per language. */
+  limitsJp: { loginId: 'e2e-limits-jp', like: 'co-admin', userName: 'E2E Limits JP' },
+  limitsZh: { loginId: 'e2e-limits-zh', like: 'co-admin', userName: 'E2E Limits ZH' },
+  limitsEn: { loginId: 'e2e-limits-en', like: 'co-admin', userName: 'E2E Limits EN' },
 } satisfies Record<string, Fixture>;
 
 export const ALL_FIXTURES: readonly Fixture[] = [

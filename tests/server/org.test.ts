@@ -138,6 +138,15 @@ describe.each(backends)('organisation calls on $name', (backend) => {
       [{ name: 'x'.repeat(121) }, 'name', 'Name must be at most 120 characters'],
       [{ mid: 'M000100' }, 'mid', 'This M-ID is already registered'],
       [{ checkoutWeekday: null }, 'checkoutWeekday', 'Check-out weekday is required'],
+      // Payment limits: whole minor units from 0 up to the largest maximum of one payment.
+      [{ limitLink: -1 }, 'limitLink', 'Payment link limit must be at least 0'],
+      [{ limitAll: 1.5 }, 'limitAll', 'Overall limit must be a whole number'],
+      [
+        { limitOffline: 10_000_000_000_001 },
+        'limitOffline',
+        'Offline payment limit must be at most 10,000,000,000,000',
+      ],
+      [{ limitDynamicCode: 'lots' }, 'limitDynamicCode', 'Dynamic code limit has the wrong type'],
     ];
     for (const [patch, field, text] of cases) {
       const r = await h.call('/org/company/save', newCompany(sakura, { mid: '', ...patch }), {

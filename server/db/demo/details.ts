@@ -111,8 +111,13 @@ export function companyDetails(box: SecretBox, i: number, name: string) {
     paytreeId: `PT${pad(i + 1, 6)}`,
     paytreeCompanyCode: `C${pad(i + 1)}`,
     paytreeBranchCode: `B${pad(i + 1)}`,
+    // Payment limits (docs/api.md "Payment limits"): minor units of each payment's currency.
     limitOffline: 1_000_000,
     limitOnline: 500_000,
+    limitAutoDebit: 200_000,
+    limitStaticCode: 100_000,
+    limitDynamicCode: 300_000,
+    limitLink: 300_000,
     limitAll: 5_000_000,
     offlineAppMode: (['CPM', 'MPM', 'multi'] as const)[i % 3],
     threeDSecure: i % 2 === 0,

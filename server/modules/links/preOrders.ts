@@ -18,6 +18,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { operatorsIn, type Scope } from '../../platform/scope';
 import { ordersIn } from '../orders/engine';
 import { gatewayNo } from '../orders/payments';
+import { assertPaymentLimits } from '../orders/limits';
 import { dayRange } from '../orders/queries';
 import type { Placement } from './placement';
 import { RowConflict } from './payLinks';
@@ -79,7 +80,18 @@ export async function createPreOrder(
     })
     .onConflictDoNothing({ target: [preOrders.companyId, preOrders.clientPayNo] })
     .returning();
-  if (inserted) return { preOrder: inserted, created: true };
+  if (inserted) {
+    // Each payment of the pre-order is a dynamic code of this amount: refused here already when
+    // one would be (the daily total is met by each payment as it is made).
+    await assertPaymentLimits(tx, {
+      companyId: place.companyId,
+      amount: input.orderAmount,
+      currency: input.currency,
+      paymentType: 'link',
+      fromPreOrder: true,
+    });
+    return { preOrder: inserted, created: true };
+  }
   const [existing] = await tx
     .select()
     .from(preOrders)

@@ -23,6 +23,7 @@ import type { Principal } from '../../platform/principal';
 import { scopeOf } from '../../platform/scope';
 import { badRows, readUpload, validateRows } from '../../platform/uploads';
 import { closeOrder } from '../orders/payments';
+import { PaymentLimitExceeded } from '../orders/limits';
 import {
   assertClosable,
   createPayLink,
@@ -47,6 +48,14 @@ export const LINK_ROUTE = '/manage/url';
 export const PRE_ORDER_ROUTE = '/manage/onepay';
 
 type Ctx = Pick<CallContext<unknown, 'session'>, 'deps' | 't' | 'req'> & { principal: Principal };
+
+/** A payment limit's refusal of a console form: INVALID on its amount field, naming the limit. */
+const atAmountField =
+  (c: Ctx, field: string) =>
+  (err: unknown): never => {
+    if (err instanceof PaymentLimitExceeded) throw err.asFieldError(c.t, field);
+    throw err;
+  };
 
 /**
  * One write in one transaction with its audit rows; a refusal for scope (NOT_FOUND) or access
@@ -94,11 +103,14 @@ async function placement(
   }
 }
 
-/** Creates every valid row in one transaction; a row refused there (number conflict) fails the whole file. */
+/**
+ * Creates every valid row in one transaction; a row refused there (number conflict, payment
+ * limit) fails the whole file.
+ */
 async function createAll<I, R>(
   c: Ctx,
   rows: { row: number; input: I }[],
-  field: string,
+  fields: { number: string; amount: string },
   create: (input: I) => Promise<R>,
 ): Promise<R[]> {
   const errors: UploadRowError[] = [];
@@ -107,8 +119,11 @@ async function createAll<I, R>(
     try {
       out.push(await create(r.input));
     } catch (err) {
-      if (!(err instanceof RowConflict)) throw err;
-      errors.push({ row: r.row, field, message: c.t(err.key) });
+      if (err instanceof RowConflict)
+        errors.push({ row: r.row, field: fields.number, message: c.t(err.key) });
+      else if (err instanceof PaymentLimitExceeded)
+        errors.push({ row: r.row, field: fields.amount, message: c.t(err.key, err.values) });
+      else throw err;
     }
   }
   if (errors.length) throw badRows(c.t, errors);
@@ -129,6 +144,8 @@ async function uploadAll<S extends AnyObjectSchema>(
     schema: S;
     /** The client's number, unique within the file and per company. */
     numberField: string;
+    /** The amount column (a payment limit's refusal is reported there). */
+    amountField: string;
     create: (tx: Tx, place: Placement, input: InferType<S>) => Promise<{ created: boolean; number: string }>;
   },
 ): Promise<CallReply<UploadReply>> {
@@ -139,7 +156,9 @@ async function uploadAll<S extends AnyObjectSchema>(
   });
   const valid = await validateRows(c.t, spec.schema, rows, spec.numberField);
   const numbers = await write(c, spec.objectType, 'upload', async (tx, audit) => {
-    const made = await createAll(c, valid, spec.numberField, (input) => spec.create(tx, place, input));
+    const made = await createAll(c, valid, { number: spec.numberField, amount: spec.amountField }, (input) =>
+      spec.create(tx, place, input),
+    );
     const numbers = made.map((m) => m.number);
     await audit({
       objectType: spec.objectType,
@@ -174,7 +193,7 @@ export function linkRoutes(api: Api) {
           after: { ...row, clientOrderNo: o.order.clientOrderNo, ...place },
         });
       return o;
-    });
+    }).catch(atAmountField(c, 'amount'));
     const result = await payLinkRow(
       c.deps.db,
       c.deps.config.publicUrl,
@@ -218,6 +237,7 @@ export function linkRoutes(api: Api) {
       required: ['amount', 'subject'],
       schema: PayLinkRowInput,
       numberField: 'clientOrderNo',
+      amountField: 'amount',
       create: async (tx, place, input) => {
         const made = await createPayLink(c.deps, tx, place, input, {
           operatorId: c.principal.operatorId,
@@ -262,7 +282,7 @@ export function linkRoutes(api: Api) {
             after: { ...row, clientPayNo: o.preOrder.clientPayNo, ...place },
           });
         return o;
-      });
+      }).catch(atAmountField(c, 'orderAmount'));
       const result = await preOrderRow(
         c.deps.db,
         c.deps.config.publicUrl,
@@ -286,6 +306,7 @@ export function linkRoutes(api: Api) {
         required: ['orderAmount'],
         schema: PreOrderRowInput,
         numberField: 'clientPayNo',
+        amountField: 'orderAmount',
         create: async (tx, place, input) => {
           const made = await createPreOrder(c.deps, tx, place, input, {
             operatorId: c.principal.operatorId,

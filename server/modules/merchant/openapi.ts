@@ -1,6 +1,7 @@
 import { CREATABLE_PAYMENT_TYPES, PAY_BRANDS } from '../../../src/contract/brands';
 import { MERCHANT_HEADERS, MERCHANT_WINDOW_SECONDS } from '../../../src/contract/merchant';
 import { CURRENCIES } from '../../../src/contract/orgAgent';
+import { MAX_LIMIT_MINOR } from '../../../src/contract/money';
 import { ORDER_STATUSES } from '../../../src/contract/orders';
 import { REFUND_STATUSES } from '../../../src/contract/refunds';
 
@@ -8,8 +9,9 @@ const clientNo = { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' };
 const amount = {
   type: 'integer',
   minimum: 1,
-  maximum: Number.MAX_SAFE_INTEGER,
-  description: 'Minor units: JPY and KRW whole units, other currencies hundredths (USD 1234 = $12.34).',
+  maximum: MAX_LIMIT_MINOR,
+  description:
+    'Minor units: JPY and KRW whole units, other currencies hundredths (USD 1234 = $12.34). A payment is at most its currency’s maximum of one payment (JPY 1,000,000,000; USD 1,000,000,000 = $10,000,000.00; IDR the largest, 10^13).',
 };
 
 const envelope = (result: object) => ({
@@ -75,7 +77,10 @@ export function openApiDocument() {
     paths: {
       '/merchant/pay/create': op(
         'Create a payment',
-        'A dynamic QR code (brand required; the brand is asked at once) or a payment link (the payer chooses the brand on the link page).',
+        'A dynamic QR code (brand required; the brand is asked at once) or a payment link (the payer chooses the brand on the link page). ' +
+          "The amount is at most the currency's maximum of one payment (INVALID on amount above it) and within the company's payment limits: " +
+          'link: limitLink and limitOnline; dynamicQr: limitDynamicCode and limitOffline; both: limitAll, the day’s total of that currency (Asia/Tokyo, paid or open). ' +
+          'Above a limit the reply is FAIL with result { errorCode: "LIMIT_EXCEEDED", limit, limitAmount, currency, remaining? } and nothing is created.',
         'CreatePayment',
         'Order',
       ),

@@ -18,6 +18,7 @@ import {
   lockOrder,
   type OrderRecord,
 } from './engine';
+import { assertNewPayment, lockCompanyLimits } from './limits';
 
 /** Gateway numbers: K + business date + 10 random digits (refunds RF + …). */
 export function gatewayNo(prefix: string, zone: string, now = new Date()): string {
@@ -94,6 +95,21 @@ async function insertPayment(
   actor: AuditActor,
   db: Tx,
 ): Promise<{ order: OrderRecord; created: boolean }> {
+  // The company's limits, locked so that the day's total stays as read until this commits;
+  // a number already used answers (or refuses) below without meeting the limits again.
+  const limits = await lockCompanyLimits(db, p.companyId);
+  const [prior] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.companyId, p.companyId), eq(orders.clientOrderNo, p.clientOrderNo)));
+  if (!prior)
+    await assertNewPayment(db, deps.config.timeZone, limits, {
+      companyId: p.companyId,
+      amount: p.amount,
+      currency: p.currency,
+      paymentType: p.paymentType,
+      fromPreOrder: p.preOrderId != null,
+    });
   const now = new Date();
   const [inserted] = await db
     .insert(orders)

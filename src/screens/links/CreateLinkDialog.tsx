@@ -1,11 +1,25 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Button, Stack } from '@chakra-ui/react';
-import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { FormProvider, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { isApiError } from '../../services/client';
 import type { PreOrderDraft } from '../../machines/preOrder';
 import { useT } from '../../app/i18n';
 import { businessDate } from '../../components/format';
 import { LifecycleDialog, LifecycleView } from './LifecycleView';
 import type { useLinkLifecycle } from './useLinkLifecycle';
+
+/**
+ * A refused create's field messages (INVALID `errors`: a payment limit on the amount, a
+ * company's branch) go beside their fields, in the server's words in the user's language; the
+ * call still fails, so the machine shows the refusal above the form too.
+ */
+export const showFieldErrors =
+  <F extends FieldValues>(form: UseFormReturn<F>) =>
+  (e: unknown): never => {
+    for (const [field, message] of Object.entries(isApiError(e) ? (e.errors ?? {}) : {}))
+      form.setError(field as Path<F>, { type: 'server', message }, { shouldFocus: true });
+    throw e;
+  };
 
 /** How often an open link's row is read again to see it paid. */
 export const REFRESH_MS = 5000;

@@ -15,7 +15,7 @@ import { closePayLink, createPayLink, pagePayLinks } from '../../services/links'
 import { useT } from '../../app/i18n';
 import { formatDateTime } from '../../components/format';
 import { InfoList } from '../../components/InfoList';
-import { CreateLinkDialog, sinceYesterday, useRefreshedRow } from './CreateLinkDialog';
+import { CreateLinkDialog, showFieldErrors, sinceYesterday, useRefreshedRow } from './CreateLinkDialog';
 import { lifecyclePhase } from './LifecycleView';
 import { PayLinkForm } from './PayLinkForm';
 import { useLinkLifecycle } from './useLinkLifecycle';
@@ -35,21 +35,6 @@ export function PayLinkDialog({
 }) {
   const t = useT();
   const [row, setRow] = useState<PayLinkRow | null>(null);
-  const lifecycle = useLinkLifecycle<LinkDraft>({
-    create: async ({ request }) => {
-      const made = await createPayLink(request);
-      setRow(made);
-      return {
-        gatewayPayNo: made.gatewayOrderNo,
-        clientPayNo: made.clientOrderNo,
-        payLink: made.payLink,
-        expireTime: made.expiresAt ?? '',
-        useTimes: 1,
-      };
-    },
-    close: (gatewayOrderNo) => closePayLink({ gatewayOrderNo }),
-  });
-  const { state, send } = lifecycle;
   const form = useForm({
     resolver: yupResolver(PayLinkCreate),
     defaultValues: {
@@ -65,6 +50,21 @@ export function PayLinkDialog({
       branchUnitId: null,
     },
   });
+  const lifecycle = useLinkLifecycle<LinkDraft>({
+    create: async ({ request }) => {
+      const made = await createPayLink(request).catch(showFieldErrors(form));
+      setRow(made);
+      return {
+        gatewayPayNo: made.gatewayOrderNo,
+        clientPayNo: made.clientOrderNo,
+        payLink: made.payLink,
+        expireTime: made.expiresAt ?? '',
+        useTimes: 1,
+      };
+    },
+    close: (gatewayOrderNo) => closePayLink({ gatewayOrderNo }),
+  });
+  const { state, send } = lifecycle;
   const created = state.context.preOrder;
 
   useRefreshedRow(

@@ -10,7 +10,12 @@ import { closePreOrder, createPreOrder, pagePreOrders } from '../../services/pre
 import { useT } from '../../app/i18n';
 import { formatDateTime } from '../../components/format';
 import { InfoList } from '../../components/InfoList';
-import { CreateLinkDialog, sinceYesterday, useRefreshedRow } from '../links/CreateLinkDialog';
+import {
+  CreateLinkDialog,
+  showFieldErrors,
+  sinceYesterday,
+  useRefreshedRow,
+} from '../links/CreateLinkDialog';
 import { useLinkLifecycle } from '../links/useLinkLifecycle';
 import { PreOrderForm as PreOrderFormFields } from './PreOrderForm';
 
@@ -29,15 +34,6 @@ export function PreOrderDialog({
 }) {
   const t = useT();
   const [row, setRow] = useState<PreOrderRow | null>(null);
-  const lifecycle = useLinkLifecycle<Draft>({
-    create: async ({ request }) => {
-      const made = await createPreOrder(request);
-      setRow(made);
-      return made;
-    },
-    close: (gatewayPayNo) => closePreOrder({ gatewayPayNo }),
-  });
-  const { state, send } = lifecycle;
   const form = useForm({
     resolver: yupResolver(PreOrderCreate),
     defaultValues: {
@@ -51,6 +47,15 @@ export function PreOrderDialog({
       branchUnitId: null,
     },
   });
+  const lifecycle = useLinkLifecycle<Draft>({
+    create: async ({ request }) => {
+      const made = await createPreOrder(request).catch(showFieldErrors(form));
+      setRow(made);
+      return made;
+    },
+    close: (gatewayPayNo) => closePreOrder({ gatewayPayNo }),
+  });
+  const { state, send } = lifecycle;
   const created = state.context.preOrder;
   const seen = state.context.usedTimes;
 

@@ -1,4 +1,4 @@
-import { Heading, Separator, Stack, Switch } from '@chakra-ui/react';
+import { Heading, Separator, Stack, Switch, Text } from '@chakra-ui/react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { LIMIT_FIELDS, OFFLINE_APP_MODES } from '../../../../contract/org';
 import { useT } from '../../../../app/i18n';
@@ -7,19 +7,25 @@ import { enumOptions } from '../../shared/options';
 import { COMPANY_CURRENCY, type CompanyForm } from '../companyForm';
 import { FieldGrid, MoneyField, SelectField, TextField } from '../../shared/formFields';
 
-/** Payment limits per channel (empty: no limit), offline app mode, 3-D secure, result email. */
+/**
+ * Payment limits per channel (docs/api.md "Payment limits": minor units of each payment's
+ * currency; empty no limit, 0 closes the channel), offline app mode, 3-D secure, result email.
+ */
 export function LimitSection() {
   const t = useT();
   const { control } = useFormContext<CompanyForm>();
   return (
     <Stack gap="4">
+      <Text textStyle="sm" color="fg.muted">
+        {t('orgScreens.limitsNote')}
+      </Text>
       <FieldGrid>
         {LIMIT_FIELDS.map((name) => (
           <MoneyField
             key={name}
             name={name}
             currency={COMPANY_CURRENCY}
-            helper={t('orgScreens.emptyNoLimit')}
+            helper={t(`orgScreens.limitHints.${name}`)}
           />
         ))}
       </FieldGrid>
