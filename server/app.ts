@@ -32,6 +32,7 @@ import { payerUrl } from './modules/orders/payments';
 import { createConnectors } from './connectors';
 import { createNotifier } from './modules/orders/notifications';
 import { recoverInFlight } from './modules/orders/recovery';
+import { expireApprovals } from './modules/orders/refundApproval';
 import { createScheduler } from './platform/jobs';
 
 export interface AppOptions {
@@ -62,6 +63,8 @@ const MODULES: ((api: Api) => void)[] = [
 
 /** How often the listening server looks for merchant notifications due (a job of deps.jobs). */
 const NOTIFY_INTERVAL_MS = 2_000;
+/** How often refunds awaiting approval are checked for expiry. */
+const APPROVAL_EXPIRY_EVERY_MS = 60_000;
 
 /** The app: platform plugins first, then the modules. Does not listen (tests use inject). */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -134,6 +137,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     run: async (ctx) => {
       const report = await recoverInFlight(deps, { olderThanMs: config.recoveryAfterMs }, ctx);
       if (report.refunds + report.orders > 0) app.log.info({ report }, 'work in flight recovered');
+    },
+  });
+  // Refunds awaiting approval past REFUND_APPROVAL_EXPIRY_DAYS are rejected (amounts released).
+  deps.jobs.register({
+    name: 'refundApprovalExpiry',
+    everyMs: APPROVAL_EXPIRY_EVERY_MS,
+    leaseMs: 60_000,
+    atStart: true,
+    run: async () => {
+      const expired = await expireApprovals(deps);
+      if (expired > 0) app.log.info({ expired }, 'refunds awaiting approval expired');
     },
   });
   app.addHook('onClose', async () => {

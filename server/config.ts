@@ -58,6 +58,11 @@ export interface Config {
   recoveryAfterMs: number;
   /** KESSAI_RECOVERY_EVERY_MS: how often the recovery job runs. */
   recoveryEveryMs: number;
+  /**
+   * KESSAI_REFUND_APPROVAL_THRESHOLD: console refunds above this amount (minor units of the
+   * order's currency) wait for a second user's approval, unless the company sets its own.
+   */
+  refundApprovalThreshold: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -115,6 +120,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     uploadTimeoutMs: num(env, 'KESSAI_UPLOAD_TIMEOUT_MS', 20_000, 1_000, 600_000),
     recoveryAfterMs: num(env, 'KESSAI_RECOVERY_AFTER_MS', 120_000, 0, 86_400_000),
     recoveryEveryMs: num(env, 'KESSAI_RECOVERY_EVERY_MS', 15_000, 200, 3_600_000),
+    refundApprovalThreshold: num(env, 'KESSAI_REFUND_APPROVAL_THRESHOLD', 100_000, 0, 999_999_999_999),
   };
   const merged = { ...config, ...overrides };
   merged.passwordMinLength = clamp(merged.passwordMinLength, 6, 20);

@@ -96,6 +96,8 @@ export default defineArea({
           refunding: '返金を受け付けました。ブランドの結果を確認しています…',
           success: '返金が完了しました',
           failed: 'ブランドが返金を拒否しました。金額は再び返金可能です',
+          sentForApproval:
+            '返金金額が承認基準額を超えるため、承認待ちになりました。金額は確保済みで、別の担当者が承認すると返金されます',
         },
       },
       export: {
@@ -206,6 +208,7 @@ export default defineArea({
           refunding: '退款已受理，正在确认品牌结果…',
           success: '退款已完成',
           failed: '品牌拒绝了退款，该金额可再次退款',
+          sentForApproval: '退款金额超过审批阈值，已提交审批。该金额已预留，另一位人员批准后即会退款',
         },
       },
       export: {
@@ -316,6 +319,8 @@ export default defineArea({
           refunding: 'Refund accepted. Waiting for the brand’s result…',
           success: 'The refund is done',
           failed: 'The brand refused the refund; the amount is refundable again',
+          sentForApproval:
+            'The amount is above the approval threshold: the refund is sent for approval. The amount is reserved; the refund is made once another user approves it',
         },
       },
       export: {
