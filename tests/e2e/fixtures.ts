@@ -38,6 +38,11 @@ export const PASSWORD_ACCOUNTS = pool('e2e-pw-', 8, 'co-admin', 'E2E Login PW');
 export const REFUND_ACCOUNTS = pool('e2e-refund-', 8, 'co-admin', 'E2E Refund PW');
 /** refund.spec: one company admin per refund path (wrong passwords count, five lock refunds for 30 min). */
 export const REFUND_PATH_ACCOUNTS = pool('e2e-rfp-', 52, 'co-admin', 'E2E Refund Path');
+/**
+ * refund.spec: the paths that end "sent for approval", as admins of 有限会社さくら薬局 (a company
+ * no other browser test refunds in, so its approval threshold can be lowered for them).
+ */
+export const APPROVAL_PATH_ACCOUNTS = pool('e2e-rfa-', 4, 'yakkyoku-admin', 'E2E Approval Path');
 
 export const FIXTURES = {
   /** lockout.spec: five wrong passwords. */
@@ -64,6 +69,17 @@ export const FIXTURES = {
   flowJp: { loginId: 'e2e-flow-jp', like: 'co-admin', userName: 'E2E Flow JP' },
   flowZh: { loginId: 'e2e-flow-zh', like: 'co-admin', userName: 'E2E Flow ZH' },
   flowEn: { loginId: 'e2e-flow-en', like: 'co-admin', userName: 'E2E Flow EN' },
+  /** refundApproval.spec: the requester and the approver, admins of 有限会社さくら薬局. */
+  approvalRequester: {
+    loginId: 'e2e-approval-maker',
+    like: 'yakkyoku-admin',
+    userName: 'E2E Approval Maker',
+  },
+  approvalChecker: {
+    loginId: 'e2e-approval-checker',
+    like: 'yakkyoku-admin',
+    userName: 'E2E Approval Checker',
+  },
 } satisfies Record<string, Fixture>;
 
 export const ALL_FIXTURES: readonly Fixture[] = [
@@ -72,6 +88,7 @@ export const ALL_FIXTURES: readonly Fixture[] = [
   ...PASSWORD_ACCOUNTS,
   ...REFUND_ACCOUNTS,
   ...REFUND_PATH_ACCOUNTS,
+  ...APPROVAL_PATH_ACCOUNTS,
 ];
 
 export const demoAccount = (loginId: DemoLogin) => {
