@@ -12,6 +12,7 @@ import {
   merchantClient,
   notificationsDelivered,
   orderByGateway,
+  setBehaviour,
   type MerchantClient,
 } from './payments-support';
 
@@ -224,6 +225,48 @@ describe.each(backends)('refund approval on $name', (backend) => {
       '返金金額は返金可能残額（2,000円）以下にしてください',
     ]);
     expect((await refund(coAdmin, order.gatewayOrderNo, 2000)).body.result?.refundStatus).toBe('success');
+  });
+
+  it('two requests at once cannot reserve more than the order: one awaits, the other is refused', async () => {
+    const o = await paidOrder(10_000);
+    const results = await Promise.all(
+      [0, 1, 2].map((i) =>
+        h.call<{ refundStatus: string }>(
+          '/pay/refund/refund',
+          {
+            gatewayOrderNo: o.gatewayOrderNo,
+            refundAmount: 6000,
+            refundPassword: PASSWORD,
+            clientRefundNo: `race-${o.id}-${i}`,
+          },
+          { token: coAdmin },
+        ),
+      ),
+    );
+    expect(results.map((r) => r.body.result?.refundStatus ?? r.body.resultType).sort()).toEqual([
+      'INVALID',
+      'INVALID',
+      'awaitingApproval',
+    ]);
+    expect((await detail(coAdmin, o.id)).refundableAmount).toBe(4000);
+  });
+
+  it('an approved refund the brand refuses fails and releases its amount', async () => {
+    const { order, refundNo } = await awaiting(9000, 6000);
+    await setBehaviour(h, hinoki, 'paypay', 'refundFail');
+    try {
+      const r = await approve(approver, refundNo);
+      expect([r.body.resultType, r.body.resultMessage]).toEqual([
+        'FAIL',
+        '承認しましたが、決済ブランドが返金を受け付けませんでした',
+      ]);
+    } finally {
+      await setBehaviour(h, hinoki, 'paypay', 'normal');
+    }
+    const d = await detail(coAdmin, order.id);
+    expect(d).toMatchObject({ status: 'success', refundableAmount: 9000 });
+    expect(d.refunds[0].status).toBe('failed');
+    expect(await audits(refundNo, 'approve')).toBe(1);
   });
 
   it('a rejection needs a reason, releases the amount and shows the reason to the requester', async () => {
