@@ -43,6 +43,8 @@ export const REFUND_PATH_ACCOUNTS = pool('e2e-rfp-', 52, 'co-admin', 'E2E Refund
  * no other browser test refunds in, so its approval threshold can be lowered for them).
  */
 export const APPROVAL_PATH_ACCOUNTS = pool('e2e-rfa-', 4, 'yakkyoku-admin', 'E2E Approval Path');
+/** refundApproval.spec: one approver per path of the refund approval machine (wrong passwords lock). */
+export const APPROVER_PATH_ACCOUNTS = pool('e2e-apr-', 24, 'yakkyoku-admin', 'E2E Approver Path');
 
 export const FIXTURES = {
   /** lockout.spec: five wrong passwords. */
@@ -89,6 +91,7 @@ export const ALL_FIXTURES: readonly Fixture[] = [
   ...REFUND_ACCOUNTS,
   ...REFUND_PATH_ACCOUNTS,
   ...APPROVAL_PATH_ACCOUNTS,
+  ...APPROVER_PATH_ACCOUNTS,
 ];
 
 export const demoAccount = (loginId: DemoLogin) => {
