@@ -32,6 +32,7 @@ import { payerUrl } from './modules/orders/payments';
 import { createConnectors } from './connectors';
 import { createNotifier } from './modules/orders/notifications';
 import { recoverInFlight } from './modules/orders/recovery';
+import { expireApprovals } from './modules/orders/refundApproval';
 import { createScheduler } from './platform/jobs';
 
 export interface AppOptions {
@@ -62,6 +63,12 @@ const MODULES: ((api: Api) => void)[] = [
 
 /** How often the listening server looks for merchant notifications due (a job of deps.jobs). */
 const NOTIFY_INTERVAL_MS = 2_000;
+/** How often refunds awaiting approval are checked for expiry. */
+const APPROVAL_EXPIRY_EVERY_MS = 60_000;
+
+/** A hop count becomes proxy-addr's rule: the nearest `hops` senders are proxies. */
+const trustedProxies = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, i: number) => i < trust : trust;
 
 /** The app: platform plugins first, then the modules. Does not listen (tests use inject). */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -72,11 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     requestTimeout: API_TIMEOUT_MS,
     connectionTimeout: API_TIMEOUT_MS,
     genReqId: () => randomUUID(),
-    // A hop count: the nearest `n` senders are proxies (proxy-addr's rule).
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, i: number) => i < hops)(config.trustProxy)
-        : config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
   });
   installSecurityHeaders(app);
   installErrorHandling(app);
@@ -139,6 +142,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     run: async (ctx) => {
       const report = await recoverInFlight(deps, { olderThanMs: config.recoveryAfterMs }, ctx);
       if (report.refunds + report.orders > 0) app.log.info({ report }, 'work in flight recovered');
+    },
+  });
+  // Refunds awaiting approval past REFUND_APPROVAL_EXPIRY_DAYS are rejected (amounts released).
+  deps.jobs.register({
+    name: 'refundApprovalExpiry',
+    everyMs: APPROVAL_EXPIRY_EVERY_MS,
+    leaseMs: 60_000,
+    atStart: true,
+    run: async () => {
+      const expired = await expireApprovals(deps);
+      if (expired > 0) app.log.info({ expired }, 'refunds awaiting approval expired');
     },
   });
   app.addHook('onClose', async () => {

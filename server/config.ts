@@ -69,6 +69,11 @@ export interface Config {
    * or CIDR ranges, or a number of hops; unset: none, the socket's address is the client's.
    */
   trustProxy: string | number | false;
+  /**
+   * KESSAI_REFUND_APPROVAL_THRESHOLD: console refunds above this amount (minor units of the
+   * order's currency) wait for a second user's approval, unless the company sets its own.
+   */
+  refundApprovalThreshold: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -143,6 +148,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     recoveryEveryMs: num(env, 'KESSAI_RECOVERY_EVERY_MS', 15_000, 200, 3_600_000),
     sandboxLatencyMs: num(env, 'KESSAI_SANDBOX_LATENCY_MS', 0, 0, 10_000),
     trustProxy: trustProxyOf(env.KESSAI_TRUST_PROXY),
+    refundApprovalThreshold: num(env, 'KESSAI_REFUND_APPROVAL_THRESHOLD', 100_000, 0, 999_999_999_999),
   };
   const merged = { ...config, ...overrides };
   merged.passwordMinLength = clamp(merged.passwordMinLength, 6, 20);

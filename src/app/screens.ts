@@ -23,6 +23,7 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
   '/setup/audit': lazy(() => import('../screens/setup/audit/AuditLog')),
   '/history/order': lazy(() => import('../screens/orders/Orders')),
   '/history/refund': lazy(() => import('../screens/refunds/Refunds')),
+  '/history/refundApproval': lazy(() => import('../screens/refunds/RefundApprovals')),
   '/manage/url': lazy(() => import('../screens/links/PayLinks')),
   '/manage/onepay': lazy(() => import('../screens/preorders/PreOrders')),
 };

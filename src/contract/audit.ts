@@ -12,6 +12,9 @@ export const AUDIT_ACTIONS = [
   'denied',
   /** Tenant data downloaded (exports; the filter in `after`). */
   'export',
+  /** Maker-checker: a refund awaiting approval approved or rejected (expired: rejected by the system). */
+  'approve',
+  'reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_OBJECT_TYPES = [
@@ -28,6 +31,8 @@ export const AUDIT_OBJECT_TYPES = [
   'payLink',
   'preOrder',
   'brandSetting',
+  /** A company's refund approval threshold. */
+  'refundApproval',
   'call',
   'export',
 ] as const;

@@ -4,27 +4,59 @@ import { id, optionalId, text } from './fields';
 import { MAX_MINOR } from './money';
 import { PAY_BRANDS } from './brands';
 
-/** Refund statuses of spec point 4 (labels: `payments.refundStatus.<code>`). */
-export const REFUND_STATUSES = ['waiting', 'refunding', 'success', 'failed'] as const;
+/**
+ * Refund statuses of spec point 4 (labels: `payments.refundStatus.<code>`), and the two of the
+ * maker-checker rule (issue #12): a console refund above the company's approval threshold is
+ * `awaitingApproval` (its amount reserved, the brand not asked) until a second user approves it
+ * (→ waiting, then as any refund) or rejects it, or it expires (→ rejected, amount released).
+ */
+export const REFUND_STATUSES = [
+  'awaitingApproval',
+  'waiting',
+  'refunding',
+  'success',
+  'failed',
+  'rejected',
+] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 export const REFUND_TRANSITIONS: Record<RefundStatus, readonly RefundStatus[]> = {
+  awaitingApproval: ['waiting', 'rejected'],
   waiting: ['refunding', 'failed'],
   refunding: ['success', 'failed'],
   success: [],
   failed: [],
+  rejected: [],
 };
 export const canRefundTransition = (from: RefundStatus, to: RefundStatus) =>
   REFUND_TRANSITIONS[from].includes(to);
 
-/** Refunds count against the paid amount unless they failed. */
-export const REFUND_COUNTING: readonly RefundStatus[] = ['waiting', 'refunding', 'success'];
+/** Refunds count against the paid amount unless they failed or were rejected: awaiting approval reserves. */
+export const REFUND_COUNTING: readonly RefundStatus[] = [
+  'awaitingApproval',
+  'waiting',
+  'refunding',
+  'success',
+];
 
 /**
  * Who may refund (within their scope): the system roles, a provider's admin, a company's
  * admin and operator. Provider operators and agencies only read.
  */
 export const REFUND_ROLES: readonly number[] = [0, 10, 15, 20, 30];
+
+/**
+ * Who may approve or reject a refund awaiting approval (within their scope, never their own
+ * request): the system roles, a provider's admin and a company's admin. A company operator
+ * (30) requests but does not approve.
+ */
+export const REFUND_APPROVER_ROLES: readonly number[] = [0, 10, 15, 20];
+
+/** A refund awaiting approval is rejected automatically after this many days. */
+export const REFUND_APPROVAL_EXPIRY_DAYS = 7;
+
+/** The reject reason the expiry writes (shown translated: `payments.approval.expired`). */
+export const APPROVAL_EXPIRED_REASON = 'EXPIRED';
 
 export const REFUND_MAX_FAILURES = 5;
 export const REFUND_LOCK_MINUTES = 30;
@@ -91,8 +123,83 @@ export interface RefundRow {
   companyId: number;
   companyName: string;
   errorMessage: string;
+  /** Why an approver rejected it (APPROVAL_EXPIRED_REASON: it expired); '' otherwise. */
+  rejectReason: string;
   createdAt: string;
   finishedAt: string | null;
 }
 
 export const RefundId = yup.object({ id: id().required() }).noUnknown();
+
+/** /pay/refund/approve: the approver's own refund password (MD5 uppercase). */
+export const RefundApproveInput = yup
+  .object({
+    gatewayRefundNo: yup.string().trim().required().max(64),
+    refundPassword: yup
+      .string()
+      .required()
+      .matches(MD5_HEX, { message: message('validation.pattern') }),
+  })
+  .noUnknown();
+export type RefundApproveInput = yup.InferType<typeof RefundApproveInput>;
+
+/** /pay/refund/reject: a reason is required; it is shown to the requester. */
+export const RefundRejectInput = yup
+  .object({
+    gatewayRefundNo: yup.string().trim().required().max(64),
+    reason: text(255).required(),
+  })
+  .noUnknown();
+export type RefundRejectInput = yup.InferType<typeof RefundRejectInput>;
+
+/** /pay/refund/approvalList: no input; the caller's scope, oldest first. */
+export const RefundApprovalListQuery = yup.object({}).noUnknown();
+
+/** A refund awaiting approval as an approver sees it. */
+export interface RefundApprovalRow {
+  gatewayRefundNo: string;
+  gatewayOrderNo: string;
+  companyName: string;
+  brand: string;
+  amount: number;
+  currency: string;
+  remark: string;
+  /** The requester's login id (null: not visible to the caller). */
+  requestedBy: string | null;
+  /** The caller made the request: they may not decide it. */
+  ownRequest: boolean;
+  createdAt: string;
+  /** When it is rejected automatically. */
+  expiresAt: string;
+}
+
+/** /pay/refund/approve and /pay/refund/reject reply. */
+export interface RefundDecision {
+  gatewayRefundNo: string;
+  refundStatus: RefundStatus;
+  orderStatus: string;
+}
+
+/** /org/refundApproval/get|save: a company's approval threshold (null: the platform default). */
+export const RefundApprovalSettingQuery = yup.object({ companyId: id().required() }).noUnknown();
+export const RefundApprovalSettingSave = yup
+  .object({
+    companyId: id().required(),
+    // Empty: the platform default.
+    threshold: number()
+      .integer()
+      .min(0)
+      .max(MAX_MINOR)
+      .nullable()
+      .default(null)
+      .transform((v: number, orig: unknown) => (orig === '' ? null : v)),
+  })
+  .noUnknown();
+export type RefundApprovalSettingSave = yup.InferType<typeof RefundApprovalSettingSave>;
+export interface RefundApprovalSetting {
+  companyId: number;
+  /** The company's own threshold (minor units), or null. */
+  threshold: number | null;
+  /** The platform default that applies when threshold is null. */
+  platformDefault: number;
+}

@@ -42,6 +42,8 @@ export const MENU: readonly MenuRoute[] = [
     children: [
       { path: '/history/order', titleKey: 'menu.transactionHistory' },
       { path: '/history/refund', titleKey: 'menu.refundHistory' },
+      // Maker-checker: refunds awaiting a second user's approval (REFUND_APPROVER_ROLES).
+      { path: '/history/refundApproval', titleKey: 'menu.refundApproval', roles: [0, 10, 15, 20] },
     ],
   },
   {

@@ -95,6 +95,15 @@ export default defineArea({
         deleted: '{{count}}件を削除しました',
       },
       device: { table: '端末一覧' },
+      refundApproval: {
+        title: '返金の承認基準額',
+        help: 'コンソールからの返金がこの金額を超えると、申請者以外の担当者（システム管理者・運用者、サービスプロバイダー管理者、会社管理者）の承認を待ちます。空欄の場合はプラットフォームの既定値（{{platformDefault}}）です。',
+        threshold: '承認基準額',
+        useDefault: '既定値（{{platformDefault}}）',
+        invalid: '0以上の整数で入力してください',
+        currencies:
+          '基準額は注文通貨の最小単位で比較します（例：100000 は 100,000円、1,000.00米ドル）。加盟店APIからの返金は対象外です。',
+      },
       brands: {
         title: 'ブランド接続',
         help: '各ブランドの決済を受け付ける接続先です。サンドボックスはブランドと同じように動き、拒否・失敗・タイムアウトなどを設定して、すべての状態を試せます。',
@@ -226,6 +235,15 @@ export default defineArea({
         deleted: '已删除{{count}}条数据',
       },
       device: { table: '终端列表' },
+      refundApproval: {
+        title: '退款审批阈值',
+        help: '控制台发起的退款超过此金额时，需由申请人以外的人员（系统管理员・运营、服务商管理员、公司管理员）批准。留空则使用平台默认值（{{platformDefault}}）。',
+        threshold: '审批阈值',
+        useDefault: '默认值（{{platformDefault}}）',
+        invalid: '请输入0以上的整数',
+        currencies:
+          '阈值按订单币种的最小单位比较（例如 100000 即 100,000日元、1,000.00美元）。商户API发起的退款不受此限制。',
+      },
       brands: {
         title: '品牌通道',
         help: '受理各品牌支付的通道。沙箱的行为与品牌一致，可设置为拒绝、失败、超时等，以便试验所有状态。',
@@ -357,6 +375,15 @@ export default defineArea({
         deleted: '{{count}} rows deleted',
       },
       device: { table: 'Devices' },
+      refundApproval: {
+        title: 'Refund approval threshold',
+        help: 'Console refunds above this amount wait for the approval of a user other than the requester (system admin or operator, provider admin, company admin). Empty: the platform default ({{platformDefault}}).',
+        threshold: 'Approval threshold',
+        useDefault: 'Default ({{platformDefault}})',
+        invalid: 'Enter a whole number of 0 or more',
+        currencies:
+          'Compared in the minor units of the order’s currency (e.g. 100000 is ¥100,000 or $1,000.00). Refunds through the merchant API are not subject to it.',
+      },
       brands: {
         title: 'Brand connectors',
         help: 'The connector that takes each brand’s payments. The sandbox behaves like the brand and can be set to decline, fail, time out and more, so every status can be tried.',

@@ -128,6 +128,14 @@ export default defineArea({
           '本日の決済合計がこの加盟店の1日の全体上限（{{limit}}）を超えます（本日の残り {{remaining}}）',
         paymentMax: '金額が1回の決済の上限（{{limit}}）を超えています',
       },
+      refundApproval: {
+        requested: '返金金額が承認基準額を超えるため、承認待ちになりました。別の担当者の承認後に返金されます',
+        alreadyDecided: 'この返金はすでに承認・却下されたか、期限切れです',
+        ownRequest: 'ご自身が申請した返金は承認・却下できません。別の担当者に依頼してください',
+        approved: '返金を承認し、返金しました',
+        approvedFailedAtBrand: '承認しましたが、決済ブランドが返金を受け付けませんでした',
+        rejected: '返金申請を却下しました',
+      },
       payments: {
         illegalTransition: '注文の状態（{{from}}）ではこの操作（{{event}}）はできません',
         clientOrderNoConflict: 'この加盟店注文番号は別の内容の注文で使用されています',
@@ -282,6 +290,14 @@ export default defineArea({
         limitLink: '金额超过该商户的链接支付限额（{{limit}}）',
         limitAll: '今日支付总额将超过该商户的每日总限额（{{limit}}），今日剩余 {{remaining}}',
         paymentMax: '金额超过单笔支付上限（{{limit}}）',
+      },
+      refundApproval: {
+        requested: '退款金额超过审批阈值，已提交审批。另一位人员批准后才会退款',
+        alreadyDecided: '该退款已被批准、驳回或已过期',
+        ownRequest: '不能批准或驳回自己申请的退款，请由其他人员处理',
+        approved: '已批准并完成退款',
+        approvedFailedAtBrand: '已批准，但支付品牌未受理该退款',
+        rejected: '已驳回该退款申请',
       },
       payments: {
         illegalTransition: '订单状态（{{from}}）下不能执行此操作（{{event}}）',
@@ -440,6 +456,15 @@ export default defineArea({
         limitAll:
           "This payment would take today's total above this company's daily overall limit ({{limit}}); {{remaining}} is left today",
         paymentMax: 'The amount exceeds the maximum of one payment ({{limit}})',
+      },
+      refundApproval: {
+        requested:
+          'The amount is above the approval threshold: the refund awaits another user’s approval before it is made',
+        alreadyDecided: 'This refund was already approved or rejected, or it expired',
+        ownRequest: 'You cannot approve or reject a refund you requested: ask another user',
+        approved: 'Refund approved and made',
+        approvedFailedAtBrand: 'Approved, but the brand refused the refund',
+        rejected: 'Refund request rejected',
       },
       payments: {
         illegalTransition: 'An order in status {{from}} does not allow {{event}}',

@@ -8,7 +8,8 @@ import { failureMessage, type TestMap } from './effects';
 /**
  * A refund from the order detail (spec points 3 and 4, /pay/refund/refund): the form, the
  * refund password, the server's answer, and then the brand's outcome, followed by asking
- * the order again (`getOrderSync`) every `syncDelay` until the refund settles.
+ * the order again (`getOrderSync`) every `syncDelay` until the refund settles — or, above the
+ * company's approval threshold, the refund sent for a second user's approval (nothing to follow).
  */
 
 export interface RefundMachineInput {
@@ -151,6 +152,8 @@ export const refundMachine = setup({
     isPasswordReset: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'passwordReset',
     isWrongPassword: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'wrongPassword',
     isOverRemainder: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'overRemainder',
+    /** Above the company's approval threshold: the server keeps it for a second user (issue #12). */
+    awaitsApproval: (_, params: { status: RefundStatus | null }) => params.status === 'awaitingApproval',
     settledSuccess: (_, params: { status: RefundStatus | null }) => params.status === 'success',
     settledFailed: (_, params: { status: RefundStatus | null }) => params.status === 'failed',
   },
@@ -299,6 +302,10 @@ export const refundMachine = setup({
         checking: {
           always: [
             {
+              guard: { type: 'awaitsApproval', params: ({ context }) => ({ status: context.refundStatus }) },
+              target: 'sentForApproval',
+            },
+            {
               guard: { type: 'settledSuccess', params: ({ context }) => ({ status: context.refundStatus }) },
               target: 'success',
               actions: { type: 'announceSettled', params: { status: 'success' } },
@@ -334,6 +341,11 @@ export const refundMachine = setup({
             onError: { target: 'refunding' },
           },
         },
+        /**
+         * Sent for approval: the amount is reserved, nothing is asked of the brand until another
+         * user approves it (the approvals screen); nothing to follow here.
+         */
+        sentForApproval: { type: 'final' },
         success: { type: 'final' },
         failed: { type: 'final' },
       },
@@ -358,6 +370,8 @@ export const refundTestMap = {
     'succeeded.checking': 'A moment while the refund’s status is read',
     'succeeded.refunding': 'Status “refunding”: the brand has not answered yet',
     'succeeded.syncing': 'The order is asked again from the brand (getOrderSync)',
+    'succeeded.sentForApproval':
+      'Status “awaiting approval”: the amount is above the approval threshold; the refund is reserved and waits for another user to approve it',
     'succeeded.success': 'Status “success”: the refund is done',
     'succeeded.failed': 'Status “failed”: the brand refused the refund; the amount is refundable again',
   },

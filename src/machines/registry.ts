@@ -6,6 +6,7 @@ import { passwordChangeMachine, passwordChangeTestMap } from './passwordChange';
 import { payerMachine, payerTestMap } from './payer';
 import { preOrderMachine, preOrderTestMap } from './preOrder';
 import { refundMachine, refundTestMap } from './refund';
+import { refundApprovalMachine, refundApprovalTestMap } from './refundApproval';
 import { sessionMachine, sessionTestMap } from './session';
 
 /**
@@ -51,9 +52,17 @@ export const MACHINES: readonly MachineEntry[] = [
     name: 'refund',
     title: 'Refund',
     description:
-      'A refund from the order detail: amount (full or partial, at most the refundable remainder), full-refund flag and remark, then the refund password; the server makes it, refuses it (above the remainder, wrong password with the tries left, refunds locked until a time) or fails, and the brand’s outcome is followed with getOrderSync until the refund succeeds or fails.',
+      'A refund from the order detail: amount (full or partial, at most the refundable remainder), full-refund flag and remark, then the refund password; the server makes it, refuses it (above the remainder, wrong password with the tries left, refunds locked until a time) or fails, and the brand’s outcome is followed with getOrderSync until the refund succeeds or fails; above the company’s approval threshold the refund is sent for approval instead.',
     machine: refundMachine,
     testMap: refundTestMap,
+  },
+  {
+    name: 'refundApproval',
+    title: 'Refund approval',
+    description:
+      'The second user’s decision on a refund above the approval threshold (maker-checker): approve it with their own refund password (the server then refunds at the brand; wrong password with the tries left, locked, reset) or reject it with a reason the requester sees; the requester’s own request and a refund already decided are refused by the server.',
+    machine: refundApprovalMachine,
+    testMap: refundApprovalTestMap,
   },
   {
     name: 'preOrder',

@@ -1,7 +1,14 @@
 import { fromPromise } from 'xstate';
 import type { Page } from '../contract/envelope';
 import type { OrderDetail } from '../contract/orders';
-import type { RefundRow } from '../contract/refunds';
+import type {
+  RefundApprovalRow,
+  RefundApprovalSetting,
+  RefundApprovalSettingSave,
+  RefundDecision,
+  RefundRow,
+} from '../contract/refunds';
+import type { ApproveRefundInput, RejectRefundInput } from '../machines/refundApproval';
 import type { RefundReply, SubmitRefundInput } from '../machines/refund';
 import { api } from './api';
 import { hashPassword } from './auth';
@@ -50,3 +57,30 @@ export const refundActors = {
     return result;
   }),
 };
+
+/** Maker-checker (docs/api.md, "Refund approval"): refunds awaiting approval in the caller's scope. */
+export const approvalList = () => api.call<RefundApprovalRow[]>('/pay/refund/approvalList', {});
+
+/** Silent: the approval machine shows why an approval or rejection was refused. */
+export const approveRefund = (input: ApproveRefundInput) =>
+  api.call<RefundDecision>(
+    '/pay/refund/approve',
+    { gatewayRefundNo: input.gatewayRefundNo, refundPassword: hashPassword(input.refundPassword) },
+    { silent: true },
+  );
+
+export const rejectRefund = (input: RejectRefundInput) =>
+  api.call<RefundDecision>('/pay/refund/reject', input, { silent: true });
+
+/** The refund approval machine's services. */
+export const refundApprovalActors = {
+  approveRefund: fromPromise<RefundDecision, ApproveRefundInput>(({ input }) => approveRefund(input)),
+  rejectRefund: fromPromise<RefundDecision, RejectRefundInput>(({ input }) => rejectRefund(input)),
+};
+
+/** A company's approval threshold (company settings). */
+export const getRefundApprovalSetting = (companyId: number) =>
+  api.call<RefundApprovalSetting>('/org/refundApproval/get', { companyId }, { silent: true });
+
+export const saveRefundApprovalSetting = (input: RefundApprovalSettingSave) =>
+  api.call<RefundApprovalSetting>('/org/refundApproval/save', input, { silent: true });

@@ -38,6 +38,13 @@ export const PASSWORD_ACCOUNTS = pool('e2e-pw-', 8, 'co-admin', 'E2E Login PW');
 export const REFUND_ACCOUNTS = pool('e2e-refund-', 8, 'co-admin', 'E2E Refund PW');
 /** refund.spec: one company admin per refund path (wrong passwords count, five lock refunds for 30 min). */
 export const REFUND_PATH_ACCOUNTS = pool('e2e-rfp-', 52, 'co-admin', 'E2E Refund Path');
+/**
+ * refund.spec: the paths that end "sent for approval", as admins of 有限会社さくら薬局 (a company
+ * no other browser test refunds in, so its approval threshold can be lowered for them).
+ */
+export const APPROVAL_PATH_ACCOUNTS = pool('e2e-rfa-', 4, 'yakkyoku-admin', 'E2E Approval Path');
+/** refundApproval.spec: one approver per path of the refund approval machine (wrong passwords lock). */
+export const APPROVER_PATH_ACCOUNTS = pool('e2e-apr-', 24, 'yakkyoku-admin', 'E2E Approver Path');
 
 export const FIXTURES = {
   /** lockout.spec: five wrong passwords. */
@@ -68,6 +75,17 @@ export const FIXTURES = {
   limitsJp: { loginId: 'e2e-limits-jp', like: 'co-admin', userName: 'E2E Limits JP' },
   limitsZh: { loginId: 'e2e-limits-zh', like: 'co-admin', userName: 'E2E Limits ZH' },
   limitsEn: { loginId: 'e2e-limits-en', like: 'co-admin', userName: 'E2E Limits EN' },
+  /** refundApproval.spec: the requester and the approver, admins of 有限会社さくら薬局. */
+  approvalRequester: {
+    loginId: 'e2e-approval-maker',
+    like: 'yakkyoku-admin',
+    userName: 'E2E Approval Maker',
+  },
+  approvalChecker: {
+    loginId: 'e2e-approval-checker',
+    like: 'yakkyoku-admin',
+    userName: 'E2E Approval Checker',
+  },
 } satisfies Record<string, Fixture>;
 
 export const ALL_FIXTURES: readonly Fixture[] = [
@@ -76,6 +94,8 @@ export const ALL_FIXTURES: readonly Fixture[] = [
   ...PASSWORD_ACCOUNTS,
   ...REFUND_ACCOUNTS,
   ...REFUND_PATH_ACCOUNTS,
+  ...APPROVAL_PATH_ACCOUNTS,
+  ...APPROVER_PATH_ACCOUNTS,
 ];
 
 export const demoAccount = (loginId: DemoLogin) => {

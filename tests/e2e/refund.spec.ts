@@ -24,6 +24,11 @@
  *   answer: `normal` (the refund succeeds), `refundFail` (the brand fails it), `down`
  *   (the sync fails, the dialog keeps following).
  *
+ * - done:submitRefund(awaitingApproval): before SUBMIT the company's approval threshold is set
+ *   to 0 (every console refund needs approval) through the API, and set back to the platform
+ *   default when the path ends; these paths run as admins of 有限会社さくら薬局
+ *   (APPROVAL_PATH_ACCOUNTS), a company no other browser test refunds in.
+ *
  * Paths not walked (listed with the reason; a test pins the list):
  * - done:syncOrder(refunding) (3 paths): the sandbox completes a processing refund whenever
  *   it is asked (queryRefund answers SUCCESS or FAILED), so a sync never finds it still
@@ -35,7 +40,14 @@ import type { SandboxBehaviour } from '../../src/contract/brands';
 import type { OrderRow } from '../../src/contract/orders';
 import { namePaths, type ModelEvent } from '../machines/harness';
 import { refundPaths } from '../machines/refund.model';
-import { FIXTURES, PASSWORD, REFUND_PATH_ACCOUNTS, WRONG_PASSWORD, type Fixture } from './fixtures';
+import {
+  APPROVAL_PATH_ACCOUNTS,
+  FIXTURES,
+  PASSWORD,
+  REFUND_PATH_ACCOUNTS,
+  WRONG_PASSWORD,
+  type Fixture,
+} from './fixtures';
 import {
   apiRefund,
   openOrder,
@@ -101,6 +113,14 @@ interface Walk {
   remainder: number;
 }
 
+async function approvalThreshold(w: Walk, threshold: number | '') {
+  const reply = await apiCall(w.request, w.adminToken, '/org/refundApproval/save', {
+    companyId: w.order.companyId,
+    threshold,
+  });
+  expect(reply.resultType, reply.resultMessage).toBe('SUCCESS');
+}
+
 const sandbox = (w: Walk, behaviour: SandboxBehaviour) =>
   setSandbox(w.request, w.adminToken, w.order.companyId, w.order.brand, behaviour);
 
@@ -139,6 +159,8 @@ async function perform(w: Walk, i: number) {
       if (next.includes('(success)')) await sandbox(w, 'normal');
       if (next.includes('done.actor.submitRefund(refunding)')) await sandbox(w, 'slow');
       if (next.includes('(brand refused)')) await sandbox(w, 'refundFail');
+      // Every refund of the company needs approval (threshold 0) until the path ends.
+      if (next.includes('(awaitingApproval)')) await approvalThreshold(w, 0);
       if (next.includes('(wrong password)')) password = WRONG_PASSWORD;
       if (next.includes('(over remainder)')) {
         const reply = await apiRefund(w.request, w.otherToken, {
@@ -253,6 +275,17 @@ async function check(w: Walk, state: AnyMachineSnapshot) {
     await expect(s.edit).toBeVisible();
     return;
   }
+  if (state.matches({ succeeded: 'sentForApproval' })) {
+    await expect(s.outcome).toContainText(s.t('orderScreens.refund.outcome.sentForApproval'));
+    await expect(s.dialog).toContainText(s.t('payments.refundStatus.awaitingApproval'));
+    await refundListed(w, 'awaitingApproval');
+    // Reserved: the order's refundable amount no longer includes it; the brand was not asked.
+    const detail = await orderDetail(w.request, w.adminToken, w.order.gatewayOrderNo);
+    const amount = detail.refunds.find((r) => r.status === 'awaitingApproval')!.amount;
+    expect(detail.refundableAmount).toBe(w.remainder - amount);
+    expect(detail.status).toBe('success');
+    return;
+  }
   if (state.matches({ succeeded: 'success' })) {
     await expect(s.outcome).toContainText(s.t('orderScreens.refund.outcome.success'));
     await expect(s.dialog).toContainText(s.t('payments.refundStatus.success'));
@@ -275,7 +308,7 @@ async function check(w: Walk, state: AnyMachineSnapshot) {
 }
 
 /** The refund is in the order's refund list with its settled status (the detail reloaded). */
-async function refundListed(w: Walk, status: 'success' | 'failed') {
+async function refundListed(w: Walk, status: 'success' | 'failed' | 'awaitingApproval') {
   const s = orderScreen(w.page);
   const refundNo = (await s.dialog
     .getByText(/^RF\w+/)
@@ -288,6 +321,9 @@ async function refundListed(w: Walk, status: 'success' | 'failed') {
   );
 }
 
+/** Orders a path of this file has used. */
+const taken = new Set<string>();
+
 async function walkPath(
   browser: Browser,
   request: APIRequestContext,
@@ -298,7 +334,9 @@ async function walkPath(
   const session = await apiLogin(request, account.loginId);
   const admin = await apiLogin(request, FIXTURES.payAdmin.loginId);
   const other = await apiLogin(request, FIXTURES.payOther.loginId);
-  const order = await untouchedPaidOrder(request, session.token);
+  // A refund awaiting approval leaves the order "paid, nothing refunded": never pick one twice.
+  const order = await untouchedPaidOrder(request, session.token, 1001, taken);
+  taken.add(order.gatewayOrderNo);
   const context = await browser.newContext({ baseURL: base, storageState: storageOf(base, session) });
   const page = await context.newPage();
   const w: Walk = {
@@ -328,6 +366,7 @@ async function walkPath(
     }
   } finally {
     await sandbox(w, 'normal');
+    await approvalThreshold(w, '');
     await context.close();
   }
 }
@@ -337,6 +376,7 @@ const notWalked: { name: string; reason: NotWalkable }[] = [];
 test.describe('refund paths', () => {
   const named = namePaths(refundPaths());
   if (named.length > REFUND_PATH_ACCOUNTS.length) throw new Error('add refund path accounts in fixtures.ts');
+  let approvals = 0;
   named.forEach(({ name, path }, n) => {
     const steps = path.steps as unknown as Step[];
     const reason = skipReason(steps);
@@ -344,8 +384,13 @@ test.describe('refund paths', () => {
       notWalked.push({ name, reason });
       return;
     }
+    // Paths sent for approval run in a company of their own (its threshold is lowered for them).
+    const account = steps.some((s) => outcomeOf(s) === 'xstate.done.actor.submitRefund(awaitingApproval)')
+      ? APPROVAL_PATH_ACCOUNTS[approvals++]
+      : REFUND_PATH_ACCOUNTS[n];
+    if (!account) throw new Error('add approval path accounts in fixtures.ts');
     test(name, async ({ browser, request, baseURL }) => {
-      await walkPath(browser, request, baseURL!, steps, REFUND_PATH_ACCOUNTS[n]);
+      await walkPath(browser, request, baseURL!, steps, account);
     });
   });
 });

@@ -72,6 +72,7 @@ export const refundEvents: ModelEvent[] = [
   { type: 'RETRY' },
   { type: 'xstate.done.actor.submitRefund', output: reply('refunding') },
   { type: 'xstate.done.actor.submitRefund', output: reply('success') },
+  { type: 'xstate.done.actor.submitRefund', output: reply('awaitingApproval') },
   ...Object.values(failures).map((error) => ({ type: 'xstate.error.actor.submitRefund', error })),
   { type: 'xstate.done.actor.syncOrder', output: detail('refunding') },
   { type: 'xstate.done.actor.syncOrder', output: detail('success') },

@@ -99,6 +99,15 @@ describe('refund paths', () => {
               input: { gatewayOrderNo: input.gatewayOrderNo },
             });
           },
+          'succeeded.sentForApproval': () => {
+            expect(context().refundStatus).toBe('awaitingApproval');
+            // Nothing to follow: the brand is not asked until another user approves.
+            expect(run.snapshot.hasTag('following')).toBe(false);
+            expect(run.snapshot.can({ type: 'RETRY' })).toBe(false);
+            expect(run.snapshot.can({ type: 'EDIT' })).toBe(false);
+            expect(run.callsOf('syncOrder')).toHaveLength(0);
+            expect(run.emitted.filter((e) => e.type === 'refundSettled')).toEqual([]);
+          },
           'succeeded.success': () => {
             expect(context().refundStatus).toBe('success');
             expect(run.snapshot.hasTag('following')).toBe(false);

@@ -130,6 +130,24 @@ describe.each(backends)('every write and its audit row in one transaction on $na
   const range = { beginTime: day, endTime: day };
 
   /** A merchant payment issued at the brand (paypay), optionally paid by the payer and settled. */
+  /** A console refund awaiting approval (the company's threshold 0 for the request, then back to the default). */
+  async function awaitingRefund(): Promise<string> {
+    await as('/org/refundApproval/save', { companyId: hinoki, threshold: 0 });
+    const r = await as<{ gatewayRefundNo: string; refundStatus: string }>(
+      '/pay/refund/refund',
+      {
+        gatewayOrderNo: (await merchantPayment(true)).gatewayOrderNo,
+        refundAmount: 100,
+        refundPassword: md5Upper(DEMO_PASSWORD),
+        remark: 'awaiting approval',
+      },
+      tokens.coAdmin,
+    );
+    await as('/org/refundApproval/save', { companyId: hinoki, threshold: '' });
+    if (r.refundStatus !== 'awaitingApproval') throw new Error(`refund is ${r.refundStatus}`);
+    return r.gatewayRefundNo;
+  }
+
   async function merchantPayment(paid: boolean) {
     const clientOrderNo = no('AA');
     const r = await m.create({ clientOrderNo, amount: 5000 });
@@ -352,6 +370,18 @@ describe.each(backends)('every write and its audit row in one transaction on $na
       },
     }),
     '/history/refundInfo/page': async () => ({ as: 'admin', input: range }),
+    '/pay/refund/approvalList': async () => {
+      await awaitingRefund();
+      return { as: 'admin', input: {} };
+    },
+    '/pay/refund/approve': async () => ({
+      as: 'admin',
+      input: { gatewayRefundNo: await awaitingRefund(), refundPassword: md5Upper(DEMO_PASSWORD) },
+    }),
+    '/pay/refund/reject': async () => ({
+      as: 'admin',
+      input: { gatewayRefundNo: await awaitingRefund(), reason: 'not agreed with the customer' },
+    }),
     '/history/orderInfo/exportExcel': async () => ({ as: 'admin', input: range, download: true }),
     '/history/orderInfo/exportCSVFile': async () => ({ as: 'admin', input: range, download: true }),
     '/history/refundInfo/exportExcel': async () => ({ as: 'admin', input: range, download: true }),
@@ -458,6 +488,11 @@ describe.each(backends)('every write and its audit row in one transaction on $na
     }),
 
     '/org/brandSetting/get': async () => ({ as: 'admin', input: { companyId: hinoki } }),
+    '/org/refundApproval/get': async () => ({ as: 'admin', input: { companyId: hinoki } }),
+    '/org/refundApproval/save': async () => ({
+      as: 'admin',
+      input: { companyId: hinoki, threshold: 250_000 },
+    }),
     '/org/brandSetting/save': async () => ({
       as: 'admin',
       input: {

@@ -5,7 +5,7 @@ import { REFUND_ROLES } from '../../src/contract/refunds';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Envelope } from '../../src/contract/envelope';
-import { agents, branchUnits, companies, operators, orders } from '../../server/db/schema';
+import { agents, branchUnits, companies, operators, orders, refunds } from '../../server/db/schema';
 import type { Page } from '../../src/contract/envelope';
 import type { LoginHistoryRow } from '../../src/contract/loginHistory';
 import { backends, businessToday, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
@@ -345,6 +345,23 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
         REFUND_ROLES.includes(role) ? orderScope(role, target, g) : 'NO_ACCESS',
     },
     '/history/refundInfo/page': { kind: 'list', input: () => ({ ...lastDays(31), pageSize: 100 }) },
+    // Maker-checker: roles 0, 10, 15, 20 in scope (the system operator too, as for refunds).
+    '/pay/refund/approvalList': { kind: 'list', input: () => ({}) },
+    '/pay/refund/approve': {
+      kind: 'order',
+      write: true,
+      input: async (id) => ({
+        gatewayRefundNo: await awaitingRefundOf(id),
+        refundPassword: md5Upper(DEMO_PASSWORD),
+      }),
+      override: approverScope,
+    },
+    '/pay/refund/reject': {
+      kind: 'order',
+      write: true,
+      input: async (id) => ({ gatewayRefundNo: await awaitingRefundOf(id), reason: 'matrix' }),
+      override: approverScope,
+    },
     '/history/orderInfo/exportExcel': { kind: 'list', file: 'xlsx', input: () => lastDays(31) },
     '/history/orderInfo/exportCSVFile': { kind: 'list', file: 'csv', input: () => lastDays(31) },
     '/history/refundInfo/exportExcel': { kind: 'list', file: 'xlsx', input: () => lastDays(31) },
@@ -410,6 +427,14 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
     },
 
     '/org/brandSetting/get': { kind: 'company', input: (id) => ({ companyId: id }) },
+    '/org/refundApproval/get': { kind: 'company', input: (id) => ({ companyId: id }) },
+    // Like brand connectors: system and provider admins only.
+    '/org/refundApproval/save': {
+      kind: 'company',
+      write: true,
+      input: (id) => ({ companyId: id, threshold: 100_000 }),
+      override: (role, _t, g) => (g === 'SUCCESS' && roleLevel(role) === 'agent' ? 'NO_ACCESS' : g),
+    },
     // Like commission rates: system and provider admins only (an agency admin sees, may not set).
     '/org/brandSetting/save': {
       kind: 'company',
@@ -469,6 +494,34 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
   /** A company's admin sees the orders of every branch of the company (the sibling branch too). */
   function orderScope(role: OperatorType, target: Target | null, g: Outcome): Outcome {
     return role === 20 && target === 'sibling' && g === 'NOT_FOUND' ? 'SUCCESS' : g;
+  }
+
+  /** Approvers: the system operator decides like the admin (it may refund); a company admin its sibling branch. */
+  function approverScope(role: OperatorType, target: Target | null, g: Outcome): Outcome {
+    return role === 10 ? 'SUCCESS' : orderScope(role, target, g);
+  }
+
+  /**
+   * A refund of 1 awaiting approval on the order, requested by nobody the matrix acts as
+   * (written directly: the approval calls are under test, not the request).
+   */
+  let awaitingSeq = 0;
+  async function awaitingRefundOf(orderId: number): Promise<string> {
+    const [order] = await h.db.select().from(orders).where(eq(orders.id, orderId));
+    awaitingSeq += 1;
+    const gatewayRefundNo = `RFMATRIX${awaitingSeq}`;
+    await h.db.insert(refunds).values({
+      orderId,
+      companyId: order.companyId,
+      branchUnitId: order.branchUnitId,
+      clientRefundNo: `matrix-approval-${awaitingSeq}`,
+      gatewayRefundNo,
+      amount: 1,
+      currency: order.currency,
+      status: 'awaitingApproval',
+      source: 'console',
+    });
+    return gatewayRefundNo;
   }
 
   function lastDays(n: number) {

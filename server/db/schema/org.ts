@@ -113,6 +113,11 @@ export const companies = pgTable(
     checkoutWeekday: smallint('checkout_weekday'),
     /** Smallest balance paid out (minor units). */
     checkoutLimit: money('checkout_limit').notNull().default(0),
+    /**
+     * Console refunds above this amount (minor units of the order's currency) wait for a second
+     * user's approval; null: the platform default (KESSAI_REFUND_APPROVAL_THRESHOLD).
+     */
+    refundApprovalThreshold: money('refund_approval_threshold'),
     financeEmail: str('finance_email', 120),
     /** M-ID: the acquirer's merchant id (unique when set). */
     mid: str('mid', 40),

@@ -143,8 +143,8 @@ export const refunds = pgTable(
     brandRefundNo: str('brand_refund_no', 64),
     amount: money('amount').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
-    /** waiting, refunding, success or failed. */
-    status: varchar('status', { length: 12 }).notNull(),
+    /** awaitingApproval, waiting, refunding, success, failed or rejected. */
+    status: varchar('status', { length: 20 }).notNull(),
     fullRefund: boolean('full_refund').notNull().default(false),
     remark: str('remark', 255),
     receiptNo: str('receipt_no', 64),
@@ -153,6 +153,10 @@ export const refunds = pgTable(
     source: varchar('source', { length: 10 }).notNull().default('console'),
     errorCode: str('error_code', 40),
     errorMessage: str('error_message', 255),
+    /** Maker-checker: who approved or rejected the refund awaiting approval, when, and why not. */
+    approverId: integer('approver_id').references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    rejectReason: str('reject_reason', 255),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     updatedAt: updatedAt(),
@@ -163,6 +167,10 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(t.orderId),
     index('refunds_created_idx').on(t.createdAt),
     index('refunds_company_created_idx').on(t.companyId, t.createdAt),
+    // The few refunds awaiting approval, found without reading the others.
+    index('refunds_awaiting_approval_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'awaitingApproval'`),
   ],
 );
 

@@ -237,6 +237,7 @@ const refundColumns = {
   companyId: refunds.companyId,
   companyName: companies.name,
   errorMessage: refunds.errorMessage,
+  rejectReason: refunds.rejectReason,
   createdAt: refunds.createdAt,
   finishedAt: refunds.finishedAt,
 };

@@ -12,7 +12,7 @@ import {
   type RefundInput,
 } from '../../../src/contract/refunds';
 import type { Executor } from '../../db/client';
-import { operators, orders, refunds } from '../../db/schema';
+import { companies, operators, orders, refunds } from '../../db/schema';
 import { actorOf, recordAudit, recordDenied, type AuditActor } from '../../platform/audit';
 import { noAccess, type Caller } from '../../platform/caller';
 import type { Deps } from '../../platform/deps';
@@ -106,6 +106,10 @@ async function startRefund(
         formatMoney(remainder, order.currency),
       );
     }
+    // Maker-checker (docs/api.md, "Refund approval"): a console refund above the threshold waits
+    // for a second user, its amount reserved (REFUND_COUNTING) and the order not yet moved.
+    const awaiting =
+      req.source === 'console' && amount > (await approvalThresholdOf(tx, deps, order.companyId));
     const [refund] = await tx
       .insert(refunds)
       .values({
@@ -116,19 +120,14 @@ async function startRefund(
         gatewayRefundNo: gatewayNo('RF', deps.config.timeZone),
         amount,
         currency: order.currency,
-        status: 'waiting',
+        status: awaiting ? 'awaitingApproval' : 'waiting',
         fullRefund: amount === remainder && (req.fullRefund || amount === order.amount),
         remark: req.remark,
         operatorId: req.operatorId,
         source: req.source,
       })
       .returning();
-    try {
-      await applyEvent(tx, order, 'refundStart', req.source);
-    } catch (err) {
-      if (err instanceof IllegalTransition) throw fail('server.payments.notRefundable');
-      throw err;
-    }
+    if (!awaiting) await startOrderRefund(tx, order, req.source);
     await recordAudit(tx, actor, {
       objectType: 'refund',
       objectId: refund.gatewayRefundNo,
@@ -138,10 +137,30 @@ async function startRefund(
         amount,
         currency: order.currency,
         clientRefundNo: refund.clientRefundNo,
+        status: refund.status,
       },
     });
     return { refund, created: true };
   });
+}
+
+/** The order moves to refunding (refundStart) in the caller's transaction, its row locked. */
+export async function startOrderRefund(tx: Executor, order: OrderRecord, source: string) {
+  try {
+    await applyEvent(tx, order, 'refundStart', source);
+  } catch (err) {
+    if (err instanceof IllegalTransition) throw fail('server.payments.notRefundable');
+    throw err;
+  }
+}
+
+/** The company's approval threshold (minor units), or the platform default. */
+export async function approvalThresholdOf(db: Executor, deps: Deps, companyId: number): Promise<number> {
+  const [company] = await db
+    .select({ threshold: companies.refundApprovalThreshold })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return company?.threshold ?? deps.config.refundApprovalThreshold;
 }
 
 /** The amount refused, under the field the caller sent it in (console refundAmount, merchant amount). */
@@ -180,7 +199,7 @@ async function auditRefund(tx: Executor, actor: AuditActor, before: RefundRecord
  * brand is asked under that number, so a refund interrupted anywhere here can be asked about
  * at the brand by the recovery job and settled.
  */
-async function runRefund(deps: Deps, refund: RefundRecord, actor: AuditActor): Promise<RefundRecord> {
+export async function runRefund(deps: Deps, refund: RefundRecord, actor: AuditActor): Promise<RefundRecord> {
   if (refund.status !== 'waiting') return refund;
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, refund.orderId));
   const moving = await deps.db.transaction(async (tx) => {
@@ -336,7 +355,7 @@ const checkQueues = new WeakMap<object, KeyedQueue<number>>();
 const REFUND_CHECK_QUEUE = 64;
 
 /** The account's checks queue in this process, then take the database lease one by one. */
-async function checkRefundPassword(c: Caller, digest: string) {
+export async function checkRefundPassword(c: Caller, digest: string) {
   let queue = checkQueues.get(c.deps.db);
   if (!queue) checkQueues.set(c.deps.db, (queue = new KeyedQueue<number>()));
   const r = await queue.run(c.principal.operatorId, REFUND_CHECK_QUEUE, () =>

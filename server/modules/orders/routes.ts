@@ -1,7 +1,17 @@
 import { OrderPageQuery, OrderRef } from '../../../src/contract/orders';
-import { RefundInput, RefundPageQuery } from '../../../src/contract/refunds';
+import {
+  RefundApprovalListQuery,
+  RefundApprovalSettingQuery,
+  RefundApprovalSettingSave,
+  RefundApproveInput,
+  RefundInput,
+  RefundPageQuery,
+  RefundRejectInput,
+} from '../../../src/contract/refunds';
 import { BrandSettingsQuery, BrandSettingsSave } from '../../../src/contract/brandSettings';
 import type { Api } from '../../platform/api';
+import { ApiError } from '../../platform/envelope';
+import { ResultType } from '../../../src/contract/envelope';
 import { brandSettingsGet, brandSettingsSave } from './brandSettings';
 import { actorOf } from '../../platform/audit';
 import { scopeOf } from '../../platform/scope';
@@ -10,10 +20,18 @@ import { syncOrder } from './payments';
 import { consoleRefund, refundFailedError, syncRefunds } from './refunds';
 import { OrderExportQuery, RefundExportQuery } from '../../../src/contract/exports';
 import { orderExport, refundExport } from './exports';
+import {
+  approvalList,
+  approvalSettingGet,
+  approvalSettingSave,
+  approveRefund,
+  rejectRefund,
+} from './refundApproval';
 
 /** Route paths of the contract's menu that grant the calls. */
 export const ORDER_ROUTE = '/history/order';
 export const REFUND_ROUTE = '/history/refund';
+export const REFUND_APPROVAL_ROUTE = '/history/refundApproval';
 
 export function orderRoutes(api: Api) {
   api.call('/history/orderInfo/page', { access: ORDER_ROUTE, input: OrderPageQuery }, async (c) => ({
@@ -54,9 +72,51 @@ export function orderRoutes(api: Api) {
         created: outcome.created,
       },
       messageKey:
-        outcome.refund.status === 'success' ? 'server.payments.refunded' : 'server.payments.refundProcessing',
+        outcome.refund.status === 'success'
+          ? 'server.payments.refunded'
+          : outcome.refund.status === 'awaitingApproval'
+            ? 'server.refundApproval.requested'
+            : 'server.payments.refundProcessing',
     };
   });
+  // Maker-checker (docs/api.md, "Refund approval"): the approvers' list and decisions.
+  api.call(
+    '/pay/refund/approvalList',
+    { access: REFUND_APPROVAL_ROUTE, input: RefundApprovalListQuery },
+    async (c) => ({ result: await approvalList(c) }),
+  );
+  api.call(
+    '/pay/refund/approve',
+    { writes: true, access: REFUND_APPROVAL_ROUTE, input: RefundApproveInput },
+    async (c) => {
+      const decision = await approveRefund(c, c.input);
+      if (decision.refundStatus === 'failed')
+        throw new ApiError(ResultType.FAIL, 'server.refundApproval.approvedFailedAtBrand');
+      return {
+        result: decision,
+        messageKey:
+          decision.refundStatus === 'success'
+            ? 'server.refundApproval.approved'
+            : 'server.payments.refundProcessing',
+      };
+    },
+  );
+  api.call(
+    '/pay/refund/reject',
+    { writes: true, access: REFUND_APPROVAL_ROUTE, input: RefundRejectInput },
+    async (c) => ({ result: await rejectRefund(c, c.input), messageKey: 'server.refundApproval.rejected' }),
+  );
+  // A company's approval threshold (company settings; saved by system and provider admins).
+  api.call(
+    '/org/refundApproval/get',
+    { access: '/setup/company', input: RefundApprovalSettingQuery },
+    async (c) => ({ result: await approvalSettingGet(c, c.input.companyId) }),
+  );
+  api.call(
+    '/org/refundApproval/save',
+    { writes: true, access: '/setup/company', input: RefundApprovalSettingSave },
+    async (c) => ({ result: await approvalSettingSave(c, c.input), messageKey: 'server.saved' }),
+  );
   // A company's connector and sandbox behaviour per brand (company settings).
   api.call('/org/brandSetting/get', { access: '/setup/company', input: BrandSettingsQuery }, async (c) => ({
     result: await brandSettingsGet(c, c.input.companyId),

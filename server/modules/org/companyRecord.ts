@@ -41,6 +41,8 @@ export function toCompanyDetail(
     chinaPaySecretKeyEnc,
     paypayAuthTokenEnc,
     paypayKeyEnc,
+    // Its own call (/org/refundApproval/*), saved by fewer roles than the company.
+    refundApprovalThreshold: _t,
     ...plain
   } = r;
   return {

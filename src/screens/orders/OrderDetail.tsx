@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Flex, Grid, Stack } from '@chakra-ui/react';
+import { Alert, Button, Flex, Grid, Stack } from '@chakra-ui/react';
+import { Link } from 'wouter';
 import type { OrderDetail as Order } from '../../contract/orders';
 import { PAID_STATUSES } from '../../contract/orders';
-import { REFUND_ROLES } from '../../contract/refunds';
+import { REFUND_APPROVER_ROLES, REFUND_ROLES } from '../../contract/refunds';
 import { useT } from '../../app/i18n';
 import { useSessionUser } from '../../app/session';
 import { showSuccess } from '../../app/toaster';
@@ -56,6 +57,9 @@ export default function OrderDetail({ param }: { param: string }) {
     PAID_STATUSES.includes(order.status) &&
     order.refundableAmount > 0;
 
+  const awaitingApproval = order.refunds.some((r) => r.status === 'awaitingApproval');
+  const mayApprove = Boolean(user && REFUND_APPROVER_ROLES.includes(user.operatorType));
+
   return (
     <>
       <PageHeader
@@ -76,6 +80,17 @@ export default function OrderDetail({ param }: { param: string }) {
         }
       />
       <Stack gap="4">
+        {awaitingApproval && (
+          <Alert.Root status="warning" alignItems="center" flexWrap="wrap">
+            <Alert.Indicator />
+            <Alert.Title flex="1">{t('orderScreens.approval.pendingOnOrder')}</Alert.Title>
+            {mayApprove && (
+              <Button asChild size="xs" variant="outline">
+                <Link href="/history/refundApproval">{t('menu.refundApproval')}</Link>
+              </Button>
+            )}
+          </Alert.Root>
+        )}
         <OrderFacts order={order} />
         <Grid templateColumns={{ base: '1fr', xl: '2fr 1fr' }} gap="4" alignItems="start">
           <OrderRefunds order={order} />

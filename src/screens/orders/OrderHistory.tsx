@@ -1,6 +1,7 @@
 import { Box, Card, Flex, Heading, Table, Text } from '@chakra-ui/react';
 import { ORDER_EVENTS, type OrderDetail } from '../../contract/orders';
 import { formatMoney } from '../../contract/money';
+import { APPROVAL_EXPIRED_REASON, REFUND_APPROVAL_EXPIRY_DAYS } from '../../contract/refunds';
 import { useT } from '../../app/i18n';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge, RefundStatusBadge } from './badges';
@@ -51,7 +52,16 @@ export function OrderRefunds({ order }: { order: OrderDetail }) {
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap">{formatDateTime(r.createdAt)}</Table.Cell>
                     <Table.Cell>{r.operatorLoginId ?? ''}</Table.Cell>
-                    <Table.Cell>{r.errorMessage || r.remark}</Table.Cell>
+                    <Table.Cell>
+                      {r.rejectReason
+                        ? t('orderScreens.approval.rejectReason', {
+                            reason:
+                              r.rejectReason === APPROVAL_EXPIRED_REASON
+                                ? t('payments.approval.expired', { days: REFUND_APPROVAL_EXPIRY_DAYS })
+                                : r.rejectReason,
+                          })
+                        : r.errorMessage || r.remark}
+                    </Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>

@@ -202,12 +202,19 @@ export function RefundOutcome({ state }: { state: RefundState }) {
   const t = useT();
   const { refund, refundStatus } = state.context;
   const following = state.hasTag('following');
-  const tone = state.matches({ succeeded: 'failed' }) ? 'error' : following ? 'info' : 'success';
+  const sentForApproval = state.matches({ succeeded: 'sentForApproval' });
+  const tone = state.matches({ succeeded: 'failed' })
+    ? 'error'
+    : following || sentForApproval
+      ? 'info'
+      : 'success';
   const message = state.matches({ succeeded: 'failed' })
     ? t('orderScreens.refund.outcome.failed')
-    : following
-      ? t('orderScreens.refund.outcome.refunding')
-      : t('orderScreens.refund.outcome.success');
+    : sentForApproval
+      ? t('orderScreens.refund.outcome.sentForApproval')
+      : following
+        ? t('orderScreens.refund.outcome.refunding')
+        : t('orderScreens.refund.outcome.success');
   return (
     <Dialog.Body>
       <Stack gap="4">

@@ -19,6 +19,8 @@ const ORDER_PALETTE: Record<OrderStatus, string> = {
 };
 
 const REFUND_PALETTE: Record<RefundStatus, string> = {
+  awaitingApproval: 'orange',
+  rejected: 'red',
   waiting: 'gray',
   refunding: 'blue',
   success: 'green',

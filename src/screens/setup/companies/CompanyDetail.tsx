@@ -11,6 +11,7 @@ import { useSessionMenu } from '../../../app/session';
 import NotFound from '../../errors/NotFound';
 import { useAgentOptions, useProviderOptions } from '../shared/useOrgOptions';
 import { BrandConnectors } from './BrandConnectors';
+import { RefundApprovalThreshold } from './RefundApprovalThreshold';
 import { CompanyEditor } from './CompanyEditor';
 
 /** /setup/company/new and /setup/company/:id: the company's long form (another tenant's id: not found). */
@@ -64,6 +65,7 @@ export default function CompanyDetail({ param }: { param: string }) {
         agents={agents.data}
         onReload={company.reload}
       />
+      {detail && <RefundApprovalThreshold companyId={detail.id} />}
       {detail && <BrandConnectors companyId={detail.id} />}
     </>
   );

@@ -1,0 +1,243 @@
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import type { RefundDecision } from '../contract/refunds';
+import { DEFAULT_LANGUAGE } from '../contract/locale';
+import { failureMessage, type TestMap } from './effects';
+import { rejectionOf, type RefundRejection } from './refund';
+
+/**
+ * An approver's decision on a refund awaiting approval (maker-checker, issue #12): approve it
+ * with their own refund password (the server then refunds at the brand), or reject it with a
+ * reason the requester sees. The server refuses the requester's own request and a refund
+ * already decided; those come back as failures with the server's message.
+ */
+
+export interface RefundApprovalInput {
+  gatewayRefundNo: string;
+}
+
+export interface ApproveRefundInput {
+  gatewayRefundNo: string;
+  /** As typed; the service hashes it (MD5 uppercase) before sending. */
+  refundPassword: string;
+}
+
+export interface RejectRefundInput {
+  gatewayRefundNo: string;
+  reason: string;
+}
+
+export interface RefundApprovalContext {
+  gatewayRefundNo: string;
+  reason: string;
+  /** Wrong, locked or reset refund password. */
+  rejection: RefundRejection | null;
+  /** Any other failure: already decided, own request, the brand refused, the network. */
+  error: string | null;
+  decision: RefundDecision | null;
+}
+
+export type RefundApprovalEvent =
+  | { type: 'APPROVE' }
+  | { type: 'REJECT' }
+  | { type: 'CHANGE_REASON'; reason: string }
+  | { type: 'SUBMIT'; password: string }
+  | { type: 'SUBMIT_REASON' }
+  | { type: 'RETRY' }
+  | { type: 'BACK' };
+
+export type RefundApprovalEmitted = { type: 'decided'; decision: RefundDecision };
+
+export const refundApprovalMachine = setup({
+  types: {
+    context: {} as RefundApprovalContext,
+    events: {} as RefundApprovalEvent,
+    input: {} as RefundApprovalInput,
+    emitted: {} as RefundApprovalEmitted,
+  },
+  actors: {
+    approveRefund: fromPromise<RefundDecision, ApproveRefundInput>(() =>
+      Promise.reject(new Error('refund approval actor "approveRefund" not provided')),
+    ),
+    rejectRefund: fromPromise<RefundDecision, RejectRefundInput>(() =>
+      Promise.reject(new Error('refund approval actor "rejectRefund" not provided')),
+    ),
+  },
+  guards: {
+    reasonGiven: ({ context }) => context.reason.trim().length > 0,
+    isLocked: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'locked',
+    isPasswordReset: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'passwordReset',
+    isWrongPassword: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'wrongPassword',
+  },
+  actions: {
+    changeReason: assign((_, params: { reason: string }) => ({ reason: params.reason })),
+    clearOutcome: assign({ rejection: null, error: null }),
+    rememberRejection: assign((_, params: { error: unknown }) => ({ rejection: rejectionOf(params.error) })),
+    rememberFailure: assign((_, params: { error: unknown }) => ({
+      error: failureMessage(params.error, DEFAULT_LANGUAGE),
+    })),
+    rememberDecision: assign((_, params: { decision: RefundDecision }) => ({ decision: params.decision })),
+    announceDecided: emit((_, params: { decision: RefundDecision }) => ({
+      type: 'decided' as const,
+      decision: params.decision,
+    })),
+  },
+}).createMachine({
+  id: 'refundApproval',
+  context: ({ input }) => ({
+    gatewayRefundNo: input.gatewayRefundNo,
+    reason: '',
+    rejection: null,
+    error: null,
+    decision: null,
+  }),
+  initial: 'choosing',
+  states: {
+    /** The refund's facts with Approve and Reject. */
+    choosing: {
+      entry: 'clearOutcome',
+      on: {
+        APPROVE: { target: 'approving' },
+        REJECT: { target: 'rejecting' },
+      },
+    },
+    approving: {
+      initial: 'enteringPassword',
+      states: {
+        enteringPassword: {
+          on: {
+            SUBMIT: { target: 'submitting' },
+            BACK: { target: '#refundApproval.choosing' },
+          },
+        },
+        submitting: {
+          tags: ['busy'],
+          entry: 'clearOutcome',
+          invoke: {
+            id: 'approveRefund',
+            src: 'approveRefund',
+            input: ({ context, event }) => {
+              assertEvent(event, 'SUBMIT');
+              return { gatewayRefundNo: context.gatewayRefundNo, refundPassword: event.password };
+            },
+            onDone: {
+              target: '#refundApproval.approved',
+              actions: [
+                { type: 'rememberDecision', params: ({ event }) => ({ decision: event.output }) },
+                { type: 'announceDecided', params: ({ event }) => ({ decision: event.output }) },
+              ],
+            },
+            onError: [
+              {
+                guard: { type: 'isLocked', params: ({ event }) => ({ error: event.error }) },
+                target: '#refundApproval.refused.locked',
+                actions: { type: 'rememberRejection', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                guard: { type: 'isPasswordReset', params: ({ event }) => ({ error: event.error }) },
+                target: '#refundApproval.refused.passwordReset',
+                actions: { type: 'rememberRejection', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                guard: { type: 'isWrongPassword', params: ({ event }) => ({ error: event.error }) },
+                target: 'wrongPassword',
+                actions: { type: 'rememberRejection', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                target: '#refundApproval.failed',
+                actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
+          },
+        },
+        wrongPassword: {
+          on: {
+            RETRY: { target: 'enteringPassword' },
+            BACK: { target: '#refundApproval.choosing' },
+          },
+        },
+      },
+    },
+    rejecting: {
+      initial: 'enteringReason',
+      states: {
+        enteringReason: {
+          on: {
+            CHANGE_REASON: {
+              actions: { type: 'changeReason', params: ({ event }) => ({ reason: event.reason }) },
+            },
+            SUBMIT_REASON: { guard: 'reasonGiven', target: 'submitting' },
+            BACK: { target: '#refundApproval.choosing' },
+          },
+        },
+        submitting: {
+          tags: ['busy'],
+          entry: 'clearOutcome',
+          invoke: {
+            id: 'rejectRefund',
+            src: 'rejectRefund',
+            input: ({ context }) => ({
+              gatewayRefundNo: context.gatewayRefundNo,
+              reason: context.reason.trim(),
+            }),
+            onDone: {
+              target: '#refundApproval.rejected',
+              actions: [
+                { type: 'rememberDecision', params: ({ event }) => ({ decision: event.output }) },
+                { type: 'announceDecided', params: ({ event }) => ({ decision: event.output }) },
+              ],
+            },
+            onError: {
+              target: '#refundApproval.failed',
+              actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
+    },
+    /** The approver's refund password is locked or was reset: nothing to do here but close. */
+    refused: {
+      initial: 'locked',
+      states: { locked: {}, passwordReset: {} },
+    },
+    /** Already decided, the caller's own request, the brand refused, or the network: the message, and Back. */
+    failed: {
+      on: { BACK: { target: 'choosing' } },
+    },
+    approved: { type: 'final' },
+    rejected: { type: 'final' },
+  },
+});
+
+export const refundApprovalTestMap = {
+  states: {
+    choosing:
+      'The approval dialog: the refund’s order, amount, requester and remark, with Approve and Reject',
+    approving: 'Approving: the approver’s own refund password',
+    'approving.enteringPassword': 'The refund password field with Back and Approve',
+    'approving.submitting': 'The Approve button is busy while the server approves and refunds',
+    'approving.wrongPassword': 'Wrong refund password, with the tries left: type it again or go back',
+    rejecting: 'Rejecting: the reason the requester will see',
+    'rejecting.enteringReason': 'The reason field with Back and Reject (enabled once a reason is typed)',
+    'rejecting.submitting': 'The Reject button is busy while the server rejects',
+    refused: 'The approver cannot approve now',
+    'refused.locked': 'The approver’s refunds are locked until the time shown: the dialog only closes',
+    'refused.passwordReset': 'The approver’s refund password was reset: a link to change it, and Close',
+    failed:
+      'The server refused or failed (already decided, own request, brand refused): its message, and Back',
+    approved: 'Approved: the refund’s status (success or refunding); the list reloads',
+    rejected: 'Rejected: the amount is free again; the list reloads',
+  },
+  events: {
+    APPROVE: 'Press Approve',
+    REJECT: 'Press Reject',
+    CHANGE_REASON: 'Type the reason',
+    SUBMIT: 'Type the refund password and press Approve',
+    SUBMIT_REASON: 'Press Reject under the reason',
+    RETRY: 'Press Retry after a wrong password',
+    BACK: 'Press Back',
+    'xstate.done.actor.approveRefund': 'The server approves and refunds',
+    'xstate.error.actor.approveRefund': 'The server refuses or fails the approval',
+    'xstate.done.actor.rejectRefund': 'The server rejects the refund',
+    'xstate.error.actor.rejectRefund': 'The server refuses or fails the rejection',
+  },
+} satisfies TestMap;

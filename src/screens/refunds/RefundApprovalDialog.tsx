@@ -1,0 +1,250 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Dialog, Field, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import { Link } from 'wouter';
+import type { SnapshotFrom } from 'xstate';
+import { formatMoney } from '../../contract/money';
+import type { RefundApprovalRow } from '../../contract/refunds';
+import { refundApprovalMachine, type RefundApprovalEvent } from '../../machines/refundApproval';
+import { useT } from '../../app/i18n';
+import { InfoList } from '../../components/InfoList';
+import { formatDateTime } from '../../components/format';
+import { refundApprovalActors } from '../../services/refunds';
+import { RefundStatusBadge } from '../orders/badges';
+
+const machine = refundApprovalMachine.provide({ actors: refundApprovalActors });
+type State = SnapshotFrom<typeof refundApprovalMachine>;
+type Send = (event: RefundApprovalEvent) => void;
+
+/**
+ * An approver's decision on one refund awaiting approval, on the refund approval machine:
+ * the refund's facts, then Approve (own refund password) or Reject (a reason).
+ */
+export function RefundApprovalDialog({
+  row,
+  onDecided,
+  onClose,
+}: {
+  row: RefundApprovalRow;
+  /** Approved or rejected: the list reloads. */
+  onDecided: () => void;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const [state, send, actor] = useMachine(machine, { input: { gatewayRefundNo: row.gatewayRefundNo } });
+  useEffect(() => {
+    const sub = actor.on('decided', onDecided);
+    return () => sub.unsubscribe();
+  }, [actor, onDecided]);
+  const busy = state.hasTag('busy');
+  const step = state.matches('approving')
+    ? 'approving'
+    : state.matches('rejecting')
+      ? 'rejecting'
+      : state.matches('approved') || state.matches('rejected')
+        ? 'outcome'
+        : 'choosing';
+  return (
+    <Dialog.Root
+      open
+      placement="center"
+      size="md"
+      closeOnInteractOutside={false}
+      onOpenChange={(e) => !e.open && !busy && onClose()}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content aria-label={t('orderScreens.approval.dialog')} mx={{ base: '2', sm: '4' }}>
+            <Dialog.Header>
+              <Dialog.Title>{t(`orderScreens.approval.title.${step}`)}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <InfoList
+                  items={[
+                    { label: t('orderScreens.gatewayRefundNo'), value: row.gatewayRefundNo },
+                    { label: t('fields.gatewayOrderNo'), value: row.gatewayOrderNo },
+                    { label: t('fields.refundAmount'), value: formatMoney(row.amount, row.currency) },
+                    { label: t('orderScreens.approval.requestedBy'), value: row.requestedBy ?? '' },
+                    { label: t('fields.remark'), value: row.remark },
+                  ]}
+                />
+                <Outcome state={state} />
+              </Stack>
+            </Dialog.Body>
+            {state.matches({ approving: 'enteringPassword' }) ||
+            state.matches({ approving: 'submitting' }) ? (
+              <ApprovePassword state={state} send={send} row={row} />
+            ) : state.matches('rejecting') ? (
+              <RejectReason state={state} send={send} />
+            ) : (
+              <Dialog.Footer>
+                {state.can({ type: 'RETRY' }) && (
+                  <Button variant="outline" onClick={() => send({ type: 'RETRY' })}>
+                    {t('orderScreens.refund.retry')}
+                  </Button>
+                )}
+                {state.matches({ refused: 'passwordReset' }) && (
+                  <Button asChild variant="outline">
+                    <Link href="/changeRefundPassword">{t('menu.changeRefundPassword')}</Link>
+                  </Button>
+                )}
+                {state.can({ type: 'BACK' }) && (
+                  <Button variant="outline" onClick={() => send({ type: 'BACK' })}>
+                    {t('common.back')}
+                  </Button>
+                )}
+                {state.matches('choosing') ? (
+                  <>
+                    <Button variant="outline" colorPalette="red" onClick={() => send({ type: 'REJECT' })}>
+                      {t('orderScreens.approval.reject')}
+                    </Button>
+                    <Button onClick={() => send({ type: 'APPROVE' })}>
+                      {t('orderScreens.approval.approve')}
+                    </Button>
+                  </>
+                ) : (
+                  <Button onClick={onClose}>{t('common.close')}</Button>
+                )}
+              </Dialog.Footer>
+            )}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** What the server answered: refused, failed, approved or rejected. */
+function Outcome({ state }: { state: State }) {
+  const t = useT();
+  const { rejection, error, decision } = state.context;
+  if (state.matches('approved') && decision)
+    return (
+      <Alert.Root status="success" role="status">
+        <Alert.Indicator />
+        <Alert.Title>
+          {t('orderScreens.approval.approved', {
+            status: t(`payments.refundStatus.${decision.refundStatus}`),
+          })}
+        </Alert.Title>
+        <RefundStatusBadge status={decision.refundStatus} />
+      </Alert.Root>
+    );
+  if (state.matches('rejected'))
+    return (
+      <Alert.Root status="success" role="status">
+        <Alert.Indicator />
+        <Alert.Title>{t('orderScreens.approval.rejected')}</Alert.Title>
+      </Alert.Root>
+    );
+  if (!rejection && !error) return null;
+  const detail =
+    rejection?.reason === 'wrongPassword' && rejection.triesLeft !== null
+      ? t('orderScreens.refund.triesLeft', { count: rejection.triesLeft })
+      : rejection?.reason === 'locked' && rejection.lockedUntil
+        ? t('orderScreens.refund.lockedUntil', { until: formatDateTime(rejection.lockedUntil) })
+        : null;
+  const heading = rejection
+    ? t(`orderScreens.refund.rejected.${rejection.reason}`)
+    : t('orderScreens.approval.failed');
+  return (
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{heading}</Alert.Title>
+        <Alert.Description>{detail ?? rejection?.message ?? error}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+function ApprovePassword({ state, send, row }: { state: State; send: Send; row: RefundApprovalRow }) {
+  const t = useT();
+  const [password, setPassword] = useState('');
+  const busy = state.hasTag('busy');
+  return (
+    <form
+      noValidate
+      aria-label={t('orderScreens.approval.title.approving')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (password && !busy) send({ type: 'SUBMIT', password });
+      }}
+    >
+      <Dialog.Body pt="0">
+        <Stack gap="4">
+          <Text fontSize="sm">
+            {t('orderScreens.approval.confirmApprove', {
+              amount: formatMoney(row.amount, row.currency),
+              order: row.gatewayOrderNo,
+            })}
+          </Text>
+          <Field.Root required>
+            <Field.Label>{t('fields.refundPassword')}</Field.Label>
+            <Input
+              type="password"
+              autoComplete="off"
+              autoFocus
+              value={password}
+              disabled={busy}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Field.Root>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button type="button" variant="outline" disabled={busy} onClick={() => send({ type: 'BACK' })}>
+          {t('common.back')}
+        </Button>
+        <Button type="submit" colorPalette="red" loading={busy} disabled={!password}>
+          {t('orderScreens.approval.approve')}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}
+
+function RejectReason({ state, send }: { state: State; send: Send }) {
+  const t = useT();
+  const busy = state.hasTag('busy');
+  return (
+    <form
+      noValidate
+      aria-label={t('orderScreens.approval.title.rejecting')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'SUBMIT_REASON' });
+      }}
+    >
+      <Dialog.Body pt="0">
+        <Field.Root required>
+          <Field.Label>{t('orderScreens.approval.reason')}</Field.Label>
+          <Textarea
+            value={state.context.reason}
+            maxLength={255}
+            rows={3}
+            autoFocus
+            disabled={busy}
+            onChange={(e) => send({ type: 'CHANGE_REASON', reason: e.target.value })}
+          />
+          <Field.HelperText>{t('orderScreens.approval.reasonHelp')}</Field.HelperText>
+        </Field.Root>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button type="button" variant="outline" disabled={busy} onClick={() => send({ type: 'BACK' })}>
+          {t('common.back')}
+        </Button>
+        <Button
+          type="submit"
+          colorPalette="red"
+          loading={busy}
+          disabled={!state.can({ type: 'SUBMIT_REASON' })}
+        >
+          {t('orderScreens.approval.reject')}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

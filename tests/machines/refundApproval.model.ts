@@ -1,0 +1,64 @@
+import { refundApprovalMachine, type RefundApprovalInput } from '../../src/machines/refundApproval';
+import { workflowModel, type ModelEvent } from './harness';
+
+/** The refund approval test model: one refund awaiting approval. */
+
+export const input: RefundApprovalInput = { gatewayRefundNo: 'RF20261122000001' };
+
+export const password = 'approver-secret';
+export const reason = '金額を顧客に確認してください';
+
+export const decision = (refundStatus: string) => ({
+  label: refundStatus,
+  gatewayRefundNo: input.gatewayRefundNo,
+  refundStatus,
+  orderStatus: refundStatus === 'rejected' ? 'success' : 'refunded',
+});
+
+export const failures = {
+  wrongPassword: {
+    label: 'wrong password',
+    resultType: 'FAIL',
+    message: 'Wrong refund password: 4 tries left',
+    result: { triesLeft: 4 },
+  },
+  locked: {
+    label: 'locked',
+    resultType: 'FAIL',
+    message: 'Too many wrong refund passwords: refunds are locked until 2026-11-22 09:30:00',
+    result: { lockedUntil: '2026-11-22T00:30:00.000Z' },
+  },
+  passwordReset: {
+    label: 'password reset',
+    resultType: 'REFUND_PASSWORD_CHANGE_REQUIRED',
+    message: 'Your refund password was reset; change it before refunding',
+  },
+  alreadyDecided: {
+    label: 'already decided',
+    resultType: 'FAIL',
+    message: 'This refund was already approved or rejected, or it expired',
+  },
+};
+
+export const refundApprovalEvents: ModelEvent[] = [
+  { type: 'APPROVE' },
+  { type: 'REJECT' },
+  { type: 'CHANGE_REASON', label: 'reason', reason },
+  { type: 'CHANGE_REASON', label: 'blank', reason: '  ' },
+  { type: 'SUBMIT', label: 'password', password },
+  { type: 'SUBMIT_REASON' },
+  { type: 'RETRY' },
+  { type: 'BACK' },
+  { type: 'xstate.done.actor.approveRefund', output: decision('success') },
+  ...Object.values(failures).map((error) => ({ type: 'xstate.error.actor.approveRefund', error })),
+  { type: 'xstate.done.actor.rejectRefund', output: decision('rejected') },
+  { type: 'xstate.error.actor.rejectRefund', error: failures.alreadyDecided },
+];
+
+export function refundApprovalPaths() {
+  return workflowModel(refundApprovalMachine, {
+    input,
+    events: refundApprovalEvents,
+    serializeContext: (c: { reason: string }) => ({ reason: c.reason.trim() !== '' }),
+  }).getShortestPaths();
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyStateMachine } from 'xstate';
+import {
+  refundApprovalMachine,
+  refundApprovalTestMap,
+  type RefundApprovalContext,
+} from '../../src/machines/refundApproval';
+import { coveredTransitions, namePaths, stateKeys, walk, WorkflowRun, type PathChecks } from './harness';
+import { failures, input, password, reason, refundApprovalPaths } from './refundApproval.model';
+
+const paths = refundApprovalPaths();
+
+describe('refund approval paths', () => {
+  for (const { name, path } of namePaths(paths)) {
+    it(name, async () => {
+      const run = new WorkflowRun(refundApprovalMachine, input, {});
+      const context = () => run.snapshot.context as RefundApprovalContext;
+      const checks: PathChecks = {
+        states: {
+          choosing: () => {
+            expect(context().rejection).toBeNull();
+            expect(context().error).toBeNull();
+            expect(run.snapshot.can({ type: 'APPROVE' })).toBe(true);
+            expect(run.snapshot.can({ type: 'REJECT' })).toBe(true);
+          },
+          'approving.enteringPassword': () => {
+            expect(run.snapshot.can({ type: 'SUBMIT', password })).toBe(true);
+          },
+          'approving.submitting': () => {
+            expect(run.snapshot.hasTag('busy')).toBe(true);
+            expect(run.calls.at(-1)).toEqual({
+              actor: 'approveRefund',
+              input: { gatewayRefundNo: input.gatewayRefundNo, refundPassword: password },
+            });
+          },
+          'approving.wrongPassword': () => {
+            expect(context().rejection).toEqual({
+              reason: 'wrongPassword',
+              message: failures.wrongPassword.message,
+              triesLeft: 4,
+            });
+          },
+          'rejecting.enteringReason': () => {
+            // Reject is offered only with a reason the requester can read.
+            expect(run.snapshot.can({ type: 'SUBMIT_REASON' })).toBe(context().reason.trim() !== '');
+          },
+          'rejecting.submitting': () => {
+            expect(run.snapshot.hasTag('busy')).toBe(true);
+            expect(run.calls.at(-1)).toEqual({
+              actor: 'rejectRefund',
+              input: { gatewayRefundNo: input.gatewayRefundNo, reason },
+            });
+          },
+          'refused.locked': () => {
+            expect(context().rejection?.reason).toBe('locked');
+            expect(run.snapshot.can({ type: 'BACK' })).toBe(false);
+            expect(run.snapshot.can({ type: 'RETRY' })).toBe(false);
+          },
+          'refused.passwordReset': () => {
+            expect(context().rejection?.reason).toBe('passwordReset');
+            expect(run.snapshot.can({ type: 'BACK' })).toBe(false);
+          },
+          failed: () => {
+            expect(context().error).toBe(failures.alreadyDecided.message);
+            expect(run.emitted).toEqual([]);
+          },
+          approved: () => {
+            expect(context().decision?.refundStatus).toBe('success');
+            expect(run.emitted).toEqual([{ type: 'decided', decision: context().decision }]);
+            expect(run.callsOf('approveRefund')).toHaveLength(1);
+            expect(run.callsOf('rejectRefund')).toHaveLength(0);
+          },
+          rejected: () => {
+            expect(context().decision?.refundStatus).toBe('rejected');
+            expect(run.emitted).toEqual([{ type: 'decided', decision: context().decision }]);
+            expect(run.callsOf('approveRefund')).toHaveLength(0);
+          },
+        },
+      };
+      await walk(run as WorkflowRun<AnyStateMachine>, path, checks);
+    });
+  }
+
+  it('the generated paths take every transition the machine defines', () => {
+    expect(coveredTransitions(refundApprovalMachine, paths).missing).toEqual([]);
+  });
+});
+
+it('the refund approval test map describes every state and event', () => {
+  expect(Object.keys(refundApprovalTestMap.states).sort()).toEqual(stateKeys(refundApprovalMachine).sort());
+  const handled = new Set(coveredTransitions(refundApprovalMachine, []).defined.map((d) => d.split(' ')[1]));
+  expect([...handled].filter((e) => !(e in refundApprovalTestMap.events))).toEqual([]);
+});
