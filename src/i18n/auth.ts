@@ -51,6 +51,7 @@ export default defineArea({
       cancel: 'キャンセル',
       enrolled: '2段階認証を設定しました',
       reset: '2段階認証をリセット',
+      resetDone: '{{name}} の2段階認証をリセットしました',
       resetConfirm:
         '{{name}} の2段階認証をリセットしますか？認証アプリと回復コードは無効になり、ログイン中のセッションは終了します。必須のロールでは次回ログイン時に再登録が必要です。',
     },
@@ -103,6 +104,7 @@ export default defineArea({
       cancel: '取消',
       enrolled: '两步验证已设置',
       reset: '重置两步验证',
+      resetDone: '已重置 {{name}} 的两步验证',
       resetConfirm:
         '确定要重置 {{name}} 的两步验证吗？身份验证器和恢复码将失效，当前会话将结束。必须启用的角色在下次登录时需要重新绑定。',
     },
@@ -156,6 +158,7 @@ export default defineArea({
       cancel: 'Cancel',
       enrolled: 'Two-step verification is set up',
       reset: 'Reset two-step verification',
+      resetDone: 'Two-step verification of {{name}} was reset',
       resetConfirm:
         'Reset two-step verification of {{name}}? Its authenticator and recovery codes stop working and its sessions end. A role that requires it sets it up again at the next login.',
     },

@@ -84,6 +84,10 @@ export const FIXTURES = {
   flowJp: { loginId: 'e2e-flow-jp', like: 'co-admin', userName: 'E2E Flow JP' },
   flowZh: { loginId: 'e2e-flow-zh', like: 'co-admin', userName: 'E2E Flow ZH' },
   flowEn: { loginId: 'e2e-flow-en', like: 'co-admin', userName: 'E2E Flow EN' },
+  /** secondFactor.spec: a company admin turns two-step verification on and off itself. */
+  mfaOptional: { loginId: 'e2e-mfa-optional', like: 'co-admin', userName: 'E2E MFA Optional' },
+  /** secondFactor.spec: a provider operator whose two-step verification an administrator resets. */
+  mfaResetTarget: { loginId: 'e2e-mfa-reset', like: 'sp-op', userName: 'E2E MFA Reset' },
 } satisfies Record<string, Fixture>;
 
 export const ALL_FIXTURES: readonly Fixture[] = [

@@ -18,9 +18,12 @@ import { expect, test, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import { namePaths, type ModelEvent } from '../machines/harness';
 import { secondFactorPaths } from '../machines/secondFactor.model';
-import { MFA_ENROL_ACCOUNTS, MFA_VERIFY_ACCOUNTS, PASSWORD, type Fixture } from './fixtures';
+import { FIXTURES, MFA_ENROL_ACCOUNTS, MFA_VERIFY_ACCOUNTS, PASSWORD, type Fixture } from './fixtures';
 import {
+  apiLogin,
   apiLoginReply,
+  signedInPage,
+  toast,
   forgetLastStep,
   loginForm,
   messagePattern,
@@ -181,4 +184,68 @@ test('a recovery code signs in once, in place of a code', async ({ page }) => {
   // The password step alone says the code is owed.
   const reply = await apiLoginReply(page.request, account.loginId, PASSWORD);
   expect(reply.result.secondFactor).toBe('verify');
+});
+
+test('a company admin turns two-step verification on from the account screen, and off with password and code', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const account = FIXTURES.mfaOptional;
+  const page = await signedInPage(browser, request, baseURL!, account.loginId);
+  try {
+    await page.goto('/introduce');
+    await expect(page.getByText(tr(L, 'mfa.statusOff'))).toBeVisible();
+    await page.getByRole('button', { name: tr(L, 'mfa.enable') }).click();
+    const secret = (await enrolForm(page).secret.textContent())!.trim();
+    await enrolForm(page).code.fill(await totpNow(secret));
+    await enrolForm(page).submit.click();
+    await expect(
+      page.getByRole('list', { name: tr(L, 'mfa.recoveryList') }).getByRole('listitem'),
+    ).toHaveCount(10);
+    await page.getByRole('button', { name: tr(L, 'mfa.saved') }).click();
+    await expect(page.getByText(tr(L, 'mfa.statusOn'))).toBeVisible();
+    expect((await apiLoginReply(request, account.loginId, PASSWORD)).result.secondFactor).toBe('verify');
+
+    await page.getByRole('button', { name: tr(L, 'mfa.disable') }).click();
+    const form = page.getByRole('form', { name: tr(L, 'mfa.disable') });
+    await form.getByLabel(tr(L, 'fields.password'), { exact: true }).fill(PASSWORD);
+    await forgetLastStep(request, account.loginId);
+    await form.getByLabel(tr(L, 'fields.otp'), { exact: true }).fill(await totpNow(secret));
+    await form.getByRole('button', { name: tr(L, 'mfa.disable') }).click();
+    await expect(page.getByText(tr(L, 'mfa.statusOff'))).toBeVisible();
+    expect((await apiLoginReply(request, account.loginId, PASSWORD)).result.secondFactor).toBeNull();
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('an administrator resets the two-step verification after a confirmation', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const target = FIXTURES.mfaResetTarget;
+  const signedIn = await apiLogin(request, target.loginId);
+  const page = await signedInPage(browser, request, baseURL!, FIXTURES.sessionAdmin.loginId);
+  try {
+    await page.goto(`/setup/operate?loginId=${target.loginId}`);
+    await page
+      .getByRole('button', { name: `${tr(L, 'orgScreens.operator.passwords')}: ${target.loginId}` })
+      .click();
+    await page.getByRole('menuitem', { name: tr(L, 'mfa.reset') }).click();
+    const dialog = page.getByRole('alertdialog', { name: tr(L, 'mfa.reset') });
+    await expect(dialog).toContainText(target.loginId);
+    await dialog.getByRole('button', { name: tr(L, 'mfa.reset') }).click();
+    await expect(toast(page, tr(L, 'mfa.resetDone', { name: target.loginId })).first()).toBeVisible();
+    // Its session ended; at the next login its role makes it enrol again.
+    const info = await request.post('/api/system/info', {
+      data: {},
+      headers: { 'x-submit-token': signedIn.token },
+    });
+    expect(((await info.json()) as { resultType: string }).resultType).toBe('UNAUTHENCATED');
+    expect((await apiLoginReply(request, target.loginId, PASSWORD)).result.secondFactor).toBe('enrol');
+  } finally {
+    await page.context().close();
+  }
 });
