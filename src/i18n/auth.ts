@@ -29,6 +29,8 @@ export default defineArea({
       enrolHeading: '認証アプリの登録',
       enrolHint:
         'このアカウントには2段階認証が必要です。認証アプリ（Google Authenticator など）で QR コードを読み取り、表示された6桁のコードを入力してください。',
+      enrolHintOptional:
+        '認証アプリ（Google Authenticator など）で QR コードを読み取り、表示された6桁のコードを入力してください。',
       qrCode: '認証アプリ用の QR コード',
       manualKey: '手動入力用のキー',
       confirm: '登録する',
@@ -83,6 +85,7 @@ export default defineArea({
       enrolHeading: '绑定身份验证器',
       enrolHint:
         '该账户必须启用两步验证。请用身份验证器应用（如 Google Authenticator）扫描二维码，并输入显示的6位验证码。',
+      enrolHintOptional: '请用身份验证器应用（如 Google Authenticator）扫描二维码，并输入显示的6位验证码。',
       qrCode: '身份验证器二维码',
       manualKey: '手动输入密钥',
       confirm: '绑定',
@@ -136,6 +139,8 @@ export default defineArea({
       enrolHeading: 'Set up your authenticator app',
       enrolHint:
         'This account requires two-step verification. Scan the QR code with an authenticator app (such as Google Authenticator) and enter the 6-digit code it shows.',
+      enrolHintOptional:
+        'Scan the QR code with an authenticator app (such as Google Authenticator) and enter the 6-digit code it shows.',
       qrCode: 'QR code for the authenticator app',
       manualKey: 'Key for manual entry',
       confirm: 'Set up',

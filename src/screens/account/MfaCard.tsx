@@ -35,7 +35,7 @@ export function MfaCard({
       </Card.Header>
       <Card.Body>
         <Stack gap="3">
-          <Text>{t(enrolled ? 'mfa.statusOn' : 'mfa.statusOff')}</Text>
+          {mode !== 'enrol' && <Text>{t(enrolled ? 'mfa.statusOn' : 'mfa.statusOff')}</Text>}
           {required && <Text color="fg.muted">{t('mfa.statusRequired')}</Text>}
           {mode === 'enrol' && (
             <Enrolment
@@ -80,7 +80,7 @@ function Enrolment({ onDone }: { onDone: () => void }) {
   useEffect(() => {
     if (done) onDone();
   }, [done, onDone]);
-  return done ? null : <SecondFactorForm actor={actor} />;
+  return done ? null : <SecondFactorForm actor={actor} optional />;
 }
 
 function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () => void }) {

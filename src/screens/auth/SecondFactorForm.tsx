@@ -26,7 +26,16 @@ export type SecondFactorActor = ActorRefFrom<typeof secondFactorMachine>;
  * confirmation, recovery codes shown once). Used on the login page (the session invokes the
  * machine) and on the account screen (optional enrolment). `onLogout` adds a Log out button.
  */
-export function SecondFactorForm({ actor, onLogout }: { actor: SecondFactorActor; onLogout?: () => void }) {
+export function SecondFactorForm({
+  actor,
+  onLogout,
+  optional = false,
+}: {
+  actor: SecondFactorActor;
+  onLogout?: () => void;
+  /** Enrolment the user chose (account screen), not one the role requires. */
+  optional?: boolean;
+}) {
   const t = useT();
   const view = useSelector(actor, (s) =>
     s.matches('entering') || s.matches('verifying')
@@ -137,7 +146,7 @@ export function SecondFactorForm({ actor, onLogout }: { actor: SecondFactorActor
             {t('mfa.enrolHeading')}
           </Heading>
           <Text color="fg.muted" fontSize="sm">
-            {t('mfa.enrolHint')}
+            {t(optional ? 'mfa.enrolHintOptional' : 'mfa.enrolHint')}
           </Text>
           <Image src={enrolment.qrDataUrl} alt={t('mfa.qrCode')} boxSize="48" alignSelf="center" />
           <Box>
