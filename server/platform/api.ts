@@ -30,6 +30,8 @@ export interface CallInfo {
   ownAuth: boolean;
   /** Open to a session that must change its login password first (see `duringPasswordChange`). */
   duringPasswordChange: boolean;
+  /** Open to a session that still owes its second factor (see `duringSecondFactor`). */
+  duringSecondFactor: boolean;
   /**
    * The call may change the gateway's records (anything but session bookkeeping), each change
    * with its audit row in the change's transaction. tests/server/auditAtomic.test.ts proves
@@ -87,6 +89,13 @@ export interface Api {
        * Every other call refuses such a session with PASSWORD_CHANGE_REQUIRED.
        */
       duringPasswordChange?: true;
+      /**
+       * The call stays open to a session that still owes its second factor (PCI DSS 8.4):
+       * the own info, keep-alive, logout and the MFA calls (each checks which state it serves).
+       * Every other call refuses such a session with MFA_REQUIRED or MFA_ENROLMENT_REQUIRED,
+       * before the password-change rule: the second factor comes first.
+       */
+      duringSecondFactor?: true;
     },
     handler: (ctx: CallContext<InferType<S>, A>) => Promise<CallReply<R>>,
   ): void;
@@ -108,6 +117,7 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
         input: def.input ?? null,
         ownAuth: Boolean(def.authenticate),
         duringPasswordChange: def.duringPasswordChange === true,
+        duringSecondFactor: def.duringSecondFactor === true,
         writes: Boolean(def.writes),
       });
       const schema = (def.input ?? EMPTY) as AnyObjectSchema;
@@ -137,6 +147,11 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
           lang = principal.workingLanguage;
           // Refusals from here on speak the session's language and carry its token.
           req.kessai = { lang, token: session.token };
+          if (session.secondFactor && !def.duringSecondFactor) {
+            throw session.secondFactor === 'verify'
+              ? new ApiError(ResultType.MFA_REQUIRED, 'server.mfaRequired')
+              : new ApiError(ResultType.MFA_ENROLMENT_REQUIRED, 'server.mfaEnrolmentRequired');
+          }
           if (principal.mustChangePassword && !def.duringPasswordChange) {
             throw new ApiError(ResultType.PASSWORD_CHANGE_REQUIRED, 'server.passwordChangeRequired');
           }

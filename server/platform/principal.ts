@@ -1,8 +1,8 @@
 import { eq, type SQL } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
-import { isOperatorType, type OperatorType } from '../../src/contract/roles';
+import { isOperatorType, mfaRequiredFor, type OperatorType } from '../../src/contract/roles';
 import { isWorkingLanguage, DEFAULT_LANGUAGE, type WorkingLanguage } from '../../src/contract/locale';
-import type { UserInfo } from '../../src/contract/auth';
+import type { SecondFactor, UserInfo } from '../../src/contract/auth';
 import type { Executor } from '../db/client';
 import { agents, branchUnits, companies, operators, serviceProviders } from '../db/schema';
 
@@ -28,6 +28,8 @@ export interface Principal {
   organisationLocked: boolean;
   mustChangePassword: boolean;
   mustChangeRefundPassword: boolean;
+  /** An authenticator is enrolled (operators.mfa_enrolled_at). */
+  mfaEnrolled: boolean;
 }
 
 const sp = alias(serviceProviders, 'sp');
@@ -58,6 +60,7 @@ export const principalColumns = {
   brStatus: br.status,
   mustChangePassword: operators.mustChangePassword,
   mustChangeRefundPassword: operators.mustChangeRefundPassword,
+  mfaEnrolledAt: operators.mfaEnrolledAt,
 };
 
 type PrincipalRow = {
@@ -100,6 +103,7 @@ export function toPrincipal(row: PrincipalRow): Principal {
     organisationLocked: [row.spStatus, row.agStatus, row.coStatus, row.brStatus].some((s) => s === 'locked'),
     mustChangePassword: Boolean(row.mustChangePassword),
     mustChangeRefundPassword: Boolean(row.mustChangeRefundPassword),
+    mfaEnrolled: row.mfaEnrolledAt !== null,
   };
 }
 
@@ -108,7 +112,12 @@ export async function findPrincipal(db: Executor, where: SQL): Promise<Principal
   return row ? toPrincipal(row) : null;
 }
 
-export function userInfoOf(p: Principal, idleTimeoutSeconds: number): UserInfo {
+/** The user info of a session (`secondFactor`: what the session still owes, see sessions.second_factor). */
+export function userInfoOf(
+  p: Principal,
+  idleTimeoutSeconds: number,
+  secondFactor: SecondFactor | null,
+): UserInfo {
   return {
     operatorId: p.operatorId,
     loginId: p.loginId,
@@ -124,5 +133,8 @@ export function userInfoOf(p: Principal, idleTimeoutSeconds: number): UserInfo {
     idleTimeoutSeconds,
     mustChangePassword: p.mustChangePassword,
     mustChangeRefundPassword: p.mustChangeRefundPassword,
+    secondFactor,
+    mfaEnrolled: p.mfaEnrolled,
+    mfaRequired: mfaRequiredFor(p.operatorType),
   };
 }

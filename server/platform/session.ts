@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { TOKEN_HEADER } from '../../src/contract/envelope';
+import { SECOND_FACTORS, type SecondFactor } from '../../src/contract/auth';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
 import { preparedPer } from '../db/prepared';
@@ -12,7 +13,11 @@ export interface SessionInfo {
   sessionId: number;
   token: string;
   createdAt: Date;
+  /** What the session still owes before it is fully signed in (sessions.second_factor). */
+  secondFactor: SecondFactor | null;
 }
+
+const asSecondFactor = (v: string | null): SecondFactor | null => SECOND_FACTORS.find((f) => f === v) ?? null;
 
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
@@ -43,6 +48,7 @@ export async function createSession(
   operatorId: number,
   req: FastifyRequest,
   now = new Date(),
+  secondFactor: SecondFactor | null = null,
 ): Promise<SessionInfo> {
   const token = randomBytes(32).toString('base64url');
   const [row] = await db
@@ -55,9 +61,10 @@ export async function createSession(
       expiresAt: new Date(now.getTime() + config.sessionMaxHours * 3_600_000),
       ip: clientIp(req),
       userAgent: clientAgent(req),
+      secondFactor,
     })
     .returning({ id: sessions.id });
-  return { sessionId: row.id, token, createdAt: now };
+  return { sessionId: row.id, token, createdAt: now, secondFactor };
 }
 
 /**
@@ -82,6 +89,7 @@ const liveSession = preparedPer((db) =>
     sessionId: sessions.id,
     sessionCreatedAt: sessions.createdAt,
     lastSeenAt: sessions.lastSeenAt,
+    secondFactor: sessions.secondFactor,
     grantedRoute: roleRoutes.routePath,
   })
     .innerJoin(sessions, eq(sessions.operatorId, operators.id))
@@ -130,7 +138,12 @@ export async function resumeSession(
   if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_GRANULARITY_MS)
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   return {
-    session: { sessionId: row.sessionId, token, createdAt: row.sessionCreatedAt },
+    session: {
+      sessionId: row.sessionId,
+      token,
+      createdAt: row.sessionCreatedAt,
+      secondFactor: asSecondFactor(row.secondFactor),
+    },
     principal,
     routeGranted: route !== '' && row.grantedRoute === route,
   };

@@ -50,7 +50,8 @@ function Guarded() {
   const gate = useSession((s): Gate => {
     if (s.matches('authenticated')) return 'in';
     if (s.matches('booting') || s.matches('restoring')) return 'restoring';
-    if (s.matches('loggedOut') || s.matches('loggingIn')) return 'out';
+    // Owing the second factor: the login page asks for it.
+    if (s.matches('loggedOut') || s.matches('loggingIn') || s.matches('secondFactor')) return 'out';
     // Expired or logging out: the machine navigates to /login itself (with the redirect).
     return s.matches('expired') ? 'expired' : 'leaving';
   });

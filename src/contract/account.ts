@@ -63,4 +63,6 @@ export interface Profile {
   passwordChangedAt: string;
   /** The previous successful login (not the one of the current session). */
   lastLogin: { createdAt: string; ip: string; userAgent: string } | null;
+  /** An authenticator is enrolled (two-step verification on). */
+  mfaEnrolled: boolean;
 }

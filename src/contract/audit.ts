@@ -9,6 +9,9 @@ export const AUDIT_ACTIONS = [
   'unlock',
   'delete',
   'passwordReset',
+  'mfaEnrol',
+  'mfaDisable',
+  'mfaReset',
   'denied',
   /** Tenant data downloaded (exports; the filter in `after`). */
   'export',

@@ -41,6 +41,80 @@ export interface UserInfo {
   mustChangePassword: boolean;
   /** Set after an administrator's refund password reset. */
   mustChangeRefundPassword?: boolean;
+  /**
+   * What the session still owes before it is fully signed in: 'verify' a code of the enrolled
+   * authenticator, 'enrol' one (the role requires it), or null. Checked before
+   * `mustChangePassword`: the second factor comes first.
+   */
+  secondFactor?: SecondFactor | null;
+  /** The account has an authenticator enrolled. */
+  mfaEnrolled?: boolean;
+  /** The account's role requires MFA (it cannot turn it off). */
+  mfaRequired?: boolean;
+}
+
+export const SECOND_FACTORS = ['verify', 'enrol'] as const;
+export type SecondFactor = (typeof SECOND_FACTORS)[number];
+
+/** A TOTP code: 6 digits. */
+export const TOTP_CODE = /^[0-9]{6}$/;
+/** A recovery code as shown (`XXXXX-XXXXX`, base32 letters), spaces and hyphens ignored. */
+export const RECOVERY_CODE = /^[A-Z2-7]{10}$/;
+export const RECOVERY_CODE_COUNT = 10;
+
+/** A recovery code as compared: upper case, without spaces and hyphens. */
+export const normaliseRecoveryCode = (s: string) => s.replace(/[\s-]/g, '').toUpperCase();
+
+const otpOrRecoveryCode = yup
+  .string()
+  .trim()
+  .required()
+  .max(24)
+  .test('mfaCode', message('validation.mfaCode'), (v) =>
+    v === undefined ? true : TOTP_CODE.test(v) || RECOVERY_CODE.test(normaliseRecoveryCode(v)),
+  );
+
+/** /auth/mfa/verify: a TOTP code or a recovery code. */
+export const MfaCodeInput = yup.object({ otp: otpOrRecoveryCode }).noUnknown();
+export type MfaCodeInput = yup.InferType<typeof MfaCodeInput>;
+
+/** /auth/mfa/enrol/confirm: a TOTP code of the authenticator just set up. */
+export const MfaConfirmInput = yup
+  .object({
+    otp: yup
+      .string()
+      .trim()
+      .required()
+      .matches(TOTP_CODE, { message: message('validation.totpCode') }),
+  })
+  .noUnknown();
+export type MfaConfirmInput = yup.InferType<typeof MfaConfirmInput>;
+
+/** /system/mfa/disable (roles that do not require MFA): the login password and a code. */
+export const MfaDisableInput = yup
+  .object({
+    password: yup
+      .string()
+      .required()
+      .matches(MD5_HEX, { message: message('validation.passwordDigest') }),
+    otp: otpOrRecoveryCode,
+  })
+  .noUnknown();
+export type MfaDisableInput = yup.InferType<typeof MfaDisableInput>;
+
+/** /auth/mfa/enrol/start reply: what the authenticator app needs (the secret also typed by hand). */
+export interface MfaEnrolment {
+  otpauthUri: string;
+  /** A PNG data URL of the otpauth URI's QR code. */
+  qrDataUrl: string;
+  /** Base32, for manual entry. */
+  secret: string;
+}
+
+/** /auth/mfa/enrol/confirm reply: the recovery codes, shown once; and the user info now signed in. */
+export interface MfaEnrolled {
+  recoveryCodes: string[];
+  user: UserInfo;
 }
 
 export const LanguageInput = yup

@@ -14,6 +14,13 @@ export const ResultType = {
    * logout is refused with this.
    */
   PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
+  /**
+   * The session still owes its second factor (docs/access.md, MFA): only the code check,
+   * the own info, keep-alive and logout are open.
+   */
+  MFA_REQUIRED: 'MFA_REQUIRED',
+  /** The role requires MFA and the account has not enrolled: only enrolment, info, keep-alive, logout. */
+  MFA_ENROLMENT_REQUIRED: 'MFA_ENROLMENT_REQUIRED',
   /** A refund asked for while the refund password must be changed first (admin reset). */
   REFUND_PASSWORD_CHANGE_REQUIRED: 'REFUND_PASSWORD_CHANGE_REQUIRED',
 } as const;

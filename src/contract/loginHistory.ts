@@ -12,7 +12,14 @@ export const LoginHistoryQuery = yup
   .noUnknown();
 export type LoginHistoryQuery = yup.InferType<typeof LoginHistoryQuery>;
 
-export const LOGIN_FAILURE_REASONS = ['badCredentials', 'badCaptcha', 'locked', 'disabled'] as const;
+/** `badSecondFactor`: a wrong, reused or used-up MFA code after the right password. */
+export const LOGIN_FAILURE_REASONS = [
+  'badCredentials',
+  'badCaptcha',
+  'locked',
+  'disabled',
+  'badSecondFactor',
+] as const;
 export type LoginFailureReason = (typeof LOGIN_FAILURE_REASONS)[number];
 
 export interface LoginHistoryRow {

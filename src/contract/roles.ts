@@ -46,3 +46,12 @@ export const MANAGEABLE_ROLES: Readonly<Partial<Record<OperatorType, readonly Op
 
 export const manageableRolesOf = (role: OperatorType): readonly OperatorType[] =>
   MANAGEABLE_ROLES[role] ?? [];
+
+/**
+ * Roles that must sign in with a second factor (TOTP, PCI DSS 8.4: administrative access to
+ * the cardholder data environment): the system and service-provider roles. Other roles may
+ * enrol from their account screen.
+ */
+export const MFA_REQUIRED_ROLES: readonly OperatorType[] = [0, 10, 15, 16];
+
+export const mfaRequiredFor = (t: OperatorType) => MFA_REQUIRED_ROLES.includes(t);

@@ -20,6 +20,7 @@ export default defineArea({
         badCaptcha: '認証コードの誤り',
         locked: 'アカウントのロック中',
         disabled: 'アカウントの無効化',
+        badSecondFactor: '2段階認証コードの誤り',
       },
     },
     permission: {
@@ -59,6 +60,7 @@ export default defineArea({
         badCaptcha: '验证码错误',
         locked: '账户已锁定',
         disabled: '账户已停用',
+        badSecondFactor: '两步验证码错误',
       },
     },
     permission: {
@@ -98,6 +100,7 @@ export default defineArea({
         badCaptcha: 'Wrong verification code',
         locked: 'Account locked',
         disabled: 'Account disabled',
+        badSecondFactor: 'Wrong two-step verification code',
       },
     },
     permission: {

@@ -7,6 +7,7 @@ import { payerMachine, payerTestMap } from './payer';
 import { preOrderMachine, preOrderTestMap } from './preOrder';
 import { refundMachine, refundTestMap } from './refund';
 import { refundApprovalMachine, refundApprovalTestMap } from './refundApproval';
+import { secondFactorMachine, secondFactorTestMap } from './secondFactor';
 import { sessionMachine, sessionTestMap } from './session';
 
 /**
@@ -28,9 +29,17 @@ export const MACHINES: readonly MachineEntry[] = [
     name: 'session',
     title: 'Session',
     description:
-      'The signed-in session: login with a verification code, restoring the session on reload, storing every token the server sends, the idle warning before the server’s idle timeout, expiry, logout with confirmation, switching account and changing the working language.',
+      'The signed-in session: login with a verification code, the second factor (invoked: see Second factor), restoring the session on reload, storing every token the server sends, the idle warning before the server’s idle timeout, expiry, logout with confirmation, switching account and changing the working language.',
     machine: sessionMachine,
     testMap: sessionTestMap,
+  },
+  {
+    name: 'secondFactor',
+    title: 'Second factor (MFA)',
+    description:
+      'The second factor after a right password (TOTP, PCI DSS 8.4): a code of the authenticator app or a single-use recovery code; or, for a role that requires MFA and an account without it, the enrolment: QR code, a code to confirm it and ten recovery codes shown once. Too many wrong codes lock the account like wrong passwords.',
+    machine: secondFactorMachine,
+    testMap: secondFactorTestMap,
   },
   {
     name: 'listQuery',

@@ -12,6 +12,7 @@ import {
   type TestMap,
   type ToastEffect,
 } from './effects';
+import { secondFactorMachine, type SecondFactorOutput } from './secondFactor';
 
 /**
  * The session (spec points 4 and 8): login with captcha, restore on reload, every reply's
@@ -115,12 +116,20 @@ function lockedUntilOf(error: unknown): string | null {
   return typeof lockedUntil === 'string' ? lockedUntil : null;
 }
 
+/** The session info of a completed second factor (its token is the session's, unchanged). */
+function signedInSession(output: SecondFactorOutput): SessionInfo {
+  if (output.outcome !== 'signedIn') throw new Error('no session info in a refused second factor');
+  return { user: output.user, menu: output.menu, token: null };
+}
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
     emitted: {} as SessionEmitted,
+    /** The invoked second factor's ref, typed for the login page (`snapshot.children.secondFactor`). */
+    children: {} as { secondFactor: 'secondFactor' },
   },
   actors: {
     fetchCaptcha: fromPromise<CaptchaInfo>(notProvided('fetchCaptcha')),
@@ -129,12 +138,18 @@ export const sessionMachine = setup({
     logout: fromPromise<void>(notProvided('logout')),
     keepAlive: fromPromise<void>(notProvided('keepAlive')),
     saveLanguage: fromPromise<WorkingLanguage, { locale: WorkingLanguage }>(notProvided('saveLanguage')),
+    secondFactor: secondFactorMachine,
   },
   guards: {
     hasStoredToken: ({ context }) => context.token !== null,
     isUnauthenticated: (_, params: { error: unknown }) => isUnauthenticatedError(params.error),
     mustChangePassword: (_, params: { user: UserInfo }) => params.user.mustChangePassword === true,
     userMustChangePassword: ({ context }) => context.user?.mustChangePassword === true,
+    /** The session still owes its second factor (a code, or the enrolment its role requires). */
+    owesSecondFactor: (_, params: { user: UserInfo }) => Boolean(params.user.secondFactor),
+    secondFactorGiven: (_, params: { output: SecondFactorOutput }) => params.output.outcome === 'signedIn',
+    secondFactorGivenMustChange: (_, params: { output: SecondFactorOutput }) =>
+      params.output.outcome === 'signedIn' && params.output.user.mustChangePassword === true,
   },
   delays: {
     /** The server's idle timeout less the warning's lead. */
@@ -183,6 +198,12 @@ export const sessionMachine = setup({
       error: failureMessage(params.error, context.locale),
       lockedUntil: lockedUntilOf(params.error),
     })),
+    /** Too many wrong second-factor codes: the login form says the account is locked. */
+    rememberSecondFactorLock: assign((_, params: { output: SecondFactorOutput }) =>
+      params.output.outcome === 'locked'
+        ? { error: params.output.message, lockedUntil: params.output.lockedUntil }
+        : {},
+    ),
     setCaptcha: assign((_, params: { captcha: CaptchaInfo | null }) => ({ captcha: params.captcha })),
     navigateAfterLogin: emit(
       ({ context }) => ({ type: 'navigate', to: context.redirect, replace: true }) as const,
@@ -243,10 +264,18 @@ export const sessionMachine = setup({
       invoke: {
         id: 'loadInfo',
         src: 'loadInfo',
-        onDone: {
-          target: 'authenticated',
-          actions: { type: 'storeSession', params: ({ event }) => event.output },
-        },
+        onDone: [
+          {
+            // Reloaded between the password and the second factor: asked for it again.
+            guard: { type: 'owesSecondFactor', params: ({ event }) => ({ user: event.output.user }) },
+            target: 'secondFactor',
+            actions: [{ type: 'storeSession', params: ({ event }) => event.output }, 'rememberCurrentPath'],
+          },
+          {
+            target: 'authenticated',
+            actions: { type: 'storeSession', params: ({ event }) => event.output },
+          },
+        ],
         onError: [
           {
             guard: { type: 'isUnauthenticated', params: ({ event }) => ({ error: event.error }) },
@@ -308,6 +337,12 @@ export const sessionMachine = setup({
         },
         onDone: [
           {
+            // The second factor comes first (before a password change); the wanted path is kept.
+            guard: { type: 'owesSecondFactor', params: ({ event }) => ({ user: event.output.user }) },
+            target: 'secondFactor',
+            actions: { type: 'storeSession', params: ({ event }) => event.output },
+          },
+          {
             // Held on the change screen (authenticated.passwordChangeRequired); the wanted
             // path is kept for the way back.
             guard: { type: 'mustChangePassword', params: ({ event }) => ({ user: event.output.user }) },
@@ -331,6 +366,54 @@ export const sessionMachine = setup({
           target: 'loggedOut',
           actions: { type: 'rememberLoginFailure', params: ({ event }) => ({ error: event.error }) },
         },
+      },
+    },
+    /**
+     * The password was right; the session owes its second factor (PCI DSS 8.4): the server
+     * refuses everything else, so the login page shows only the code (or the enrolment) form,
+     * run by the invoked secondFactor machine. Remembered for the session once given.
+     */
+    secondFactor: {
+      invoke: {
+        id: 'secondFactor',
+        src: 'secondFactor',
+        input: ({ context }) => ({ mode: context.user?.secondFactor ?? 'verify', locale: context.locale }),
+        onDone: [
+          {
+            guard: {
+              type: 'secondFactorGivenMustChange',
+              params: ({ event }) => ({ output: event.output }),
+            },
+            target: 'authenticated.passwordChangeRequired',
+            actions: [
+              { type: 'storeSession', params: ({ event }) => signedInSession(event.output) },
+              'navigateToChangePassword',
+            ],
+          },
+          {
+            guard: { type: 'secondFactorGiven', params: ({ event }) => ({ output: event.output }) },
+            target: 'authenticated',
+            actions: [
+              { type: 'storeSession', params: ({ event }) => signedInSession(event.output) },
+              'navigateAfterLogin',
+              'resetRedirect',
+            ],
+          },
+          {
+            // Locked by wrong codes: the server ended the session; the login form says so.
+            target: 'loggedOut',
+            actions: [
+              'clearSession',
+              { type: 'rememberSecondFactorLock', params: ({ event }) => ({ output: event.output }) },
+            ],
+          },
+        ],
+      },
+      on: {
+        TOKEN: { actions: { type: 'storeToken', params: ({ event }) => ({ token: event.token }) } },
+        // "Log out" under the form: the user already chose, no confirmation.
+        LOGOUT_CONFIRM: { target: 'loggingOut' },
+        SESSION_EXPIRED: { target: 'expired' },
       },
     },
     authenticated: {
@@ -474,6 +557,8 @@ export const sessionTestMap = {
     'loggedOut.captchaFailed':
       'The login form with a "reload image" prompt where the verification code would be',
     loggingIn: 'The login button is busy while the server checks the credentials',
+    secondFactor:
+      'The login page asks for the second factor: the code of the authenticator app (or a recovery code), or the enrolment of one; a Log out button under it',
     authenticated: 'The console shell (menu, user card) with the user\u2019s pages',
     'authenticated.active': 'The console shell; the user works normally',
     'authenticated.passwordChangeRequired':
@@ -494,7 +579,8 @@ export const sessionTestMap = {
     TOKEN: 'Any server reply carries a (new) submit token',
     STAY_SIGNED_IN: 'Press "Stay signed in" in the idle dialog',
     LOGOUT_REQUEST: 'Choose Log out in the user card',
-    LOGOUT_CONFIRM: 'Confirm in the logout dialog, or choose Log out in the idle warning',
+    LOGOUT_CONFIRM:
+      'Confirm in the logout dialog, choose Log out in the idle warning, or Log out under the second-factor form',
     PASSWORD_CHANGED: 'Change the login password successfully',
     LOGOUT_CANCEL: 'Cancel the logout dialog',
     SWITCH_ACCOUNT: 'Choose Switch account in the user card',
@@ -513,6 +599,8 @@ export const sessionTestMap = {
     'xstate.error.actor.keepAlive': 'Refreshing the session fails',
     'xstate.done.actor.saveLanguage': 'The server saves the language',
     'xstate.error.actor.saveLanguage': 'Saving the language fails',
+    'xstate.done.actor.secondFactor':
+      'The second factor is given (or enrolled), or too many wrong codes locked the account',
     'xstate.done.actor.logout': 'The server revokes the session',
     'xstate.error.actor.logout': 'Revoking fails (ignored)',
     'xstate.after.idleWarningDelay.session.authenticated.active':

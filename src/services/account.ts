@@ -43,6 +43,8 @@ export interface Profile {
   createdAt: string;
   passwordChangedAt: string | null;
   lastLogin: { createdAt: string; ip: string; userAgent: string } | null;
+  /** An authenticator is enrolled (two-step verification on). */
+  mfaEnrolled: boolean;
 }
 
 export const getProfile = (): Promise<Profile> => api.call<Profile>('/system/profile/get');

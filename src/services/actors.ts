@@ -4,14 +4,33 @@ import type { WorkingLanguage } from '../contract/locale';
 import type { PasswordKind } from '../machines/passwordChange';
 import type { LoginParams } from '../machines/session';
 import { changePassword } from './account';
-import { fetchCaptcha, keepAlive, loadInfo, login, logout, saveLanguage } from './auth';
+import {
+  confirmEnrolment,
+  fetchCaptcha,
+  keepAlive,
+  loadInfo,
+  login,
+  logout,
+  saveLanguage,
+  startEnrolment,
+  verifyCode,
+} from './auth';
+import { secondFactorMachine } from '../machines/secondFactor';
 
 /**
  * The real services as the machines' actors:
  * `sessionMachine.provide({ actors: sessionActors })`,
  * `passwordChangeMachine.provide({ actors: passwordChangeActors })`.
  */
+/** The second factor's services (the session invokes it; the account screen runs it alone). */
+export const secondFactorActors = {
+  verifyCode: fromPromise(({ input }: { input: { otp: string } }) => verifyCode(input.otp)),
+  startEnrolment: fromPromise(() => startEnrolment()),
+  confirmEnrolment: fromPromise(({ input }: { input: { otp: string } }) => confirmEnrolment(input.otp)),
+};
+
 export const sessionActors = {
+  secondFactor: secondFactorMachine.provide({ actors: secondFactorActors }),
   fetchCaptcha: fromPromise(() => fetchCaptcha()),
   login: fromPromise(({ input }: { input: LoginParams }) =>
     login(input.loginId, input.password, input.verycode, input.captchaId),

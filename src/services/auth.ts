@@ -1,5 +1,5 @@
 import md5 from 'md5';
-import type { UserInfo } from '../contract/auth';
+import type { MfaDisableInput, MfaEnrolled, MfaEnrolment, UserInfo } from '../contract/auth';
 import type { WorkingLanguage } from '../contract/locale';
 import type { CaptchaInfo, SessionInfo } from '../machines/session';
 import { api } from './api';
@@ -53,4 +53,33 @@ export async function saveLanguage(workingLanguage: WorkingLanguage): Promise<Wo
     { silent: true },
   );
   return reply.workingLanguage;
+}
+
+/** The second factor of a session that owes it: the signed-in user and menu. Errors shown by the machine. */
+export async function verifyCode(otp: string): Promise<{ user: UserInfo; menu: string[] }> {
+  const reply = await api.callWithMenu<UserInfo>('/auth/mfa/verify', { otp: otp.trim() }, { silent: true });
+  return { user: reply.result, menu: reply.menuMapList };
+}
+
+/** A new authenticator secret (QR code, otpauth URI, base32 for manual entry). */
+export async function startEnrolment(): Promise<MfaEnrolment> {
+  return api.call<MfaEnrolment>('/auth/mfa/enrol/start', {}, { silent: true });
+}
+
+/** Confirms the new authenticator with one of its codes: the recovery codes (shown once) and the user. */
+export async function confirmEnrolment(
+  otp: string,
+): Promise<{ recoveryCodes: string[]; user: UserInfo; menu: string[] }> {
+  const reply = await api.callWithMenu<MfaEnrolled>(
+    '/auth/mfa/enrol/confirm',
+    { otp: otp.trim() },
+    { silent: true },
+  );
+  return { recoveryCodes: reply.result.recoveryCodes, user: reply.result.user, menu: reply.menuMapList };
+}
+
+/** Turns the own MFA off (roles that do not require it): login password as typed, and a code. */
+export async function disableMfa(typedPassword: string, otp: string): Promise<UserInfo> {
+  const input: MfaDisableInput = { password: hashPassword(typedPassword), otp: otp.trim() };
+  return api.call<UserInfo>('/system/mfa/disable', input);
 }

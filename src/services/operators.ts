@@ -25,3 +25,6 @@ export const resetOperatorPassword = (id: number, kind: PasswordResetKind) =>
       id,
     },
   );
+
+/** An administrator's MFA reset: the account's authenticator and recovery codes removed, its sessions ended. */
+export const resetOperatorMfa = (id: number) => api.call<{ id: number }>('/system/operator/mfaReset', { id });

@@ -10,6 +10,21 @@ import { DEMO_ACCOUNTS } from '../../server/db/demo/data';
 export const PASSWORD = 'kessai-demo-2026';
 export const WRONG_PASSWORD = 'not-the-password-1';
 
+/**
+ * The TOTP secret every account of an MFA-required role (system, service provider) starts
+ * enrolled with in the browser tests (tests/e2e/server.ts), except the `MFA_ENROL_ACCOUNTS`:
+ * the login helpers compute its codes. The demo data itself leaves those accounts to enrol
+ * at their first login.
+ */
+export const E2E_MFA_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
+
+/**
+ * The e2e server's test-only helper (another port, never part of the app): it forgets the
+ * time step an account's last code used, so a test may log in again within the same 30 s
+ * (the server refuses a code's reuse; tests/server/mfa.test.ts proves it).
+ */
+export const mfaHelperPort = (port: number) => port + 2;
+
 /** The fixed answer of every image of the captcha server (see captchaPort). */
 export const CAPTCHA_ANSWER = 'K7PQ';
 
@@ -32,7 +47,7 @@ const pool = (prefix: string, count: number, like: DemoLogin, name: string): Fix
   });
 
 /** One account per session path (a path may lock, revoke or re-language its account). */
-export const SESSION_ACCOUNTS = pool('e2e-s-', 82, 'co-admin', 'E2E Session');
+export const SESSION_ACCOUNTS = pool('e2e-s-', 92, 'co-admin', 'E2E Session');
 /** One account per password path that changes a password, plus spares for the follow-ups. */
 export const PASSWORD_ACCOUNTS = pool('e2e-pw-', 8, 'co-admin', 'E2E Login PW');
 export const REFUND_ACCOUNTS = pool('e2e-refund-', 8, 'co-admin', 'E2E Refund PW');
@@ -45,6 +60,11 @@ export const REFUND_PATH_ACCOUNTS = pool('e2e-rfp-', 52, 'co-admin', 'E2E Refund
 export const APPROVAL_PATH_ACCOUNTS = pool('e2e-rfa-', 4, 'yakkyoku-admin', 'E2E Approval Path');
 /** refundApproval.spec: one approver per path of the refund approval machine (wrong passwords lock). */
 export const APPROVER_PATH_ACCOUNTS = pool('e2e-apr-', 24, 'yakkyoku-admin', 'E2E Approver Path');
+
+/** secondFactor.spec: service-provider admins that enrol (one per enrolment path). */
+export const MFA_ENROL_ACCOUNTS = pool('e2e-mfa-enrol-', 6, 'sp-admin', 'E2E MFA Enrol');
+/** secondFactor.spec: enrolled service-provider admins (codes, recovery codes, lockout). */
+export const MFA_VERIFY_ACCOUNTS = pool('e2e-mfa-verify-', 6, 'sp-admin', 'E2E MFA Verify');
 
 export const FIXTURES = {
   /** lockout.spec: five wrong passwords. */
@@ -86,6 +106,10 @@ export const FIXTURES = {
     like: 'yakkyoku-admin',
     userName: 'E2E Approval Checker',
   },
+  /** secondFactor.spec: a company admin turns two-step verification on and off itself. */
+  mfaOptional: { loginId: 'e2e-mfa-optional', like: 'co-admin', userName: 'E2E MFA Optional' },
+  /** secondFactor.spec: a provider operator whose two-step verification an administrator resets. */
+  mfaResetTarget: { loginId: 'e2e-mfa-reset', like: 'sp-op', userName: 'E2E MFA Reset' },
 } satisfies Record<string, Fixture>;
 
 export const ALL_FIXTURES: readonly Fixture[] = [
@@ -96,6 +120,8 @@ export const ALL_FIXTURES: readonly Fixture[] = [
   ...REFUND_PATH_ACCOUNTS,
   ...APPROVAL_PATH_ACCOUNTS,
   ...APPROVER_PATH_ACCOUNTS,
+  ...MFA_ENROL_ACCOUNTS,
+  ...MFA_VERIFY_ACCOUNTS,
 ];
 
 export const demoAccount = (loginId: DemoLogin) => {

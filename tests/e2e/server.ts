@@ -7,14 +7,24 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { createServer } from 'node:http';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { MFA_REQUIRED_ROLES } from '../../src/contract/roles';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { prepareDatabase } from '../../server/db/prepare';
 import { operators, passwordHistory } from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
-import { ALL_FIXTURES, CAPTCHA_ANSWER, captchaPort } from './fixtures';
+import { createSecretBox, resolveSecretKey } from '../../server/platform/secrets';
+import {
+  ALL_FIXTURES,
+  CAPTCHA_ANSWER,
+  captchaPort,
+  E2E_MFA_SECRET,
+  MFA_ENROL_ACCOUNTS,
+  mfaHelperPort,
+} from './fixtures';
 
 async function insertFixtures(db: Db) {
   const likes = [...new Set(ALL_FIXTURES.map((f) => f.like))];
@@ -54,6 +64,46 @@ async function insertFixtures(db: Db) {
   });
 }
 
+/**
+ * Every account of an MFA-required role starts enrolled with E2E_MFA_SECRET (the login
+ * helpers compute its codes), but the accounts whose enrolment a test walks.
+ */
+async function enrolFixtures(db: Db, secretBox: ReturnType<typeof createSecretBox>) {
+  await db
+    .update(operators)
+    .set({ mfaSecret: secretBox.encrypt(E2E_MFA_SECRET), mfaEnrolledAt: new Date() })
+    .where(
+      and(
+        inArray(operators.operatorType, [...MFA_REQUIRED_ROLES]),
+        notInArray(
+          operators.loginId,
+          MFA_ENROL_ACCOUNTS.map((f) => f.loginId),
+        ),
+      ),
+    );
+}
+
+/** The test-only helper of mfaHelperPort: POST /forget-step?loginId=… */
+function startMfaHelper(db: Db, port: number, host: string) {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${host}`);
+    const loginId = url.searchParams.get('loginId') ?? '';
+    if (req.method !== 'POST' || url.pathname !== '/forget-step' || !loginId) {
+      res.writeHead(404).end();
+      return;
+    }
+    db.update(operators)
+      .set({ mfaLastStep: null })
+      .where(eq(operators.loginId, loginId))
+      .then(
+        () => res.writeHead(204).end(),
+        () => res.writeHead(500).end(),
+      );
+  });
+  server.listen(port, host);
+  return server;
+}
+
 const captchaImage = () => ({
   text: CAPTCHA_ANSWER,
   data: `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><text x="12" y="28" font-size="22">${CAPTCHA_ANSWER}</text></svg>`,
@@ -79,6 +129,7 @@ async function main() {
   const database = await openDatabase({ dataDir: config.dataDir });
   await prepareDatabase(database, config);
   await insertFixtures(database.db);
+  await enrolFixtures(database.db, createSecretBox(resolveSecretKey(config.secretKey, config.dataDir)));
 
   const app = await buildApp({ db: database.db, config });
   const captchaApp = await buildApp({
@@ -91,6 +142,7 @@ async function main() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    mfaHelper.close();
     await Promise.allSettled([app.close(), captchaApp.close()]);
     await database.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
@@ -99,6 +151,7 @@ async function main() {
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 
+  const mfaHelper = startMfaHelper(database.db, mfaHelperPort(config.port), config.host);
   await captchaApp.listen({ port: captchaPort(config.port), host: config.host });
   await app.listen({ port: config.port, host: config.host });
   await app.deps().jobs.start();

@@ -37,7 +37,15 @@
  *   the session was ended on the server, PASSWORD_CHANGED the change made with the reset
  *   password, after which the console opens the page the login was for.
  * - LOGOUT_REQUEST / LOGOUT_CONFIRM / LOGOUT_CANCEL / STAY_SIGNED_IN / CHANGE_LANGUAGE: the
- *   user card's and the dialogs' buttons.
+ *   user card's and the dialogs' buttons; LOGOUT_CONFIRM while the second factor is asked for:
+ *   the form's "Log out" button.
+ * - done:login(second factor owed): before the path the account enrols an authenticator
+ *   (API, with the secret the server gives); the login then shows the code form. There,
+ *   done:secondFactor(given) is the current code of that secret typed in (…, password to
+ *   change: the account's password was also reset by an administrator, as above), TOKEN a
+ *   wrong code (its refusal is a reply), SESSION_EXPIRED a code sent after the session was
+ *   ended on the server, done:secondFactor(locked) five wrong codes. On reload,
+ *   done:loadInfo(second factor owed) is a stored session that had only given its password.
  * - after:<delay>: `page.clock` (installed before the first navigation) fast-forwards the
  *   spec's duration (840 s idle warning, 60 s lead, 2 s redirect).
  * - error:saveLanguage(refused): the real server accepts every language the buttons offer;
@@ -82,11 +90,16 @@ import {
   captchaPort,
   type Fixture,
 } from './fixtures';
+import type { MfaEnrolment } from '../../src/contract/auth';
 import {
   apiCall,
   apiLogin,
   apiLoginReply,
   apiLogout,
+  forgetLastStep,
+  secondFactorForm,
+  totpNow,
+  type ApiSession,
   loginForm,
   messagePattern,
   openMenu,
@@ -170,9 +183,14 @@ type NotWalkable = keyof typeof NOT_WALKABLE;
 const heldLogin = (steps: readonly Step[]) =>
   steps.some(
     (s) =>
-      s.event.type === 'xstate.done.actor.login' &&
-      (s.event.output as { user: { mustChangePassword: boolean } }).user.mustChangePassword,
+      (s.event.type === 'xstate.done.actor.login' &&
+        (s.event.output as { user: { mustChangePassword: boolean } }).user.mustChangePassword) ||
+      (s.event.type === 'xstate.done.actor.secondFactor' && label(s.event) === 'given, password to change'),
   );
+/** The path's account has an authenticator: its login owes the second factor. */
+const owesSecondFactor = (steps: readonly Step[]) =>
+  steps.some((s) => label(s.event) === 'second factor owed');
+const inSecondFactor = (s: AnyMachineSnapshot | null) => Boolean(s?.matches('secondFactor'));
 const isHeld = (s: AnyMachineSnapshot | null) =>
   Boolean(s?.matches({ authenticated: 'passwordChangeRequired' }));
 
@@ -229,6 +247,8 @@ interface Walk {
   password: string;
   /** Where the login was asked to go (SET_REDIRECT). */
   redirect: string;
+  /** The TOTP secret of the account's authenticator (enrolled before the path), if any. */
+  mfaSecret: string;
 }
 
 const currentPath = (page: Page) => {
@@ -323,10 +343,37 @@ async function resetPassword(browser: Browser, baseURL: string, account: Fixture
   }
 }
 
+/** The account enrols an authenticator through the API; returns its secret. */
+async function enrolAccount(browser: Browser, baseURL: string, account: Fixture) {
+  const ctx = await browser.newContext({ baseURL });
+  try {
+    const session = await apiLogin(ctx.request, account.loginId);
+    const start = await apiCall<MfaEnrolment>(ctx.request, session.token, '/auth/mfa/enrol/start');
+    const confirmed = await apiCall(ctx.request, session.token, '/auth/mfa/enrol/confirm', {
+      otp: await totpNow(start.result.secret),
+    });
+    expect(confirmed.resultType).toBe('SUCCESS');
+    await apiLogout(ctx.request, session.token);
+    return start.result.secret;
+  } finally {
+    await ctx.close();
+  }
+}
+
+/** Types a code into the second-factor form and waits for the server's answer. */
+async function sendCode(w: Walk, otp: string) {
+  const f = secondFactorForm(w.page, w.locale);
+  await f.code.fill(otp);
+  await Promise.all([w.page.waitForResponse('**/api/auth/mfa/verify'), f.submit.click()]);
+}
+/** A code that is not the current one. */
+const wrongCode = async (secret: string) => ((await totpNow(secret)) === '000000' ? '111111' : '000000');
+
 /** After the login: the preparations later steps of the path rely on. */
 async function prepareAfterLogin(w: Walk, from: number) {
-  // Held on the change, replies come from the change form itself (heldReply).
-  if (isHeld(w.steps[from - 1].state)) return;
+  // Held on the change, replies come from the change form itself (heldReply); asked for the
+  // second factor, from the code form.
+  if (isHeld(w.steps[from - 1].state) || inSecondFactor(w.steps[from - 1].state)) return;
   const rest = w.steps.slice(from);
   if (rest.some((s) => s.event.type === 'TOKEN' || s.event.type === 'SESSION_EXPIRED')) {
     // History [… /introduce, /]: Back reopens Profile, whose load is "a reply".
@@ -405,6 +452,45 @@ async function perform(w: Walk, i: number) {
       w.locked = key === 'locked';
       return;
     }
+    case (e.type === 'xstate.done.actor.login' || e.type === 'xstate.done.actor.loadInfo') &&
+      inSecondFactor(step.state): {
+      await answer(w, i);
+      w.locale = 'jp';
+      await expect(secondFactorForm(page, 'jp').form).toBeVisible();
+      return;
+    }
+    case e.type === 'xstate.done.actor.secondFactor' && label(e) === 'locked': {
+      for (let n = 0; n < 5; n++) await sendCode(w, await wrongCode(w.mfaSecret));
+      w.loginError = messagePattern(tr(L, 'server.auth.locked', { until: '{{until}}' }));
+      w.locked = true;
+      return;
+    }
+    case e.type === 'xstate.done.actor.secondFactor': {
+      await forgetLastStep(page.request, w.account.loginId);
+      if (isHeld(step.state)) {
+        await sendCode(w, await totpNow(w.mfaSecret));
+        await expect(page).toHaveURL('/changePassword');
+      } else {
+        await Promise.all([
+          page.waitForResponse('**/api/system/profile/get'),
+          sendCode(w, await totpNow(w.mfaSecret)),
+        ]);
+        await expect(page.getByText(w.account.loginId, { exact: true })).toBeVisible();
+      }
+      return;
+    }
+    case e.type === 'TOKEN' && inSecondFactor(before):
+      await sendCode(w, await wrongCode(w.mfaSecret));
+      await expect(page.getByRole('alert').filter({ hasText: tr(L, 'server.mfa.badCode') })).toBeVisible();
+      return;
+    case e.type === 'SESSION_EXPIRED' && inSecondFactor(before):
+      await revokeSession(w);
+      w.expiredFrom = '/';
+      await sendCode(w, await wrongCode(w.mfaSecret));
+      return;
+    case e.type === 'LOGOUT_CONFIRM' && inSecondFactor(before):
+      await secondFactorForm(page, L).logout.click();
+      return;
     case e.type === 'xstate.done.actor.login' && isHeld(step.state): {
       await answer(w, i);
       await expect(page).toHaveURL('/changePassword');
@@ -560,6 +646,10 @@ async function check(w: Walk, s: AnyMachineSnapshot) {
   if (s.matches('loggingIn')) {
     await expect(loginForm(page, L).busy).toBeDisabled();
   }
+  if (s.matches('secondFactor')) {
+    await expect(secondFactorForm(page, L).form).toBeVisible();
+    await expect(userMenuButton(page, L)).toHaveCount(0);
+  }
   if (s.matches('authenticated')) {
     // Under a modal dialog the shell is hidden from the accessibility tree, not from the eye.
     const menu = page.getByRole('button', { name: tr(L, 'shell.userMenu'), includeHidden: true });
@@ -634,7 +724,8 @@ async function checkStep(w: Walk, i: number) {
       await expect(toast(page, tr(L, 'common.sessionTimeout')).first()).toBeVisible();
     await expect(page).toHaveURL(LOGIN_REDIRECT);
   }
-  if (e.type === 'xstate.done.actor.loadInfo') await expect(page).toHaveURL(CURRENT_PATH);
+  if (e.type === 'xstate.done.actor.loadInfo' && !inSecondFactor(w.steps[i].state))
+    await expect(page).toHaveURL(CURRENT_PATH);
   if (e.type === 'PASSWORD_CHANGED' && isHeld(w.steps[i - 1].state)) {
     // On to the page the login was for, no longer held.
     await expect(page).toHaveURL(w.redirect);
@@ -658,9 +749,15 @@ async function walkPath(
     ? baseURL.replace(/:(\d+)$/, (_, p: string) => `:${captchaPort(Number(p))}`)
     : baseURL;
   let storageState: ReturnType<typeof storageOf> | undefined;
+  const mfaSecret = owesSecondFactor(steps) ? await enrolAccount(browser, baseURL, account) : '';
   if (scenario === 'reload') {
     const ctx = await browser.newContext({ baseURL: base });
-    const session = await apiLogin(ctx.request, account.loginId);
+    let session: ApiSession;
+    if (owesSecondFactor(steps)) {
+      // Only the password given: the stored session owes its code.
+      const reply = await apiLoginReply(ctx.request, account.loginId, PASSWORD);
+      session = { token: reply.submitToken, user: reply.result, menu: [] };
+    } else session = await apiLogin(ctx.request, account.loginId);
     if (steps.some((s) => label(s.event) === 'unauthenticated')) await apiLogout(ctx.request, session.token);
     storageState = storageOf(base, session, 'zh_cn');
     await ctx.close();
@@ -680,6 +777,7 @@ async function walkPath(
     expiredFrom: '/',
     password: heldLogin(steps) ? await resetPassword(browser, baseURL, account) : PASSWORD,
     redirect: '/',
+    mfaSecret,
   };
   try {
     for (const actor of ['fetchCaptcha', 'login', 'logout', 'keepAlive', 'saveLanguage'])
@@ -710,7 +808,7 @@ const notWalked: { name: string; reason: NotWalkable }[] = [];
 for (const scenario of ['fresh', 'reload'] as const) {
   test.describe(`session paths (${scenario})`, () => {
     const named = namePaths(sessionPaths(scenario));
-    const offset = scenario === 'fresh' ? 0 : 76;
+    const offset = scenario === 'fresh' ? 0 : 84;
     if (named.length + offset > SESSION_ACCOUNTS.length)
       throw new Error('add session accounts in fixtures.ts');
     named.forEach(({ name, path }, n) => {

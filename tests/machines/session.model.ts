@@ -30,6 +30,8 @@ export const user: UserInfo = {
 export const menu = ['/', '/setup', '/setup/loginHistory'];
 /** The same account after an administrator set its password: it must change it first. */
 export const mustChangeUser: UserInfo = { ...user, mustChangePassword: true };
+/** The same account with an authenticator enrolled, right after its password: it owes the code. */
+export const owingUser: UserInfo = { ...user, secondFactor: 'verify', mfaEnrolled: true };
 
 const failure = (label: string, f: FakeFailure) => ({ ...f, label });
 
@@ -74,10 +76,40 @@ export const sessionEvents: ModelEvent[] = [
   { type: 'xstate.error.actor.fetchCaptcha', error: failures.offline },
   { type: 'xstate.done.actor.login', output: { user, menu, token: 'token-1' } },
   { type: 'xstate.done.actor.login', output: { user: mustChangeUser, menu, token: 'token-1' } },
+  {
+    type: 'xstate.done.actor.login',
+    output: { user: owingUser, menu: [], token: 'token-1', label: 'second factor owed' },
+  },
+  {
+    type: 'xstate.done.actor.secondFactor',
+    output: { outcome: 'signedIn', user: { ...owingUser, secondFactor: null }, menu, label: 'given' },
+  },
+  {
+    type: 'xstate.done.actor.secondFactor',
+    output: {
+      outcome: 'signedIn',
+      user: { ...mustChangeUser, secondFactor: null, mfaEnrolled: true },
+      menu,
+      label: 'given, password to change',
+    },
+  },
+  {
+    type: 'xstate.done.actor.secondFactor',
+    output: {
+      outcome: 'locked',
+      message: 'Too many failed logins: the account is locked',
+      lockedUntil: '2030-01-01T10:30:00+09:00',
+      label: 'locked',
+    },
+  },
   { type: 'xstate.error.actor.login', error: failures.wrongCredentials },
   { type: 'xstate.error.actor.login', error: failures.badCaptcha },
   { type: 'xstate.error.actor.login', error: failures.locked },
   { type: 'xstate.done.actor.loadInfo', output: { user, menu, token: 'token-r' } },
+  {
+    type: 'xstate.done.actor.loadInfo',
+    output: { user: owingUser, menu: [], token: 'token-r', label: 'second factor owed' },
+  },
   { type: 'xstate.error.actor.loadInfo', error: failures.unauthenticated },
   { type: 'xstate.error.actor.loadInfo', error: failures.serverError },
   { type: 'xstate.error.actor.loadInfo', error: failures.silentError },

@@ -106,6 +106,14 @@ function setUp(scenario: Scenario) {
         expect(store.getUser()?.mustChangePassword).toBe(true);
       },
       'authenticated.keepingAlive': () => expect(lastCall()?.actor).toBe('keepAlive'),
+      secondFactor: () => {
+        // The session's token is kept, the console shows no menu until the code is given.
+        expect(store.getToken()).toBe(context().token);
+        expect(context().token).not.toBeNull();
+        expect(context().user?.secondFactor).toBe('verify');
+        expect(context().menu).toEqual([]);
+        expect(lastCall()).toEqual({ actor: 'secondFactor', input: { mode: 'verify', locale: 'zh_cn' } });
+      },
       'authenticated.changingLanguage': () => {
         expect(run.snapshot.hasTag('busy')).toBe(true);
         expect(lastCall()).toEqual({ actor: 'saveLanguage', input: { locale: 'en' } });
@@ -128,12 +136,34 @@ function setUp(scenario: Scenario) {
         expect(context().locale).toBe('zh_cn');
         expect(context().error).toBeNull();
         const wanted = (before.context as SessionContext).redirect;
-        if (held()) {
+        if (run.snapshot.matches('secondFactor')) {
+          // The code first: no page opens yet, the wanted one is kept.
+          expect(navigations(emitted)).toEqual([]);
+          expect(context().redirect).toBe(wanted);
+        } else if (held()) {
           // To the change screen first; the wanted page is kept for afterwards.
           expect(navigations(emitted)).toEqual(['/changePassword']);
           expect(context().redirect).toBe(wanted);
         } else {
           expect(navigations(emitted)).toEqual([wanted]);
+        }
+      },
+      'xstate.done.actor.secondFactor': ({ event, before, emitted }) => {
+        const output = event.output as { outcome: string; message?: string; lockedUntil?: string };
+        const wanted = (before.context as SessionContext).redirect;
+        if (output.outcome === 'locked') {
+          expect(run.snapshot.matches('loggedOut')).toBe(true);
+          expect(context().error).toBe(output.message);
+          expect(context().lockedUntil).toBe(output.lockedUntil);
+          expectStorageCleared();
+          expect(navigations(emitted)).toEqual([]);
+        } else if (held()) {
+          expect(navigations(emitted)).toEqual(['/changePassword']);
+          expect(store.getUser()?.secondFactor).toBeNull();
+        } else {
+          expect(navigations(emitted)).toEqual([wanted]);
+          expect(store.getUser()?.secondFactor).toBeNull();
+          expect(store.getMenu()).toEqual(menu);
         }
       },
       PASSWORD_CHANGE_REQUIRED: ({ emitted }) => {

@@ -2,9 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_ROLE_ROUTES } from '../../src/contract/routes';
 import type { MerchantOrder } from '../../src/contract/merchant';
-import { orders, sandboxPayments, serviceProviders } from '../../server/db/schema';
+import { operators, orders, sandboxPayments, serviceProviders } from '../../server/db/schema';
 import type { Tx } from '../../server/db/client';
-import { backends, businessToday, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
+import type { MfaEnrolment } from '../../src/contract/auth';
+import {
+  backends,
+  businessToday,
+  DEMO_PASSWORD,
+  md5Upper,
+  startHarness,
+  totpNow,
+  type Harness,
+} from './harness';
 import { orgIds, type OrgIds } from './fixtures';
 import { merchantClient, notificationsDelivered, type MerchantClient } from './payments-support';
 import { csv, upload } from './uploads-support';
@@ -39,12 +48,14 @@ const GUARDED: Record<string, string[]> = {
   role_routes: [],
   password_history: [],
   // Sign-in bookkeeping (failed-attempt counters and their locks) is the login history's, not a record.
+  // So is the time step of the last MFA code taken (replay protection).
   operators: [
     'failed_login_count',
     'locked_until',
     'refund_failed_count',
     'refund_locked_until',
     'refund_check_until',
+    'mfa_last_step',
   ],
 };
 
@@ -101,7 +112,7 @@ const no = (p: string) => `${p}-${Date.now().toString(36)}-${++seq}`;
 
 interface Made {
   /** Who calls: a console token, the merchant's signature, or nobody (public). */
-  as: 'admin' | 'coAdmin' | 'user' | 'merchant' | 'public' | 'fresh';
+  as: 'admin' | 'coAdmin' | 'user' | 'merchant' | 'public' | 'fresh' | 'optional' | 'pending';
   input?: unknown;
   /** A multipart upload of this CSV. */
   file?: Buffer;
@@ -172,11 +183,43 @@ describe.each(backends)('every write and its audit row in one transaction on $na
     return order;
   }
 
+  /** The company admin of the MFA calls (a role that may enrol and turn MFA off). */
+  let optionalSecret = '';
+  const setOptionalMfa = (values: Partial<typeof operators.$inferInsert>) =>
+    setUp(h, (tx) => tx.update(operators).set(values).where(eq(operators.loginId, 'audit-optional')));
+  async function enrolOptional() {
+    await setOptionalMfa({ mfaSecret: null, mfaEnrolledAt: null, mfaLastStep: null });
+    optionalSecret = (await as<MfaEnrolment>('/auth/mfa/enrol/start', {}, tokens.optional)).secret;
+  }
+
   /** One valid call of each registered path (reads and writes). */
   const CALLS: Record<string, () => Promise<Made>> = {
     '/captcha': async () => ({ as: 'public', input: {} }),
     '/login': async () => ({ as: 'public', input: { login_id: 'admin', password: md5Upper(DEMO_PASSWORD) } }),
     '/logout': async () => ({ as: 'fresh' }),
+    '/auth/mfa/verify': async () => {
+      await setUp(h, (tx) =>
+        tx.update(operators).set({ mfaLastStep: null }).where(eq(operators.loginId, 'admin')),
+      );
+      return { as: 'pending', input: { otp: await totpNow() } };
+    },
+    '/auth/mfa/enrol/start': async () => {
+      await setOptionalMfa({ mfaSecret: null, mfaEnrolledAt: null, mfaLastStep: null });
+      return { as: 'optional' };
+    },
+    '/auth/mfa/enrol/confirm': async () => {
+      await enrolOptional();
+      return { as: 'optional', input: { otp: await totpNow(optionalSecret) } };
+    },
+    '/system/mfa/disable': async () => {
+      await enrolOptional();
+      await as('/auth/mfa/enrol/confirm', { otp: await totpNow(optionalSecret) }, tokens.optional);
+      await setOptionalMfa({ mfaLastStep: null });
+      return {
+        as: 'optional',
+        input: { password: md5Upper(DEMO_PASSWORD), otp: await totpNow(optionalSecret) },
+      };
+    },
     '/system/info': async () => ({ as: 'admin' }),
     '/session/keepalive': async () => ({ as: 'admin' }),
     '/system/password/save': async () => ({
@@ -342,6 +385,7 @@ describe.each(backends)('every write and its audit row in one transaction on $na
     '/system/operator/unlock': async () => ({ as: 'admin', input: { id: ids.operator('minato-op') } }),
     '/system/operator/delete': async () => ({ as: 'admin', input: { ids: [freshOperatorId] } }),
     '/system/operator/password': async () => ({ as: 'admin', input: { id: ids.operator('minato-op') } }),
+    '/system/operator/mfaReset': async () => ({ as: 'admin', input: { id: ids.operator('sp-op') } }),
     '/system/operator/refundPassword': async () => ({
       as: 'admin',
       input: { id: ids.operator('minato-op') },
@@ -528,9 +572,11 @@ describe.each(backends)('every write and its audit row in one transaction on $na
     const token =
       made.as === 'fresh'
         ? await h.token('admin')
-        : made.as === 'user'
-          ? await h.token('audit-user', userPassword)
-          : tokens[made.as];
+        : made.as === 'pending'
+          ? (await h.loginPassword('admin')).body.submitToken!
+          : made.as === 'user'
+            ? await h.token('audit-user', userPassword)
+            : tokens[made.as];
     if (made.file) return upload(h, path, token, { name: 'rows.csv', data: made.file });
     if (made.download) {
       const res = await h.app.inject({
@@ -571,6 +617,8 @@ describe.each(backends)('every write and its audit row in one transaction on $na
     });
     tokens.admin = await h.token('admin');
     tokens.coAdmin = await h.token('co-admin');
+    await h.createOperator({ loginId: 'audit-optional', operatorType: 20, companyId: hinoki });
+    tokens.optional = await h.token('audit-optional');
     expect(userId).toBeGreaterThan(0);
     await installGuard(h);
   });

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, md5Upper, TEST_SECRET_KEY } from '../server/harness';
-import { sign } from '../server/payments-support';
+import { DEMO_PASSWORD, md5Upper, TEST_SECRET_KEY, totpNow } from './harness';
+import { sign } from './payments-support';
 
 /**
  * The real thing, on PostgreSQL: two server processes on one database take bursts of
@@ -171,7 +171,18 @@ if (postgresUrl)
     it('leaves every refund, payment and close final and agreeing with the brand’s books', async () => {
       const first = await startServer(PORTS[0]);
       const login = await post(PORTS[0], '/login', { login_id: 'admin', password: md5Upper(DEMO_PASSWORD) });
-      const token = (login as unknown as { submitToken: string }).submitToken;
+      let token = (login as unknown as { submitToken: string }).submitToken;
+      // The system admin enrols its second factor at its first login, as on any fresh database.
+      const start = await post(PORTS[0], '/auth/mfa/enrol/start', {}, { 'x-submit-token': token });
+      const { secret } = start!.result as { secret: string };
+      const confirmed = await post(
+        PORTS[0],
+        '/auth/mfa/enrol/confirm',
+        { otp: await totpNow(secret) },
+        { 'x-submit-token': token },
+      );
+      expect(confirmed!.resultType).toBe('SUCCESS');
+      token = (confirmed as unknown as { submitToken: string }).submitToken || token;
       const [{ id }] = await q<{ id: number }>(`select id from companies where name = '株式会社ひのき珈琲'`);
       const cred = await post(PORTS[0], '/org/company/regenerateSecret', { id }, { 'x-submit-token': token });
       merchant = (cred!.result as { credentials: typeof merchant }).credentials;

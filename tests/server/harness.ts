@@ -1,7 +1,10 @@
 import { DateTime } from 'luxon';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { generate } from 'otplib';
+import type { MfaEnrolled, MfaEnrolment, UserInfo } from '../../src/contract/auth';
+import { isOperatorType, MFA_REQUIRED_ROLES, mfaRequiredFor } from '../../src/contract/roles';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Envelope } from '../../src/contract/envelope';
@@ -11,6 +14,7 @@ import { openDatabase, type DatabaseHandle, type Db } from '../../server/db/clie
 import { prepareDatabase } from '../../server/db/prepare';
 import { operators, passwordHistory } from '../../server/db/schema';
 import { createHasher, md5Upper } from '../../server/platform/passwords';
+import { createSecretBox, parseSecretKey } from '../../server/platform/secrets';
 
 export const DEMO_PASSWORD = 'kessai-demo-2026';
 
@@ -24,6 +28,15 @@ export const businessToday = () => DateTime.now().setZone('Asia/Tokyo').toISODat
 export const TEST_SECRET_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 /** A fixed sandbox notification key, so no test writes a key file into ./data. */
 export const TEST_SANDBOX_KEY = 'test-sandbox-key-0123456789abcdef0123456789abcdef';
+/**
+ * The TOTP secret every account of an MFA-required role starts with in the server tests
+ * (demo accounts and `createOperator`): the login helpers complete the second factor with it.
+ */
+export const TEST_MFA_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
+
+/** The current TOTP code of a secret (what the user's authenticator app shows). */
+export const totpNow = (secret = TEST_MFA_SECRET) => generate({ secret });
+
 /** The fixed answer of every captcha in tests. */
 export const CAPTCHA_TEXT = 'Ab3d';
 
@@ -110,7 +123,19 @@ export interface Harness {
   /** Every log line written so far. */
   logs: string[];
   call<T = unknown>(path: string, body?: unknown, opts?: CallOptions): Promise<Reply<T>>;
+  /**
+   * Logs in, completing a second factor the session owes as the user would (so the reply is
+   * that of a fully signed-in session): a code of the account's known secret, or an
+   * enrolment whose secret is then remembered. Before the code, the test forgets the last
+   * time step taken (a direct database write of the test, not of the server), so an account
+   * can log in several times within one 30 s step; tests/server/mfa.test.ts proves that the
+   * server refuses such a reuse.
+   */
   login(loginId: string, password?: string): Promise<Reply<unknown>>;
+  /** Only the password step of a login (the session may still owe its second factor). */
+  loginPassword(loginId: string, password?: string): Promise<Reply<unknown>>;
+  /** The TOTP secret the harness knows for an account (enrolled by it or by `login`). */
+  mfaSecretOf(loginId: string): string;
   /** Logs in and returns the token (fails the test when it cannot). */
   token(loginId: string, password?: string): Promise<string>;
   createOperator(
@@ -130,7 +155,16 @@ function encodeForm(body: unknown): string {
 }
 
 /** An app over a fresh, migrated and seeded database; cheap Argon2 so the suite stays fast. */
-export async function startHarness(backend: Backend, overrides: Partial<Config> = {}): Promise<Harness> {
+export interface HarnessOptions {
+  /** 'demo': the MFA-required demo accounts stay un-enrolled, as the demo data leaves them. */
+  mfa?: 'enrolled' | 'demo';
+}
+
+export async function startHarness(
+  backend: Backend,
+  overrides: Partial<Config> = {},
+  options: HarnessOptions = {},
+): Promise<Harness> {
   const config = loadConfig(
     {},
     {
@@ -162,6 +196,16 @@ export async function startHarness(backend: Backend, overrides: Partial<Config> 
     captchaGenerator: () => ({ text: CAPTCHA_TEXT, data: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
   });
   const hasher = createHasher(config.argon2);
+  const box = createSecretBox(parseSecretKey(TEST_SECRET_KEY));
+  // The demo accounts of MFA-required roles start enrolled with the known secret (the demo
+  // data itself leaves them to enrol at their first login); `mfa: 'demo'` keeps that.
+  if (options.mfa !== 'demo') {
+    await database.db
+      .update(operators)
+      .set({ mfaSecret: box.encrypt(TEST_MFA_SECRET), mfaEnrolledAt: new Date() })
+      .where(inArray(operators.operatorType, [...MFA_REQUIRED_ROLES]));
+  }
+  const mfaSecrets = new Map<string, string>();
 
   const h: Harness = {
     app,
@@ -185,13 +229,39 @@ export async function startHarness(backend: Backend, overrides: Partial<Config> 
       const res = await app.inject({ method: 'POST', url: `/api${path}${query}`, headers, payload });
       return { status: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers };
     },
-    async login(loginId, password = DEMO_PASSWORD) {
+    async loginPassword(loginId, password = DEMO_PASSWORD) {
       let captcha = { captchaId: '', verycode: '' };
       if (config.captcha) {
         const c = await h.call<{ captchaId: string }>('/captcha');
         captcha = { captchaId: c.body.result!.captchaId, verycode: CAPTCHA_TEXT };
       }
       return h.call('/login', { login_id: loginId, password: md5Upper(password), ...captcha });
+    },
+    async login(loginId, password = DEMO_PASSWORD) {
+      const r = await h.loginPassword(loginId, password);
+      const user = r.body.result as UserInfo | null;
+      if (r.body.resultType !== 'SUCCESS' || !user?.secondFactor) return r;
+      const token = r.body.submitToken!;
+      let done: Reply<unknown>;
+      if (user.secondFactor === 'verify') {
+        await database.db.update(operators).set({ mfaLastStep: null }).where(eq(operators.loginId, loginId));
+        done = await h.call('/auth/mfa/verify', { otp: await totpNow(h.mfaSecretOf(loginId)) }, { token });
+      } else {
+        const start = await h.call<MfaEnrolment>('/auth/mfa/enrol/start', {}, { token });
+        if (start.body.resultType !== 'SUCCESS') return start;
+        mfaSecrets.set(loginId, start.body.result!.secret);
+        const confirmed = await h.call<MfaEnrolled>(
+          '/auth/mfa/enrol/confirm',
+          { otp: await totpNow(start.body.result!.secret) },
+          { token },
+        );
+        done = { ...confirmed, body: { ...confirmed.body, result: confirmed.body.result?.user } };
+      }
+      if (done.body.resultType !== 'SUCCESS') return done;
+      return { ...r, body: { ...r.body, result: done.body.result, menuMapList: done.body.menuMapList } };
+    },
+    mfaSecretOf(loginId) {
+      return mfaSecrets.get(loginId) ?? TEST_MFA_SECRET;
     },
     async token(loginId, password = DEMO_PASSWORD) {
       const r = await h.login(loginId, password);
@@ -202,9 +272,19 @@ export async function startHarness(backend: Backend, overrides: Partial<Config> 
     },
     async createOperator(values) {
       const hash = await hasher.hash(md5Upper(DEMO_PASSWORD));
+      const enrolled =
+        isOperatorType(values.operatorType) && mfaRequiredFor(values.operatorType)
+          ? { mfaSecret: box.encrypt(TEST_MFA_SECRET), mfaEnrolledAt: new Date() }
+          : {};
       const [row] = await database.db
         .insert(operators)
-        .values({ userName: values.loginId, passwordHash: hash, refundPasswordHash: hash, ...values })
+        .values({
+          userName: values.loginId,
+          passwordHash: hash,
+          refundPasswordHash: hash,
+          ...enrolled,
+          ...values,
+        })
         .returning({ id: operators.id });
       await database.db.insert(passwordHistory).values([
         { operatorId: row.id, kind: 'login', hash },

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_ROLES, isAdminRole, roleLevel, type OperatorType } from '../../src/contract/roles';
+import {
+  ALL_ROLES,
+  isAdminRole,
+  mfaRequiredFor,
+  roleLevel,
+  type OperatorType,
+} from '../../src/contract/roles';
 import { DEFAULT_ROLE_ROUTES } from '../../src/contract/routes';
 import { REFUND_ROLES } from '../../src/contract/refunds';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -145,6 +151,22 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
     '/logout': { kind: 'self', input: () => undefined },
     '/system/info': { kind: 'self', input: () => undefined },
     '/session/keepalive': { kind: 'self', input: () => undefined },
+    // Every role's session here is fully signed in: nothing to verify.
+    '/auth/mfa/verify': { kind: 'self', input: () => ({ otp: '123456' }), override: () => 'FAIL' },
+    // The MFA-required roles are enrolled (the harness): only the others may start enrolling.
+    '/auth/mfa/enrol/start': {
+      kind: 'self',
+      input: () => undefined,
+      override: (role) => (mfaRequiredFor(role) ? 'FAIL' : 'SUCCESS'),
+    },
+    // Enrolled already, or a code of no authenticator.
+    '/auth/mfa/enrol/confirm': { kind: 'self', input: () => ({ otp: '000000' }), override: () => 'FAIL' },
+    // Required roles cannot turn it off, the others have not enrolled.
+    '/system/mfa/disable': {
+      kind: 'self',
+      input: () => ({ password: md5Upper('not-the-password'), otp: '000000' }),
+      override: () => 'FAIL',
+    },
     // A wrong current password proves the call was let through and changes nothing.
     '/system/password/save': {
       kind: 'self',
@@ -323,6 +345,7 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
     '/system/operator/unlock': { kind: 'operator', write: true, input: (id) => ({ id }) },
     '/system/operator/delete': { kind: 'operator', write: true, fresh: true, input: (id) => ({ ids: [id] }) },
     '/system/operator/password': { kind: 'operator', write: true, input: (id) => ({ id }) },
+    '/system/operator/mfaReset': { kind: 'operator', write: true, input: (id) => ({ id }) },
     '/system/operator/refundPassword': { kind: 'operator', write: true, input: (id) => ({ id }) },
 
     '/system/terminal/page': { kind: 'list', input: () => ({ pageSize: 100 }) },

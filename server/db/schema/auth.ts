@@ -26,6 +26,14 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
+    /**
+     * The second factor this session still owes (docs/access.md, MFA): 'verify' (a code of the
+     * enrolled authenticator), 'enrol' (the role requires MFA and the account has none yet), or
+     * null: fully signed in. Only logout, own info, keep-alive and the MFA calls are open before.
+     */
+    secondFactor: varchar('second_factor', { length: 10 }),
+    /** The TOTP secret of an enrolment started in this session, encrypted, until confirmed. */
+    mfaPendingSecret: varchar('mfa_pending_secret', { length: 255 }),
   },
   (t) => [index('sessions_operator_idx').on(t.operatorId)],
 );

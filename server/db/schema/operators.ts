@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { agents, branchUnits, companies, serviceProviders } from './org';
 
 /**
@@ -39,6 +39,11 @@ export const operators = pgTable(
      * process); a process killed mid-check holds it only until it ends.
      */
     refundCheckUntil: timestamp('refund_check_until', { withTimezone: true }),
+    /** The TOTP secret (base32) once enrolment is confirmed, encrypted (platform/secrets.ts). */
+    mfaSecret: varchar('mfa_secret', { length: 255 }),
+    mfaEnrolledAt: timestamp('mfa_enrolled_at', { withTimezone: true }),
+    /** The TOTP time step of the last code accepted: a code of it or before is refused (replay). */
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -61,4 +66,19 @@ export const passwordHistory = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_history_operator_idx').on(t.operatorId, t.kind, t.createdAt)],
+);
+
+/** Single-use recovery codes of an account's second factor: only their SHA-256 is stored. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mfa_recovery_codes_operator_idx').on(t.operatorId, t.codeHash)],
 );

@@ -110,5 +110,6 @@ export async function profileOf(deps: Deps, operatorId: number): Promise<Profile
     lastLogin: last
       ? { createdAt: last.createdAt.toISOString(), ip: last.ip, userAgent: last.userAgent }
       : null,
+    mfaEnrolled: p.mfaEnrolled,
   };
 }

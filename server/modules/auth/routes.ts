@@ -1,10 +1,11 @@
-import { LoginInput } from '../../../src/contract/auth';
+import { LoginInput, MfaCodeInput, MfaConfirmInput, MfaDisableInput } from '../../../src/contract/auth';
 import type { Api } from '../../platform/api';
 import { menuOf } from '../../platform/access';
 import { userInfoOf } from '../../platform/principal';
 import { limitAddress } from '../../platform/rateLimit';
 import { revokeSession } from '../../platform/session';
 import { login } from './service';
+import { confirmEnrolment, disableOwnMfa, startEnrolment, verifySecondFactor } from './mfa';
 
 export function authRoutes(api: Api) {
   api.call('/captcha', { access: 'public' }, async ({ deps, req }) => {
@@ -16,29 +17,79 @@ export function authRoutes(api: Api) {
   api.call('/login', { access: 'public', input: LoginInput }, async ({ deps, input, req, t }) => {
     const { principal, session, menu } = await login(deps, input, req, t);
     return {
-      result: userInfoOf(principal, deps.config.sessionIdleMinutes * 60),
+      result: userInfoOf(principal, deps.config.sessionIdleMinutes * 60, session.secondFactor),
       submitToken: session.token,
       menuMapList: menu,
       lang: principal.workingLanguage,
     };
   });
 
-  api.call('/logout', { access: 'session', duringPasswordChange: true }, async ({ deps, session }) => {
-    await revokeSession(deps.db, session.sessionId);
-    return { submitToken: '', messageKey: 'server.auth.loggedOut' };
-  });
+  api.call(
+    '/logout',
+    { access: 'session', duringPasswordChange: true, duringSecondFactor: true },
+    async ({ deps, session }) => {
+      await revokeSession(deps.db, session.sessionId);
+      return { submitToken: '', messageKey: 'server.auth.loggedOut' };
+    },
+  );
 
   api.call(
     '/system/info',
-    { access: 'session', duringPasswordChange: true },
-    async ({ deps, principal }) => ({
-      result: userInfoOf(principal, deps.config.sessionIdleMinutes * 60),
-      menuMapList: await menuOf(deps.db, principal.operatorType),
+    { access: 'session', duringPasswordChange: true, duringSecondFactor: true },
+    async ({ deps, principal, session }) => ({
+      result: userInfoOf(principal, deps.config.sessionIdleMinutes * 60, session.secondFactor),
+      // No menu until the second factor is given.
+      menuMapList: session.secondFactor ? [] : await menuOf(deps.db, principal.operatorType),
     }),
   );
 
   // The call wrapper already refreshed last_seen_at; this only answers.
-  api.call('/session/keepalive', { access: 'session', duringPasswordChange: true }, async ({ deps }) => ({
-    result: { idleTimeoutSeconds: deps.config.sessionIdleMinutes * 60 },
+  api.call(
+    '/session/keepalive',
+    { access: 'session', duringPasswordChange: true, duringSecondFactor: true },
+    async ({ deps }) => ({
+      result: { idleTimeoutSeconds: deps.config.sessionIdleMinutes * 60 },
+    }),
+  );
+
+  // The second factor (docs/access.md, MFA). Verify and enrolment are open to a session that
+  // still owes it; each checks which state it serves.
+  api.call(
+    '/auth/mfa/verify',
+    { access: 'session', input: MfaCodeInput, duringSecondFactor: true, duringPasswordChange: true },
+    async (c) => {
+      const { user, menu } = await verifySecondFactor(c, c.input);
+      return { result: user, menuMapList: menu, messageKey: 'server.mfa.verified' };
+    },
+  );
+
+  api.call(
+    '/auth/mfa/enrol/start',
+    { access: 'session', duringSecondFactor: true, duringPasswordChange: true },
+    async (c) => ({ result: await startEnrolment(c) }),
+  );
+
+  api.call(
+    '/auth/mfa/enrol/confirm',
+    {
+      writes: true,
+      access: 'session',
+      input: MfaConfirmInput,
+      duringSecondFactor: true,
+      duringPasswordChange: true,
+    },
+    async (c) => {
+      const enrolled = await confirmEnrolment(c, c.input.otp);
+      return {
+        result: enrolled,
+        menuMapList: await menuOf(c.deps.db, c.principal.operatorType),
+        messageKey: 'server.mfa.enrolled',
+      };
+    },
+  );
+
+  api.call('/system/mfa/disable', { writes: true, access: 'session', input: MfaDisableInput }, async (c) => ({
+    result: await disableOwnMfa(c, c.input),
+    messageKey: 'server.mfa.disabled',
   }));
 }

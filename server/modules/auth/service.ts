@@ -4,6 +4,7 @@ import { ResultType } from '../../../src/contract/envelope';
 import type { LoginInput } from '../../../src/contract/auth';
 import { renderMessage, type Translate } from '../../../src/i18n';
 import { message } from '../../../src/contract/validation';
+import { mfaRequiredFor } from '../../../src/contract/roles';
 import type { Deps } from '../../platform/deps';
 import { ApiError, fail } from '../../platform/envelope';
 import { menuOf } from '../../platform/access';
@@ -27,7 +28,7 @@ export interface LoginOutcome {
 const formatUntil = (until: Date, zone: string) =>
   DateTime.fromJSDate(until).setZone(zone).toFormat('yyyy-MM-dd HH:mm:ss');
 
-function lockedError(until: Date, zone: string) {
+export function lockedError(until: Date, zone: string) {
   return fail(
     'server.auth.locked',
     { until: formatUntil(until, zone) },
@@ -41,6 +42,8 @@ function lockedError(until: Date, zone: string) {
  * it is read). A wrong login id and a wrong password get the same answer. The lockout is
  * counted on the account's row before the password is checked (./queries.ts), so concurrent
  * attempts on any number of server processes get at most `loginMaxFailures` checks.
+ * The session of a right password owes its second factor when the account has enrolled one
+ * ('verify') or its role requires one ('enrol'): see ./mfa.ts.
  */
 export async function login(
   deps: Deps,
@@ -112,8 +115,14 @@ export async function login(
       return { refused: fail('server.auth.disabled') };
     }
     await recordLoginAttempt(tx, { ...attempt, operatorId, success: true, reason: null, createdAt: now });
-    const session = await createSession(tx, config, principal.operatorId, req, now);
-    return { principal, session, menu: await menuOf(tx, principal.operatorType) };
+    // The second factor comes before everything else, the password change included.
+    const secondFactor = principal.mfaEnrolled
+      ? 'verify'
+      : mfaRequiredFor(principal.operatorType)
+        ? 'enrol'
+        : null;
+    const session = await createSession(tx, config, principal.operatorId, req, now, secondFactor);
+    return { principal, session, menu: secondFactor ? [] : await menuOf(tx, principal.operatorType) };
   });
   if ('refused' in outcome) throw outcome.refused;
   return outcome;

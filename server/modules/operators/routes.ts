@@ -1,7 +1,14 @@
 import { IdInput } from '../../../src/contract/fields';
 import { OperatorDeleteInput, OperatorPageQuery, OperatorSaveInput } from '../../../src/contract/operators';
 import type { Api } from '../../platform/api';
-import { operatorDelete, operatorPage, operatorPasswordReset, operatorSave, operatorStatus } from './service';
+import {
+  operatorDelete,
+  operatorPage,
+  operatorPasswordReset,
+  operatorMfaReset,
+  operatorSave,
+  operatorStatus,
+} from './service';
 
 export const OPERATORS_ROUTE = '/setup/operate';
 
@@ -29,6 +36,10 @@ export function operatorRoutes(api: Api) {
   api.call('/system/operator/password', { writes: true, access, input: IdInput }, async (c) => ({
     result: await operatorPasswordReset(c, c.input.id, 'login'),
     messageKey: 'server.org.passwordReset',
+  }));
+  api.call('/system/operator/mfaReset', { writes: true, access, input: IdInput }, async (c) => ({
+    result: await operatorMfaReset(c, c.input.id),
+    messageKey: 'server.mfa.reset',
   }));
   api.call('/system/operator/refundPassword', { writes: true, access, input: IdInput }, async (c) => ({
     result: await operatorPasswordReset(c, c.input.id, 'refund'),

@@ -19,6 +19,7 @@ import { md5Upper } from '../../platform/passwords';
 import { revokeOperatorSessions } from '../../platform/session';
 import { findOperators, operatorRows, operatorValueTaken, pageWhere, SORTABLE } from './queries';
 import { placementFor } from './placement';
+import { unenrol as unenrolMfa } from '../auth/mfaQueries';
 
 export async function operatorPage(c: Caller, q: OperatorPageQuery): Promise<Page<OperatorRow>> {
   const db = c.deps.db;
@@ -183,5 +184,21 @@ export async function operatorPasswordReset(
     if (kind === 'login') await revokeOperatorSessions(tx, id, undefined, now);
     await audit({ objectType: 'operator', objectId: id, action: 'passwordReset', after: { kind } });
     return { id, password };
+  });
+}
+
+/**
+ * An administrator's MFA reset (lost authenticator): the same rule as a password reset (an
+ * account the caller may manage, in scope). The authenticator and recovery codes are removed
+ * and the account's sessions end; at its next login it enrols again if its role requires MFA.
+ */
+export function operatorMfaReset(c: Caller, id: number): Promise<{ id: number }> {
+  return write(c, 'operator', id, async (tx, audit) => {
+    await manageable(c, tx, id);
+    const now = new Date();
+    await unenrolMfa(tx, id, now);
+    await revokeOperatorSessions(tx, id, undefined, now);
+    await audit({ objectType: 'operator', objectId: id, action: 'mfaReset' });
+    return { id };
   });
 }

@@ -7,6 +7,7 @@ import { organisationOf, showsBranch } from '../../components/format';
 import { InfoList } from '../../components/InfoList';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
+import { MfaCard } from './MfaCard';
 import { ProfileForm } from './ProfileForm';
 
 /** Account management (/introduce): the user's own details. */
@@ -53,6 +54,7 @@ export default function Profile() {
               />
             </Card.Body>
           </Card.Root>
+          {p && <MfaCard operatorType={p.operatorType} enrolled={p.mfaEnrolled} onChanged={profile.reload} />}
         </SimpleGrid>
       )}
     </>

@@ -18,6 +18,7 @@ import { useDocumentTitle, useLocale, useT } from '../../app/i18n';
 import { useSession, useSessionSend } from '../../app/session';
 import { TopProgress } from '../../components/TopProgress';
 import { LoginForm } from './LoginForm';
+import { SecondFactorForm } from './SecondFactorForm';
 
 /** /login (spec points 2 and 5). A signed-in user is let through and may continue or switch. */
 export default function Login() {
@@ -30,8 +31,11 @@ export default function Login() {
       ? 'signedIn'
       : s.matches('loggedOut') || s.matches('loggingIn')
         ? 'form'
-        : 'waiting',
+        : s.matches('secondFactor')
+          ? 'secondFactor'
+          : 'waiting',
   );
+  const secondFactor = useSession((s) => s.children.secondFactor);
   const userName = useSession((s) => s.context.user?.userName ?? '');
 
   useEffect(() => {
@@ -72,6 +76,8 @@ export default function Login() {
                   {t('loginPage.otherAccount')}
                 </Button>
               </Stack>
+            ) : view === 'secondFactor' && secondFactor ? (
+              <SecondFactorForm actor={secondFactor} onLogout={() => send({ type: 'LOGOUT_CONFIRM' })} />
             ) : (
               <LoginForm />
             )}

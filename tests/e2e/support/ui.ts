@@ -4,11 +4,50 @@
  */
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import md5 from 'md5';
-import type { UserInfo } from '../../../src/contract/auth';
+import { generate } from 'otplib';
+import type { MfaEnrolled, MfaEnrolment, UserInfo } from '../../../src/contract/auth';
+import { mfaRequiredFor } from '../../../src/contract/roles';
 import type { WorkingLanguage } from '../../../src/contract/locale';
 import { translatorFor } from '../../../src/machines/effects';
 import { STORAGE_KEYS } from '../../../src/services/storage';
-import { PASSWORD } from '../fixtures';
+import {
+  ALL_FIXTURES,
+  demoAccount,
+  E2E_MFA_SECRET,
+  MFA_ENROL_ACCOUNTS,
+  mfaHelperPort,
+  PASSWORD,
+  roleOf,
+  type DemoLogin,
+} from '../fixtures';
+
+const e2ePort = () => Number(process.env.E2E_PORT ?? 8181);
+
+/** The current code of a TOTP secret (what the authenticator app shows). */
+export const totpNow = (secret = E2E_MFA_SECRET) => generate({ secret });
+
+/**
+ * Lets the account use the current step's code again (the e2e server's test-only helper):
+ * the server refuses a code's reuse, and tests log in to one account many times a minute.
+ */
+export async function forgetLastStep(request: APIRequestContext, loginId: string) {
+  const res = await request.post(
+    `http://127.0.0.1:${mfaHelperPort(e2ePort())}/forget-step?loginId=${encodeURIComponent(loginId)}`,
+  );
+  expect(res.status(), `forget the last TOTP step of ${loginId}`).toBe(204);
+}
+
+/** The known account (demo or fixture) signs in with the fixtures' TOTP secret. */
+export function enrolledWithFixtureSecret(loginId: string): boolean {
+  if (MFA_ENROL_ACCOUNTS.some((f) => f.loginId === loginId)) return false;
+  const fixture = ALL_FIXTURES.find((f) => f.loginId === loginId);
+  if (fixture) return mfaRequiredFor(roleOf(fixture));
+  try {
+    return mfaRequiredFor(demoAccount(loginId as DemoLogin).operatorType);
+  } catch {
+    return false;
+  }
+}
 
 const translators = new Map<WorkingLanguage, ReturnType<typeof translatorFor>>();
 /** The console's text for a key in a language. */
@@ -47,10 +86,54 @@ export async function apiLoginReply(request: APIRequestContext, loginId: string,
   return (await res.json()) as LoginReply;
 }
 
+/**
+ * Logs in through the API as a user would, second factor included: a code of the fixtures'
+ * secret, or (an account that must enrol) an enrolment with the secret the server gives.
+ */
 export async function apiLogin(request: APIRequestContext, loginId: string, password = PASSWORD) {
   const body = await apiLoginReply(request, loginId, password);
   expect(body.resultType, `${loginId} logs in: ${body.resultMessage}`).toBe('SUCCESS');
-  return { token: body.submitToken, user: body.result, menu: body.menuMapList ?? [] } as ApiSession;
+  const token = body.submitToken;
+  if (body.result.secondFactor === 'verify') {
+    await forgetLastStep(request, loginId);
+    const r = await request.post('/api/auth/mfa/verify', {
+      data: { otp: await totpNow() },
+      headers: { 'x-submit-token': token },
+    });
+    const v = (await r.json()) as LoginReply;
+    expect(v.resultType, `${loginId} second factor: ${v.resultMessage}`).toBe('SUCCESS');
+    return { token, user: v.result, menu: v.menuMapList ?? [] } as ApiSession;
+  }
+  if (body.result.secondFactor === 'enrol') {
+    const start = await apiCall<MfaEnrolment>(request, token, '/auth/mfa/enrol/start');
+    const r = await request.post('/api/auth/mfa/enrol/confirm', {
+      data: { otp: await totpNow(start.result.secret) },
+      headers: { 'x-submit-token': token },
+    });
+    const c = (await r.json()) as { resultType: string; result: MfaEnrolled; menuMapList?: string[] };
+    expect(c.resultType, `${loginId} enrols`).toBe('SUCCESS');
+    return { token, user: c.result.user, menu: c.menuMapList ?? [] } as ApiSession;
+  }
+  return { token, user: body.result, menu: body.menuMapList ?? [] } as ApiSession;
+}
+
+/** The second-factor form of the login page. */
+export function secondFactorForm(page: Page, locale: WorkingLanguage = 'jp') {
+  return {
+    form: page.getByRole('form', { name: tr(locale, 'mfa.verifyHeading') }),
+    code: page.getByLabel(tr(locale, 'fields.otp'), { exact: true }),
+    submit: page.getByRole('button', { name: tr(locale, 'mfa.verify'), exact: true }),
+    logout: page.getByRole('button', { name: tr(locale, 'mfa.logout'), exact: true }),
+  };
+}
+
+/** Types the current code of the fixtures' secret into the second-factor form. */
+export async function passSecondFactor(page: Page, loginId: string, locale: WorkingLanguage = 'jp') {
+  const f = secondFactorForm(page, locale);
+  await expect(f.form).toBeVisible();
+  await forgetLastStep(page.request, loginId);
+  await f.code.fill(await totpNow());
+  await f.submit.click();
 }
 
 /** Ends a session on the server (what logging out in another tab or an administrator does). */
@@ -124,6 +207,12 @@ export async function submitLogin(
   await f.loginId.fill(loginId);
   await f.password.fill(password);
   await f.submit.click();
+  // An account enrolled with the fixtures' secret is asked for a code after a right password.
+  if (enrolledWithFixtureSecret(loginId)) {
+    const sf = secondFactorForm(page, locale);
+    await expect(sf.form.or(f.error).or(userMenuButton(page, locale))).toBeVisible();
+    if (await sf.form.isVisible()) await passSecondFactor(page, loginId, locale);
+  }
 }
 
 /** Opens /login (or `path`) and logs in through the form; waits for the console shell. */

@@ -57,6 +57,7 @@ export default function Operators() {
         toggle: (r) => toggle.ask({ id: r.id, name: `${r.userName} (${r.loginId})`, status: r.status }),
         resetLogin: (r) => actions.askReset(r, 'login'),
         resetRefund: (r) => actions.askReset(r, 'refund'),
+        resetMfa: (r) => actions.askMfaReset(r),
       }),
     [t, manageable, toggle, actions],
   );

@@ -19,6 +19,7 @@ export function operatorColumns(
     toggle: (r: OperatorRow) => void;
     resetLogin: (r: OperatorRow) => void;
     resetRefund: (r: OperatorRow) => void;
+    resetMfa: (r: OperatorRow) => void;
   },
 ): Column<OperatorRow>[] {
   return [
@@ -76,6 +77,9 @@ export function operatorColumns(
                     </Menu.Item>
                     <Menu.Item value="refund" onClick={() => actions.resetRefund(r)}>
                       {t('org.actions.resetRefundPassword')}
+                    </Menu.Item>
+                    <Menu.Item value="mfa" onClick={() => actions.resetMfa(r)}>
+                      {t('mfa.reset')}
                     </Menu.Item>
                   </Menu.Content>
                 </Menu.Positioner>

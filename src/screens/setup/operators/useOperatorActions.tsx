@@ -1,13 +1,20 @@
 import { useState } from 'react';
 import type { OperatorRow } from '../../../contract/operators';
-import { deleteOperators, resetOperatorPassword, type PasswordResetKind } from '../../../services/operators';
+import {
+  deleteOperators,
+  resetOperatorMfa,
+  resetOperatorPassword,
+  type PasswordResetKind,
+} from '../../../services/operators';
 import { useT } from '../../../app/i18n';
 import { showError, showSuccess } from '../../../app/toaster';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SecretRevealDialog } from '../../../components/SecretRevealDialog';
 
 type Pending =
-  { kind: 'delete'; ids: number[] } | { kind: 'reset'; which: PasswordResetKind; operator: OperatorRow };
+  | { kind: 'delete'; ids: number[] }
+  | { kind: 'reset'; which: PasswordResetKind; operator: OperatorRow }
+  | { kind: 'mfa'; operator: OperatorRow };
 
 /**
  * Delete of the ticked rows (none ticked: 'Select data', spec point 5) and an administrator's
@@ -25,6 +32,8 @@ export function useOperatorActions(onChanged: () => void) {
   };
   const askReset = (operator: OperatorRow, which: PasswordResetKind) =>
     setPending({ kind: 'reset', which, operator });
+  /** An administrator's MFA reset (lost authenticator), audited by the server. */
+  const askMfaReset = (operator: OperatorRow) => setPending({ kind: 'mfa', operator });
 
   const resetTitle = (which: PasswordResetKind) =>
     t(which === 'login' ? 'org.actions.resetPassword' : 'org.actions.resetRefundPassword');
@@ -36,6 +45,11 @@ export function useOperatorActions(onChanged: () => void) {
       if (pending.kind === 'delete') {
         await deleteOperators(pending.ids);
         showSuccess(t('orgScreens.operator.deleted', { count: pending.ids.length }));
+        setPending(null);
+        onChanged();
+      } else if (pending.kind === 'mfa') {
+        await resetOperatorMfa(pending.operator.id);
+        showSuccess(t('mfa.resetDone', { name: pending.operator.loginId }));
         setPending(null);
         onChanged();
       } else {
@@ -58,17 +72,31 @@ export function useOperatorActions(onChanged: () => void) {
     <>
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.kind === 'reset' ? resetTitle(pending.which) : t('org.actions.delete')}
+        title={
+          pending?.kind === 'reset'
+            ? resetTitle(pending.which)
+            : pending?.kind === 'mfa'
+              ? t('mfa.reset')
+              : t('org.actions.delete')
+        }
         body={
           pending?.kind === 'delete'
             ? t('org.actions.confirmDelete', { count: pending.ids.length })
-            : pending
-              ? t('orgScreens.operator.confirmReset', {
-                  name: `${pending.operator.userName} (${pending.operator.loginId})`,
-                })
-              : ''
+            : pending?.kind === 'mfa'
+              ? t('mfa.resetConfirm', { name: `${pending.operator.userName} (${pending.operator.loginId})` })
+              : pending
+                ? t('orgScreens.operator.confirmReset', {
+                    name: `${pending.operator.userName} (${pending.operator.loginId})`,
+                  })
+                : ''
         }
-        confirmLabel={pending?.kind === 'delete' ? t('org.actions.delete') : undefined}
+        confirmLabel={
+          pending?.kind === 'delete'
+            ? t('org.actions.delete')
+            : pending?.kind === 'mfa'
+              ? t('mfa.reset')
+              : undefined
+        }
         tone="danger"
         busy={busy}
         onConfirm={() => void confirm()}
@@ -87,5 +115,5 @@ export function useOperatorActions(onChanged: () => void) {
   const reveal = (loginId: string, password: string) =>
     setRevealed({ title: t('orgScreens.operator.initialPassword', { loginId }), password });
 
-  return { askDelete, askReset, reveal, dialogs };
+  return { askDelete, askReset, askMfaReset, reveal, dialogs };
 }
