@@ -166,8 +166,9 @@ test('a recovery code signs in once, in place of a code', async ({ page }) => {
   await enrolForm(page).code.fill(await totpNow(secret));
   await enrolForm(page).submit.click();
   const list = page.getByRole('list', { name: tr(L, 'mfa.recoveryList') });
+  // Shown once the confirmation has answered (allTextContents does not wait).
+  await expect(list.getByRole('listitem')).toHaveCount(10);
   const codes = await list.getByRole('listitem').allTextContents();
-  expect(codes).toHaveLength(10);
   await page.getByRole('button', { name: tr(L, 'mfa.saved') }).click();
   await expect(userMenuButton(page, L)).toBeVisible();
 
