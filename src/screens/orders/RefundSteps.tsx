@@ -1,16 +1,4 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dialog,
-  Field,
-  Input,
-  Spinner,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Dialog, Field, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { SnapshotFrom } from 'xstate';
 import { Link } from 'wouter';
 import { formatMoney } from '../../contract/money';
@@ -18,6 +6,7 @@ import type { RefundEvent, refundMachine } from '../../machines/refund';
 import { useT } from '../../app/i18n';
 import { InfoList } from '../../components/InfoList';
 import { MoneyInput } from '../../components/MoneyInput';
+import { RefundPasswordForm } from '../../components/RefundPasswordForm';
 import { formatDateTime } from '../../components/format';
 import { RefundStatusBadge } from './badges';
 
@@ -99,48 +88,19 @@ export function RefundForm({
 /** Step 2: the refund password (hashed by the service), then the server's answer. */
 export function RefundPassword({ state, send }: { state: RefundState; send: Send }) {
   const t = useT();
-  const [password, setPassword] = useState('');
-  const busy = state.hasTag('busy');
   const { amount, currency, gatewayOrderNo } = state.context;
   return (
-    <form
-      noValidate
-      aria-label={t('orderScreens.refund.title.password')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (password && !busy) send({ type: 'SUBMIT', password });
-      }}
-    >
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text fontSize="sm">
-            {t('orderScreens.refund.confirm', {
-              amount: formatMoney(amount, currency),
-              order: gatewayOrderNo,
-            })}
-          </Text>
-          <Field.Root required>
-            <Field.Label>{t('fields.refundPassword')}</Field.Label>
-            <Input
-              type="password"
-              autoComplete="off"
-              autoFocus
-              value={password}
-              disabled={busy}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </Field.Root>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button type="button" variant="outline" disabled={busy} onClick={() => send({ type: 'BACK' })}>
-          {t('common.back')}
-        </Button>
-        <Button type="submit" colorPalette="red" loading={busy} disabled={!password}>
-          {t('orderScreens.refund.submit')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <RefundPasswordForm
+      label={t('orderScreens.refund.title.password')}
+      message={t('orderScreens.refund.confirm', {
+        amount: formatMoney(amount, currency),
+        order: gatewayOrderNo,
+      })}
+      submitLabel={t('orderScreens.refund.submit')}
+      busy={state.hasTag('busy')}
+      onSubmit={(password) => send({ type: 'SUBMIT', password })}
+      onBack={() => send({ type: 'BACK' })}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Dialog, Field, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { Alert, Button, Dialog, Field, Portal, Stack, Textarea } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
@@ -8,6 +8,7 @@ import type { RefundApprovalRow } from '../../contract/refunds';
 import { refundApprovalMachine, type RefundApprovalEvent } from '../../machines/refundApproval';
 import { useT } from '../../app/i18n';
 import { InfoList } from '../../components/InfoList';
+import { RefundPasswordForm } from '../../components/RefundPasswordForm';
 import { formatDateTime } from '../../components/format';
 import { refundApprovalActors } from '../../services/refunds';
 import { RefundStatusBadge } from '../orders/badges';
@@ -162,47 +163,19 @@ function Outcome({ state }: { state: State }) {
 
 function ApprovePassword({ state, send, row }: { state: State; send: Send; row: RefundApprovalRow }) {
   const t = useT();
-  const [password, setPassword] = useState('');
-  const busy = state.hasTag('busy');
   return (
-    <form
-      noValidate
-      aria-label={t('orderScreens.approval.title.approving')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (password && !busy) send({ type: 'SUBMIT', password });
-      }}
-    >
-      <Dialog.Body pt="0">
-        <Stack gap="4">
-          <Text fontSize="sm">
-            {t('orderScreens.approval.confirmApprove', {
-              amount: formatMoney(row.amount, row.currency),
-              order: row.gatewayOrderNo,
-            })}
-          </Text>
-          <Field.Root required>
-            <Field.Label>{t('fields.refundPassword')}</Field.Label>
-            <Input
-              type="password"
-              autoComplete="off"
-              autoFocus
-              value={password}
-              disabled={busy}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </Field.Root>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button type="button" variant="outline" disabled={busy} onClick={() => send({ type: 'BACK' })}>
-          {t('common.back')}
-        </Button>
-        <Button type="submit" colorPalette="red" loading={busy} disabled={!password}>
-          {t('orderScreens.approval.approve')}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <RefundPasswordForm
+      compact
+      label={t('orderScreens.approval.title.approving')}
+      message={t('orderScreens.approval.confirmApprove', {
+        amount: formatMoney(row.amount, row.currency),
+        order: row.gatewayOrderNo,
+      })}
+      submitLabel={t('orderScreens.approval.approve')}
+      busy={state.hasTag('busy')}
+      onSubmit={(password) => send({ type: 'SUBMIT', password })}
+      onBack={() => send({ type: 'BACK' })}
+    />
   );
 }
 
