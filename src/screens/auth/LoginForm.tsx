@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { Alert, Button, Input, Stack } from '@chakra-ui/react';
+import { Button, Input, Stack } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useT } from '../../app/i18n';
 import { useSession, useSessionSend } from '../../app/session';
 import { FormField, errorText } from '../../components/FormField';
-import { formatDateTime } from '../../components/format';
 import { CaptchaField } from './CaptchaField';
+import { SignInError } from './SignInError';
 import { LoginForm as LoginSchema, type LoginForm as LoginValues } from './loginSchema';
 
 /** User ID, password, verification code; the session machine does the rest. */
@@ -45,19 +45,7 @@ export function LoginForm() {
   return (
     <form onSubmit={submit} noValidate aria-label={t('loginPage.heading')}>
       <Stack gap="4">
-        {error && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{error}</Alert.Title>
-              {lockedUntil && (
-                <Alert.Description>
-                  {t('loginPage.lockedUntil', { time: formatDateTime(lockedUntil) })}
-                </Alert.Description>
-              )}
-            </Alert.Content>
-          </Alert.Root>
-        )}
+        {error && <SignInError error={error} lockedUntil={lockedUntil} />}
         <FormField label={t('fields.login_id')} required error={errorText(t, 'login_id', errors.login_id)}>
           <Input {...register('login_id')} autoComplete="username" autoCapitalize="off" spellCheck={false} />
         </FormField>

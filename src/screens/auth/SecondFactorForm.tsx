@@ -16,8 +16,8 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useT } from '../../app/i18n';
 import { FormField } from '../../components/FormField';
-import { formatDateTime } from '../../components/format';
 import type { secondFactorMachine } from '../../machines/secondFactor';
+import { SignInError } from './SignInError';
 
 export type SecondFactorActor = ActorRefFrom<typeof secondFactorMachine>;
 
@@ -64,19 +64,7 @@ export function SecondFactorForm({
     setOtp('');
   };
 
-  const errorBox = error && (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{error}</Alert.Title>
-        {lockedUntil && (
-          <Alert.Description>
-            {t('loginPage.lockedUntil', { time: formatDateTime(lockedUntil) })}
-          </Alert.Description>
-        )}
-      </Alert.Content>
-    </Alert.Root>
-  );
+  const errorBox = error && <SignInError error={error} lockedUntil={lockedUntil} />;
   const logout = onLogout && (
     <Button variant="ghost" size="sm" onClick={onLogout}>
       {t('mfa.logout')}
