@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Button, Dialog } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import type { OrderDetail } from '../../contract/orders';
 import { refundMachine } from '../../machines/refund';
 import { useT } from '../../app/i18n';
+import { StepDialog } from '../../components/StepDialog';
 import { newClientRefundNo, refundActors } from '../../services/refunds';
 import { RefundForm, RefundOutcome, RefundPassword, RefundRejection } from './RefundSteps';
 
@@ -53,34 +54,18 @@ export function RefundDialog({
   const title = t(`orderScreens.refund.title.${step}`);
 
   return (
-    <Dialog.Root
-      open
-      placement="center"
-      size="md"
-      closeOnInteractOutside={false}
-      onOpenChange={(e) => !e.open && !busy && onClose()}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content aria-label={t('orderScreens.refund.dialog')} mx={{ base: '2', sm: '4' }}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            {step === 'editing' && <RefundForm state={state} send={send} onCancel={onClose} />}
-            {step === 'password' && <RefundPassword state={state} send={send} />}
-            {step === 'rejected' && <RefundRejection state={state} send={send} onClose={onClose} />}
-            {step === 'outcome' && (
-              <>
-                <RefundOutcome state={state} />
-                <Dialog.Footer>
-                  <Button onClick={onClose}>{t('common.close')}</Button>
-                </Dialog.Footer>
-              </>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <StepDialog label={t('orderScreens.refund.dialog')} title={title} busy={busy} onClose={onClose}>
+      {step === 'editing' && <RefundForm state={state} send={send} onCancel={onClose} />}
+      {step === 'password' && <RefundPassword state={state} send={send} />}
+      {step === 'rejected' && <RefundRejection state={state} send={send} onClose={onClose} />}
+      {step === 'outcome' && (
+        <>
+          <RefundOutcome state={state} />
+          <Dialog.Footer>
+            <Button onClick={onClose}>{t('common.close')}</Button>
+          </Dialog.Footer>
+        </>
+      )}
+    </StepDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, Button, Dialog, Field, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Field, Stack, Textarea } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
@@ -8,6 +8,7 @@ import type { RefundApprovalRow } from '../../contract/refunds';
 import { refundApprovalMachine, type RefundApprovalEvent } from '../../machines/refundApproval';
 import { useT } from '../../app/i18n';
 import { InfoList } from '../../components/InfoList';
+import { StepDialog } from '../../components/StepDialog';
 import { RefundPasswordForm } from '../../components/RefundPasswordForm';
 import { formatDateTime } from '../../components/format';
 import { refundApprovalActors } from '../../services/refunds';
@@ -46,74 +47,60 @@ export function RefundApprovalDialog({
         ? 'outcome'
         : 'choosing';
   return (
-    <Dialog.Root
-      open
-      placement="center"
-      size="md"
-      closeOnInteractOutside={false}
-      onOpenChange={(e) => !e.open && !busy && onClose()}
+    <StepDialog
+      label={t('orderScreens.approval.dialog')}
+      title={t(`orderScreens.approval.title.${step}`)}
+      busy={busy}
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content aria-label={t('orderScreens.approval.dialog')} mx={{ base: '2', sm: '4' }}>
-            <Dialog.Header>
-              <Dialog.Title>{t(`orderScreens.approval.title.${step}`)}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <InfoList
-                  items={[
-                    { label: t('orderScreens.gatewayRefundNo'), value: row.gatewayRefundNo },
-                    { label: t('fields.gatewayOrderNo'), value: row.gatewayOrderNo },
-                    { label: t('fields.refundAmount'), value: formatMoney(row.amount, row.currency) },
-                    { label: t('orderScreens.approval.requestedBy'), value: row.requestedBy ?? '' },
-                    { label: t('fields.remark'), value: row.remark },
-                  ]}
-                />
-                <Outcome state={state} />
-              </Stack>
-            </Dialog.Body>
-            {state.matches({ approving: 'enteringPassword' }) ||
-            state.matches({ approving: 'submitting' }) ? (
-              <ApprovePassword state={state} send={send} row={row} />
-            ) : state.matches('rejecting') ? (
-              <RejectReason state={state} send={send} />
-            ) : (
-              <Dialog.Footer>
-                {state.can({ type: 'RETRY' }) && (
-                  <Button variant="outline" onClick={() => send({ type: 'RETRY' })}>
-                    {t('orderScreens.refund.retry')}
-                  </Button>
-                )}
-                {state.matches({ refused: 'passwordReset' }) && (
-                  <Button asChild variant="outline">
-                    <Link href="/changeRefundPassword">{t('menu.changeRefundPassword')}</Link>
-                  </Button>
-                )}
-                {state.can({ type: 'BACK' }) && (
-                  <Button variant="outline" onClick={() => send({ type: 'BACK' })}>
-                    {t('common.back')}
-                  </Button>
-                )}
-                {state.matches('choosing') ? (
-                  <>
-                    <Button variant="outline" colorPalette="red" onClick={() => send({ type: 'REJECT' })}>
-                      {t('orderScreens.approval.reject')}
-                    </Button>
-                    <Button onClick={() => send({ type: 'APPROVE' })}>
-                      {t('orderScreens.approval.approve')}
-                    </Button>
-                  </>
-                ) : (
-                  <Button onClick={onClose}>{t('common.close')}</Button>
-                )}
-              </Dialog.Footer>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Body>
+        <Stack gap="4">
+          <InfoList
+            items={[
+              { label: t('orderScreens.gatewayRefundNo'), value: row.gatewayRefundNo },
+              { label: t('fields.gatewayOrderNo'), value: row.gatewayOrderNo },
+              { label: t('fields.refundAmount'), value: formatMoney(row.amount, row.currency) },
+              { label: t('orderScreens.approval.requestedBy'), value: row.requestedBy ?? '' },
+              { label: t('fields.remark'), value: row.remark },
+            ]}
+          />
+          <Outcome state={state} />
+        </Stack>
+      </Dialog.Body>
+      {state.matches({ approving: 'enteringPassword' }) || state.matches({ approving: 'submitting' }) ? (
+        <ApprovePassword state={state} send={send} row={row} />
+      ) : state.matches('rejecting') ? (
+        <RejectReason state={state} send={send} />
+      ) : (
+        <Dialog.Footer>
+          {state.can({ type: 'RETRY' }) && (
+            <Button variant="outline" onClick={() => send({ type: 'RETRY' })}>
+              {t('orderScreens.refund.retry')}
+            </Button>
+          )}
+          {state.matches({ refused: 'passwordReset' }) && (
+            <Button asChild variant="outline">
+              <Link href="/changeRefundPassword">{t('menu.changeRefundPassword')}</Link>
+            </Button>
+          )}
+          {state.can({ type: 'BACK' }) && (
+            <Button variant="outline" onClick={() => send({ type: 'BACK' })}>
+              {t('common.back')}
+            </Button>
+          )}
+          {state.matches('choosing') ? (
+            <>
+              <Button variant="outline" colorPalette="red" onClick={() => send({ type: 'REJECT' })}>
+                {t('orderScreens.approval.reject')}
+              </Button>
+              <Button onClick={() => send({ type: 'APPROVE' })}>{t('orderScreens.approval.approve')}</Button>
+            </>
+          ) : (
+            <Button onClick={onClose}>{t('common.close')}</Button>
+          )}
+        </Dialog.Footer>
+      )}
+    </StepDialog>
   );
 }
 
