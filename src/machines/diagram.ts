@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
-import type { MachineEntry } from './registry';
+import type { TestMap } from './effects';
 
 /**
  * Mermaid `stateDiagram-v2` pages for analysts, generated from the machines themselves
@@ -9,7 +9,7 @@ import type { MachineEntry } from './registry';
 
 type StateNode = AnyStateMachine['root'];
 
-interface TransitionLike {
+export interface TransitionLike {
   eventType: string;
   target?: readonly StateNode[] | undefined;
   guard?: unknown;
@@ -20,11 +20,29 @@ export const STATECHART_DIR = 'docs/statecharts';
 const mermaidId = (node: StateNode) => node.path.join('__');
 const stateKey = (node: StateNode) => node.path.join('.');
 
-function guardName(guard: unknown): string | null {
+/** A page of docs/statecharts: a console workflow (registry.ts) or a server status table. */
+export interface DiagramEntry {
+  /** File name of its diagram: docs/statecharts/<name>.md. */
+  name: string;
+  title: string;
+  /** One sentence on the workflow, for analysts. */
+  description: string;
+  machine: AnyStateMachine;
+  testMap: TestMap;
+  /** Heading of the states table's description column. */
+  stateColumn?: string;
+}
+
+/** `isUnauthenticated`; XState's `and`/`or`/`not` as `not(isUnauthenticated)`. */
+export function guardName(guard: unknown): string | null {
   if (!guard) return null;
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'object' && typeof (guard as { type?: unknown }).type === 'string') {
     return (guard as { type: string }).type;
+  }
+  const combined = guard as { name?: string; guards?: unknown[] };
+  if (typeof guard === 'function' && Array.isArray(combined.guards)) {
+    return `${combined.name}(${combined.guards.map((g) => guardName(g) ?? 'inline guard').join(', ')})`;
   }
   return 'inline guard';
 }
@@ -40,6 +58,8 @@ function delayText(machine: AnyStateMachine, name: string): string {
 export function eventLabel(machine: AnyStateMachine, eventType: string): string {
   const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(eventType);
   if (actor) return `${actor[1]} ${actor[2]}`;
+  const done = /^xstate\.done\.state\.(.+)$/.exec(eventType);
+  if (done) return `done ${done[1].split('.').pop()}`;
   const after = /^xstate\.after\.([^.]+)\./.exec(eventType);
   if (after) {
     const text = delayText(machine, after[1]);
@@ -64,15 +84,59 @@ function invokesOf(node: StateNode): string[] {
   return node.invoke.map((i) => String(i.src));
 }
 
-/** The diagram's lines for the children of `node`, indented `depth` levels. */
-function renderChildren(machine: AnyStateMachine, node: StateNode, depth: number, out: string[]) {
+/** `EVENT` or `EVENT [guard]`: one alternative of a transition as the diagram labels it. */
+export function transitionLabel(machine: AnyStateMachine, t: TransitionLike): string {
+  const guard = guardName(t.guard);
+  return `${eventLabel(machine, t.eventType)}${guard ? ` [${guard}]` : ''}`;
+}
+
+/** One arrow of the diagram: every alternative from `source` to `target`, in the machine's order. */
+export interface DiagramEdge {
+  /** `ANY_STATE` for a transition of the machine itself (the root's `on`, taken in any state). */
+  source: StateNode | typeof ANY_STATE;
+  target: StateNode;
+  labels: string[];
+}
+
+/**
+ * The box a transition of the whole machine is drawn from: Mermaid has no box for the whole
+ * diagram, and the same arrow from every top-level state would bury the chart.
+ */
+export const ANY_STATE = '_anyState';
+
+/** The arrows of a machine, one per source and target. */
+export function edgesOf(machine: AnyStateMachine): DiagramEdge[] {
+  const edges = new Map<string, DiagramEdge>();
+  for (const node of [machine.root, ...allNodes(machine.root)]) {
+    const source = node === machine.root ? ANY_STATE : node;
+    for (const t of transitionsOf(node)) {
+      for (const target of t.target ?? []) {
+        const key = `${source === ANY_STATE ? ANY_STATE : mermaidId(source)} ${mermaidId(target)}`;
+        const edge = edges.get(key) ?? { source, target, labels: [] };
+        edge.labels.push(transitionLabel(machine, t));
+        edges.set(key, edge);
+      }
+    }
+  }
+  return [...edges.values()];
+}
+
+const endId = (end: StateNode | typeof ANY_STATE) => (end === ANY_STATE ? ANY_STATE : mermaidId(end));
+
+/**
+ * The diagram's lines for the children of `node`, indented `depth` levels: each state in its
+ * parent's block, with the block's start and end markers, and no arrow. Mermaid puts a state into
+ * the last composite block that mentions it (a mention at the top level moves nothing), so an
+ * arrow written inside a block would pull an end from another box, or from a deeper one, into it.
+ */
+function renderChildren(node: StateNode, depth: number, out: string[]) {
   const pad = '  '.repeat(depth);
   const children = Object.values(node.states);
   for (const child of children) {
     const id = mermaidId(child);
     if (child.type === 'compound' || child.type === 'parallel') {
       out.push(`${pad}state "${child.key}" as ${id} {`);
-      renderChildren(machine, child, depth + 1, out);
+      renderChildren(child, depth + 1, out);
       out.push(`${pad}}`);
     } else {
       out.push(`${pad}state "${child.key}" as ${id}`);
@@ -80,21 +144,22 @@ function renderChildren(machine: AnyStateMachine, node: StateNode, depth: number
   }
   const initial = node.initial?.target[0];
   if (initial) out.push(`${pad}[*] --> ${mermaidId(initial)}`);
-  for (const child of children) {
-    for (const t of transitionsOf(child)) {
-      const target = t.target?.[0];
-      if (!target) continue; // handled in place: listed in the states table
-      const guard = guardName(t.guard);
-      const label = `${eventLabel(machine, t.eventType)}${guard ? ` [${guard}]` : ''}`;
-      out.push(`${pad}${mermaidId(child)} --> ${mermaidId(target)} : ${escapeLabel(label)}`);
-    }
-    if (child.type === 'final') out.push(`${pad}${mermaidId(child)} --> [*]`);
-  }
+  for (const child of children) if (child.type === 'final') out.push(`${pad}${mermaidId(child)} --> [*]`);
 }
+
+/** Between the alternatives drawn on one arrow: one line each. */
+export const LABEL_SEPARATOR = '<br>';
 
 export function mermaidOf(machine: AnyStateMachine): string {
   const out = ['stateDiagram-v2'];
-  renderChildren(machine, machine.root, 1, out);
+  renderChildren(machine.root, 1, out);
+  const edges = edgesOf(machine);
+  if (edges.some((e) => e.source === ANY_STATE)) out.push(`  state "any state" as ${ANY_STATE}`);
+  // Every arrow at the top level, after every box is drawn: there it moves no state.
+  for (const edge of edges) {
+    const label = edge.labels.map(escapeLabel).join(LABEL_SEPARATOR);
+    out.push(`  ${endId(edge.source)} --> ${mermaidId(edge.target)} : ${label}`);
+  }
   return out.join('\n');
 }
 
@@ -105,11 +170,11 @@ function allNodes(node: StateNode): StateNode[] {
 const cell = (text: string) =>
   text.replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, ' ');
 
-function statesTable(entry: MachineEntry): string[] {
+function statesTable(entry: DiagramEntry): string[] {
   const rows = allNodes(entry.machine.root).map((node) => {
     const handled = transitionsOf(node)
       .filter((t) => !t.target?.length && t.eventType)
-      .map((t) => eventLabel(entry.machine, t.eventType));
+      .map((t) => transitionLabel(entry.machine, t));
     const notes = [
       ...invokesOf(node).map((src) => `calls \`${src}\``),
       ...node.tags.map((tag) => `tag \`${tag}\``),
@@ -118,10 +183,11 @@ function statesTable(entry: MachineEntry): string[] {
     const description = entry.testMap.states[stateKey(node)] ?? '';
     return `| \`${stateKey(node)}\` | ${cell(description)} | ${cell(notes.join('; '))} |`;
   });
-  return ['| State | What the user sees | Notes |', '| --- | --- | --- |', ...rows];
+  const heading = entry.stateColumn ?? 'What the user sees';
+  return [`| State | ${heading} | Notes |`, '| --- | --- | --- |', ...rows];
 }
 
-function eventsTable(entry: MachineEntry): string[] {
+function eventsTable(entry: DiagramEntry): string[] {
   const rows = Object.entries(entry.testMap.events).map(
     ([type, how]) => `| ${cell(eventLabel(entry.machine, type))} | ${cell(how)} |`,
   );
@@ -130,7 +196,7 @@ function eventsTable(entry: MachineEntry): string[] {
 
 const GENERATED = '<!-- Generated by `npm run statecharts` from src/machines/registry.ts. Do not edit. -->';
 
-export function renderStatechart(entry: MachineEntry): string {
+export function renderStatechart(entry: DiagramEntry): string {
   return [
     `# ${entry.title}`,
     '',
@@ -153,7 +219,7 @@ export function renderStatechart(entry: MachineEntry): string {
   ].join('\n');
 }
 
-export function renderIndex(entries: readonly MachineEntry[]): string {
+export function renderIndex(entries: readonly DiagramEntry[]): string {
   return [
     '# Statecharts',
     '',
@@ -171,7 +237,7 @@ export function renderIndex(entries: readonly MachineEntry[]): string {
 }
 
 /** Every page, by path relative to the repository root. */
-export function statechartFiles(entries: readonly MachineEntry[]): Record<string, string> {
+export function statechartFiles(entries: readonly DiagramEntry[]): Record<string, string> {
   return {
     [`${STATECHART_DIR}/README.md`]: renderIndex(entries),
     ...Object.fromEntries(entries.map((e) => [`${STATECHART_DIR}/${e.name}.md`, renderStatechart(e)])),
