@@ -1,4 +1,4 @@
-import type { AnyStateMachine } from 'xstate';
+import { createMachine, type AnyStateMachine } from 'xstate';
 
 /**
  * Reading a generated `stateDiagram-v2` back the way Mermaid reads it, and a machine's own state
@@ -107,3 +107,30 @@ export function transitionsOf(
     }));
   });
 }
+
+/**
+ * No console machine nests deeper than one composite yet: this one does, with arrows across
+ * levels, so the diagrams of a deeper machine are checked before one exists.
+ */
+export const nestedExample = createMachine({
+  id: 'nested',
+  initial: 'a',
+  on: { RESET: '.a' },
+  states: {
+    a: {
+      initial: 'x',
+      on: { LEAVE: 'out' },
+      states: {
+        x: {
+          initial: 'y',
+          states: {
+            y: { on: { GO: 'w', JUMP: '#nested.a.z', OUT: { target: '#nested.out', guard: 'done' } } },
+            w: { on: { UP: '#nested.a' } },
+          },
+        },
+        z: { on: { BACK: '#nested.a.x.w' } },
+      },
+    },
+    out: { type: 'final' },
+  },
+});
