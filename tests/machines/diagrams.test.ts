@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { AnyStateMachine } from 'xstate';
+import { getNextSnapshot, type AnyStateMachine, type StateValue } from 'xstate';
 import {
   ANY_STATE,
   LABEL_SEPARATOR,
@@ -12,10 +12,14 @@ import {
   transitionLabel,
 } from '../../src/machines/diagram';
 import { MACHINES } from '../../src/machines/registry';
+import { REFUND_MOVES, STATUS_CHARTS, orderStatusState } from '../../src/machines/statusCharts';
+import { ORDER_EVENTS, ORDER_STATUSES, nextStatus } from '../../src/contract/orders';
+import { REFUND_STATUSES, REFUND_TRANSITIONS } from '../../src/contract/refunds';
 import { nestedExample, parseMermaid, stateTreeOf, transitionsOf } from './mermaidTree';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const files = statechartFiles(MACHINES);
+const files = statechartFiles(MACHINES, STATUS_CHARTS);
+const CHARTS = [...MACHINES, ...STATUS_CHARTS];
 
 describe('statechart pages (docs/statecharts)', () => {
   for (const [path, text] of Object.entries(files)) {
@@ -33,7 +37,7 @@ describe('statechart pages (docs/statecharts)', () => {
   });
 
   it('the output does not depend on when or how often it is made', () => {
-    expect(statechartFiles(MACHINES)).toEqual(files);
+    expect(statechartFiles(MACHINES, STATUS_CHARTS)).toEqual(files);
   });
 });
 
@@ -48,7 +52,7 @@ function expectedArrows(machine: AnyStateMachine): string[] {
 }
 
 describe('each diagram, read back as Mermaid reads it, is its machine', () => {
-  for (const { name, machine } of [...MACHINES, { name: 'nested example', machine: nestedExample }]) {
+  for (const { name, machine } of [...CHARTS, { name: 'nested example', machine: nestedExample }]) {
     const drawn = parseMermaid(mermaidOf(machine));
 
     it(`${name}: every state sits in its own parent's box and in no other`, () => {
@@ -102,8 +106,57 @@ describe('machine registry (src/machines/registry.ts)', () => {
   });
 
   it('names are unique and file-safe', () => {
-    const names = MACHINES.map((m) => m.name);
+    const names = CHARTS.map((m) => m.name);
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) expect(name).toMatch(/^[A-Za-z][A-Za-z0-9-]*$/);
   });
 });
+
+describe('server status charts (src/machines/statusCharts.ts) are the contract’s tables', () => {
+  const [orders, refunds] = STATUS_CHARTS.map((c) => c.machine);
+
+  it('order status: every event moves every status exactly as ORDER_TRANSITIONS says', () => {
+    for (const from of ORDER_STATUSES) {
+      const snapshot = orders.resolveState({ value: stateValue(orderStatusState(from)), context: undefined });
+      for (const event of ORDER_EVENTS) {
+        const to = nextStatus(from, event);
+        expect(snapshot.can({ type: event }), `${from} ${event}`).toBe(to !== null);
+        if (!to) continue;
+        const next = getNextSnapshot(orders, snapshot, { type: event });
+        expect(leafOf(next.value), `${from} ${event}`).toBe(to);
+      }
+    }
+  });
+
+  it('refund status: the moves out of each status are exactly REFUND_TRANSITIONS', () => {
+    const targets = (key: string) =>
+      new Set(
+        [...refunds.root.states[key].transitions.values()]
+          .flat()
+          .flatMap((t) => (t.target ?? []).map((n) => n.key)),
+      );
+    for (const from of REFUND_STATUSES) {
+      expect([...targets(from)].sort(), from).toEqual([...REFUND_TRANSITIONS[from]].sort());
+      expect(new Set(Object.values(REFUND_MOVES[from])), from).toEqual(new Set(REFUND_TRANSITIONS[from]));
+    }
+    // A refund is written awaiting approval or waiting, never in another status.
+    const first = refunds.root.states.requested.always!.flatMap((t) => t.target!.map((n) => n.key));
+    expect(first.sort()).toEqual(['awaitingApproval', 'waiting']);
+  });
+
+  it('every status and every event has its line on the page', () => {
+    for (const { machine, testMap } of STATUS_CHARTS) {
+      for (const node of Object.values(machine.root.states)) {
+        expect(testMap.states[node.path.join('.')], node.id).toBeTruthy();
+      }
+    }
+  });
+});
+
+/** `open.paying` → `{ open: 'paying' }`. */
+const stateValue = (key: string) => {
+  const [head, ...rest] = key.split('.');
+  return rest.length ? { [head]: rest.join('.') } : head;
+};
+const leafOf = (value: StateValue): string =>
+  typeof value === 'string' ? value : leafOf(Object.values(value)[0] as StateValue);

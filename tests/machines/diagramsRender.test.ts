@@ -3,6 +3,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANY_STATE, mermaidOf } from '../../src/machines/diagram';
 import { MACHINES } from '../../src/machines/registry';
+import { STATUS_CHARTS } from '../../src/machines/statusCharts';
 import { chromiumPath } from '../e2e/chromium';
 import { compositesAround, nestedExample } from './mermaidTree';
 
@@ -93,16 +94,18 @@ describe.skipIf(skip)('each diagram, drawn by Mermaid in Chromium', () => {
     await browser?.close();
   });
 
-  [...MACHINES, { name: 'nested example', machine: nestedExample }].forEach(({ name, machine }, n) => {
-    it(`${name}: every state is drawn inside its parent's box and no other; no label covers another`, async () => {
-      const drawn = await measure(page, mermaidOf(machine), n);
-      const expected = compositesAround(machine);
-      const { [ANY_STATE]: anyState, ...states } = drawn.inside;
-      expect(Object.keys(states).sort()).toEqual(Object.keys(expected).sort());
-      for (const [id, around] of Object.entries(expected))
-        expect(states[id].sort(), id).toEqual(around.sort());
-      if (anyState) expect(anyState).toEqual([]);
-      expect(drawn.overlaps).toEqual([]);
-    });
-  });
+  [...MACHINES, ...STATUS_CHARTS, { name: 'nested example', machine: nestedExample }].forEach(
+    ({ name, machine }, n) => {
+      it(`${name}: every state is drawn inside its parent's box and no other; no label covers another`, async () => {
+        const drawn = await measure(page, mermaidOf(machine), n);
+        const expected = compositesAround(machine);
+        const { [ANY_STATE]: anyState, ...states } = drawn.inside;
+        expect(Object.keys(states).sort()).toEqual(Object.keys(expected).sort());
+        for (const [id, around] of Object.entries(expected))
+          expect(states[id].sort(), id).toEqual(around.sort());
+        if (anyState) expect(anyState).toEqual([]);
+        expect(drawn.overlaps).toEqual([]);
+      });
+    },
+  );
 });
