@@ -84,10 +84,15 @@ function invokesOf(node: StateNode): string[] {
   return node.invoke.map((i) => String(i.src));
 }
 
-/** `EVENT` or `EVENT [guard]`: one alternative of a transition as the diagram labels it. */
+/**
+ * `EVENT` or `EVENT [guard]`: one alternative of a transition as the diagram labels it. A delay
+ * computed from context is said so in the events table, not on the arrow (it made the session's
+ * labels wrap).
+ */
 export function transitionLabel(machine: AnyStateMachine, t: TransitionLike): string {
   const guard = guardName(t.guard);
-  return `${eventLabel(machine, t.eventType)}${guard ? ` [${guard}]` : ''}`;
+  const event = eventLabel(machine, t.eventType).replace(/ \(from context\)$/, '');
+  return `${event}${guard ? ` [${guard}]` : ''}`;
 }
 
 /** One arrow of the diagram: every alternative from `source` to `target`, in the machine's order. */
@@ -210,6 +215,9 @@ export function renderStatechart(entry: DiagramEntry, source = 'src/machines/reg
     mermaidOf(entry.machine),
     '```',
     '',
+    ...(edgesOf(entry.machine).some((e) => e.source === ANY_STATE)
+      ? ['Arrows from _any state_ are transitions of the whole machine: they are taken in every state.', '']
+      : []),
     '## States',
     '',
     ...statesTable(entry),
