@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
-import type { TestMap } from './effects';
+import type { MachineEntry } from './registry';
 
 /**
  * Mermaid `stateDiagram-v2` pages for analysts, generated from the machines themselves
@@ -21,14 +21,7 @@ const mermaidId = (node: StateNode) => node.path.join('__');
 const stateKey = (node: StateNode) => node.path.join('.');
 
 /** A page of docs/statecharts: a console workflow (registry.ts) or a server status table. */
-export interface DiagramEntry {
-  /** File name of its diagram: docs/statecharts/<name>.md. */
-  name: string;
-  title: string;
-  /** One sentence on the workflow, for analysts. */
-  description: string;
-  machine: AnyStateMachine;
-  testMap: TestMap;
+export interface DiagramEntry extends MachineEntry {
   /** Heading of the states table's description column. */
   stateColumn?: string;
 }
