@@ -22,7 +22,9 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 export const REFUND_TRANSITIONS: Record<RefundStatus, readonly RefundStatus[]> = {
   awaitingApproval: ['waiting', 'rejected'],
-  waiting: ['refunding', 'failed'],
+  // success straight from waiting: the recovery job asks the brand about a refund interrupted
+  // before its state was written as sent, and the brand had refunded it.
+  waiting: ['refunding', 'success', 'failed'],
   refunding: ['success', 'failed'],
   success: [],
   failed: [],

@@ -108,7 +108,7 @@ function orderMovesFrom(moves: Partial<Record<OrderEvent, OrderStatus>>): Record
  */
 export const REFUND_MOVES: Record<RefundStatus, Partial<Record<RefundEvent, RefundStatus>>> = {
   awaitingApproval: { approve: 'waiting', reject: 'rejected', expire: 'rejected' },
-  waiting: { sendToBrand: 'refunding', brandFailed: 'failed' },
+  waiting: { sendToBrand: 'refunding', brandSucceeded: 'success', brandFailed: 'failed' },
   refunding: { brandSucceeded: 'success', brandFailed: 'failed' },
   success: {},
   failed: {},
