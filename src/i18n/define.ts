@@ -7,3 +7,8 @@ export interface Dict {
 /** One area's strings in all three languages, side by side so a missing one shows. */
 export type AreaCatalogue = Record<Catalogue, Dict>;
 export const defineArea = <T extends AreaCatalogue>(c: T) => c;
+
+/** Every dotted path to a string in a catalogue: `{ a: { b: 'x' } }` gives `'a.b'`. */
+export type Leaves<D> = {
+  [K in keyof D & (string | number)]: D[K] extends string ? `${K}` : `${K}.${Leaves<D[K]>}`;
+}[keyof D & (string | number)];
