@@ -9,13 +9,13 @@ import auth from './auth';
 import account from './account';
 import server from './server';
 import shell from './shell';
-import setup from './setup';
+import access from './access';
 import org from './org';
 import audit from './audit';
 import orgScreens from './orgScreens';
 import payments from './payments';
-import orderScreens from './orderScreens';
-import linkScreens from './linkScreens';
+import orders from './orders';
+import links from './links';
 
 /** Every area catalogue. Add a new area here; the catalogue test checks all three languages. */
 export const AREAS = {
@@ -26,13 +26,13 @@ export const AREAS = {
   account,
   server,
   shell,
-  setup,
+  access,
   org,
   audit,
   payments,
   orgScreens,
-  orderScreens,
-  linkScreens,
+  orders,
+  links,
 } satisfies Record<string, AreaCatalogue>;
 export const CATALOGUES: readonly Catalogue[] = ['ja', 'zh-cn', 'en'];
 
