@@ -26,6 +26,24 @@ describe('catalogues', () => {
     });
   }
 
+  it('gives a key defined in several areas the same text (no area overrides another)', () => {
+    for (const lang of CATALOGUES) {
+      const seen = new Map<string, { area: string; text: string }>();
+      const clashes: string[] = [];
+      for (const [area, cat] of Object.entries(AREAS))
+        for (const k of keys(cat[lang])) {
+          const text = k.split('.').reduce<unknown>((d, p) => (d as Dict)[p], cat[lang]) as string;
+          const first = seen.get(k);
+          if (first && first.text !== text) clashes.push(`${lang} ${k}: ${first.area} / ${area}`);
+          if (!first) seen.set(k, { area, text });
+        }
+      const all = [...seen.keys()];
+      for (const k of all)
+        if (all.some((other) => other.startsWith(`${k}.`))) clashes.push(`${lang} ${k}: a text and a group`);
+      expect(clashes).toEqual([]);
+    }
+  });
+
   it('every menu title and role name exists in every language', () => {
     for (const lang of CATALOGUES) {
       const t = createTranslator(lang);
