@@ -5,7 +5,7 @@ import { ResultType } from '../../src/contract/envelope';
 import type { WorkingLanguage } from '../../src/contract/locale';
 import { ALL_ROUTE_PATHS, ALWAYS_ALLOWED_ROUTES } from '../../src/contract/routes';
 import { yup } from '../../src/contract/validation';
-import type { Translate } from '../../src/i18n';
+import type { MessageKey, Translate } from '../../src/i18n';
 import type { Deps } from './deps';
 import { actorOf, recordDenied } from './audit';
 import { ApiError, envelope } from './envelope';
@@ -59,7 +59,7 @@ export interface CallReply<R> {
   submitToken?: string;
   menuMapList?: string[];
   /** i18n key of the success message; the default says OK. */
-  messageKey?: string;
+  messageKey?: MessageKey;
   messageValues?: Record<string, unknown>;
   /** The language the reply speaks when the call changed it (login, language switch). */
   lang?: WorkingLanguage;

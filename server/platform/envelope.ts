@@ -1,4 +1,5 @@
 import { ResultType, type Envelope } from '../../src/contract/envelope';
+import type { MessageKey } from '../../src/i18n';
 
 /**
  * A refusal a handler throws; the call wrapper turns it into the envelope in the caller's
@@ -7,7 +8,7 @@ import { ResultType, type Envelope } from '../../src/contract/envelope';
 export class ApiError extends Error {
   constructor(
     readonly resultType: ResultType,
-    readonly key: string,
+    readonly key: MessageKey,
     readonly values: Record<string, unknown> = {},
     readonly result?: unknown,
     readonly errors?: Record<string, string>,
@@ -19,10 +20,10 @@ export class ApiError extends Error {
   }
 }
 
-export const fail = (key: string, values?: Record<string, unknown>, result?: unknown) =>
+export const fail = (key: MessageKey, values?: Record<string, unknown>, result?: unknown) =>
   new ApiError(ResultType.FAIL, key, values, result);
 
-export const notFound = (key = 'server.notFound') => new ApiError(ResultType.NOT_FOUND, key);
+export const notFound = (key: MessageKey = 'server.notFound') => new ApiError(ResultType.NOT_FOUND, key);
 
 export function envelope<T>(resultType: ResultType, resultMessage: string, extra: Partial<Envelope<T>> = {}) {
   return { resultType, resultMessage, submitToken: '', result: null, ...extra } as Envelope<T>;

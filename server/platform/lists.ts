@@ -2,13 +2,18 @@ import { asc, desc, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ResultType, type Page } from '../../src/contract/envelope';
 import { message } from '../../src/contract/validation';
-import { renderMessage, type Translate } from '../../src/i18n';
+import { renderMessage, type MessageKey, type Translate } from '../../src/i18n';
 import { ApiError } from './envelope';
 
 /** An INVALID refusal naming one field, in the caller's language. */
-export function fieldError(t: Translate, field: string, key: string, values: Record<string, unknown> = {}) {
+export function fieldError(
+  t: Translate,
+  field: string,
+  key: MessageKey,
+  values: Record<string, unknown> = {},
+) {
   const text = renderMessage(t, { ...message(key, values), values: { ...values, field } });
-  return new ApiError(ResultType.INVALID, '', {}, undefined, { [field]: text }, text);
+  return new ApiError(ResultType.INVALID, 'server.badRequest', {}, undefined, { [field]: text }, text);
 }
 
 /** A value another row already has (uniqueness of spec point 5). */

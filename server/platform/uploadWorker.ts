@@ -9,7 +9,7 @@ import { readSheet, type SheetJob } from './uploadSheet';
  */
 export type WorkerReply =
   | { rows: Awaited<ReturnType<typeof readSheet>> }
-  | { refusal: { key: string; values: Record<string, string | number> } }
+  | { refusal: { key: FileRefusal['key']; values: Record<string, string | number> } }
   | { error: string };
 
 const reply = (message: WorkerReply) => parentPort!.postMessage(message);

@@ -8,7 +8,7 @@ import {
   type UploadRowError,
 } from '../../src/contract/uploads';
 import type { MessageRef } from '../../src/contract/validation';
-import { renderMessage, type Translate } from '../../src/i18n';
+import { fieldLabel, renderMessage, type MessageKey, type Translate } from '../../src/i18n';
 import { ApiError } from './envelope';
 import { FileRefusal } from './fileRefusal';
 import { fieldError } from './lists';
@@ -36,7 +36,7 @@ export interface ReadUploadOptions {
   log?: { error: (obj: object, msg: string) => void };
 }
 
-const fileError = (t: Translate, key: string, values: Record<string, unknown> = {}) =>
+const fileError = (t: Translate, key: MessageKey, values: Record<string, unknown> = {}) =>
   fieldError(t, 'file', key, values);
 
 /**
@@ -140,8 +140,3 @@ export async function validateRows<S extends AnyObjectSchema>(
   if (errors.length) throw badRows(t, errors);
   return out;
 }
-
-const fieldLabel = (t: Translate, field: string) => {
-  const label = t(`fields.${field}`);
-  return label.startsWith('fields.') ? field : label;
-};

@@ -58,7 +58,7 @@ class ErrorList {
   refusal(t: Translate): ApiError {
     const errors = Object.fromEntries(this.byField);
     const first = this.byField.values().next().value ?? t('server.badRequest');
-    return new ApiError(ResultType.INVALID, '', {}, undefined, errors, first);
+    return new ApiError(ResultType.INVALID, 'server.badRequest', {}, undefined, errors, first);
   }
 }
 

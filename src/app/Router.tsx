@@ -3,6 +3,7 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { loginUrl } from '../machines/session';
 import { TopProgress } from '../components/TopProgress';
 import { FullPageMessage } from '../components/FullPageMessage';
+import type { MessageKey } from '../i18n';
 import { useDocumentTitle, useT } from './i18n';
 import { AppShell } from './layout/AppShell';
 import { allowedSet, decideRoute } from './routes';
@@ -98,7 +99,7 @@ function ShellRoutes() {
   }
 }
 
-function ScreenFrame({ path, titleKey }: { path: string; titleKey: string }) {
+function ScreenFrame({ path, titleKey }: { path: string; titleKey: MessageKey }) {
   const t = useT();
   useDocumentTitle(t(titleKey));
   const Screen = SCREENS[path];
@@ -109,7 +110,7 @@ function ScreenFrame({ path, titleKey }: { path: string; titleKey: string }) {
   );
 }
 
-function SubScreenFrame({ sub, param, titleKey }: { sub: SubScreen; param: string; titleKey: string }) {
+function SubScreenFrame({ sub, param, titleKey }: { sub: SubScreen; param: string; titleKey: MessageKey }) {
   const t = useT();
   useDocumentTitle(t(titleKey));
   const Screen = sub.screen;

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../i18n';
 import { ALWAYS_ALLOWED_ROUTES, MENU, flattenMenu, type MenuRoute } from '../contract/routes';
 import { hasScreen, matchSubScreen, subTitleKey, type SubScreen } from './screens';
 
@@ -22,7 +23,7 @@ function granted(path: string, allowed: Set<string>): boolean {
 
 export interface NavEntry {
   path: string;
-  titleKey: string;
+  titleKey: MessageKey;
   icon?: string;
   children?: NavEntry[];
 }
@@ -43,7 +44,7 @@ export function navigationTree(allowed: Set<string>): NavEntry[] {
 
 export type RouteDecision =
   | { kind: 'screen'; route: MenuRoute }
-  | { kind: 'sub'; sub: SubScreen; param: string; titleKey: string }
+  | { kind: 'sub'; sub: SubScreen; param: string; titleKey: MessageKey }
   | { kind: 'redirect'; to: string }
   | { kind: 'noAccess' }
   | { kind: 'notFound' };
@@ -75,7 +76,7 @@ function firstPage(routes: readonly MenuRoute[], allowed: Set<string>): string |
 
 export interface Crumb {
   path: string;
-  titleKey: string;
+  titleKey: MessageKey;
 }
 
 /** The matched routes of a path, outermost first, with home in front (breadcrumbs, titles). */

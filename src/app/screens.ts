@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { MessageKey } from '../i18n';
 
 /**
  * The screens the console has, by route path of the contract's MENU table. A menu route
@@ -38,7 +39,7 @@ export interface SubScreen {
   parent: string;
   pattern: RegExp;
   /** Title of the crumb: for a new record and for an existing one. */
-  titleKeys: { create: string; edit: string };
+  titleKeys: { create: MessageKey; edit: MessageKey };
   screen: ComponentType<{ param: string }>;
 }
 

@@ -1,6 +1,7 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { Box, Button, Checkbox, Flex, IconButton, Skeleton, Table, Text, chakra } from '@chakra-ui/react';
 import { useT } from '../app/i18n';
+import type { Translate } from '../i18n';
 import { ArrowDownIcon, ArrowUpIcon, ChevronDownIcon, ChevronRightIcon, SortIcon } from './icons';
 
 export interface Column<Row> {
@@ -201,7 +202,7 @@ function expandColumn<Row>(
 }
 
 function selectColumn<Row>(
-  t: (key: string) => string,
+  t: Translate,
   rows: readonly Row[],
   rowKey: (row: Row) => string | number,
   selection: NonNullable<DataTableProps<Row>['selection']>,
@@ -250,7 +251,7 @@ function StatusMessage({
   status: TableStatus;
   message?: string | null;
   onRetry?: () => void;
-  t: (key: string) => string;
+  t: Translate;
 }) {
   if (status === 'failed') {
     return (

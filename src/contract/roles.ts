@@ -18,7 +18,7 @@ export function isOperatorType(n: unknown): n is OperatorType {
 }
 
 /** i18n key of each role's display name (spec point 6). */
-export const roleNameKey = (t: OperatorType) => `roles.${t}`;
+export const roleNameKey = (t: OperatorType) => `roles.${t}` as const;
 
 export type RoleLevel = 'system' | 'serviceProvider' | 'company' | 'agent';
 

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../i18n';
 import { ALL_ROLES, type OperatorType } from './roles';
 
 /**
@@ -9,7 +10,7 @@ import { ALL_ROLES, type OperatorType } from './roles';
 export interface MenuRoute {
   path: string;
   /** i18n key of the title (breadcrumbs, sidebar, page title). */
-  titleKey: string;
+  titleKey: MessageKey;
   roles?: readonly OperatorType[];
   /** Not shown in the sidebar (reached from elsewhere). */
   hidden?: boolean;

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../i18n';
 import * as yup from './yup';
 
 /**
@@ -6,12 +7,12 @@ import * as yup from './yup';
  */
 export interface MessageRef {
   [k: PropertyKey]: unknown;
-  key: string;
+  key: MessageKey;
   values?: Record<string, unknown>;
 }
 
 const ref =
-  (key: string) =>
+  (key: MessageKey) =>
   (p: object): MessageRef => {
     const { path, ...values } = p as Record<string, unknown>;
     // yup gives the path; a message made ahead (`message()`) may name its field itself.
@@ -62,7 +63,7 @@ export const number = () =>
     if (written === '') return undefined;
     return DECIMAL.test(written) ? Number(written) : NaN;
   });
-export const message = (key: string, values?: Record<string, unknown>) => ref(key)(values ?? {});
+export const message = (key: MessageKey, values?: Record<string, unknown>) => ref(key)(values ?? {});
 
 /** Half-width password characters of spec point 5. */
 export const PASSWORD_CHARS = /^[A-Za-z0-9!@#$%^&-]*$/;

@@ -1,8 +1,27 @@
 import { defineArea } from './define';
 
-/** Home summary, password changes, account management. */
+/** My account: profile, password changes, and their server messages. */
 export default defineArea({
   ja: {
+    fields: {
+      oldPassword: '現在のパスワード',
+      newPassword: '新しいパスワード',
+      confirmPassword: '新しいパスワード（確認）',
+      userName: '氏名',
+      email: 'メールアドレス',
+      mobile: '携帯電話番号',
+      workingLanguage: '使用言語',
+    },
+    server: {
+      account: {
+        wrongOldPassword: '現在のパスワードが正しくありません',
+        tooShort: '新しいパスワードは{{min}}文字以上で入力してください',
+        letterAndDigit: '新しいパスワードには英字と数字をそれぞれ1文字以上含めてください',
+        reused: '直近{{count}}回に使用したパスワードは使用できません',
+        passwordChanged: 'ログインパスワードを変更しました',
+        refundPasswordChanged: '返金パスワードを変更しました。もう一度ログインしてください',
+      },
+    },
     myAccount: {
       welcome: 'ようこそ、{{name}} さん',
       summary: 'アカウント情報',
@@ -43,6 +62,25 @@ export default defineArea({
     },
   },
   'zh-cn': {
+    fields: {
+      oldPassword: '原密码',
+      newPassword: '新密码',
+      confirmPassword: '确认新密码',
+      userName: '姓名',
+      email: '邮箱',
+      mobile: '手机号码',
+      workingLanguage: '工作语言',
+    },
+    server: {
+      account: {
+        wrongOldPassword: '原密码不正确',
+        tooShort: '新密码至少需要{{min}}个字符',
+        letterAndDigit: '新密码必须同时包含字母和数字',
+        reused: '不能使用最近{{count}}次使用过的密码',
+        passwordChanged: '登录密码已修改',
+        refundPasswordChanged: '退款密码已修改，请重新登录',
+      },
+    },
     myAccount: {
       welcome: '欢迎，{{name}}',
       summary: '账户信息',
@@ -83,6 +121,25 @@ export default defineArea({
     },
   },
   en: {
+    fields: {
+      oldPassword: 'Current password',
+      newPassword: 'New password',
+      confirmPassword: 'Confirm new password',
+      userName: 'Name',
+      email: 'Email',
+      mobile: 'Mobile',
+      workingLanguage: 'Working language',
+    },
+    server: {
+      account: {
+        wrongOldPassword: 'The current password is wrong',
+        tooShort: 'The new password must be at least {{min}} characters',
+        letterAndDigit: 'The new password must contain at least one letter and one digit',
+        reused: 'The new password must differ from your last {{count}} passwords',
+        passwordChanged: 'Your login password was changed',
+        refundPasswordChanged: 'Your refund password was changed; please log in again',
+      },
+    },
     myAccount: {
       welcome: 'Welcome, {{name}}',
       summary: 'Your account',

@@ -1,8 +1,39 @@
 import { defineArea } from './define';
 
-/** Login, auth redirect. Field labels live in validation's `fields`. */
+/** Sign-in, second factor, login history, and their server messages. */
 export default defineArea({
   ja: {
+    fields: {
+      otp: 'ワンタイムコード',
+      login_id: 'ユーザーID',
+      password: 'パスワード',
+      verycode: '認証コード',
+      captchaId: '認証コード',
+      success: '結果',
+    },
+    server: {
+      mfa: {
+        badCode: '認証コードが正しくないか、すでに使用されています',
+        notPending: 'このセッションでは2段階認証の入力は求められていません',
+        alreadyEnrolled: '2段階認証はすでに登録されています',
+        notStarted: '登録を開始してから認証コードを入力してください',
+        notEnrolled: '2段階認証は登録されていません',
+        requiredByRole: 'このロールでは2段階認証を無効にできません',
+        wrongPassword: 'パスワードまたは認証コードが正しくありません',
+        verified: '2段階認証が完了しました',
+        enrolled: '2段階認証を登録しました',
+        disabled: '2段階認証を無効にしました',
+        reset: '2段階認証をリセットしました。次回ログイン時に再登録が必要です',
+      },
+      auth: {
+        badCredentials: 'ユーザーIDまたはパスワードが正しくありません',
+        badCaptcha: '認証コードが正しくありません。新しい認証コードを入力してください',
+        locked: 'ログインに続けて失敗したため、アカウントは {{until}} までロックされています',
+        disabled: 'このアカウントは利用停止中です。管理者にお問い合わせください',
+        rateLimited: 'このアドレスからの試行が多すぎます。{{seconds}} 秒後にもう一度お試しください',
+        loggedOut: 'ログアウトしました',
+      },
+    },
     loginPage: {
       heading: 'ログイン',
       subtitle: '決済ゲートウェイ管理コンソール',
@@ -57,8 +88,59 @@ export default defineArea({
       resetConfirm:
         '{{name}} の2段階認証をリセットしますか？認証アプリと回復コードは無効になり、ログイン中のセッションは終了します。必須のロールでは次回ログイン時に再登録が必要です。',
     },
+    loginHistory: {
+      filters: '検索条件',
+      result: '結果',
+      success: '成功',
+      failure: '失敗',
+      time: 'ログイン日時',
+      loginId: 'ユーザーID',
+      name: '氏名',
+      reason: '失敗理由',
+      ip: 'IPアドレス',
+      browser: 'ブラウザ',
+      table: 'ログイン履歴一覧',
+      reasons: {
+        badCredentials: 'ユーザーIDまたはパスワードの誤り',
+        badCaptcha: '認証コードの誤り',
+        locked: 'アカウントのロック中',
+        disabled: 'アカウントの無効化',
+        badSecondFactor: '2段階認証コードの誤り',
+      },
+    },
   },
   'zh-cn': {
+    fields: {
+      otp: '动态验证码',
+      login_id: '用户ID',
+      password: '密码',
+      verycode: '验证码',
+      captchaId: '验证码',
+      success: '结果',
+    },
+    server: {
+      mfa: {
+        badCode: '验证码不正确或已被使用',
+        notPending: '当前会话无需进行两步验证',
+        alreadyEnrolled: '已绑定两步验证',
+        notStarted: '请先开始绑定，再输入验证码',
+        notEnrolled: '尚未绑定两步验证',
+        requiredByRole: '该角色不能关闭两步验证',
+        wrongPassword: '密码或验证码不正确',
+        verified: '两步验证已完成',
+        enrolled: '两步验证已绑定',
+        disabled: '两步验证已关闭',
+        reset: '两步验证已重置，下次登录时需要重新绑定',
+      },
+      auth: {
+        badCredentials: '用户ID或密码不正确',
+        badCaptcha: '验证码不正确，请输入新的验证码',
+        locked: '由于连续登录失败，账户已被锁定至 {{until}}',
+        disabled: '该账户已停用，请联系管理员',
+        rateLimited: '来自此地址的尝试过多，请在 {{seconds}} 秒后重试',
+        loggedOut: '已退出登录',
+      },
+    },
     loginPage: {
       heading: '登录',
       subtitle: '支付网关管理控制台',
@@ -111,8 +193,59 @@ export default defineArea({
       resetConfirm:
         '确定要重置 {{name}} 的两步验证吗？身份验证器和恢复码将失效，当前会话将结束。必须启用的角色在下次登录时需要重新绑定。',
     },
+    loginHistory: {
+      filters: '查询条件',
+      result: '结果',
+      success: '成功',
+      failure: '失败',
+      time: '登录时间',
+      loginId: '用户ID',
+      name: '姓名',
+      reason: '失败原因',
+      ip: 'IP地址',
+      browser: '浏览器',
+      table: '登录记录列表',
+      reasons: {
+        badCredentials: '用户ID或密码错误',
+        badCaptcha: '验证码错误',
+        locked: '账户已锁定',
+        disabled: '账户已停用',
+        badSecondFactor: '两步验证码错误',
+      },
+    },
   },
   en: {
+    fields: {
+      otp: 'Authentication code',
+      login_id: 'User ID',
+      password: 'Password',
+      verycode: 'Verification code',
+      captchaId: 'Verification code',
+      success: 'Result',
+    },
+    server: {
+      mfa: {
+        badCode: 'The code is wrong or has already been used',
+        notPending: 'This session is not waiting for a two-step verification code',
+        alreadyEnrolled: 'Two-step verification is already set up',
+        notStarted: 'Start the setup before entering a code',
+        notEnrolled: 'Two-step verification is not set up',
+        requiredByRole: 'Your role cannot turn two-step verification off',
+        wrongPassword: 'The password or the code is wrong',
+        verified: 'Two-step verification complete',
+        enrolled: 'Two-step verification is set up',
+        disabled: 'Two-step verification is turned off',
+        reset: 'Two-step verification was reset: the account sets it up again at its next login',
+      },
+      auth: {
+        badCredentials: 'The user ID or password is incorrect',
+        badCaptcha: 'The verification code is incorrect; please enter the new one',
+        locked: 'Too many failed logins: the account is locked until {{until}}',
+        disabled: 'This account is suspended; please contact your administrator',
+        rateLimited: 'Too many attempts from this address; please try again in {{seconds}} seconds',
+        loggedOut: 'Logged out',
+      },
+    },
     loginPage: {
       heading: 'Log in',
       subtitle: 'Payment gateway console',
@@ -166,6 +299,26 @@ export default defineArea({
       resetDone: 'Two-step verification of {{name}} was reset',
       resetConfirm:
         'Reset two-step verification of {{name}}? Its authenticator and recovery codes stop working and its sessions end. A role that requires it sets it up again at the next login.',
+    },
+    loginHistory: {
+      filters: 'Filters',
+      result: 'Result',
+      success: 'Success',
+      failure: 'Failure',
+      time: 'Login time',
+      loginId: 'User ID',
+      name: 'Name',
+      reason: 'Reason',
+      ip: 'IP address',
+      browser: 'Browser',
+      table: 'Login history',
+      reasons: {
+        badCredentials: 'Wrong user ID or password',
+        badCaptcha: 'Wrong verification code',
+        locked: 'Account locked',
+        disabled: 'Account disabled',
+        badSecondFactor: 'Wrong two-step verification code',
+      },
     },
   },
 });

@@ -1,5 +1,6 @@
 import { defineArea } from './define';
 
+/** Words every screen uses: buttons, paging, roles, languages, and the list and paging field labels. */
 export default defineArea({
   ja: {
     app: { title: 'Kessai', footer: 'KESSAI PAYMENTS', loading: '読み込み中…' },
@@ -48,6 +49,23 @@ export default defineArea({
       50: '代理店オペレーター',
     },
     languages: { jp: '日本語', zh_cn: '简体中文', en: 'English' },
+    fields: {
+      file: 'ファイル',
+      beginTime: '開始日',
+      endTime: '終了日',
+      pageNum: 'ページ',
+      pageSize: '表示件数',
+      sortField: '並べ替え項目',
+      sortOrder: '並べ替え順',
+      id: 'ID',
+      name: '名称',
+      remark: '備考',
+      status: '状態',
+      ids: 'データ',
+      type: '種別',
+      value: '値',
+      excludeId: '除外ID',
+    },
   },
   'zh-cn': {
     app: { title: 'Kessai', footer: 'KESSAI PAYMENTS', loading: '加载中…' },
@@ -96,6 +114,23 @@ export default defineArea({
       50: '代理商操作员',
     },
     languages: { jp: '日本語', zh_cn: '简体中文', en: 'English' },
+    fields: {
+      file: '文件',
+      beginTime: '开始日期',
+      endTime: '结束日期',
+      pageNum: '页码',
+      pageSize: '每页条数',
+      sortField: '排序字段',
+      sortOrder: '排序方式',
+      id: 'ID',
+      name: '名称',
+      remark: '备注',
+      status: '状态',
+      ids: '数据',
+      type: '类型',
+      value: '值',
+      excludeId: '排除ID',
+    },
   },
   en: {
     app: { title: 'Kessai', footer: 'KESSAI PAYMENTS', loading: 'Loading…' },
@@ -144,5 +179,22 @@ export default defineArea({
       50: 'Agency operator',
     },
     languages: { jp: '日本語', zh_cn: '简体中文', en: 'English' },
+    fields: {
+      file: 'File',
+      beginTime: 'From',
+      endTime: 'To',
+      pageNum: 'Page',
+      pageSize: 'Rows per page',
+      sortField: 'Sort field',
+      sortOrder: 'Sort order',
+      id: 'ID',
+      name: 'Name',
+      remark: 'Remark',
+      status: 'Status',
+      ids: 'Data',
+      type: 'Type',
+      value: 'Value',
+      excludeId: 'Excluded ID',
+    },
   },
 });

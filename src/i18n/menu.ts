@@ -1,5 +1,6 @@
 import { defineArea } from './define';
 
+/** Titles of the menu routes (sidebar, breadcrumbs, page titles). */
 export default defineArea({
   ja: {
     menu: {

@@ -1,6 +1,6 @@
 import { defineArea } from './define';
 
-/** The application shell: top bar, sidebar, user card, session dialogs, error pages. */
+/** The frame around the screens: top bar, user menu, session dialogs, error pages. */
 export default defineArea({
   ja: {
     shell: {
@@ -38,14 +38,6 @@ export default defineArea({
       backHome: 'ホームへ戻る',
       toLogin: 'ログイン画面へ',
     },
-    payLink: {
-      title: 'お支払い',
-      invalidTitle: 'お支払いリンクが無効です',
-      missingBody: 'お支払いリンクにコードが含まれていません。受け取ったリンクをもう一度開いてください。',
-      invalidBody:
-        'このお支払いリンクは存在しないか、有効期限が切れています。お手数ですが、ご請求元に新しいリンクの発行をご依頼ください。',
-      poweredBy: 'Kessai 決済ゲートウェイ',
-    },
   },
   'zh-cn': {
     shell: {
@@ -80,13 +72,6 @@ export default defineArea({
       noAccessBody: '您没有查看此页面的权限。如有需要，请联系管理员。',
       backHome: '返回首页',
       toLogin: '前往登录',
-    },
-    payLink: {
-      title: '支付',
-      invalidTitle: '支付链接无效',
-      missingBody: '该支付链接缺少支付码，请重新打开您收到的链接。',
-      invalidBody: '该支付链接不存在或已过期。请联系收款方重新发送支付链接。',
-      poweredBy: 'Kessai 支付网关',
     },
   },
   en: {
@@ -124,14 +109,6 @@ export default defineArea({
         'You do not have permission to view this page. Ask your administrator if you need access.',
       backHome: 'Back to home',
       toLogin: 'Go to login',
-    },
-    payLink: {
-      title: 'Payment',
-      invalidTitle: 'This payment link is not valid',
-      missingBody: 'The payment link has no payment code. Please open the link you received again.',
-      invalidBody:
-        'This payment link does not exist or has expired. Please ask the merchant to send you a new link.',
-      poweredBy: 'Kessai payment gateway',
     },
   },
 });

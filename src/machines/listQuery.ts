@@ -120,7 +120,7 @@ export function filterProblem(filters: Record<string, string>, rangeDays: number
     const first: unknown = e.errors[0];
     return typeof first === 'object' && first !== null && 'key' in first
       ? (first as MessageRef)
-      : { key: String(first) };
+      : { key: 'common.hasError' };
   }
 }
 

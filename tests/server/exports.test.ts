@@ -7,7 +7,7 @@ import type { Envelope, Page } from '../../src/contract/envelope';
 import type { OrderExportQuery } from '../../src/contract/exports';
 import type { OrderRow } from '../../src/contract/orders';
 import type { RefundRow } from '../../src/contract/refunds';
-import { createTranslator } from '../../src/i18n';
+import { createTranslator, textOr, type Translate } from '../../src/i18n';
 import { generateDemoOrders } from '../../server/db/demo/orders';
 import { auditLog, operators, orders } from '../../server/db/schema';
 import { orderCsvRows, orderRows } from '../../server/modules/orders/exports';
@@ -78,7 +78,7 @@ async function xlsxRows(raw: Buffer) {
 }
 
 /** The order columns of the export as the page row gives them (t: the caller's language). */
-const orderLine = (t: (k: string) => string, r: OrderRow, subject: string) => [
+const orderLine = (t: Translate, r: OrderRow, subject: string) => [
   local(r.createdAt),
   local(r.finishedAt),
   r.gatewayOrderNo,
@@ -86,8 +86,8 @@ const orderLine = (t: (k: string) => string, r: OrderRow, subject: string) => [
   r.brandOrderNo,
   r.companyName,
   r.branchUnitName ?? '',
-  t(`payments.brand.${r.brand}`),
-  r.subBrand ? t(`payments.subBrand.${r.subBrand}`) : '',
+  textOr(t, `payments.brand.${r.brand}`, r.brand),
+  r.subBrand ? textOr(t, `payments.subBrand.${r.subBrand}`, r.subBrand) : '',
   t(`payments.paymentType.${r.paymentType}`),
   t(`payments.orderStatus.${r.status}`),
   major(r.amount, r.currency),
@@ -97,7 +97,7 @@ const orderLine = (t: (k: string) => string, r: OrderRow, subject: string) => [
   subject,
 ];
 
-const refundLine = (t: (k: string) => string, r: RefundRow) => [
+const refundLine = (t: Translate, r: RefundRow) => [
   local(r.createdAt),
   local(r.finishedAt),
   r.gatewayRefundNo,
@@ -105,7 +105,7 @@ const refundLine = (t: (k: string) => string, r: RefundRow) => [
   r.brandRefundNo,
   r.gatewayOrderNo,
   r.companyName,
-  t(`payments.brand.${r.brand}`),
+  textOr(t, `payments.brand.${r.brand}`, r.brand),
   t(`payments.refundStatus.${r.status}`),
   major(r.amount, r.currency),
   r.currency,

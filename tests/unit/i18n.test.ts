@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AREAS, CATALOGUES, createTranslator, renderMessage } from '../../src/i18n';
+import { AREAS, CATALOGUES, createTranslator, isMessageKey, renderMessage } from '../../src/i18n';
 import type { Dict } from '../../src/i18n/define';
 import { ALL_ROLES, flattenMenu } from '../../src/contract';
 
@@ -25,6 +25,24 @@ describe('catalogues', () => {
         }
     });
   }
+
+  it('gives a key defined in several areas the same text (no area overrides another)', () => {
+    for (const lang of CATALOGUES) {
+      const seen = new Map<string, { area: string; text: string }>();
+      const clashes: string[] = [];
+      for (const [area, cat] of Object.entries(AREAS))
+        for (const k of keys(cat[lang])) {
+          const text = k.split('.').reduce<unknown>((d, p) => (d as Dict)[p], cat[lang]) as string;
+          const first = seen.get(k);
+          if (first && first.text !== text) clashes.push(`${lang} ${k}: ${first.area} / ${area}`);
+          if (!first) seen.set(k, { area, text });
+        }
+      const all = [...seen.keys()];
+      for (const k of all)
+        if (all.some((other) => other.startsWith(`${k}.`))) clashes.push(`${lang} ${k}: a text and a group`);
+      expect(clashes).toEqual([]);
+    }
+  });
 
   it('every menu title and role name exists in every language', () => {
     for (const lang of CATALOGUES) {
@@ -53,13 +71,13 @@ describe('catalogues', () => {
     expect(used.size).toBeGreaterThan(0);
     for (const lang of CATALOGUES) {
       const t = createTranslator(lang);
-      const missing = [...used].filter((k) => t(k) === k);
+      const missing = [...used].filter((k) => !isMessageKey(k) || t(k) === k);
       expect(missing, `missing in ${lang}`).toEqual([]);
     }
   });
 
   it('renders validation messages with the field label in each language', () => {
-    const m = { key: 'validation.maxLength', values: { field: 'userName', max: 60 } };
+    const m = { key: 'validation.maxLength' as const, values: { field: 'userName', max: 60 } };
     expect(renderMessage(createTranslator('en'), m)).toBe('Name must be at most 60 characters');
     expect(renderMessage(createTranslator('ja'), m)).toBe('氏名は60文字以内で入力してください');
     expect(renderMessage(createTranslator('zh-cn'), m)).toBe('姓名不能超过60个字符');

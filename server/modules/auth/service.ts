@@ -58,7 +58,7 @@ export async function login(
 
   if (config.captcha && !input.verycode) {
     const text = renderMessage(t, { ...message('validation.required'), values: { field: 'verycode' } });
-    throw new ApiError(ResultType.INVALID, '', {}, undefined, { verycode: text }, text);
+    throw new ApiError(ResultType.INVALID, 'server.badRequest', {}, undefined, { verycode: text }, text);
   }
 
   const candidate = await findLoginCandidate(db, input.login_id);

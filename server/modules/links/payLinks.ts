@@ -8,7 +8,7 @@ import {
   type PayLinkSource,
 } from '../../../src/contract/links';
 import { PAY_STATUS_FILTER, type OrderStatus } from '../../../src/contract/orders';
-import type { Translate } from '../../../src/i18n';
+import type { MessageKey, Translate } from '../../../src/i18n';
 import type { Db, Executor, Tx } from '../../db/client';
 import { branchUnits, companies, operators, orders, payLinks } from '../../db/schema';
 import type { AuditActor } from '../../platform/audit';
@@ -24,7 +24,7 @@ import type { Placement } from './placement';
 
 /** Refused for one row (the upload collects these per row; a single create replies with it). */
 export class RowConflict extends Error {
-  constructor(readonly key: string) {
+  constructor(readonly key: MessageKey) {
     super(key);
   }
 }

@@ -6,7 +6,7 @@ import type {
   LoginHistoryRow,
 } from '../../../src/contract/loginHistory';
 import { message } from '../../../src/contract/validation';
-import { renderMessage, type Translate } from '../../../src/i18n';
+import { renderMessage, type MessageKey, type Translate } from '../../../src/i18n';
 import type { Deps } from '../../platform/deps';
 import { ApiError } from '../../platform/envelope';
 import type { Principal } from '../../platform/principal';
@@ -15,9 +15,9 @@ import { historyPage } from './queries';
 
 const SORT_FIELDS = ['createdAt', 'loginId'] as const;
 
-function invalid(t: Translate, field: string, key: string) {
+function invalid(t: Translate, field: string, key: MessageKey) {
   const text = renderMessage(t, { ...message(key), values: { field } });
-  return new ApiError(ResultType.INVALID, '', {}, undefined, { [field]: text }, text);
+  return new ApiError(ResultType.INVALID, 'server.badRequest', {}, undefined, { [field]: text }, text);
 }
 
 /** A business day in the business time zone: beginTime 00:00 to endTime 24:00. */

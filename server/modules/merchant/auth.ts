@@ -6,10 +6,12 @@ import { MERCHANT_HEADERS, MERCHANT_WINDOW_SECONDS } from '../../../src/contract
 import { branchUnits, companies, merchantSignatures } from '../../db/schema';
 import { safeEqualHex } from '../../connectors/sandbox';
 import type { Deps } from '../../platform/deps';
+import type { KeysUnder } from '../../../src/i18n';
 import { ApiError } from '../../platform/envelope';
 import { sha256 } from '../../platform/secrets';
 
-const refuse = (key: string) => new ApiError(ResultType.UNAUTHENCATED, `server.payments.merchant.${key}`);
+const refuse = (key: KeysUnder<'server.payments.merchant'>) =>
+  new ApiError(ResultType.UNAUTHENCATED, `server.payments.merchant.${key}`);
 
 const hmac = (paySecret: string, text: string) =>
   createHmac('sha256', paySecret).update(text, 'utf8').digest('hex');

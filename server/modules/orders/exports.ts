@@ -5,7 +5,7 @@ import type { OrderExportQuery, RefundExportQuery, ExportFormat } from '../../..
 import { ALL_SUB_BRANDS, PAY_BRANDS, PAYMENT_TYPES } from '../../../src/contract/brands';
 import { ORDER_STATUSES } from '../../../src/contract/orders';
 import { REFUND_STATUSES } from '../../../src/contract/refunds';
-import type { Translate } from '../../../src/i18n';
+import { textOr, type Translate } from '../../../src/i18n';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Executor } from '../../db/client';
 import { copyCsv, copyCsvBatch, crlfRows, pgliteOf } from '../../db/copy';
@@ -171,10 +171,7 @@ async function* copyBatches(
 }
 
 /** A code's label from the catalogue (the code itself when it has none). */
-const labelOf = (t: Translate, prefix: string, code: string) => {
-  const key = `${prefix}.${code}`;
-  return t(key) === key ? code : t(key);
-};
+const labelOf = (t: Translate, prefix: string, code: string) => textOr(t, `${prefix}.${code}`, code);
 
 /** Every code of a list with its label, looked up once per export. */
 const labelsOf = (t: Translate, prefix: string, codes: readonly string[]) =>

@@ -16,6 +16,7 @@ import { companies, operators, orders, refunds } from '../../db/schema';
 import { actorOf, recordAudit, recordDenied, type AuditActor } from '../../platform/audit';
 import { noAccess, type Caller } from '../../platform/caller';
 import type { Deps } from '../../platform/deps';
+import type { MessageKey } from '../../../src/i18n';
 import { ApiError, fail, notFound } from '../../platform/envelope';
 import { KeyedQueue } from '../../platform/keyedQueue';
 import { fieldError } from '../../platform/lists';
@@ -167,7 +168,7 @@ export async function approvalThresholdOf(db: Executor, deps: Deps, companyId: n
 function invalidAmount(
   t: Caller['t'] | null,
   source: RefundRequestOf['source'],
-  key: string,
+  key: MessageKey,
   remainder: string,
 ): ApiError {
   if (!t) return fail(key, { remainder });

@@ -31,9 +31,9 @@ export const ORG_ROUTES = {
   agent: '/setup/agent',
 } as const;
 
-const LOCKED = { messageKey: 'server.org.locked' };
-const UNLOCKED = { messageKey: 'server.org.unlocked' };
-const SAVED = { messageKey: 'server.saved' };
+const LOCKED = { messageKey: 'server.org.locked' } as const;
+const UNLOCKED = { messageKey: 'server.org.unlocked' } as const;
+const SAVED = { messageKey: 'server.saved' } as const;
 
 /**
  * Organisation calls. Lists for pickers (`…/list`, the branch tree) need only a session:

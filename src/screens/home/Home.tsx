@@ -105,6 +105,12 @@ function accountItems(t: Translate, p: Profile): InfoItem[] {
 }
 
 const placeholderItems = (t: Translate): InfoItem[] =>
-  ['fields.userName', 'myAccount.loginId', 'myAccount.role', 'myAccount.organisation', 'fields.email'].map(
-    (key) => ({ label: t(key), value: null }),
-  );
+  (
+    [
+      'fields.userName',
+      'myAccount.loginId',
+      'myAccount.role',
+      'myAccount.organisation',
+      'fields.email',
+    ] as const
+  ).map((key) => ({ label: t(key), value: null }));

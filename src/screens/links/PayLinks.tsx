@@ -45,7 +45,10 @@ export default function PayLinks() {
           kind: 'select',
           name: 'status',
           label: t('fields.status'),
-          options: ['0', '1', '2'].map((s) => ({ value: s, label: t(`linkScreens.url.payStatus.${s}`) })),
+          options: (['0', '1', '2'] as const).map((s) => ({
+            value: s,
+            label: t(`linkScreens.url.payStatus.${s}`),
+          })),
         },
         { kind: 'text', name: 'orderNo', label: t('linkScreens.orderNoFilter') },
       ]}

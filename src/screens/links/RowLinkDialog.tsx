@@ -1,11 +1,12 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { useT } from '../../app/i18n';
+import type { Translate } from '../../i18n';
 import { showError, showSuccess } from '../../app/toaster';
 import { qrFileName, qrPngDataUrl, saveFile } from '../../services/qrCode';
 import { LinkAndQr } from './LinkAndQr';
 
 /** Copies a pay link, with a toast either way. */
-export function copyLink(link: string, t: (k: string) => string) {
+export function copyLink(link: string, t: Translate) {
   navigator.clipboard.writeText(link).then(
     () => showSuccess(t('linkScreens.copied')),
     () => showError(t('linkScreens.copyFailed')),

@@ -2,6 +2,7 @@ import { Card, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import type { OrderDetail } from '../../contract/orders';
 import { formatMoney } from '../../contract/money';
 import { useT } from '../../app/i18n';
+import { textOr } from '../../i18n';
 import { InfoList, type InfoItem } from '../../components/InfoList';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge } from './badges';
@@ -73,7 +74,10 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
         },
         {
           label: t('orderScreens.auditResult'),
-          value: order.auditResult == null ? '' : t(`payments.auditResult.${order.auditResult}`),
+          value:
+            order.auditResult == null
+              ? ''
+              : textOr(t, `payments.auditResult.${order.auditResult}`, String(order.auditResult)),
         },
         { label: t('orderScreens.settlementNo'), value: mono(order.settlementNo) },
         { label: t('orderScreens.errorCode'), value: mono(order.errorCode) },

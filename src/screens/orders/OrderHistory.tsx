@@ -3,10 +3,10 @@ import { ORDER_EVENTS, type OrderDetail } from '../../contract/orders';
 import { formatMoney } from '../../contract/money';
 import { APPROVAL_EXPIRED_REASON, REFUND_APPROVAL_EXPIRY_DAYS } from '../../contract/refunds';
 import { useT } from '../../app/i18n';
+import { textOr } from '../../i18n';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge, RefundStatusBadge } from './badges';
 
-const SOURCES = ['merchant', 'console', 'payer', 'notify', 'sync', 'sandbox', 'demo', 'brand', 'system'];
 /** Events with a label; others (the demo data's direct status) read as a status change. */
 const LABELLED_EVENTS: readonly string[] = ['create', ...ORDER_EVENTS];
 
@@ -110,13 +110,12 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
                 <OrderStatusBadge status={e.toStatus} />
                 <Text fontSize="sm" fontWeight="medium">
                   {LABELLED_EVENTS.includes(e.event)
-                    ? t(`payments.event.${e.event}`)
+                    ? textOr(t, `payments.event.${e.event}`, e.event)
                     : t('orderScreens.detail.statusChanged')}
                 </Text>
               </Flex>
               <Text fontSize="xs" color="fg.muted" mt="-2">
-                {formatDateTime(e.createdAt)} ·{' '}
-                {SOURCES.includes(e.source) ? t(`orderScreens.source.${e.source}`) : e.source}
+                {formatDateTime(e.createdAt)} · {textOr(t, `orderScreens.source.${e.source}`, e.source)}
               </Text>
             </Flex>
           ))}

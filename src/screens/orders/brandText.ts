@@ -1,15 +1,15 @@
-import type { Translate } from '../../i18n';
+import { textOr, type Translate } from '../../i18n';
 
 /**
  * A brand as the screens show it. A payment link's or pre-order's order has none until its
  * payer chooses one on the payer page (brand and sub-brand are empty until then).
  */
 export const brandText = (t: Translate, brand: string): string =>
-  brand ? t(`payments.brand.${brand}`) : t('payments.brandNotChosen');
+  brand ? textOr(t, `payments.brand.${brand}`, brand) : t('payments.brandNotChosen');
 
 /** A sub-brand as the screens show it: nothing until the payer has chosen a brand. */
 export const subBrandText = (t: Translate, subBrand: string): string =>
-  subBrand ? t(`payments.subBrand.${subBrand}`) : '';
+  subBrand ? textOr(t, `payments.subBrand.${subBrand}`, subBrand) : '';
 
 /** Brand and sub-brand in one cell of a list ("PayPay / PayPay"). */
 export const brandCell = (t: Translate, brand: string, subBrand: string): string =>

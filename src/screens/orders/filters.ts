@@ -9,6 +9,7 @@ import { businessDate } from '../../components/format';
 import { branchTree } from '../../services/org';
 import type { Translate } from '../../i18n';
 import { enumOptions } from '../setup/shared/options';
+import { subBrandText } from './brandText';
 
 /** The payment lists' default period: the last 7 business days, today included. */
 export const defaultPeriod = () => ({ beginTime: businessDate(6), endTime: businessDate(0) });
@@ -27,10 +28,8 @@ export const subBrandField = (t: Translate): FilterField => ({
   name: 'subBrand',
   label: t('fields.subBrand'),
   options: (draft) =>
-    enumOptions(
-      t,
-      isPayBrand(draft.brand) ? SUB_BRANDS[draft.brand] : PAY_BRANDS.flatMap((b) => SUB_BRANDS[b]),
-      'payments.subBrand',
+    (isPayBrand(draft.brand) ? SUB_BRANDS[draft.brand] : PAY_BRANDS.flatMap((b) => SUB_BRANDS[b])).map(
+      (s) => ({ value: s, label: subBrandText(t, s) }),
     ),
 });
 

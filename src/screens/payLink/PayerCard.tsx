@@ -16,6 +16,7 @@ import {
 import type { PayerDecision } from '../../contract/merchant';
 import { formatMoney } from '../../contract/money';
 import { useT } from '../../app/i18n';
+import { textOr } from '../../i18n';
 import { formatDateTime } from '../../components/format';
 import { AlertIcon, CheckIcon, CrossIcon } from '../../components/icons';
 import { InfoList } from '../../components/InfoList';
@@ -119,7 +120,15 @@ export function PayerCard({
   );
 }
 
-function Outcome({ phase, stale, reload }: { phase: PayerPhase; stale: boolean; reload: () => void }) {
+function Outcome({
+  phase,
+  stale,
+  reload,
+}: {
+  phase: Exclude<PayerPhase, 'payable'>;
+  stale: boolean;
+  reload: () => void;
+}) {
   const t = useT();
   const icon =
     phase === 'paid' ? (
@@ -176,7 +185,7 @@ function PayForm({ state, decide, busy }: { state: Ready; decide: (d: Decision) 
             <RadioCard.Item key={b.brand} value={b.brand}>
               <RadioCard.ItemHiddenInput />
               <RadioCard.ItemControl>
-                <RadioCard.ItemText>{t(`payments.brand.${b.brand}`)}</RadioCard.ItemText>
+                <RadioCard.ItemText>{textOr(t, `payments.brand.${b.brand}`, b.brand)}</RadioCard.ItemText>
                 <RadioCard.ItemIndicator />
               </RadioCard.ItemControl>
             </RadioCard.Item>
@@ -196,7 +205,7 @@ function PayForm({ state, decide, busy }: { state: Ready; decide: (d: Decision) 
               <RadioCard.Item key={s} value={s}>
                 <RadioCard.ItemHiddenInput />
                 <RadioCard.ItemControl>
-                  <RadioCard.ItemText>{t(`payments.subBrand.${s}`)}</RadioCard.ItemText>
+                  <RadioCard.ItemText>{textOr(t, `payments.subBrand.${s}`, s)}</RadioCard.ItemText>
                 </RadioCard.ItemControl>
               </RadioCard.Item>
             ))}

@@ -43,7 +43,10 @@ export default function PreOrders() {
           kind: 'select',
           name: 'useStatus',
           label: t('linkScreens.preOrder.useStatus'),
-          options: ['0', '1'].map((s) => ({ value: s, label: t(`linkScreens.preOrder.useStatusOf.${s}`) })),
+          options: (['0', '1'] as const).map((s) => ({
+            value: s,
+            label: t(`linkScreens.preOrder.useStatusOf.${s}`),
+          })),
         },
         { kind: 'text', name: 'payNo', label: t('linkScreens.payNoFilter') },
       ]}

@@ -6,6 +6,7 @@ import { RANGE_DAYS_DEFAULT } from '../../contract/paging';
 import { listQueryMachine } from '../../machines/listQuery';
 import { pageLoginHistory } from '../../services/loginHistory';
 import { useT } from '../../app/i18n';
+import { textOr } from '../../i18n';
 import { useListUrl, useUrlChanges } from '../../app/listUrl';
 import { DataTable, type TableStatus } from '../../components/DataTable';
 import { businessDate } from '../../components/format';
@@ -32,7 +33,7 @@ export default function LoginHistory() {
 
   const { filters, page, pageNum, pageSize, sortField, sortOrder, error, errorValues } = state.context;
   const status = state.value as TableStatus;
-  const message = error ? t(error, errorValues ?? undefined) : null;
+  const message = error ? textOr(t, error, error, errorValues ?? undefined) : null;
   const columns = useMemo(() => loginHistoryColumns(t), [t]);
   const rows = ((page as Page<LoginHistoryRow> | null)?.records ?? []) as LoginHistoryRow[];
 

@@ -8,6 +8,7 @@ import { generate } from 'otplib';
 import type { MfaEnrolled, MfaEnrolment, UserInfo } from '../../../src/contract/auth';
 import { mfaRequiredFor } from '../../../src/contract/roles';
 import type { WorkingLanguage } from '../../../src/contract/locale';
+import { textOr } from '../../../src/i18n';
 import { translatorFor } from '../../../src/machines/effects';
 import { STORAGE_KEYS } from '../../../src/services/storage';
 import {
@@ -54,7 +55,7 @@ const translators = new Map<WorkingLanguage, ReturnType<typeof translatorFor>>()
 export function tr(locale: WorkingLanguage, key: string, values?: Record<string, unknown>): string {
   let t = translators.get(locale);
   if (!t) translators.set(locale, (t = translatorFor(locale)));
-  return t(key, values);
+  return textOr(t, key, key, values);
 }
 export const ja = (key: string, values?: Record<string, unknown>) => tr('jp', key, values);
 

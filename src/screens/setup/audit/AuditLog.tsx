@@ -4,6 +4,7 @@ import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditRow } from '../../../contr
 import { RANGE_DAYS_DEFAULT } from '../../../contract/paging';
 import { pageAudit } from '../../../services/audit';
 import { useT } from '../../../app/i18n';
+import { textOr } from '../../../i18n';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { FilterBar } from '../../../components/FilterBar';
 import { businessDate, formatDateTime } from '../../../components/format';
@@ -58,7 +59,7 @@ export default function AuditLog() {
         minW: '10rem',
         cell: (r) => (
           <Text>
-            {t(`audit.objects.${r.objectType}`)}
+            {textOr(t, `audit.objects.${r.objectType}`, r.objectType)}
             {r.objectId && (
               <Text as="span" color="fg.muted">
                 {' '}

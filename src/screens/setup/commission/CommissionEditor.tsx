@@ -14,7 +14,7 @@ import {
 } from '@chakra-ui/react';
 import { useForm, type FieldError, type UseFormRegister } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { BRANDS, type CommissionConfig } from '../../../contract/commission';
+import { BRANDS, type Brand, type CommissionConfig } from '../../../contract/commission';
 import { isApiError } from '../../../services/client';
 import { saveCommission } from '../../../services/commission';
 import { useT } from '../../../app/i18n';
@@ -94,7 +94,7 @@ export function CommissionEditor({ config, onSaved }: { config: CommissionConfig
     }
   });
 
-  const brandName = (b: string) => t(`org.brand.${b}`);
+  const brandName = (b: Brand) => t(`org.brand.${b}`);
   const readOnly = !rights.editCommission;
 
   return (

@@ -40,7 +40,7 @@ export function BrandConnectors({ companyId }: { companyId: number }) {
 }
 
 /** One of a brand's two choices. */
-function Choice({
+function Choice<O extends string>({
   label,
   field,
   options,
@@ -48,8 +48,8 @@ function Choice({
 }: {
   label: string;
   field: UseFormRegisterReturn;
-  options: readonly string[];
-  text: (option: string) => string;
+  options: readonly O[];
+  text: (option: O) => string;
 }) {
   return (
     <NativeSelect.Root size="sm">

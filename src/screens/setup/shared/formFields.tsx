@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Input, NativeSelect, SimpleGrid, type InputProps } from '@chakra-ui/react';
 import { Controller, useFormContext, type FieldError } from 'react-hook-form';
 import { useT } from '../../../app/i18n';
+import { fieldLabel } from '../../../i18n';
 import { FormField, errorText } from '../../../components/FormField';
 import { MoneyInput } from '../../../components/MoneyInput';
 import type { Option } from '../../../components/FilterBar';
@@ -43,7 +44,7 @@ export function TextField({
   const error = useFieldError();
   return (
     <FormField
-      label={label ?? t(`fields.${leafOf(name)}`)}
+      label={label ?? fieldLabel(t, leafOf(name))}
       required={required}
       error={error(name)}
       helper={helper}
@@ -75,7 +76,7 @@ export function SelectField({
   const { register } = useFormContext();
   const error = useFieldError();
   return (
-    <FormField label={label ?? t(`fields.${leafOf(name)}`)} required={required} error={error(name)}>
+    <FormField label={label ?? fieldLabel(t, leafOf(name))} required={required} error={error(name)}>
       <NativeSelect.Root disabled={disabled}>
         <NativeSelect.Field
           {...register(
@@ -115,7 +116,7 @@ export function MoneyField({
   const error = useFieldError();
   return (
     <FormField
-      label={label ?? t(`fields.${leafOf(name)}`)}
+      label={label ?? fieldLabel(t, leafOf(name))}
       error={error(name)}
       helper={helper}
       required={required}

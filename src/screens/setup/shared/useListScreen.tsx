@@ -3,6 +3,7 @@ import { useMachine } from '@xstate/react';
 import type { Page } from '../../../contract/envelope';
 import { listQueryMachine, type ListQuery } from '../../../machines/listQuery';
 import { useT } from '../../../app/i18n';
+import { textOr } from '../../../i18n';
 import { useListUrl, useUrlChanges } from '../../../app/listUrl';
 import type { TableStatus } from '../../../components/DataTable';
 import { Pagination } from '../../../components/Pagination';
@@ -37,7 +38,7 @@ export function useListScreen<Row>({
 
   const { filters, page, pageNum, pageSize, sortField, sortOrder, error, errorValues } = state.context;
   const status = state.value as TableStatus;
-  const message = error ? t(error, errorValues ?? undefined) : null;
+  const message = error ? textOr(t, error, error, errorValues ?? undefined) : null;
   const rows = ((page as Page<Row> | null)?.records ?? []) as Row[];
 
   return {

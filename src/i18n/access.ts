@@ -1,27 +1,11 @@
 import { defineArea } from './define';
 
-/** System settings: login history, role permissions. */
+/** Roles and the menu permissions of each role. */
 export default defineArea({
   ja: {
-    loginHistory: {
-      filters: '検索条件',
-      result: '結果',
-      success: '成功',
-      failure: '失敗',
-      time: 'ログイン日時',
-      loginId: 'ユーザーID',
-      name: '氏名',
-      reason: '失敗理由',
-      ip: 'IPアドレス',
-      browser: 'ブラウザ',
-      table: 'ログイン履歴一覧',
-      reasons: {
-        badCredentials: 'ユーザーIDまたはパスワードの誤り',
-        badCaptcha: '認証コードの誤り',
-        locked: 'アカウントのロック中',
-        disabled: 'アカウントの無効化',
-        badSecondFactor: '2段階認証コードの誤り',
-      },
+    fields: { routes: 'メニュー' },
+    server: {
+      access: { keepPermission: 'システム管理者から権限設定の画面を外すことはできません' },
     },
     permission: {
       intro: 'ロールを選び、そのロールに表示するメニューを設定します。',
@@ -43,25 +27,9 @@ export default defineArea({
     },
   },
   'zh-cn': {
-    loginHistory: {
-      filters: '查询条件',
-      result: '结果',
-      success: '成功',
-      failure: '失败',
-      time: '登录时间',
-      loginId: '用户ID',
-      name: '姓名',
-      reason: '失败原因',
-      ip: 'IP地址',
-      browser: '浏览器',
-      table: '登录记录列表',
-      reasons: {
-        badCredentials: '用户ID或密码错误',
-        badCaptcha: '验证码错误',
-        locked: '账户已锁定',
-        disabled: '账户已停用',
-        badSecondFactor: '两步验证码错误',
-      },
+    fields: { routes: '菜单' },
+    server: {
+      access: { keepPermission: '不能从系统管理员移除权限设置页面' },
     },
     permission: {
       intro: '选择角色，设置该角色可见的菜单。',
@@ -83,25 +51,9 @@ export default defineArea({
     },
   },
   en: {
-    loginHistory: {
-      filters: 'Filters',
-      result: 'Result',
-      success: 'Success',
-      failure: 'Failure',
-      time: 'Login time',
-      loginId: 'User ID',
-      name: 'Name',
-      reason: 'Reason',
-      ip: 'IP address',
-      browser: 'Browser',
-      table: 'Login history',
-      reasons: {
-        badCredentials: 'Wrong user ID or password',
-        badCaptcha: 'Wrong verification code',
-        locked: 'Account locked',
-        disabled: 'Account disabled',
-        badSecondFactor: 'Wrong two-step verification code',
-      },
+    fields: { routes: 'Menu' },
+    server: {
+      access: { keepPermission: 'The permission screen cannot be removed from the system administrator' },
     },
     permission: {
       intro: 'Choose a role, then the menus that role sees.',
