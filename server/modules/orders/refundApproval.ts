@@ -17,8 +17,8 @@ import { actorOf, recordAudit, recordDenied, systemActor, type AuditActor } from
 import { noAccess, scopeOfCaller, write, type Caller } from '../../platform/caller';
 import type { Deps } from '../../platform/deps';
 import { fail, notFound, type ApiError } from '../../platform/envelope';
-import { companiesIn, type Scope } from '../../platform/scope';
-import { lockOrder, ordersIn } from './engine';
+import { companiesIn, ordersIn, type Scope } from '../../platform/scope';
+import { lockOrder } from './engine';
 import { refundOperatorJoin } from './queries';
 import { checkRefundPassword, runRefund, startOrderRefund, type RefundRecord } from './refunds';
 

@@ -19,9 +19,9 @@ import type { Deps } from '../../platform/deps';
 import { ApiError, fail, notFound } from '../../platform/envelope';
 import { KeyedQueue } from '../../platform/keyedQueue';
 import { fieldError } from '../../platform/lists';
-import { scopeOf } from '../../platform/scope';
-import { applyEvent, IllegalTransition, lockOrder, ordersIn, type OrderRecord } from './engine';
-import { gatewayNo } from './payments';
+import { gatewayNo } from '../../platform/numbers';
+import { ordersIn, scopeOf } from '../../platform/scope';
+import { applyEvent, IllegalTransition, lockOrder, type OrderRecord } from './engine';
 
 export type RefundRecord = typeof refunds.$inferSelect;
 
