@@ -28,7 +28,7 @@ import { checkRoutes } from './modules/checks/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { merchantRoutes, notifyRoutes } from './modules/merchant/routes';
 import { linkRoutes } from './modules/links/routes';
-import { payerUrl } from './modules/orders/payments';
+import { payerUrl } from './modules/payments';
 import { createConnectors } from './connectors';
 import { createNotifier } from './modules/orders/notifications';
 import { recoverInFlight } from './modules/orders/recovery';

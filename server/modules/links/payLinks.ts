@@ -19,8 +19,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { operatorsIn, ordersIn, type Scope } from '../../platform/scope';
 import { dayRange } from '../../platform/days';
 import { gatewayNo } from '../../platform/numbers';
-import { applyEvent, type OrderRecord } from '../orders/engine';
-import { createPayment, move, payerUrl } from '../orders/payments';
+import { applyEvent, createPayment, move, payerUrl, type OrderRecord } from '../payments';
 import type { Placement } from './placement';
 
 /** Refused for one row (the upload collects these per row; a single create replies with it). */

@@ -6,8 +6,7 @@ import type { AuditActor } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
 import { iso } from '../../platform/lists';
-import { applyEvent, type OrderRecord } from '../orders/engine';
-import { companyName, createPayment, move } from '../orders/payments';
+import { applyEvent, companyName, createPayment, move, type OrderRecord } from '../payments';
 import { freshOrder, PAYER_OPEN, payOrder, payerBrands, payerView } from '../merchant/payer';
 import { assertOpen, lockPreOrder, preOrderState, type PreOrderRecord } from './preOrders';
 

@@ -18,7 +18,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { operatorsIn, ordersIn, type Scope } from '../../platform/scope';
 import { dayRange } from '../../platform/days';
 import { gatewayNo } from '../../platform/numbers';
-import { assertPaymentLimits } from '../orders/limits';
+import { assertPaymentLimits } from '../payments';
 import type { Placement } from './placement';
 import { RowConflict } from './payLinks';
 

@@ -22,9 +22,16 @@ import { clientIp } from '../../platform/session';
 import { fail, notFound } from '../../platform/envelope';
 import { fieldError, iso } from '../../platform/lists';
 import type { Deps } from '../../platform/deps';
-import { IllegalTransition, type OrderRecord } from '../orders/engine';
-import { closeOrder, createPayment, reconcile, syncOrder } from '../orders/payments';
-import { payerUrl, toMerchantOrder } from '../orders/merchantView';
+import {
+  closeOrder,
+  createPayment,
+  IllegalTransition,
+  payerUrl,
+  reconcile,
+  syncOrder,
+  toMerchantOrder,
+  type OrderRecord,
+} from '../payments';
 import { preOrderPayerDecide, preOrderPayerGet } from '../links/payer';
 import { freshOrder, payOrder, payerView } from './payer';
 import { refundFailedError, refundOrder } from '../orders/refunds';

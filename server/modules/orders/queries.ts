@@ -20,7 +20,7 @@ import { notFound } from '../../platform/envelope';
 import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { operatorsIn, ordersIn, type Scope } from '../../platform/scope';
-import type { OrderRecord } from './engine';
+import type { OrderRecord } from '../payments';
 import { refundableAmount } from './refunds';
 import { notificationsOf } from './notifications';
 

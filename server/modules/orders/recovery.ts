@@ -4,8 +4,7 @@ import { orders, refunds } from '../../db/schema';
 import { systemActor } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { JobContext } from '../../platform/jobs';
-import { applyBrandState, applyEvent, type OrderRecord } from './engine';
-import { confirmClose, move, syncOrder } from './payments';
+import { applyBrandState, applyEvent, confirmClose, move, syncOrder, type OrderRecord } from '../payments';
 import { checkRefund, REFUND_IN_FLIGHT } from './refunds';
 
 /**

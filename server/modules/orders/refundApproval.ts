@@ -18,7 +18,7 @@ import { noAccess, scopeOfCaller, write, type Caller } from '../../platform/call
 import type { Deps } from '../../platform/deps';
 import { fail, notFound, type ApiError } from '../../platform/envelope';
 import { companiesIn, ordersIn, type Scope } from '../../platform/scope';
-import { lockOrder } from './engine';
+import { lockOrder } from '../payments';
 import { refundOperatorJoin } from './queries';
 import { checkRefundPassword, runRefund, startOrderRefund, type RefundRecord } from './refunds';
 

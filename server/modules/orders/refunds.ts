@@ -21,7 +21,7 @@ import { KeyedQueue } from '../../platform/keyedQueue';
 import { fieldError } from '../../platform/lists';
 import { gatewayNo } from '../../platform/numbers';
 import { ordersIn, scopeOf } from '../../platform/scope';
-import { applyEvent, IllegalTransition, lockOrder, type OrderRecord } from './engine';
+import { applyEvent, IllegalTransition, lockOrder, type OrderRecord } from '../payments';
 
 export type RefundRecord = typeof refunds.$inferSelect;
 

@@ -16,7 +16,7 @@ import { brandSettingsGet, brandSettingsSave } from './brandSettings';
 import { actorOf } from '../../platform/audit';
 import { scopeOf } from '../../platform/scope';
 import { findOrder, orderDetail, orderPage, refundPage } from './queries';
-import { syncOrder } from './payments';
+import { syncOrder } from '../payments';
 import { consoleRefund, refundFailedError, syncRefunds } from './refunds';
 import { OrderExportQuery, RefundExportQuery } from '../../../src/contract/exports';
 import { orderExport, refundExport } from './exports';

@@ -36,8 +36,6 @@ export interface NewPayment {
   source?: string;
 }
 
-export { payerUrl } from './merchantView';
-
 /** An order's change, audited in the transaction that makes it. */
 export async function auditOrder(
   tx: Executor,

@@ -6,8 +6,8 @@ import type { BrandPayment } from '../../connectors';
 import type { Executor } from '../../db/client';
 import { agentRebateRates, commissionRates, companies, orderEvents, orders } from '../../db/schema';
 import { fail } from '../../platform/envelope';
-import { countPreOrderUse } from '../links/uses';
-import { enqueueNotification } from './notifications';
+import { enqueueNotification } from './outbox';
+import { countPreOrderUse } from './preOrderUses';
 
 export type OrderRecord = typeof orders.$inferSelect;
 
