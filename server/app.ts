@@ -26,13 +26,14 @@ import { commissionRoutes } from './modules/commission/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { checkRoutes } from './modules/checks/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { refundRoutes } from './modules/refunds';
 import { merchantRoutes, notifyRoutes } from './modules/merchant/routes';
 import { linkRoutes } from './modules/links/routes';
 import { payerUrl } from './modules/payments';
 import { createConnectors } from './connectors';
 import { createNotifier } from './modules/orders/notifications';
 import { recoverInFlight } from './modules/orders/recovery';
-import { expireApprovals } from './modules/orders/refundApproval';
+import { expireApprovals } from './modules/refunds';
 import { createScheduler } from './platform/jobs';
 
 export interface AppOptions {
@@ -57,6 +58,7 @@ const MODULES: ((api: Api) => void)[] = [
   auditRoutes,
   checkRoutes,
   orderRoutes,
+  refundRoutes,
   merchantRoutes,
   linkRoutes,
 ];

@@ -4,7 +4,7 @@ import type { MerchantOrder } from '../../src/contract/merchant';
 import type { SandboxConnector } from '../../server/connectors/sandbox';
 import { auditLog, orders, refunds, sandboxPayments, sandboxRefunds } from '../../server/db/schema';
 import { recoverInFlight } from '../../server/modules/orders/recovery';
-import { refundableAmount } from '../../server/modules/orders/refunds';
+import { refundableAmount } from '../../server/modules/refunds';
 import { createScheduler } from '../../server/platform/jobs';
 import { backends, startHarness, type Harness } from './harness';
 import { orgIds } from './fixtures';

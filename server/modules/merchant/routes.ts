@@ -34,7 +34,7 @@ import {
 } from '../payments';
 import { preOrderPayerDecide, preOrderPayerGet } from '../links/payer';
 import { freshOrder, payOrder, payerView } from './payer';
-import { refundFailedError, refundOrder } from '../orders/refunds';
+import { refundFailedError, refundOrder } from '../refunds';
 import { authenticateMerchant, branchOfCompany, merchantOf } from './auth';
 import { openApiDocument } from './openapi';
 

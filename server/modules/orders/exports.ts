@@ -17,7 +17,8 @@ import { cellAmount, cellChoice, cellLabel, cellLocalTime, cellText } from '../.
 import { dayRange } from '../../platform/days';
 import { csvFile, primed, xlsxFile, type Cell, type FileDownload } from '../../platform/exports';
 import { scopeOf, type Scope } from '../../platform/scope';
-import { orderFilter, refundFilter, refundOperatorJoin } from './queries';
+import { refundFilter, refundOperatorJoin } from '../refunds';
+import { orderFilter } from './queries';
 
 /**
  * Order and refund exports: the page's filters and scope, every row newest first (created

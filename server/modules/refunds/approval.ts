@@ -20,7 +20,7 @@ import { fail, notFound, type ApiError } from '../../platform/envelope';
 import { companiesIn, ordersIn, type Scope } from '../../platform/scope';
 import { lockOrder } from '../payments';
 import { refundOperatorJoin } from './queries';
-import { checkRefundPassword, runRefund, startOrderRefund, type RefundRecord } from './refunds';
+import { checkRefundPassword, runRefund, startOrderRefund, type RefundRecord } from './service';
 
 /**
  * Maker-checker refunds (issue #12; docs/api.md, "Refund approval"). A console refund above
