@@ -26,15 +26,14 @@ import { commissionRoutes } from './modules/commission/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { checkRoutes } from './modules/checks/routes';
 import { orderRoutes } from './modules/orders/routes';
-import { refundRoutes } from './modules/refunds';
+import { refundJobs, refundRoutes } from './modules/refunds';
 import { merchantRoutes, notifyRoutes } from './modules/merchant/routes';
 import { linkRoutes } from './modules/links/routes';
 import { payerUrl } from './modules/payments';
 import { createConnectors } from './connectors';
-import { createNotifier } from './modules/orders/notifications';
-import { recoverInFlight } from './modules/orders/recovery';
-import { expireApprovals } from './modules/refunds';
-import { createScheduler } from './platform/jobs';
+import { createNotifier, notificationJobs, NOTIFY_INTERVAL_MS } from './modules/notifications';
+import { recoveryJobs } from './modules/recovery';
+import { createScheduler, type ModuleJobs } from './platform/jobs';
 
 export interface AppOptions {
   db: Db;
@@ -63,10 +62,8 @@ const MODULES: ((api: Api) => void)[] = [
   linkRoutes,
 ];
 
-/** How often the listening server looks for merchant notifications due (a job of deps.jobs). */
-const NOTIFY_INTERVAL_MS = 2_000;
-/** How often refunds awaiting approval are checked for expiry. */
-const APPROVAL_EXPIRY_EVERY_MS = 60_000;
+/** Every module's periodic jobs, in one list (in this order when due together). */
+const JOBS: ModuleJobs[] = [notificationJobs, recoveryJobs, refundJobs];
 
 /** A hop count becomes proxy-addr's rule: the nearest `hops` senders are proxies. */
 const trustedProxies = (trust: Config['trustProxy']) =>
@@ -130,33 +127,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     }),
   };
-  deps.jobs.register({
-    name: 'merchantNotifications',
-    everyMs: NOTIFY_INTERVAL_MS,
-    leaseMs: 60_000,
-    run: () => deps.notifier.runOnce(),
-  });
-  deps.jobs.register({
-    name: 'recovery',
-    everyMs: config.recoveryEveryMs,
-    leaseMs: Math.max(5_000, 2 * config.recoveryEveryMs),
-    atStart: true,
-    run: async (ctx) => {
-      const report = await recoverInFlight(deps, { olderThanMs: config.recoveryAfterMs }, ctx);
-      if (report.refunds + report.orders > 0) app.log.info({ report }, 'work in flight recovered');
-    },
-  });
-  // Refunds awaiting approval past REFUND_APPROVAL_EXPIRY_DAYS are rejected (amounts released).
-  deps.jobs.register({
-    name: 'refundApprovalExpiry',
-    everyMs: APPROVAL_EXPIRY_EVERY_MS,
-    leaseMs: 60_000,
-    atStart: true,
-    run: async () => {
-      const expired = await expireApprovals(deps);
-      if (expired > 0) app.log.info({ expired }, 'refunds awaiting approval expired');
-    },
-  });
+  for (const jobsOf of JOBS) for (const job of jobsOf(deps, app.log)) deps.jobs.register(job);
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
     await deps.connectors.settled();

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { MerchantOrder } from '../../src/contract/merchant';
 import type { SandboxConnector } from '../../server/connectors/sandbox';
 import { auditLog, orders, refunds, sandboxPayments, sandboxRefunds } from '../../server/db/schema';
-import { recoverInFlight } from '../../server/modules/orders/recovery';
+import { recoverInFlight } from '../../server/modules/recovery';
 import { refundableAmount } from '../../server/modules/refunds';
 import { createScheduler } from '../../server/platform/jobs';
 import { backends, startHarness, type Harness } from './harness';

@@ -20,7 +20,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ordersIn, type Scope } from '../../platform/scope';
 import type { OrderRecord } from '../payments';
 import { refundableAmount, refundsOfOrder } from '../refunds';
-import { notificationsOf } from './notifications';
+import { notificationsOf } from '../notifications';
 
 const orderColumns = {
   id: orders.id,

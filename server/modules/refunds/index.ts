@@ -4,6 +4,7 @@
  * payments through its index; used by orders (the detail), exports, the merchant API and
  * recovery.
  */
+export { refundJobs } from './jobs';
 export { refundRoutes } from './routes';
 export {
   checkRefund,

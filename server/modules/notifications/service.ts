@@ -5,7 +5,8 @@ import type { Db, Executor } from '../../db/client';
 import { companies, merchantNotifications } from '../../db/schema';
 import { iso } from '../../platform/lists';
 import { payerUrl } from '../payments';
-import { postSigned, type Delivery } from './notifyHttp';
+import type { Notifier } from '../../platform/deps';
+import { postSigned, type Delivery } from './http';
 
 /**
  * Waits after each failed try (then the notification is given up): 15 s, 1 min, 5 min,
@@ -48,11 +49,7 @@ export interface NotifierOptions {
   onError: (err: unknown) => void;
 }
 
-/** Run by the server's job scheduler (server/platform/jobs.ts); tests run it by hand. */
-export interface Notifier {
-  /** Delivers the notifications due at `now`; resolves with how many were tried. */
-  runOnce(now?: Date): Promise<number>;
-}
+export type { Notifier };
 
 export function createNotifier(opts: NotifierOptions): Notifier {
   async function claim(now: Date) {
