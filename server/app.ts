@@ -29,6 +29,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { refundJobs, refundRoutes } from './modules/refunds';
 import { merchantRoutes, notifyRoutes } from './modules/merchant/routes';
 import { linkRoutes } from './modules/links/routes';
+import { exportRoutes } from './modules/exports';
 import { payerUrl } from './modules/payments';
 import { createConnectors } from './connectors';
 import { createNotifier, notificationJobs, NOTIFY_INTERVAL_MS } from './modules/notifications';
@@ -58,6 +59,7 @@ const MODULES: ((api: Api) => void)[] = [
   checkRoutes,
   orderRoutes,
   refundRoutes,
+  exportRoutes,
   merchantRoutes,
   linkRoutes,
 ];

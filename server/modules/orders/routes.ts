@@ -1,18 +1,13 @@
 import { OrderPageQuery, OrderRef } from '../../../src/contract/orders';
-import { BrandSettingsQuery, BrandSettingsSave } from '../../../src/contract/brandSettings';
 import type { Api } from '../../platform/api';
-import { brandSettingsGet, brandSettingsSave } from './brandSettings';
 import { actorOf } from '../../platform/audit';
 import { scopeOf } from '../../platform/scope';
 import { findOrder, orderDetail, orderPage } from './queries';
 import { syncOrder } from '../payments';
 import { syncRefunds } from '../refunds';
-import { OrderExportQuery, RefundExportQuery } from '../../../src/contract/exports';
-import { orderExport, refundExport } from './exports';
 
 /** Route paths of the contract's menu that grant the calls. */
 export const ORDER_ROUTE = '/history/order';
-export const REFUND_ROUTE = '/history/refund';
 
 export function orderRoutes(api: Api) {
   api.call('/history/orderInfo/page', { access: ORDER_ROUTE, input: OrderPageQuery }, async (c) => ({
@@ -38,42 +33,5 @@ export function orderRoutes(api: Api) {
         messageKey: after.status !== order.status ? 'server.payments.synced' : 'server.payments.unchanged',
       };
     },
-  );
-  // A company's connector and sandbox behaviour per brand (company settings).
-  api.call('/org/brandSetting/get', { access: '/setup/company', input: BrandSettingsQuery }, async (c) => ({
-    result: await brandSettingsGet(c, c.input.companyId),
-  }));
-  api.call(
-    '/org/brandSetting/save',
-    { writes: true, access: '/setup/company', input: BrandSettingsSave },
-    async (c) => ({
-      result: await brandSettingsSave(c, c.input),
-      messageKey: 'server.saved',
-    }),
-  );
-  // Exports: the page's filters and scope; the reply is the file (spec points 7 and 8).
-  api.call('/history/orderInfo/exportExcel', { access: ORDER_ROUTE, input: OrderExportQuery }, async (c) => ({
-    file: await orderExport(c, 'xlsx'),
-  }));
-  api.call(
-    '/history/orderInfo/exportCSVFile',
-    { access: ORDER_ROUTE, input: OrderExportQuery },
-    async (c) => ({
-      file: await orderExport(c, 'csv'),
-    }),
-  );
-  api.call(
-    '/history/refundInfo/exportExcel',
-    { access: REFUND_ROUTE, input: RefundExportQuery },
-    async (c) => ({
-      file: await refundExport(c, 'xlsx'),
-    }),
-  );
-  api.call(
-    '/history/refundInfo/exportCSVFile',
-    { access: REFUND_ROUTE, input: RefundExportQuery },
-    async (c) => ({
-      file: await refundExport(c, 'csv'),
-    }),
   );
 }

@@ -18,7 +18,7 @@ import { dayRange } from '../../platform/days';
 import { csvFile, primed, xlsxFile, type Cell, type FileDownload } from '../../platform/exports';
 import { scopeOf, type Scope } from '../../platform/scope';
 import { refundFilter, refundOperatorJoin } from '../refunds';
-import { orderFilter } from './queries';
+import { orderFilter } from '../orders';
 
 /**
  * Order and refund exports: the page's filters and scope, every row newest first (created
