@@ -27,8 +27,9 @@ import { auditRoutes } from './modules/audit/routes';
 import { checkRoutes } from './modules/checks/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { refundJobs, refundRoutes } from './modules/refunds';
-import { merchantRoutes, notifyRoutes } from './modules/merchant/routes';
-import { linkRoutes } from './modules/links/routes';
+import { merchantRoutes, notifyRoutes } from './modules/merchant';
+import { payerRoutes } from './modules/payer';
+import { linkRoutes } from './modules/links';
 import { exportRoutes } from './modules/exports';
 import { payerUrl } from './modules/payments';
 import { createConnectors } from './connectors';
@@ -61,6 +62,7 @@ const MODULES: ((api: Api) => void)[] = [
   refundRoutes,
   exportRoutes,
   merchantRoutes,
+  payerRoutes,
   linkRoutes,
 ];
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { isPayBrand, type PayBrand, type PaymentType } from '../../../src/contract/brands';
 import {
   MERCHANT_HEADERS,
@@ -7,17 +7,13 @@ import {
   MerchantOrderRef,
   MerchantRefund,
   MerchantRefundRef,
-  PayerDecision,
-  PayerOrderRef,
   type MerchantRefundResult,
-  type PayerPreOrderView,
-  type PayerView,
 } from '../../../src/contract/merchant';
 import { OPEN_STATUSES, type OrderStatus } from '../../../src/contract/orders';
 import { hasForbiddenCharacters } from '../../../src/contract/validation';
 import { orders, refunds } from '../../db/schema';
-import type { Api, CallReply } from '../../platform/api';
-import { actorOf, systemActor, type AuditActor } from '../../platform/audit';
+import type { Api } from '../../platform/api';
+import { systemActor, type AuditActor } from '../../platform/audit';
 import { clientIp } from '../../platform/session';
 import { fail, notFound } from '../../platform/envelope';
 import { fieldError, iso } from '../../platform/lists';
@@ -32,8 +28,6 @@ import {
   toMerchantOrder,
   type OrderRecord,
 } from '../payments';
-import { preOrderPayerDecide, preOrderPayerGet } from '../links/payer';
-import { freshOrder, payOrder, payerView } from './payer';
 import { refundFailedError, refundOrder } from '../refunds';
 import { authenticateMerchant, branchOfCompany, merchantOf } from './auth';
 import { openApiDocument } from './openapi';
@@ -54,10 +48,7 @@ const merchantActor = (companyId: number, path: string, ip: string): AuditActor 
   ip,
 });
 
-/** The payer on the /qrcode page: nobody logged in, known by the address only. */
-const payerActor = (req: FastifyRequest): AuditActor => ({ ...actorOf(null, req), loginId: 'payer' });
-
-/** The merchant API, the payer page's calls and the brands' notifications. */
+/** The merchant API (the payer page's calls are server/modules/payer's). */
 export function merchantRoutes(api: Api) {
   const merchant = { access: 'public' as const, authenticate: authenticateMerchant };
 
@@ -182,31 +173,6 @@ export function merchantRoutes(api: Api) {
       },
     };
   });
-
-  api.call(
-    '/pay/qrcode/get',
-    { writes: true, access: 'public', input: PayerOrderRef },
-    async (c): Promise<CallReply<PayerView | PayerPreOrderView>> => {
-      const actor = payerActor(c.req);
-      if (c.input.code)
-        return { result: await preOrderPayerGet(c.deps, c.input.code, c.input.orderNo, actor) };
-      const [order] = await c.deps.db.select().from(orders).where(eq(orders.gatewayOrderNo, c.input.orderNo));
-      if (!order) throw notFound('server.payments.noSuchOrder');
-      return { result: await payerView(c.deps, await freshOrder(c.deps, order, actor)) };
-    },
-  );
-
-  api.call(
-    '/pay/qrcode/decide',
-    { writes: true, access: 'public', input: PayerDecision },
-    async (c): Promise<CallReply<PayerView | PayerPreOrderView>> => {
-      const actor = payerActor(c.req);
-      if (c.input.code) return { result: await preOrderPayerDecide(c.deps, c.input.code, c.input, actor) };
-      const [found] = await c.deps.db.select().from(orders).where(eq(orders.gatewayOrderNo, c.input.orderNo));
-      if (!found) throw notFound('server.payments.noSuchOrder');
-      return { result: await payerView(c.deps, await payOrder(c.deps, found, c.input, actor)) };
-    },
-  );
 }
 
 /**

@@ -7,8 +7,8 @@ import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
 import { iso } from '../../platform/lists';
 import { applyEvent, companyName, createPayment, move, type OrderRecord } from '../payments';
-import { freshOrder, PAYER_OPEN, payOrder, payerBrands, payerView } from '../merchant/payer';
-import { assertOpen, lockPreOrder, preOrderState, type PreOrderRecord } from './preOrders';
+import { assertOpen, lockPreOrder, preOrderState, type PreOrderRecord } from '../links';
+import { freshOrder, PAYER_OPEN, payOrder, payerBrands, payerView } from './service';
 
 /** How long one payer's order holds a use of the pre-order (at most until the pre-order expires). */
 export const USE_HOLD_MINUTES = 15;
