@@ -27,11 +27,11 @@ import { auditRoutes } from './modules/audit';
 import { checkRoutes } from './modules/checks';
 import { orderRoutes } from './modules/orders';
 import { refundJobs, refundRoutes } from './modules/refunds';
-import { merchantRoutes, notifyRoutes } from './modules/merchant';
+import { merchantDocsRoutes, merchantRoutes } from './modules/merchant';
 import { payerRoutes } from './modules/payer';
 import { linkRoutes } from './modules/links';
 import { exportRoutes } from './modules/exports';
-import { payerUrl } from './modules/payments';
+import { brandNotifyRoutes, payerUrl } from './modules/payments';
 import { createConnectors } from './connectors';
 import { createNotifier, notificationJobs, NOTIFY_INTERVAL_MS } from './modules/notifications';
 import { recoveryJobs } from './modules/recovery';
@@ -141,7 +141,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('apiCalls', api.calls);
   app.decorate('deps', () => deps);
 
-  notifyRoutes(app, deps);
+  brandNotifyRoutes(app, deps);
+  merchantDocsRoutes(app);
   healthRoutes(app, db);
   await installStatic(app, config.staticDir);
   return app;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { isPayBrand, type PayBrand, type PaymentType } from '../../../src/contract/brands';
+import type { PayBrand, PaymentType } from '../../../src/contract/brands';
 import {
   MERCHANT_HEADERS,
   MerchantCreatePayment,
@@ -13,7 +13,7 @@ import { OPEN_STATUSES, type OrderStatus } from '../../../src/contract/orders';
 import { hasForbiddenCharacters } from '../../../src/contract/validation';
 import { orders, refunds } from '../../db/schema';
 import type { Api } from '../../platform/api';
-import { systemActor, type AuditActor } from '../../platform/audit';
+import type { AuditActor } from '../../platform/audit';
 import { clientIp } from '../../platform/session';
 import { fail, notFound } from '../../platform/envelope';
 import { fieldError, iso } from '../../platform/lists';
@@ -21,9 +21,7 @@ import type { Deps } from '../../platform/deps';
 import {
   closeOrder,
   createPayment,
-  IllegalTransition,
   payerUrl,
-  reconcile,
   syncOrder,
   toMerchantOrder,
   type OrderRecord,
@@ -175,43 +173,7 @@ export function merchantRoutes(api: Api) {
   });
 }
 
-/**
- * POST /api/notify/:brand: a brand's asynchronous notification. A bad signature is 401; an
- * unknown order 404; a notice the transition table refuses (the order moved on) is
- * acknowledged and changes nothing, so the brand stops resending it.
- */
-export function notifyRoutes(app: FastifyInstance, deps: Deps) {
-  app.post<{ Params: { brand: string } }>('/api/notify/:brand', async (req, reply) => {
-    const { brand } = req.params;
-    if (!isPayBrand(brand)) return reply.status(404).send({ code: 'NOT_FOUND' });
-    const connector = deps.connectors.get(brand);
-    const raw = req.rawBody ?? '';
-    if (!connector.verifyNotification(req.headers, raw)) {
-      req.log.warn({ brand }, 'notification with a bad signature refused');
-      return reply.status(401).send({ code: 'FAIL', message: 'bad signature' });
-    }
-    let p;
-    try {
-      p = connector.parseNotification(raw);
-    } catch {
-      return reply.status(400).send({ code: 'FAIL', message: 'malformed' });
-    }
-    // Signed, but text the database cannot hold (NUL, a lone surrogate) is no notice either.
-    if (Object.values(p).some((v) => typeof v === 'string' && hasForbiddenCharacters(v)))
-      return reply.status(400).send({ code: 'FAIL', message: 'malformed' });
-    const [order] = await deps.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.gatewayOrderNo, p.merchantOrderNo), eq(orders.brand, brand)));
-    if (!order) return reply.status(404).send({ code: 'FAIL', message: 'no such order' });
-    try {
-      await reconcile(deps, order.id, p, 'notify', systemActor(`/notify/${brand}`));
-    } catch (err) {
-      if (!(err instanceof IllegalTransition)) throw err;
-      req.log.info({ brand, order: order.gatewayOrderNo, state: p.state }, 'late notification ignored');
-    }
-    return reply.send({ code: 'SUCCESS' });
-  });
-
+/** The merchant API's OpenAPI document (a plain route, no envelope). */
+export function merchantDocsRoutes(app: FastifyInstance) {
   app.get('/api/docs', async (_req, reply) => reply.type('application/json').send(openApiDocument()));
 }

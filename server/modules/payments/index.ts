@@ -1,10 +1,12 @@
 /**
  * Payments: an order's status engine (the transition table's moves, with the timeline, the
  * commission, the merchant-notification outbox and a pre-order's use counted in the move's
- * transaction), creating, issuing, syncing and closing payments, and the payment limits.
+ * transaction), creating, issuing, syncing and closing payments, the payment limits, and the
+ * brands' notifications (POST /api/notify/:brand, a plain route).
  * The only surface other modules use (refunds, links, the payer page, the merchant API,
  * recovery; settlement and reconciliation later).
  */
+export { brandNotifyRoutes } from './routes';
 export {
   applyBrandState,
   applyEvent,
