@@ -14,26 +14,28 @@ import { createHasher } from './platform/passwords';
 import { installSecurityHeaders } from './platform/security';
 import { installStatic } from './platform/static';
 import { createSecretBox, resolveSandboxKey, resolveSecretKey } from './platform/secrets';
-import { accessRoutes } from './modules/access/routes';
-import { accountRoutes } from './modules/account/routes';
-import { authRoutes } from './modules/auth/routes';
-import { healthRoutes } from './modules/health/routes';
-import { loginHistoryRoutes } from './modules/loginHistory/routes';
-import { orgRoutes } from './modules/org/routes';
-import { operatorRoutes } from './modules/operators/routes';
-import { terminalRoutes } from './modules/terminals/routes';
-import { commissionRoutes } from './modules/commission/routes';
-import { auditRoutes } from './modules/audit/routes';
-import { checkRoutes } from './modules/checks/routes';
-import { orderRoutes } from './modules/orders/routes';
-import { merchantRoutes, notifyRoutes } from './modules/merchant/routes';
-import { linkRoutes } from './modules/links/routes';
-import { payerUrl } from './modules/orders/payments';
+import { accessRoutes } from './modules/access';
+import { accountRoutes } from './modules/account';
+import { authRoutes } from './modules/auth';
+import { healthRoutes } from './modules/health';
+import { loginHistoryRoutes } from './modules/loginHistory';
+import { orgRoutes } from './modules/org';
+import { operatorRoutes } from './modules/operators';
+import { terminalRoutes } from './modules/terminals';
+import { commissionRoutes } from './modules/commission';
+import { auditRoutes } from './modules/audit';
+import { checkRoutes } from './modules/checks';
+import { orderRoutes } from './modules/orders';
+import { refundJobs, refundRoutes } from './modules/refunds';
+import { merchantDocsRoutes, merchantRoutes } from './modules/merchant';
+import { payerRoutes } from './modules/payer';
+import { linkRoutes } from './modules/links';
+import { exportRoutes } from './modules/exports';
+import { brandNotifyRoutes, payerUrl } from './modules/payments';
 import { createConnectors } from './connectors';
-import { createNotifier } from './modules/orders/notifications';
-import { recoverInFlight } from './modules/orders/recovery';
-import { expireApprovals } from './modules/orders/refundApproval';
-import { createScheduler } from './platform/jobs';
+import { createNotifier, notificationJobs, NOTIFY_INTERVAL_MS } from './modules/notifications';
+import { recoveryJobs } from './modules/recovery';
+import { createScheduler, type ModuleJobs } from './platform/jobs';
 
 export interface AppOptions {
   db: Db;
@@ -57,14 +59,15 @@ const MODULES: ((api: Api) => void)[] = [
   auditRoutes,
   checkRoutes,
   orderRoutes,
+  refundRoutes,
+  exportRoutes,
   merchantRoutes,
+  payerRoutes,
   linkRoutes,
 ];
 
-/** How often the listening server looks for merchant notifications due (a job of deps.jobs). */
-const NOTIFY_INTERVAL_MS = 2_000;
-/** How often refunds awaiting approval are checked for expiry. */
-const APPROVAL_EXPIRY_EVERY_MS = 60_000;
+/** Every module's periodic jobs, in one list (in this order when due together). */
+const JOBS: ModuleJobs[] = [notificationJobs, recoveryJobs, refundJobs];
 
 /** A hop count becomes proxy-addr's rule: the nearest `hops` senders are proxies. */
 const trustedProxies = (trust: Config['trustProxy']) =>
@@ -128,33 +131,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     }),
   };
-  deps.jobs.register({
-    name: 'merchantNotifications',
-    everyMs: NOTIFY_INTERVAL_MS,
-    leaseMs: 60_000,
-    run: () => deps.notifier.runOnce(),
-  });
-  deps.jobs.register({
-    name: 'recovery',
-    everyMs: config.recoveryEveryMs,
-    leaseMs: Math.max(5_000, 2 * config.recoveryEveryMs),
-    atStart: true,
-    run: async (ctx) => {
-      const report = await recoverInFlight(deps, { olderThanMs: config.recoveryAfterMs }, ctx);
-      if (report.refunds + report.orders > 0) app.log.info({ report }, 'work in flight recovered');
-    },
-  });
-  // Refunds awaiting approval past REFUND_APPROVAL_EXPIRY_DAYS are rejected (amounts released).
-  deps.jobs.register({
-    name: 'refundApprovalExpiry',
-    everyMs: APPROVAL_EXPIRY_EVERY_MS,
-    leaseMs: 60_000,
-    atStart: true,
-    run: async () => {
-      const expired = await expireApprovals(deps);
-      if (expired > 0) app.log.info({ expired }, 'refunds awaiting approval expired');
-    },
-  });
+  for (const jobsOf of JOBS) for (const job of jobsOf(deps, app.log)) deps.jobs.register(job);
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
     await deps.connectors.settled();
@@ -164,7 +141,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('apiCalls', api.calls);
   app.decorate('deps', () => deps);
 
-  notifyRoutes(app, deps);
+  brandNotifyRoutes(app, deps);
+  merchantDocsRoutes(app);
   healthRoutes(app, db);
   await installStatic(app, config.staticDir);
   return app;

@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { seedRoleRoutes } from '../modules/access/queries';
+import { seedRoleRoutes } from '../modules/access';
 import { createHasher } from '../platform/passwords';
 import { createSecretBox, resolveSecretKey, type SecretBox } from '../platform/secrets';
 import { and, isNotNull, ne } from 'drizzle-orm';

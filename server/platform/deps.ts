@@ -1,11 +1,19 @@
 import type { Config } from '../config';
 import type { Connectors } from '../connectors';
-import type { Notifier } from '../modules/orders/notifications';
 import type { Db } from '../db/client';
 import type { Scheduler } from './jobs';
 import type { CaptchaStore } from './captcha';
 import type { PasswordHasher } from './passwords';
 import type { SecretBox } from './secrets';
+
+/**
+ * Delivers merchant notifications (server/modules/notifications), run by the job scheduler;
+ * tests run it by hand.
+ */
+export interface Notifier {
+  /** Delivers the notifications due at `now`; resolves with how many were tried. */
+  runOnce(now?: Date): Promise<number>;
+}
 
 /** What the handlers need, built once per app (tests build their own). */
 export interface Deps {

@@ -1,6 +1,8 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
+import type { Deps } from './deps';
 
 /**
  * The server's one job mechanism (merchant notifications, recovery of work in flight; period
@@ -26,6 +28,9 @@ export interface JobSpec {
   atStart?: boolean;
   run(ctx: JobContext): Promise<unknown>;
 }
+
+/** A module's periodic jobs (its index exports one; server/app.ts registers them in order). */
+export type ModuleJobs = (deps: Deps, log: FastifyBaseLogger) => JobSpec[];
 
 export interface Scheduler {
   register(job: JobSpec): void;

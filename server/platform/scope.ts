@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isAdminRole, roleLevel } from '../../src/contract/roles';
 import type { Executor } from '../db/client';
-import { agents, branchUnits, companies, operators, serviceProviders, terminals } from '../db/schema';
+import { agents, branchUnits, companies, operators, orders, serviceProviders, terminals } from '../db/schema';
 import type { Principal } from './principal';
 
 /**
@@ -139,5 +139,30 @@ export function operatorsIn(db: Executor, scope: Scope): SQL | undefined {
       return eq(operators.agentId, scope.agentId);
     case 'none':
       return NOTHING;
+  }
+}
+
+/**
+ * Orders (and rows that carry an order's company and branch, such as refunds) the caller may
+ * see: their companies; a company operator with a branch only that branch.
+ */
+export function ordersIn(
+  db: Executor,
+  scope: Scope,
+  column: AnyPgColumn = orders.companyId,
+  branch: AnyPgColumn = orders.branchUnitId,
+): SQL | undefined {
+  switch (scope.level) {
+    case 'system':
+      return undefined;
+    case 'company':
+      return and(
+        eq(column, scope.companyId),
+        scope.branchUnitId ? eq(branch, scope.branchUnitId) : undefined,
+      );
+    case 'none':
+      return sql`false`;
+    default:
+      return inArray(column, companyIdsIn(db, scope));
   }
 }

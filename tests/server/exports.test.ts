@@ -10,7 +10,7 @@ import type { RefundRow } from '../../src/contract/refunds';
 import { createTranslator, textOr, type Translate } from '../../src/i18n';
 import { generateDemoOrders } from '../../server/db/demo/orders';
 import { auditLog, operators, orders } from '../../server/db/schema';
-import { orderCsvRows, orderRows } from '../../server/modules/orders/exports';
+import { orderCsvRows, orderRows } from '../../server/modules/exports';
 import { copyCsv, copyCsvBatch, crlfRows, pgliteOf } from '../../server/db/copy';
 import { poolOf } from '../../server/db/cursor';
 import { cellAmount, cellChoice, cellLabel, cellText } from '../../server/platform/csvSql';

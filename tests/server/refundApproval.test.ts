@@ -4,7 +4,7 @@ import type { MerchantRefundResult } from '../../src/contract/merchant';
 import type { OrderDetail } from '../../src/contract/orders';
 import type { RefundApprovalRow, RefundApprovalSetting, RefundDecision } from '../../src/contract/refunds';
 import { auditLog, orders, refunds } from '../../server/db/schema';
-import { expireApprovals } from '../../server/modules/orders/refundApproval';
+import { expireApprovals } from '../../server/modules/refunds';
 import { backends, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
 import { orgIds, type OrgIds } from './fixtures';
 import {

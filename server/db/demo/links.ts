@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { OrderStatus } from '../../../src/contract/orders';
 import type { Db } from '../client';
 import { companies, operators, orderEvents, orders, payLinks, preOrders } from '../schema';
-import { gatewayNo } from '../../modules/orders/payments';
+import { gatewayNo } from '../../platform/numbers';
 
 /**
  * Demo URL payments and pre-orders for the demo company admin's company (株式会社ひのき珈琲),

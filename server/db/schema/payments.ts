@@ -270,7 +270,7 @@ export const merchantSignatures = pgTable(
 /**
  * Notifications to a merchant's `notifyUrl`: written with the order's move (an outbox, in
  * the same transaction), then delivered signed and retried by the notifier
- * (server/modules/orders/notifier.ts) until the merchant answers 2xx or the tries run out.
+ * (server/modules/notifications) until the merchant answers 2xx or the tries run out.
  */
 export const merchantNotifications = pgTable(
   'merchant_notifications',

@@ -6,9 +6,8 @@ import { companies } from '../../db/schema';
 import type { Api } from '../../platform/api';
 import { noAccess } from '../../platform/caller';
 import { sha256 } from '../../platform/secrets';
-import { companyValueTaken } from '../org/companies';
-import { providerNameTaken } from '../org/providers';
-import { operatorValueTaken } from '../operators/queries';
+import { operatorValueTaken } from '../operators';
+import { companyValueTaken, providerNameTaken } from '../org';
 
 async function exists(db: Executor, where: SQL | undefined) {
   const [row] = await db.select({ id: companies.id }).from(companies).where(where).limit(1);

@@ -16,10 +16,10 @@ import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
 import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { operatorsIn, type Scope } from '../../platform/scope';
-import { applyEvent, ordersIn, type OrderRecord } from '../orders/engine';
-import { createPayment, gatewayNo, move, payerUrl } from '../orders/payments';
-import { dayRange } from '../orders/queries';
+import { operatorsIn, ordersIn, type Scope } from '../../platform/scope';
+import { dayRange } from '../../platform/days';
+import { gatewayNo } from '../../platform/numbers';
+import { applyEvent, createPayment, move, payerUrl, type OrderRecord } from '../payments';
 import type { Placement } from './placement';
 
 /** Refused for one row (the upload collects these per row; a single create replies with it). */

@@ -15,11 +15,10 @@ import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
 import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { operatorsIn, type Scope } from '../../platform/scope';
-import { ordersIn } from '../orders/engine';
-import { gatewayNo } from '../orders/payments';
-import { assertPaymentLimits } from '../orders/limits';
-import { dayRange } from '../orders/queries';
+import { operatorsIn, ordersIn, type Scope } from '../../platform/scope';
+import { dayRange } from '../../platform/days';
+import { gatewayNo } from '../../platform/numbers';
+import { assertPaymentLimits } from '../payments';
 import type { Placement } from './placement';
 import { RowConflict } from './payLinks';
 

@@ -22,8 +22,7 @@ import { ApiError, fail, notFound } from '../../platform/envelope';
 import type { Principal } from '../../platform/principal';
 import { scopeOf } from '../../platform/scope';
 import { badRows, readUpload, validateRows } from '../../platform/uploads';
-import { closeOrder } from '../orders/payments';
-import { PaymentLimitExceeded } from '../orders/limits';
+import { closeOrder, PaymentLimitExceeded } from '../payments';
 import {
   assertClosable,
   createPayLink,

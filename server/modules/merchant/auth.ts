@@ -24,9 +24,8 @@ const hmac = (paySecret: string, text: string) =>
 export const requestSignature = (paySecret: string, timestamp: string, path: string, body: string) =>
   hmac(paySecret, `${timestamp}\n${path}\n${body}`);
 
-/** A notification's signature (server → merchant): over the timestamp and the body. */
-export const notificationSignature = (paySecret: string, timestamp: string, body: string) =>
-  hmac(paySecret, `${timestamp}\n${body}`);
+// A notification's signature (server → merchant) is made where notifications are sent:
+// server/modules/notifications/http.ts.
 
 /** The call's path as the merchant signs it: `/api/merchant/pay/create?x` → `/merchant/pay/create`. */
 export const signedPath = (url: string) => url.split('?')[0].replace(/^\/api(?=\/)/, '');

@@ -1,33 +1,32 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isPayBrand, type PayBrand, type PaymentType } from '../../../src/contract/brands';
+import type { FastifyInstance } from 'fastify';
+import type { PayBrand, PaymentType } from '../../../src/contract/brands';
 import {
   MERCHANT_HEADERS,
   MerchantCreatePayment,
   MerchantOrderRef,
   MerchantRefund,
   MerchantRefundRef,
-  PayerDecision,
-  PayerOrderRef,
   type MerchantRefundResult,
-  type PayerPreOrderView,
-  type PayerView,
 } from '../../../src/contract/merchant';
 import { OPEN_STATUSES, type OrderStatus } from '../../../src/contract/orders';
 import { hasForbiddenCharacters } from '../../../src/contract/validation';
 import { orders, refunds } from '../../db/schema';
-import type { Api, CallReply } from '../../platform/api';
-import { actorOf, systemActor, type AuditActor } from '../../platform/audit';
+import type { Api } from '../../platform/api';
+import type { AuditActor } from '../../platform/audit';
 import { clientIp } from '../../platform/session';
 import { fail, notFound } from '../../platform/envelope';
 import { fieldError, iso } from '../../platform/lists';
 import type { Deps } from '../../platform/deps';
-import { IllegalTransition, type OrderRecord } from '../orders/engine';
-import { closeOrder, createPayment, reconcile, syncOrder } from '../orders/payments';
-import { payerUrl, toMerchantOrder } from '../orders/merchantView';
-import { preOrderPayerDecide, preOrderPayerGet } from '../links/payer';
-import { freshOrder, payOrder, payerView } from './payer';
-import { refundFailedError, refundOrder } from '../orders/refunds';
+import {
+  closeOrder,
+  createPayment,
+  payerUrl,
+  syncOrder,
+  toMerchantOrder,
+  type OrderRecord,
+} from '../payments';
+import { refundFailedError, refundOrder } from '../refunds';
 import { authenticateMerchant, branchOfCompany, merchantOf } from './auth';
 import { openApiDocument } from './openapi';
 
@@ -47,10 +46,7 @@ const merchantActor = (companyId: number, path: string, ip: string): AuditActor 
   ip,
 });
 
-/** The payer on the /qrcode page: nobody logged in, known by the address only. */
-const payerActor = (req: FastifyRequest): AuditActor => ({ ...actorOf(null, req), loginId: 'payer' });
-
-/** The merchant API, the payer page's calls and the brands' notifications. */
+/** The merchant API (the payer page's calls are server/modules/payer's). */
 export function merchantRoutes(api: Api) {
   const merchant = { access: 'public' as const, authenticate: authenticateMerchant };
 
@@ -175,70 +171,9 @@ export function merchantRoutes(api: Api) {
       },
     };
   });
-
-  api.call(
-    '/pay/qrcode/get',
-    { writes: true, access: 'public', input: PayerOrderRef },
-    async (c): Promise<CallReply<PayerView | PayerPreOrderView>> => {
-      const actor = payerActor(c.req);
-      if (c.input.code)
-        return { result: await preOrderPayerGet(c.deps, c.input.code, c.input.orderNo, actor) };
-      const [order] = await c.deps.db.select().from(orders).where(eq(orders.gatewayOrderNo, c.input.orderNo));
-      if (!order) throw notFound('server.payments.noSuchOrder');
-      return { result: await payerView(c.deps, await freshOrder(c.deps, order, actor)) };
-    },
-  );
-
-  api.call(
-    '/pay/qrcode/decide',
-    { writes: true, access: 'public', input: PayerDecision },
-    async (c): Promise<CallReply<PayerView | PayerPreOrderView>> => {
-      const actor = payerActor(c.req);
-      if (c.input.code) return { result: await preOrderPayerDecide(c.deps, c.input.code, c.input, actor) };
-      const [found] = await c.deps.db.select().from(orders).where(eq(orders.gatewayOrderNo, c.input.orderNo));
-      if (!found) throw notFound('server.payments.noSuchOrder');
-      return { result: await payerView(c.deps, await payOrder(c.deps, found, c.input, actor)) };
-    },
-  );
 }
 
-/**
- * POST /api/notify/:brand: a brand's asynchronous notification. A bad signature is 401; an
- * unknown order 404; a notice the transition table refuses (the order moved on) is
- * acknowledged and changes nothing, so the brand stops resending it.
- */
-export function notifyRoutes(app: FastifyInstance, deps: Deps) {
-  app.post<{ Params: { brand: string } }>('/api/notify/:brand', async (req, reply) => {
-    const { brand } = req.params;
-    if (!isPayBrand(brand)) return reply.status(404).send({ code: 'NOT_FOUND' });
-    const connector = deps.connectors.get(brand);
-    const raw = req.rawBody ?? '';
-    if (!connector.verifyNotification(req.headers, raw)) {
-      req.log.warn({ brand }, 'notification with a bad signature refused');
-      return reply.status(401).send({ code: 'FAIL', message: 'bad signature' });
-    }
-    let p;
-    try {
-      p = connector.parseNotification(raw);
-    } catch {
-      return reply.status(400).send({ code: 'FAIL', message: 'malformed' });
-    }
-    // Signed, but text the database cannot hold (NUL, a lone surrogate) is no notice either.
-    if (Object.values(p).some((v) => typeof v === 'string' && hasForbiddenCharacters(v)))
-      return reply.status(400).send({ code: 'FAIL', message: 'malformed' });
-    const [order] = await deps.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.gatewayOrderNo, p.merchantOrderNo), eq(orders.brand, brand)));
-    if (!order) return reply.status(404).send({ code: 'FAIL', message: 'no such order' });
-    try {
-      await reconcile(deps, order.id, p, 'notify', systemActor(`/notify/${brand}`));
-    } catch (err) {
-      if (!(err instanceof IllegalTransition)) throw err;
-      req.log.info({ brand, order: order.gatewayOrderNo, state: p.state }, 'late notification ignored');
-    }
-    return reply.send({ code: 'SUCCESS' });
-  });
-
+/** The merchant API's OpenAPI document (a plain route, no envelope). */
+export function merchantDocsRoutes(app: FastifyInstance) {
   app.get('/api/docs', async (_req, reply) => reply.type('application/json').send(openApiDocument()));
 }

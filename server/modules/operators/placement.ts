@@ -7,7 +7,7 @@ import { agents, branchUnits, serviceProviders } from '../../db/schema';
 import { notFound } from '../../platform/envelope';
 import { fieldError } from '../../platform/lists';
 import { agentsIn, branchesIn, providersIn, type Scope } from '../../platform/scope';
-import { companyInScope } from '../org/branches';
+import { companyInScope } from '../org';
 
 export interface Placement {
   serviceProviderId: number | null;

@@ -19,7 +19,7 @@ import { md5Upper } from '../../platform/passwords';
 import { revokeOperatorSessions } from '../../platform/session';
 import { findOperators, operatorRows, operatorValueTaken, pageWhere, SORTABLE } from './queries';
 import { placementFor } from './placement';
-import { unenrol as unenrolMfa } from '../auth/mfaQueries';
+import { unenrolMfa } from '../auth';
 
 export async function operatorPage(c: Caller, q: OperatorPageQuery): Promise<Page<OperatorRow>> {
   const db = c.deps.db;

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, gte, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import type { Page } from '../../../src/contract/envelope';
 import {
   ORDER_SORT_FIELDS,
@@ -10,48 +9,18 @@ import {
   type OrderRow,
   type OrderStatus,
 } from '../../../src/contract/orders';
-import type { RefundPageQuery, RefundRow, RefundStatus } from '../../../src/contract/refunds';
-import { REFUND_SORT_FIELDS } from '../../../src/contract/refunds';
 import type { PayBrand, PaymentType } from '../../../src/contract/brands';
 import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
-import { branchUnits, companies, operators, orderEvents, orders, refunds } from '../../db/schema';
+import { branchUnits, companies, orderEvents, orders } from '../../db/schema';
+import { dayRange } from '../../platform/days';
 import { notFound } from '../../platform/envelope';
-import { fieldError, iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
+import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { operatorsIn, type Scope } from '../../platform/scope';
-import { ordersIn, type OrderRecord } from './engine';
-import { refundableAmount } from './refunds';
-import { notificationsOf } from './notifications';
-
-/**
- * The instants where a business day starts and ends (null: not a date), remembered: luxon
- * works a zone's offset out through Intl on every call, which cost 0.4 ms of each list call,
- * and lists ask for the same few days over and over.
- */
-const knownDays = new Map<string, { start: number; end: number } | null>();
-function businessDay(zone: string, day: string) {
-  const key = `${zone}|${day}`;
-  let known = knownDays.get(key);
-  if (known === undefined) {
-    const d = DateTime.fromISO(day, { zone });
-    known = d.isValid
-      ? { start: d.startOf('day').toMillis(), end: d.startOf('day').plus({ days: 1 }).toMillis() }
-      : null;
-    if (knownDays.size >= 4096) knownDays.clear();
-    knownDays.set(key, known);
-  }
-  return known;
-}
-
-/** beginTime 00:00 to endTime 24:00 in the business time zone. */
-export function dayRange(t: Translate, zone: string, begin: string, end: string) {
-  const from = businessDay(zone, begin);
-  const to = businessDay(zone, end);
-  if (!from) throw fieldError(t, 'beginTime', 'validation.date');
-  if (!to) throw fieldError(t, 'endTime', 'validation.date');
-  return { from: new Date(from.start), to: new Date(to.end) };
-}
+import { ordersIn, type Scope } from '../../platform/scope';
+import type { OrderRecord } from '../payments';
+import { refundableAmount, refundsOfOrder } from '../refunds';
+import { notificationsOf } from '../notifications';
 
 const orderColumns = {
   id: orders.id,
@@ -219,49 +188,6 @@ export async function findOrder(
   return row;
 }
 
-const refundColumns = {
-  id: refunds.id,
-  orderId: refunds.orderId,
-  gatewayOrderNo: orders.gatewayOrderNo,
-  clientRefundNo: refunds.clientRefundNo,
-  gatewayRefundNo: refunds.gatewayRefundNo,
-  brandRefundNo: refunds.brandRefundNo,
-  amount: refunds.amount,
-  currency: refunds.currency,
-  status: refunds.status,
-  fullRefund: refunds.fullRefund,
-  remark: refunds.remark,
-  receiptNo: refunds.receiptNo,
-  operatorLoginId: operators.loginId,
-  brand: orders.brand,
-  companyId: refunds.companyId,
-  companyName: companies.name,
-  errorMessage: refunds.errorMessage,
-  rejectReason: refunds.rejectReason,
-  createdAt: refunds.createdAt,
-  finishedAt: refunds.finishedAt,
-};
-
-const toRefundRow = (r: { createdAt: Date; finishedAt: Date | null; status: string }): RefundRow => ({
-  ...(r as unknown as RefundRow),
-  status: r.status as RefundStatus,
-  createdAt: iso(r.createdAt),
-  finishedAt: r.finishedAt ? iso(r.finishedAt) : null,
-});
-
-/** Who refunded is shown only when that account is one the caller may see (agencies see their own). */
-const refundsFrom = (db: Executor, scope: Scope) =>
-  db
-    .select(refundColumns)
-    .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .innerJoin(companies, eq(companies.id, refunds.companyId))
-    .leftJoin(operators, refundOperatorJoin(db, scope));
-
-/** Joins a refund's operator only when the caller may see that account. */
-export const refundOperatorJoin = (db: Executor, scope: Scope) =>
-  and(eq(operators.id, refunds.operatorId), operatorsIn(db, scope));
-
 export async function orderDetail(
   db: Executor,
   scope: Scope,
@@ -273,9 +199,6 @@ export async function orderDetail(
     .from(companies)
     .leftJoin(branchUnits, eq(branchUnits.id, order.branchUnitId ?? -1))
     .where(eq(companies.id, order.companyId));
-  const refundRows = await refundsFrom(db, scope)
-    .where(eq(refunds.orderId, order.id))
-    .orderBy(asc(refunds.id));
   const events = await db
     .select()
     .from(orderEvents)
@@ -299,7 +222,7 @@ export async function orderDetail(
     errorMessage: order.errorMessage,
     expiresAt: order.expiresAt ? iso(order.expiresAt) : null,
     refundableAmount: await refundableAmount(db, order),
-    refunds: refundRows.map(toRefundRow),
+    refunds: await refundsOfOrder(db, scope, order.id),
     notifications: await notificationsOf(db, order.id),
     events: events.map((e): OrderEventRow => ({
       fromStatus: e.fromStatus as OrderStatus | null,
@@ -309,60 +232,4 @@ export async function orderDetail(
       createdAt: iso(e.createdAt),
     })),
   };
-}
-
-/** The refund page's filters within the caller's scope (refunds joined with their order). */
-export function refundFilter(
-  db: Executor,
-  scope: Scope,
-  q: Omit<RefundPageQuery, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>,
-  range: { from: Date; to: Date },
-): SQL | undefined {
-  return and(
-    gte(refunds.createdAt, range.from),
-    lt(refunds.createdAt, range.to),
-    q.status ? eq(refunds.status, q.status) : undefined,
-    q.brand ? eq(orders.brand, q.brand) : undefined,
-    q.companyId ? eq(refunds.companyId, q.companyId) : undefined,
-    q.branchUnitId ? eq(refunds.branchUnitId, q.branchUnitId) : undefined,
-    q.refundNo
-      ? or(
-          eq(refunds.clientRefundNo, q.refundNo),
-          eq(refunds.gatewayRefundNo, q.refundNo),
-          eq(refunds.brandRefundNo, q.refundNo),
-          eq(orders.gatewayOrderNo, q.refundNo),
-        )
-      : undefined,
-    ordersIn(db, scope, refunds.companyId, refunds.branchUnitId),
-  );
-}
-
-export async function refundPage(
-  db: Executor,
-  scope: Scope,
-  t: Translate,
-  zone: string,
-  q: RefundPageQuery,
-): Promise<Page<RefundRow>> {
-  const range = dayRange(t, zone, q.beginTime, q.endTime);
-  const sortable = {
-    createdAt: refunds.createdAt,
-    finishedAt: refunds.finishedAt,
-    amount: refunds.amount,
-    status: refunds.status,
-  } satisfies Record<(typeof REFUND_SORT_FIELDS)[number], AnyPgColumn>;
-  const order = orderBy(t, q, sortable, 'createdAt', refunds.id);
-  const { limit, offset } = limitOffset(q);
-  const where = refundFilter(db, scope, q, range);
-  const records = await refundsFrom(db, scope)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(where);
-  return pageOf(records.map(toRefundRow), Number(total), q);
 }

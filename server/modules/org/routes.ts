@@ -1,3 +1,4 @@
+import { BrandSettingsQuery, BrandSettingsSave } from '../../../src/contract/brandSettings';
 import { IdInput } from '../../../src/contract/fields';
 import {
   AgentPageQuery,
@@ -12,6 +13,7 @@ import {
 } from '../../../src/contract/org';
 import type { Api } from '../../platform/api';
 import { agentGet, agentList, agentPage, agentSave, agentStatus } from './agents';
+import { brandSettingsGet, brandSettingsSave } from './brandSettings';
 import { branchGet, branchPage, branchSave, branchStatus, branchTree } from './branches';
 import {
   companyGet,
@@ -137,4 +139,16 @@ export function orgRoutes(api: Api) {
     result: await agentStatus(c, c.input.id, 'active'),
     ...UNLOCKED,
   }));
+  // A company's connector and sandbox behaviour per brand (company settings).
+  api.call('/org/brandSetting/get', { access: '/setup/company', input: BrandSettingsQuery }, async (c) => ({
+    result: await brandSettingsGet(c, c.input.companyId),
+  }));
+  api.call(
+    '/org/brandSetting/save',
+    { writes: true, access: '/setup/company', input: BrandSettingsSave },
+    async (c) => ({
+      result: await brandSettingsSave(c, c.input),
+      messageKey: 'server.saved',
+    }),
+  );
 }

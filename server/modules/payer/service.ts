@@ -6,8 +6,16 @@ import type { AuditActor } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
 import { iso } from '../../platform/lists';
-import { applyEvent, type OrderRecord } from '../orders/engine';
-import { companyName, guard, issue, move, reconcile, syncOrder } from '../orders/payments';
+import {
+  applyEvent,
+  companyName,
+  guard,
+  issue,
+  move,
+  reconcile,
+  syncOrder,
+  type OrderRecord,
+} from '../payments';
 
 /** Statuses in which the payer may still pay or cancel. */
 export const PAYER_OPEN: readonly string[] = ['pendingPayment', 'paying', 'customerPaying'];

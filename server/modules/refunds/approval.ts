@@ -17,10 +17,10 @@ import { actorOf, recordAudit, recordDenied, systemActor, type AuditActor } from
 import { noAccess, scopeOfCaller, write, type Caller } from '../../platform/caller';
 import type { Deps } from '../../platform/deps';
 import { fail, notFound, type ApiError } from '../../platform/envelope';
-import { companiesIn, type Scope } from '../../platform/scope';
-import { lockOrder, ordersIn } from './engine';
+import { companiesIn, ordersIn, type Scope } from '../../platform/scope';
+import { lockOrder } from '../payments';
 import { refundOperatorJoin } from './queries';
-import { checkRefundPassword, runRefund, startOrderRefund, type RefundRecord } from './refunds';
+import { checkRefundPassword, runRefund, startOrderRefund, type RefundRecord } from './service';
 
 /**
  * Maker-checker refunds (issue #12; docs/api.md, "Refund approval"). A console refund above

@@ -1,6 +1,4 @@
-import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { isPayBrand, type PayBrand, type PaymentType } from '../../../src/contract/brands';
 import type { OrderStatus } from '../../../src/contract/orders';
 import { BrandDecline, type BrandPayment } from '../../connectors';
@@ -10,6 +8,7 @@ import { BrandUnavailable } from '../../connectors/sandbox';
 import { companies, orderEvents, orders } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
+import { gatewayNo } from '../../platform/numbers';
 import {
   applyBrandState,
   applyEvent,
@@ -19,12 +18,6 @@ import {
   type OrderRecord,
 } from './engine';
 import { assertNewPayment, lockCompanyLimits } from './limits';
-
-/** Gateway numbers: K + business date + 10 random digits (refunds RF + …). */
-export function gatewayNo(prefix: string, zone: string, now = new Date()): string {
-  const day = DateTime.fromJSDate(now, { zone }).toFormat('yyyyMMddHHmmss');
-  return `${prefix}${day}${String(randomInt(1e9)).padStart(9, '0')}${randomInt(10)}`;
-}
 
 export interface NewPayment {
   companyId: number;
@@ -42,8 +35,6 @@ export interface NewPayment {
   /** Who creates it (the timeline's source): merchant by default, console, payer. */
   source?: string;
 }
-
-export { payerUrl } from './merchantView';
 
 /** An order's change, audited in the transaction that makes it. */
 export async function auditOrder(

@@ -20,9 +20,9 @@ import type { MessageKey } from '../../../src/i18n';
 import { ApiError, fail, notFound } from '../../platform/envelope';
 import { KeyedQueue } from '../../platform/keyedQueue';
 import { fieldError } from '../../platform/lists';
-import { scopeOf } from '../../platform/scope';
-import { applyEvent, IllegalTransition, lockOrder, ordersIn, type OrderRecord } from './engine';
-import { gatewayNo } from './payments';
+import { gatewayNo } from '../../platform/numbers';
+import { ordersIn, scopeOf } from '../../platform/scope';
+import { applyEvent, IllegalTransition, lockOrder, type OrderRecord } from '../payments';
 
 export type RefundRecord = typeof refunds.$inferSelect;
 

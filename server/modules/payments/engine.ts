@@ -1,5 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { channelOf, commissionBrand, type PayBrand, type PaymentType } from '../../../src/contract/brands';
 import { commissionOf } from '../../../src/contract/money';
 import { nextStatus, type OrderEvent, type OrderStatus } from '../../../src/contract/orders';
@@ -7,33 +6,10 @@ import type { BrandPayment } from '../../connectors';
 import type { Executor } from '../../db/client';
 import { agentRebateRates, commissionRates, companies, orderEvents, orders } from '../../db/schema';
 import { fail } from '../../platform/envelope';
-import { companyIdsIn, type Scope } from '../../platform/scope';
-import { countPreOrderUse } from '../links/uses';
-import { enqueueNotification } from './notifications';
+import { enqueueNotification } from './outbox';
+import { countPreOrderUse } from './preOrderUses';
 
 export type OrderRecord = typeof orders.$inferSelect;
-
-/** Orders the caller may see: their companies; a company operator with a branch only that branch. */
-export function ordersIn(
-  db: Executor,
-  scope: Scope,
-  column: AnyPgColumn = orders.companyId,
-  branch: AnyPgColumn = orders.branchUnitId,
-): SQL | undefined {
-  switch (scope.level) {
-    case 'system':
-      return undefined;
-    case 'company':
-      return and(
-        eq(column, scope.companyId),
-        scope.branchUnitId ? eq(branch, scope.branchUnitId) : undefined,
-      );
-    case 'none':
-      return sql`false`;
-    default:
-      return inArray(column, companyIdsIn(db, scope));
-  }
-}
 
 /** The transition was refused by the table of src/contract/orders.ts. */
 export class IllegalTransition extends Error {

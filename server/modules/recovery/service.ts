@@ -4,9 +4,8 @@ import { orders, refunds } from '../../db/schema';
 import { systemActor } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { JobContext } from '../../platform/jobs';
-import { applyBrandState, applyEvent, type OrderRecord } from './engine';
-import { confirmClose, move, syncOrder } from './payments';
-import { checkRefund, REFUND_IN_FLIGHT } from './refunds';
+import { applyBrandState, applyEvent, confirmClose, move, syncOrder, type OrderRecord } from '../payments';
+import { checkRefund, REFUND_IN_FLIGHT } from '../refunds';
 
 /**
  * Recovery of work in flight (hardening #12, fault 5). A refund, a payment or a close is

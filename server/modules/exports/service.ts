@@ -14,9 +14,11 @@ import { branchUnits, companies, operators, orders, refunds } from '../../db/sch
 import type { CallContext } from '../../platform/api';
 import { actorOf, recordAudit } from '../../platform/audit';
 import { cellAmount, cellChoice, cellLabel, cellLocalTime, cellText } from '../../platform/csvSql';
+import { dayRange } from '../../platform/days';
 import { csvFile, primed, xlsxFile, type Cell, type FileDownload } from '../../platform/exports';
 import { scopeOf, type Scope } from '../../platform/scope';
-import { dayRange, orderFilter, refundFilter, refundOperatorJoin } from './queries';
+import { refundFilter, refundOperatorJoin } from '../refunds';
+import { orderFilter } from '../orders';
 
 /**
  * Order and refund exports: the page's filters and scope, every row newest first (created

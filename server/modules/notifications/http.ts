@@ -1,9 +1,16 @@
+import { createHmac } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import { MERCHANT_HEADERS } from '../../../src/contract/merchant';
-import { notificationSignature } from '../merchant/auth';
+
+/**
+ * A notification's signature (server → merchant): HMAC-SHA256 with the pay secret over the
+ * timestamp and the body (a merchant request's, server/modules/merchant/auth.ts, also covers the path).
+ */
+export const notificationSignature = (paySecret: string, timestamp: string, body: string) =>
+  createHmac('sha256', paySecret).update(`${timestamp}\n${body}`, 'utf8').digest('hex');
 
 /** How one try ended. `final`: trying again cannot help (a bad address). */
 export type Delivery =

@@ -6,10 +6,9 @@ import type { AuditActor } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
 import { iso } from '../../platform/lists';
-import { applyEvent, type OrderRecord } from '../orders/engine';
-import { companyName, createPayment, move } from '../orders/payments';
-import { freshOrder, PAYER_OPEN, payOrder, payerBrands, payerView } from '../merchant/payer';
-import { assertOpen, lockPreOrder, preOrderState, type PreOrderRecord } from './preOrders';
+import { applyEvent, companyName, createPayment, move, type OrderRecord } from '../payments';
+import { assertOpen, lockPreOrder, preOrderState, type PreOrderRecord } from '../links';
+import { freshOrder, PAYER_OPEN, payOrder, payerBrands, payerView } from './service';
 
 /** How long one payer's order holds a use of the pre-order (at most until the pre-order expires). */
 export const USE_HOLD_MINUTES = 15;

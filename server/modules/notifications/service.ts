@@ -1,23 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { OrderStatus } from '../../../src/contract/orders';
 import type { MerchantNotification, MerchantNotificationBody } from '../../../src/contract/merchant';
 import type { Db, Executor } from '../../db/client';
 import { companies, merchantNotifications } from '../../db/schema';
 import { iso } from '../../platform/lists';
-import type { OrderRecord } from './engine';
-import { payerUrl, toMerchantOrder } from './merchantView';
-import { postSigned, type Delivery } from './notifyHttp';
-
-/** The moves a merchant hears about: a payment's outcome and its refunds. */
-export const NOTIFIED_STATUSES: readonly OrderStatus[] = [
-  'success',
-  'failed',
-  'timeout',
-  'closed',
-  'partlyRefunded',
-  'refunded',
-];
+import { payerUrl } from '../payments';
+import type { Notifier } from '../../platform/deps';
+import { postSigned, type Delivery } from './http';
 
 /**
  * Waits after each failed try (then the notification is given up): 15 s, 1 min, 5 min,
@@ -28,20 +17,6 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** How long a claimed notification is held by one delivery before another may try it. */
 const LEASE_MS = 60_000;
 const BATCH = 20;
-
-/** Written in the transaction of the order's move (an outbox): nothing is sent for a move rolled back. */
-export async function enqueueNotification(tx: Executor, order: OrderRecord): Promise<void> {
-  if (!order.notifyUrl || !NOTIFIED_STATUSES.includes(order.status as OrderStatus)) return;
-  await tx.insert(merchantNotifications).values({
-    notifyId: randomUUID(),
-    orderId: order.id,
-    companyId: order.companyId,
-    url: order.notifyUrl,
-    orderStatus: order.status,
-    // The pay link is written when sent: it follows the server's public address.
-    payload: JSON.stringify(toMerchantOrder(order, '')),
-  });
-}
 
 /** An order's notifications, newest last (the order detail). */
 export async function notificationsOf(db: Executor, orderId: number): Promise<MerchantNotification[]> {
@@ -74,11 +49,7 @@ export interface NotifierOptions {
   onError: (err: unknown) => void;
 }
 
-/** Run by the server's job scheduler (server/platform/jobs.ts); tests run it by hand. */
-export interface Notifier {
-  /** Delivers the notifications due at `now`; resolves with how many were tried. */
-  runOnce(now?: Date): Promise<number>;
-}
+export type { Notifier };
 
 export function createNotifier(opts: NotifierOptions): Notifier {
   async function claim(now: Date) {

@@ -1,0 +1,2 @@
+/** The signed-in user's own profile and password changes. */
+export { accountRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The audit log's list (the rows are written by platform/audit.ts). */
+export { auditRoutes } from './routes';

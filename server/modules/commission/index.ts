@@ -1,0 +1,2 @@
+/** Commission and agency rebate rates per company and brand. */
+export { commissionRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The health probe (a plain Fastify route, not an API call). */
+export { healthRoutes } from './routes';

@@ -1,0 +1,7 @@
+/**
+ * Payment links (URL payments) and QR pre-orders: create, upload, list, close. A pre-order's
+ * state and its row lock are what the payer page needs to make its uses. Uses payments
+ * through its index.
+ */
+export { linkRoutes } from './routes';
+export { assertOpen, lockPreOrder, preOrderState, type PreOrderRecord } from './preOrders';

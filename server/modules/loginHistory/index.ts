@@ -1,0 +1,2 @@
+/** The sign-in history list. */
+export { loginHistoryRoutes } from './routes';

@@ -1,0 +1,120 @@
+import { and, asc, count, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Page } from '../../../src/contract/envelope';
+import {
+  REFUND_SORT_FIELDS,
+  type RefundPageQuery,
+  type RefundRow,
+  type RefundStatus,
+} from '../../../src/contract/refunds';
+import type { Translate } from '../../../src/i18n';
+import type { Executor } from '../../db/client';
+import { companies, operators, orders, refunds } from '../../db/schema';
+import { dayRange } from '../../platform/days';
+import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
+import { operatorsIn, ordersIn, type Scope } from '../../platform/scope';
+
+const refundColumns = {
+  id: refunds.id,
+  orderId: refunds.orderId,
+  gatewayOrderNo: orders.gatewayOrderNo,
+  clientRefundNo: refunds.clientRefundNo,
+  gatewayRefundNo: refunds.gatewayRefundNo,
+  brandRefundNo: refunds.brandRefundNo,
+  amount: refunds.amount,
+  currency: refunds.currency,
+  status: refunds.status,
+  fullRefund: refunds.fullRefund,
+  remark: refunds.remark,
+  receiptNo: refunds.receiptNo,
+  operatorLoginId: operators.loginId,
+  brand: orders.brand,
+  companyId: refunds.companyId,
+  companyName: companies.name,
+  errorMessage: refunds.errorMessage,
+  rejectReason: refunds.rejectReason,
+  createdAt: refunds.createdAt,
+  finishedAt: refunds.finishedAt,
+};
+
+const toRefundRow = (r: { createdAt: Date; finishedAt: Date | null; status: string }): RefundRow => ({
+  ...(r as unknown as RefundRow),
+  status: r.status as RefundStatus,
+  createdAt: iso(r.createdAt),
+  finishedAt: r.finishedAt ? iso(r.finishedAt) : null,
+});
+
+/** Who refunded is shown only when that account is one the caller may see (agencies see their own). */
+const refundsFrom = (db: Executor, scope: Scope) =>
+  db
+    .select(refundColumns)
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(companies, eq(companies.id, refunds.companyId))
+    .leftJoin(operators, refundOperatorJoin(db, scope));
+
+/** Joins a refund's operator only when the caller may see that account. */
+export const refundOperatorJoin = (db: Executor, scope: Scope) =>
+  and(eq(operators.id, refunds.operatorId), operatorsIn(db, scope));
+
+/** An order's refunds, oldest first (the order detail). */
+export async function refundsOfOrder(db: Executor, scope: Scope, orderId: number): Promise<RefundRow[]> {
+  const rows = await refundsFrom(db, scope).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
+  return rows.map(toRefundRow);
+}
+
+/** The refund page's filters within the caller's scope (refunds joined with their order). */
+export function refundFilter(
+  db: Executor,
+  scope: Scope,
+  q: Omit<RefundPageQuery, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>,
+  range: { from: Date; to: Date },
+): SQL | undefined {
+  return and(
+    gte(refunds.createdAt, range.from),
+    lt(refunds.createdAt, range.to),
+    q.status ? eq(refunds.status, q.status) : undefined,
+    q.brand ? eq(orders.brand, q.brand) : undefined,
+    q.companyId ? eq(refunds.companyId, q.companyId) : undefined,
+    q.branchUnitId ? eq(refunds.branchUnitId, q.branchUnitId) : undefined,
+    q.refundNo
+      ? or(
+          eq(refunds.clientRefundNo, q.refundNo),
+          eq(refunds.gatewayRefundNo, q.refundNo),
+          eq(refunds.brandRefundNo, q.refundNo),
+          eq(orders.gatewayOrderNo, q.refundNo),
+        )
+      : undefined,
+    ordersIn(db, scope, refunds.companyId, refunds.branchUnitId),
+  );
+}
+
+export async function refundPage(
+  db: Executor,
+  scope: Scope,
+  t: Translate,
+  zone: string,
+  q: RefundPageQuery,
+): Promise<Page<RefundRow>> {
+  const range = dayRange(t, zone, q.beginTime, q.endTime);
+  const sortable = {
+    createdAt: refunds.createdAt,
+    finishedAt: refunds.finishedAt,
+    amount: refunds.amount,
+    status: refunds.status,
+  } satisfies Record<(typeof REFUND_SORT_FIELDS)[number], AnyPgColumn>;
+  const order = orderBy(t, q, sortable, 'createdAt', refunds.id);
+  const { limit, offset } = limitOffset(q);
+  const where = refundFilter(db, scope, q, range);
+  const records = await refundsFrom(db, scope)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(where);
+  return pageOf(records.map(toRefundRow), Number(total), q);
+}

@@ -1,0 +1,2 @@
+/** Terminals (devices) of companies and branches. */
+export { terminalRoutes } from './routes';
