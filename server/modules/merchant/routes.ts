@@ -1,14 +1,10 @@
+import { merchantCalls } from '../../../src/contract/calls/merchant';
+import { payerCalls } from '../../../src/contract/calls/payer';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isPayBrand, type PayBrand, type PaymentType } from '../../../src/contract/brands';
 import {
   MERCHANT_HEADERS,
-  MerchantCreatePayment,
-  MerchantOrderRef,
-  MerchantRefund,
-  MerchantRefundRef,
-  PayerDecision,
-  PayerOrderRef,
   type MerchantRefundResult,
   type PayerPreOrderView,
   type PayerView,
@@ -54,7 +50,7 @@ const payerActor = (req: FastifyRequest): AuditActor => ({ ...actorOf(null, req)
 export function merchantRoutes(api: Api) {
   const merchant = { access: 'public' as const, authenticate: authenticateMerchant };
 
-  api.call('/merchant/pay/create', { writes: true, ...merchant, input: MerchantCreatePayment }, async (c) => {
+  api.call(merchantCalls.payCreate, { authenticate: merchant.authenticate }, async (c) => {
     const m = merchantOf(c.req);
     if (c.input.branchUnitId && !(await branchOfCompany(c.deps, m.companyId, c.input.branchUnitId)))
       throw fieldError(c.t, 'branchUnitId', 'validation.branchOfCompany');
@@ -81,7 +77,7 @@ export function merchantRoutes(api: Api) {
     };
   });
 
-  api.call('/merchant/pay/query', { writes: true, ...merchant, input: MerchantOrderRef }, async (c) => {
+  api.call(merchantCalls.payQuery, { authenticate: merchant.authenticate }, async (c) => {
     const m = merchantOf(c.req);
     const order = await merchantOrder(c.deps, m.companyId, c.input.clientOrderNo);
     const actor = merchantActor(m.companyId, '/merchant/pay/query', clientIp(c.req));
@@ -91,7 +87,7 @@ export function merchantRoutes(api: Api) {
     return { result: toMerchantOrder(now, c.deps.config.publicUrl) };
   });
 
-  api.call('/merchant/pay/close', { writes: true, ...merchant, input: MerchantOrderRef }, async (c) => {
+  api.call(merchantCalls.payClose, { authenticate: merchant.authenticate }, async (c) => {
     const m = merchantOf(c.req);
     const order = await merchantOrder(c.deps, m.companyId, c.input.clientOrderNo);
     const after = await closeOrder(
@@ -103,7 +99,7 @@ export function merchantRoutes(api: Api) {
     return { result: toMerchantOrder(after, c.deps.config.publicUrl) };
   });
 
-  api.call('/merchant/refund/refund', { writes: true, ...merchant, input: MerchantRefund }, async (c) => {
+  api.call(merchantCalls.refund, { authenticate: merchant.authenticate }, async (c) => {
     const m = merchantOf(c.req);
     const order = await merchantOrder(c.deps, m.companyId, c.input.clientOrderNo);
     const outcome = await refundOrder(
@@ -135,7 +131,7 @@ export function merchantRoutes(api: Api) {
     return { result };
   });
 
-  api.call('/merchant/refund/query', { ...merchant, input: MerchantRefundRef }, async (c) => {
+  api.call(merchantCalls.refundQuery, { authenticate: merchant.authenticate }, async (c) => {
     const m = merchantOf(c.req);
     const [row] = await c.deps.db
       .select({ refund: refunds, order: orders })
@@ -157,7 +153,7 @@ export function merchantRoutes(api: Api) {
   });
 
   // Spec point 7: no session; url, access token and signature headers; JSON { clientOrderNo }.
-  api.call('/history/orderInfo/getUrl', { ...merchant, input: MerchantOrderRef }, async (c) => {
+  api.call(merchantCalls.payUrl, { authenticate: merchant.authenticate }, async (c) => {
     const order = await merchantOrder(c.deps, merchantOf(c.req).companyId, c.input.clientOrderNo);
     if (!(OPEN_STATUSES as readonly string[]).includes(order.status))
       throw fail('server.payments.notPayable');
@@ -176,30 +172,21 @@ export function merchantRoutes(api: Api) {
     };
   });
 
-  api.call(
-    '/pay/qrcode/get',
-    { writes: true, access: 'public', input: PayerOrderRef },
-    async (c): Promise<CallReply<PayerView | PayerPreOrderView>> => {
-      const actor = payerActor(c.req);
-      if (c.input.code)
-        return { result: await preOrderPayerGet(c.deps, c.input.code, c.input.orderNo, actor) };
-      const [order] = await c.deps.db.select().from(orders).where(eq(orders.gatewayOrderNo, c.input.orderNo));
-      if (!order) throw notFound('server.payments.noSuchOrder');
-      return { result: await payerView(c.deps, await freshOrder(c.deps, order, actor)) };
-    },
-  );
+  api.call(payerCalls.get, async (c): Promise<CallReply<PayerView | PayerPreOrderView>> => {
+    const actor = payerActor(c.req);
+    if (c.input.code) return { result: await preOrderPayerGet(c.deps, c.input.code, c.input.orderNo, actor) };
+    const [order] = await c.deps.db.select().from(orders).where(eq(orders.gatewayOrderNo, c.input.orderNo));
+    if (!order) throw notFound('server.payments.noSuchOrder');
+    return { result: await payerView(c.deps, await freshOrder(c.deps, order, actor)) };
+  });
 
-  api.call(
-    '/pay/qrcode/decide',
-    { writes: true, access: 'public', input: PayerDecision },
-    async (c): Promise<CallReply<PayerView | PayerPreOrderView>> => {
-      const actor = payerActor(c.req);
-      if (c.input.code) return { result: await preOrderPayerDecide(c.deps, c.input.code, c.input, actor) };
-      const [found] = await c.deps.db.select().from(orders).where(eq(orders.gatewayOrderNo, c.input.orderNo));
-      if (!found) throw notFound('server.payments.noSuchOrder');
-      return { result: await payerView(c.deps, await payOrder(c.deps, found, c.input, actor)) };
-    },
-  );
+  api.call(payerCalls.decide, async (c): Promise<CallReply<PayerView | PayerPreOrderView>> => {
+    const actor = payerActor(c.req);
+    if (c.input.code) return { result: await preOrderPayerDecide(c.deps, c.input.code, c.input, actor) };
+    const [found] = await c.deps.db.select().from(orders).where(eq(orders.gatewayOrderNo, c.input.orderNo));
+    if (!found) throw notFound('server.payments.noSuchOrder');
+    return { result: await payerView(c.deps, await payOrder(c.deps, found, c.input, actor)) };
+  });
 }
 
 /**

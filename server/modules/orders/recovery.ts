@@ -6,6 +6,7 @@ import type { Deps } from '../../platform/deps';
 import type { JobContext } from '../../platform/jobs';
 import { applyBrandState, applyEvent, type OrderRecord } from './engine';
 import { confirmClose, move, syncOrder } from './payments';
+import type { OrderStatus } from '../../../src/contract/orders';
 import { checkRefund, REFUND_IN_FLIGHT } from './refunds';
 
 /**
@@ -38,7 +39,13 @@ const ACTOR = systemActor('recovery');
  * brand: the recovery leaves them as seeded.
  */
 const notDemo = notLike(orders.gatewayOrderNo, 'D%');
-const ORDERS_IN_FLIGHT = ['pendingPayment', 'paying', 'customerPaying', 'inPayment', 'pendingClose'];
+const ORDERS_IN_FLIGHT: OrderStatus[] = [
+  'pendingPayment',
+  'paying',
+  'customerPaying',
+  'inPayment',
+  'pendingClose',
+];
 
 export interface RecoveryReport {
   refunds: number;
