@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AnyObjectSchema, InferType } from 'yup';
+import type { AnyObjectSchema } from 'yup';
+import type { Call, InputOf, ReplyOf } from '../../src/contract/call';
 import { ResultType } from '../../src/contract/envelope';
 import type { WorkingLanguage } from '../../src/contract/locale';
 import { ALL_ROUTE_PATHS, ALWAYS_ALLOWED_ROUTES } from '../../src/contract/routes';
@@ -53,8 +54,14 @@ export interface CallContext<I, A extends Access> {
   deps: Deps;
 }
 
-export interface CallReply<R> {
-  result?: R;
+/** The reply's result: required when the call declares one, absent for a file or no result. */
+type ResultOf<R> = [R] extends [never]
+  ? { result?: undefined }
+  : [R] extends [null]
+    ? { result?: null }
+    : { result: R };
+
+export type CallReply<R> = ResultOf<R> & {
   /** A new token (login, password change) or '' to tell the console its session ended. */
   submitToken?: string;
   menuMapList?: string[];
@@ -68,45 +75,39 @@ export interface CallReply<R> {
    * content-disposition. Refusals before it (access, validation) stay JSON envelopes.
    */
   file?: FileDownload;
+};
+
+/** What a handler of the declaration `C` receives and must return. */
+export type Handler<C extends Call> = (
+  ctx: CallContext<InputOf<C>, C['access']>,
+) => Promise<CallReply<ReplyOf<C>>>;
+
+export interface ServerOptions {
+  /** Runs before the input is read (a public call's own authentication, e.g. the merchant API). */
+  authenticate?: (req: FastifyRequest, deps: Deps) => Promise<void>;
 }
 
 const EMPTY = yup.object({}).noUnknown();
 
+/**
+ * Registers the handlers of the contract's call declarations (src/contract/calls): path,
+ * access, input schema, the flags and the reply type all come from the declaration, so the
+ * handler's input and reply are typed by the one declaration the console calls through.
+ */
 export interface Api {
   readonly calls: readonly CallInfo[];
-  call<S extends AnyObjectSchema, A extends Access, R>(
-    path: string,
-    def: {
-      access: A;
-      input?: S;
-      /** See CallInfo.writes. */
-      writes?: boolean;
-      /** Runs before the input is read (a public call's own authentication, e.g. the merchant API). */
-      authenticate?: (req: FastifyRequest, deps: Deps) => Promise<void>;
-      /**
-       * The call stays open to a session whose account must change its login password
-       * (PCI DSS 8.3.5): only the password change itself, the own info, keep-alive and logout.
-       * Every other call refuses such a session with PASSWORD_CHANGE_REQUIRED.
-       */
-      duringPasswordChange?: true;
-      /**
-       * The call stays open to a session that still owes its second factor (PCI DSS 8.4):
-       * the own info, keep-alive, logout and the MFA calls (each checks which state it serves).
-       * Every other call refuses such a session with MFA_REQUIRED or MFA_ENROLMENT_REQUIRED,
-       * before the password-change rule: the second factor comes first.
-       */
-      duringSecondFactor?: true;
-    },
-    handler: (ctx: CallContext<InferType<S>, A>) => Promise<CallReply<R>>,
-  ): void;
+  call<const C extends Call>(decl: C, handler: Handler<C>): void;
+  call<const C extends Call>(decl: C, opts: ServerOptions, handler: Handler<C>): void;
 }
 
 export function createApi(app: FastifyInstance, deps: Deps): Api {
   const calls: CallInfo[] = [];
   return {
     calls,
-    call(path, def, handler) {
-      const { access } = def;
+    call<const C extends Call>(decl: C, ...rest: [Handler<C>] | [ServerOptions, Handler<C>]) {
+      const [opts, handler] = rest.length === 1 ? [{} as ServerOptions, rest[0]] : rest;
+      const { path, access } = decl;
+      const def = { ...decl, authenticate: opts.authenticate };
       if (access !== 'public' && access !== 'session' && !ALL_ROUTE_PATHS.includes(access)) {
         throw new Error(`call ${path}: access ${access} is not a route of the contract`);
       }
@@ -114,13 +115,13 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
       calls.push({
         path,
         access,
-        input: def.input ?? null,
+        input: decl.input,
         ownAuth: Boolean(def.authenticate),
-        duringPasswordChange: def.duringPasswordChange === true,
-        duringSecondFactor: def.duringSecondFactor === true,
-        writes: Boolean(def.writes),
+        duringPasswordChange: decl.duringPasswordChange,
+        duringSecondFactor: decl.duringSecondFactor,
+        writes: decl.writes,
       });
-      const schema = (def.input ?? EMPTY) as AnyObjectSchema;
+      const schema = (decl.input ?? EMPTY) as AnyObjectSchema;
       /** The call needs a screen of role_routes (not one everybody keeps). */
       const routeAsked =
         access !== 'public' && access !== 'session' && !ALWAYS_ALLOWED_ROUTES.includes(access);
@@ -163,7 +164,8 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
         req.kessai = { lang, token: session?.token ?? '' };
         if (def.authenticate) await def.authenticate(req, deps);
         const t = translatorFor(lang);
-        const input = (await inputOf(checked, t)) as InferType<typeof schema>;
+        // The schema checked and cast it: it is the declaration's input.
+        const input = (await inputOf(checked, t)) as InputOf<C>;
         const out = await handler({
           input,
           principal: principal as Authed<typeof access>,
@@ -172,7 +174,7 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
           t,
           req,
           deps,
-        } as CallContext<InferType<typeof schema>, typeof access>);
+        } as CallContext<InputOf<C>, C['access']>);
         if (out.file) {
           const { body } = out.file;
           return reply

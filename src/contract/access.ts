@@ -1,5 +1,5 @@
 import { yup, number } from './validation';
-import { ALL_ROLES } from './roles';
+import { ALL_ROLES, type OperatorType } from './roles';
 import { ALL_ROUTE_PATHS } from './routes';
 import { pageFields } from './paging';
 
@@ -24,3 +24,9 @@ export interface RoleRow {
 
 /** /org/permission/page: the 8 roles fit one page; paging fields are accepted for list screens. */
 export const RolePageQuery = yup.object({ ...pageFields }).noUnknown();
+
+/** /org/permission/get and save: one role's screens. */
+export interface RolePermission {
+  operatorType: OperatorType;
+  routes: string[];
+}

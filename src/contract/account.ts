@@ -1,5 +1,6 @@
 import { yup, LIMITS, MD5_HEX, MOBILE, message, password } from './validation';
-import { WORKING_LANGUAGES } from './locale';
+import { WORKING_LANGUAGES, type WorkingLanguage } from './locale';
+import type { OperatorType } from './roles';
 
 /**
  * Password changes. The old secret travels as the uppercase MD5 digest like at login;
@@ -53,14 +54,14 @@ export interface Profile {
   userName: string;
   email: string;
   mobile: string;
-  workingLanguage: string;
-  operatorType: number;
+  workingLanguage: WorkingLanguage;
+  operatorType: OperatorType;
   serviceProviderName: string | null;
   agentName: string | null;
   companyName: string | null;
   branchUnitName: string | null;
   createdAt: string;
-  passwordChangedAt: string;
+  passwordChangedAt: string | null;
   /** The previous successful login (not the one of the current session). */
   lastLogin: { createdAt: string; ip: string; userAgent: string } | null;
   /** An authenticator is enrolled (two-step verification on). */

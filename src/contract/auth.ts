@@ -120,3 +120,15 @@ export interface MfaEnrolled {
 export const LanguageInput = yup
   .object({ workingLanguage: yup.string().required().oneOf(WORKING_LANGUAGES) })
   .noUnknown();
+
+/** /captcha: whether the login form shows a code, and its image. */
+export interface CaptchaInfo {
+  enabled: boolean;
+  captchaId: string;
+  image: string;
+}
+
+/** /session/keepalive: the server's idle timeout, restarted by the call. */
+export interface KeepAlive {
+  idleTimeoutSeconds: number;
+}

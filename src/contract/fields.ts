@@ -38,3 +38,9 @@ export type IdInput = yup.InferType<typeof IdInput>;
 /** Masked secrets as replies show them: the mask and the last 4 characters. */
 export const SECRET_MASK = '••••';
 export const isMasked = (v: string) => v.startsWith(SECRET_MASK);
+
+/** A lock or unlock: the object and its status now. */
+export interface StatusChanged {
+  id: number;
+  status: Status;
+}

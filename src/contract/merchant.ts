@@ -201,3 +201,11 @@ export interface MerchantNotification {
   deliveredAt: string | null;
   createdAt: string;
 }
+
+/** /history/orderInfo/getUrl: the payer's page of an open order. */
+export interface MerchantPayUrl {
+  clientOrderNo: string;
+  gatewayOrderNo: string;
+  url: string;
+  expiresAt: string | null;
+}

@@ -96,3 +96,13 @@ export interface PasswordReset {
 }
 
 export const operatorId = () => id().required();
+
+/** /system/operator/delete: how many accounts were deleted. */
+export interface OperatorsDeleted {
+  deleted: number;
+}
+
+/** /system/operator/mfaReset: the account whose second factor was reset. */
+export interface MfaReset {
+  id: number;
+}

@@ -3,6 +3,7 @@ import { dateRange, pageFields, RANGE_DAYS_DEFAULT } from './paging';
 import { id, optionalId, text } from './fields';
 import { MAX_MINOR } from './money';
 import { PAY_BRANDS } from './brands';
+import type { OrderStatus } from './orders';
 
 /**
  * Refund statuses of spec point 4 (labels: `payments.refundStatus.<code>`), and the two of the
@@ -204,4 +205,15 @@ export interface RefundApprovalSetting {
   threshold: number | null;
   /** The platform default that applies when threshold is null. */
   platformDefault: number;
+}
+
+/** /pay/refund/refund: the refund as it stands and its order's status. */
+export interface RefundReply {
+  gatewayRefundNo: string;
+  clientRefundNo: string;
+  refundStatus: RefundStatus;
+  amount: number;
+  currency: string;
+  orderStatus: OrderStatus;
+  created: boolean;
 }

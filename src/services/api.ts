@@ -1,3 +1,4 @@
+import type { Call, FileCall, ReplyOf, WireInput } from '../contract/call';
 import type {
   ApiClient,
   CallOptions,
@@ -23,18 +24,37 @@ export function getApi(): ApiClient {
   return current;
 }
 
-/** Delegates to the client set with `setApi`, so modules can import it before main.tsx runs. */
-export const api: ApiClient = {
-  call: <T>(path: string, body?: object, opts?: CallOptions): Promise<T> =>
-    getApi().call<T>(path, body, opts),
-  callWithMenu: <T>(path: string, body?: object, opts?: CallOptions): Promise<WithMenu<T>> =>
-    getApi().callWithMenu<T>(path, body, opts),
-  download: (path: string, body?: object, opts?: CallOptions): Promise<Download> =>
-    getApi().download(path, body, opts),
-  callWithMessage: <T>(path: string, body?: object, opts?: CallOptions): Promise<WithMessage<T>> =>
-    getApi().callWithMessage<T>(path, body, opts),
-  openDownload: (path: string, body?: object, opts?: StreamOptions): Promise<DownloadStart> =>
-    getApi().openDownload(path, body, opts),
-  upload: <T>(path: string, form: FormData, opts?: CallOptions): Promise<T> =>
-    getApi().upload<T>(path, form, opts),
+/**
+ * The calls of the contract (src/contract/calls), typed by their declaration: the body is
+ * the declared input's fields, the reply the declared type. The transport (client.ts)
+ * carries any path; the declaration is what makes a changed reply fail to compile here and
+ * in the server's handler alike.
+ */
+export const api = {
+  call: <C extends Call>(decl: C, body?: WireInput<C>, opts?: CallOptions): Promise<ReplyOf<C>> =>
+    getApi().call<ReplyOf<C>>(decl.path, body, opts),
+  /** For /login and /system/info, whose reply also carries the menu routes. */
+  callWithMenu: <C extends Call>(
+    decl: C,
+    body?: WireInput<C>,
+    opts?: CallOptions,
+  ): Promise<WithMenu<ReplyOf<C>>> => getApi().callWithMenu<ReplyOf<C>>(decl.path, body, opts),
+  /** A call whose success message the caller shows (order sync). */
+  callWithMessage: <C extends Call>(
+    decl: C,
+    body?: WireInput<C>,
+    opts?: CallOptions,
+  ): Promise<WithMessage<ReplyOf<C>>> => getApi().callWithMessage<ReplyOf<C>>(decl.path, body, opts),
+  download: <C extends FileCall>(decl: C, body?: WireInput<C>, opts?: CallOptions): Promise<Download> =>
+    getApi().download(decl.path, body, opts),
+  openDownload: <C extends FileCall>(
+    decl: C,
+    body?: WireInput<C>,
+    opts?: StreamOptions,
+  ): Promise<DownloadStart> => getApi().openDownload(decl.path, body, opts),
+  upload: <C extends Call<string, string, never, unknown, 'upload'> | Call>(
+    decl: C & { kind: 'upload' },
+    form: FormData,
+    opts?: CallOptions,
+  ): Promise<ReplyOf<C>> => getApi().upload<ReplyOf<C>>(decl.path, form, opts),
 };

@@ -1,7 +1,5 @@
-import type { AuditRow } from '../contract/audit';
-import type { Page } from '../contract/envelope';
+import { auditCalls } from '../contract/calls/audit';
 import { api } from './api';
 
 /** /system/audit/page: the query is what listQuery builds from the URL (≤ 31 days). */
-export const pageAudit = (query: Record<string, unknown>) =>
-  api.call<Page<AuditRow>>('/system/audit/page', query);
+export const pageAudit = (query: Record<string, unknown>) => api.call(auditCalls.page, query);

@@ -1,7 +1,9 @@
+import { accountCalls } from '../contract/calls/account';
+import { authCalls } from '../contract/calls/auth';
 import md5 from 'md5';
-import type { MfaDisableInput, MfaEnrolled, MfaEnrolment, UserInfo } from '../contract/auth';
+import type { CaptchaInfo, MfaDisableInput, MfaEnrolment, UserInfo } from '../contract/auth';
 import type { WorkingLanguage } from '../contract/locale';
-import type { CaptchaInfo, SessionInfo } from '../machines/session';
+import type { SessionInfo } from '../machines/session';
 import { api } from './api';
 
 /** Spec point 5: the login password leaves the browser as the uppercase MD5 of what was typed. */
@@ -9,7 +11,7 @@ export const hashPassword = (typed: string): string => md5(typed).toUpperCase();
 
 /** A new single-use verification code; `enabled: false` when the server needs none. */
 export async function fetchCaptcha(): Promise<CaptchaInfo> {
-  const reply = await api.call<Partial<CaptchaInfo>>('/captcha', {}, { noToken: true, silent: true });
+  const reply = await api.call(authCalls.captcha, {}, { noToken: true, silent: true });
   return {
     enabled: reply.enabled ?? Boolean(reply.image),
     captchaId: reply.captchaId ?? '',
@@ -24,8 +26,8 @@ export async function login(
   verycode: string,
   captchaId: string,
 ): Promise<SessionInfo> {
-  const reply = await api.callWithMenu<UserInfo>(
-    '/login',
+  const reply = await api.callWithMenu(
+    authCalls.login,
     { login_id: loginId.trim(), password: hashPassword(typedPassword), verycode: verycode.trim(), captchaId },
     { noToken: true, silent: true },
   );
@@ -33,53 +35,45 @@ export async function login(
 }
 
 export async function loadInfo(): Promise<SessionInfo> {
-  const reply = await api.callWithMenu<UserInfo>('/system/info', {}, { silent: true });
+  const reply = await api.callWithMenu(authCalls.info, {}, { silent: true });
   return { user: reply.result, menu: reply.menuMapList, token: reply.submitToken };
 }
 
 export async function logout(): Promise<void> {
-  await api.call<unknown>('/logout', {}, { silent: true });
+  await api.call(authCalls.logout, {}, { silent: true });
 }
 
 export async function keepAlive(): Promise<void> {
-  await api.call<unknown>('/session/keepalive', {}, { silent: true });
+  await api.call(authCalls.keepalive, {}, { silent: true });
 }
 
 /** Saves the working language; resolves with the value the server stored (spec point 4). */
 export async function saveLanguage(workingLanguage: WorkingLanguage): Promise<WorkingLanguage> {
-  const reply = await api.call<{ workingLanguage: WorkingLanguage }>(
-    '/system/profile/language',
-    { workingLanguage },
-    { silent: true },
-  );
+  const reply = await api.call(accountCalls.language, { workingLanguage }, { silent: true });
   return reply.workingLanguage;
 }
 
 /** The second factor of a session that owes it: the signed-in user and menu. Errors shown by the machine. */
 export async function verifyCode(otp: string): Promise<{ user: UserInfo; menu: string[] }> {
-  const reply = await api.callWithMenu<UserInfo>('/auth/mfa/verify', { otp: otp.trim() }, { silent: true });
+  const reply = await api.callWithMenu(authCalls.mfaVerify, { otp: otp.trim() }, { silent: true });
   return { user: reply.result, menu: reply.menuMapList };
 }
 
 /** A new authenticator secret (QR code, otpauth URI, base32 for manual entry). */
 export async function startEnrolment(): Promise<MfaEnrolment> {
-  return api.call<MfaEnrolment>('/auth/mfa/enrol/start', {}, { silent: true });
+  return api.call(authCalls.mfaEnrolStart, {}, { silent: true });
 }
 
 /** Confirms the new authenticator with one of its codes: the recovery codes (shown once) and the user. */
 export async function confirmEnrolment(
   otp: string,
 ): Promise<{ recoveryCodes: string[]; user: UserInfo; menu: string[] }> {
-  const reply = await api.callWithMenu<MfaEnrolled>(
-    '/auth/mfa/enrol/confirm',
-    { otp: otp.trim() },
-    { silent: true },
-  );
+  const reply = await api.callWithMenu(authCalls.mfaEnrolConfirm, { otp: otp.trim() }, { silent: true });
   return { recoveryCodes: reply.result.recoveryCodes, user: reply.result.user, menu: reply.menuMapList };
 }
 
 /** Turns the own MFA off (roles that do not require it): login password as typed, and a code. */
 export async function disableMfa(typedPassword: string, otp: string): Promise<UserInfo> {
   const input: MfaDisableInput = { password: hashPassword(typedPassword), otp: otp.trim() };
-  return api.call<UserInfo>('/system/mfa/disable', input);
+  return api.call(authCalls.mfaDisable, input);
 }

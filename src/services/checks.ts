@@ -1,4 +1,5 @@
-import type { CheckDataInput, CheckDataReply, CheckType } from '../contract/checks';
+import { checksCalls } from '../contract/calls/checks';
+import type { CheckDataInput, CheckType } from '../contract/checks';
 import { api } from './api';
 
 export type { CheckType };
@@ -8,6 +9,6 @@ export type { CheckType };
  * blocks nothing (save checks again), so the form just shows no message.
  */
 export async function dataExists(input: CheckDataInput): Promise<boolean> {
-  const reply = await api.call<CheckDataReply>('/checkDataExist', input, { silent: true });
+  const reply = await api.call(checksCalls.checkDataExist, input, { silent: true });
   return reply.exists;
 }

@@ -1,10 +1,11 @@
 import { fromPromise } from 'xstate';
 import type { ExportFormat, ExportHead, ReadStreamInput } from '../machines/exportJob';
+import type { FileCall } from '../contract/call';
 import { api } from './api';
 import type { DownloadStart } from './client';
 
 /** The export calls of one list, by format. */
-export type ExportPaths = Readonly<Record<ExportFormat, string>>;
+export type ExportPaths = Readonly<Record<ExportFormat, FileCall>>;
 
 /**
  * The services of one export job (`exportJobMachine.provide({ actors: exportActors(paths) })`):

@@ -1,6 +1,5 @@
-import type { Page } from '../contract/envelope';
-import type { PayLinkClose, PayLinkCreate, PayLinkCreated, PayLinkRow } from '../contract/links';
-import type { UploadReply } from '../contract/uploads';
+import { linksCalls } from '../contract/calls/links';
+import type { PayLinkClose, PayLinkCreate } from '../contract/links';
 import { api } from './api';
 
 /**
@@ -23,17 +22,16 @@ export const withAbsoluteLink = <R extends { payLink: string }>(row: R): R => ({
 
 /** URL payments (invoice links): /pay/pay/*, /history/urlOrderPay/page (docs/api.md). */
 export const pagePayLinks = async (query: Record<string, unknown>) => {
-  const page = await api.call<Page<PayLinkRow>>('/history/urlOrderPay/page', query);
+  const page = await api.call(linksCalls.page, query);
   return { ...page, records: page.records.map(withAbsoluteLink) };
 };
 
 /** Silent: the form shows the failure beside its fields. */
 export const createPayLink = async (input: PayLinkCreate) =>
-  withAbsoluteLink(await api.call<PayLinkCreated>('/pay/pay/create', input, { silent: true }));
+  withAbsoluteLink(await api.call(linksCalls.create, input, { silent: true }));
 
 /** Silent: the caller (the pre-order machine's closing state) shows the refusal. */
-export const closePayLink = (input: PayLinkClose) =>
-  api.call<PayLinkRow>('/pay/pay/close', input, { silent: true });
+export const closePayLink = (input: PayLinkClose) => api.call(linksCalls.close, input, { silent: true });
 
 /** The upload form: the file and, for roles above a company, the company (and branch). */
 export interface UploadTarget {
@@ -52,4 +50,4 @@ export function uploadForm({ file, companyId, branchUnitId }: UploadTarget): For
 
 /** All or nothing: an INVALID reply's result lists every bad row (contract/uploads). */
 export const uploadPayLinks = (target: UploadTarget) =>
-  api.upload<UploadReply>('/pay/pay/uploadFile', uploadForm(target), { silent: true });
+  api.upload(linksCalls.upload, uploadForm(target), { silent: true });

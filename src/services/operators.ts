@@ -1,30 +1,26 @@
-import type { Page } from '../contract/envelope';
-import type { OperatorRow, OperatorSaveInput, OperatorSaved, PasswordReset } from '../contract/operators';
+import { operatorsCalls } from '../contract/calls/operators';
+import type { OperatorSaveInput } from '../contract/operators';
 import { api } from './api';
 
 /** /system/operator/* (docs/api.md). */
-export const pageOperators = (query: Record<string, unknown>) =>
-  api.call<Page<OperatorRow>>('/system/operator/page', query);
+export const pageOperators = (query: Record<string, unknown>) => api.call(operatorsCalls.page, query);
 
 /** Silent: the form shows the failure beside its fields. */
 export const saveOperator = (input: OperatorSaveInput) =>
-  api.call<OperatorSaved>('/system/operator/save', input, { silent: true });
+  api.call(operatorsCalls.save, input, { silent: true });
 
 export const setOperatorStatus = (id: number, lock: boolean) =>
-  api.call<OperatorRow>(`/system/operator/${lock ? 'lock' : 'unlock'}`, { id });
+  api.call(lock ? operatorsCalls.lock : operatorsCalls.unlock, { id });
 
-export const deleteOperators = (ids: number[]) => api.call<unknown>('/system/operator/delete', { ids });
+export const deleteOperators = (ids: number[]) => api.call(operatorsCalls.delete, { ids });
 
 export type PasswordResetKind = 'login' | 'refund';
 
 /** An administrator's reset: the new secret comes back once and must be changed at next use. */
 export const resetOperatorPassword = (id: number, kind: PasswordResetKind) =>
-  api.call<PasswordReset>(
-    kind === 'login' ? '/system/operator/password' : '/system/operator/refundPassword',
-    {
-      id,
-    },
-  );
+  api.call(kind === 'login' ? operatorsCalls.passwordReset : operatorsCalls.refundPasswordReset, {
+    id,
+  });
 
 /** An administrator's MFA reset: the account's authenticator and recovery codes removed, its sessions ended. */
-export const resetOperatorMfa = (id: number) => api.call<{ id: number }>('/system/operator/mfaReset', { id });
+export const resetOperatorMfa = (id: number) => api.call(operatorsCalls.mfaReset, { id });

@@ -1,24 +1,23 @@
-import type { Page } from '../contract/envelope';
-import type { OrderDetail, OrderRow } from '../contract/orders';
+import { ordersCalls } from '../contract/calls/orders';
 import { api } from './api';
 
 /** /history/orderInfo/* (docs/api.md): the transaction history and one order. */
 type Query = Record<string, unknown>;
 
-export const pageOrders = (query: Query) => api.call<Page<OrderRow>>('/history/orderInfo/page', query);
+export const pageOrders = (query: Query) => api.call(ordersCalls.page, query);
 
 /** Silent: the detail page shows "not found" (another tenant's order) or the failure itself. */
 export const getOrder = (gatewayOrderNo: string) =>
-  api.call<OrderDetail>('/history/orderInfo/get', { gatewayOrderNo }, { silent: true });
+  api.call(ordersCalls.get, { gatewayOrderNo }, { silent: true });
 
 /**
  * Asks the brand again: the order as it is now and the server's message (synced or
  * unchanged). `silent` for the refund machine, which follows a refund and retries on failure.
  */
 export const syncOrder = (gatewayOrderNo: string, opts: { silent?: boolean } = {}) =>
-  api.callWithMessage<OrderDetail>('/history/orderInfo/getOrderSync', { gatewayOrderNo }, opts);
+  api.callWithMessage(ordersCalls.sync, { gatewayOrderNo }, opts);
 
 export const ORDER_EXPORT_PATHS = {
-  excel: '/history/orderInfo/exportExcel',
-  csv: '/history/orderInfo/exportCSVFile',
+  excel: ordersCalls.exportExcel,
+  csv: ordersCalls.exportCsv,
 } as const;

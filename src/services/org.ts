@@ -1,18 +1,9 @@
-import type { Page } from '../contract/envelope';
+import { orgCalls } from '../contract/calls/org';
 import type {
-  AgentDetail,
-  AgentRow,
   AgentSaveInput,
-  BranchRow,
   BranchSaveInput,
-  BranchTreeNode,
-  CompanyDetail,
-  CompanyRow,
   CompanySaveInput,
-  CompanySaved,
   OrgListQuery,
-  OrgOption,
-  ProviderRow,
   ProviderSaveInput,
 } from '../contract/org';
 import { api } from './api';
@@ -26,38 +17,38 @@ const silent = { silent: true };
 
 export type OrgKind = 'serviceProvider' | 'company' | 'branchUnit' | 'agent';
 
-/** lock/unlock of any organisation kind; the reply is the changed row. */
-export const setOrgStatus = (kind: OrgKind, id: number, lock: boolean): Promise<unknown> =>
-  api.call<unknown>(`/org/${kind}/${lock ? 'lock' : 'unlock'}`, { id });
+/** lock/unlock of any organisation kind; the reply is the object's id and status now. */
+const STATUS_CALLS = {
+  serviceProvider: [orgCalls.providerLock, orgCalls.providerUnlock],
+  company: [orgCalls.companyLock, orgCalls.companyUnlock],
+  branchUnit: [orgCalls.branchLock, orgCalls.branchUnlock],
+  agent: [orgCalls.agentLock, orgCalls.agentUnlock],
+} as const;
+
+export const setOrgStatus = (kind: OrgKind, id: number, lock: boolean) =>
+  api.call(STATUS_CALLS[kind][lock ? 0 : 1], { id });
 
 /* Service providers */
-export const pageProviders = (query: Query) =>
-  api.call<Page<ProviderRow>>('/org/serviceProvider/page', query);
-export const listProviders = () => api.call<OrgOption[]>('/org/serviceProvider/list');
-export const getProvider = (id: number) => api.call<ProviderRow>('/org/serviceProvider/get', { id });
-export const saveProvider = (input: ProviderSaveInput) =>
-  api.call<ProviderRow>('/org/serviceProvider/save', input, silent);
+export const pageProviders = (query: Query) => api.call(orgCalls.providerPage, query);
+export const listProviders = () => api.call(orgCalls.providerList);
+export const getProvider = (id: number) => api.call(orgCalls.providerGet, { id });
+export const saveProvider = (input: ProviderSaveInput) => api.call(orgCalls.providerSave, input, silent);
 
 /* Companies */
-export const pageCompanies = (query: Query) => api.call<Page<CompanyRow>>('/org/company/page', query);
-export const listCompanies = (query: Partial<OrgListQuery> = {}) =>
-  api.call<OrgOption[]>('/org/company/list', query);
-export const getCompany = (id: number) => api.call<CompanyDetail>('/org/company/get', { id }, silent);
-export const saveCompany = (input: CompanySaveInput) =>
-  api.call<CompanySaved>('/org/company/save', input, silent);
-export const regenerateCompanySecret = (id: number) =>
-  api.call<CompanySaved>('/org/company/regenerateSecret', { id });
+export const pageCompanies = (query: Query) => api.call(orgCalls.companyPage, query);
+export const listCompanies = (query: Partial<OrgListQuery> = {}) => api.call(orgCalls.companyList, query);
+export const getCompany = (id: number) => api.call(orgCalls.companyGet, { id }, silent);
+export const saveCompany = (input: CompanySaveInput) => api.call(orgCalls.companySave, input, silent);
+export const regenerateCompanySecret = (id: number) => api.call(orgCalls.companyRegenerateSecret, { id });
 
 /* Branches */
-export const branchTree = () => api.call<BranchTreeNode[]>('/org/branchUnit/tree');
-export const pageBranches = (query: Query) => api.call<Page<BranchRow>>('/org/branchUnit/page', query);
-export const getBranch = (id: number) => api.call<BranchRow>('/org/branchUnit/get', { id });
-export const saveBranch = (input: BranchSaveInput) =>
-  api.call<BranchRow>('/org/branchUnit/save', input, silent);
+export const branchTree = () => api.call(orgCalls.branchTree);
+export const pageBranches = (query: Query) => api.call(orgCalls.branchPage, query);
+export const getBranch = (id: number) => api.call(orgCalls.branchGet, { id });
+export const saveBranch = (input: BranchSaveInput) => api.call(orgCalls.branchSave, input, silent);
 
 /* Agencies */
-export const pageAgents = (query: Query) => api.call<Page<AgentRow>>('/org/agent/page', query);
-export const listAgents = (query: Partial<OrgListQuery> = {}) =>
-  api.call<OrgOption[]>('/org/agent/list', query);
-export const getAgent = (id: number) => api.call<AgentDetail>('/org/agent/get', { id }, silent);
-export const saveAgent = (input: AgentSaveInput) => api.call<AgentDetail>('/org/agent/save', input, silent);
+export const pageAgents = (query: Query) => api.call(orgCalls.agentPage, query);
+export const listAgents = (query: Partial<OrgListQuery> = {}) => api.call(orgCalls.agentList, query);
+export const getAgent = (id: number) => api.call(orgCalls.agentGet, { id }, silent);
+export const saveAgent = (input: AgentSaveInput) => api.call(orgCalls.agentSave, input, silent);

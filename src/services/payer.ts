@@ -1,5 +1,6 @@
+import { payerCalls } from '../contract/calls/payer';
 import type { WorkingLanguage } from '../contract/locale';
-import type { PayerDecision, PayerRef, PayerReply } from '../contract/merchant';
+import type { PayerDecision, PayerRef } from '../contract/merchant';
 import { api } from './api';
 
 /**
@@ -8,7 +9,7 @@ import { api } from './api';
  * answers in the language the payer picked on the page, not the console's stored one.
  */
 export const getPayerView = (ref: PayerRef, locale: WorkingLanguage) =>
-  api.call<PayerReply>('/pay/qrcode/get', ref, { noToken: true, silent: true, locale });
+  api.call(payerCalls.get, ref, { noToken: true, silent: true, locale });
 
 export const decidePayment = (decision: PayerDecision, locale: WorkingLanguage) =>
-  api.call<PayerReply>('/pay/qrcode/decide', decision, { noToken: true, silent: true, locale });
+  api.call(payerCalls.decide, decision, { noToken: true, silent: true, locale });

@@ -1,15 +1,9 @@
+import { refundsCalls } from '../contract/calls/refunds';
 import { fromPromise } from 'xstate';
-import type { Page } from '../contract/envelope';
 import type { OrderDetail } from '../contract/orders';
-import type {
-  RefundApprovalRow,
-  RefundApprovalSetting,
-  RefundApprovalSettingSave,
-  RefundDecision,
-  RefundRow,
-} from '../contract/refunds';
+import type { RefundApprovalSettingSave, RefundReply, RefundDecision } from '../contract/refunds';
 import type { ApproveRefundInput, RejectRefundInput } from '../machines/refundApproval';
-import type { RefundReply, SubmitRefundInput } from '../machines/refund';
+import type { SubmitRefundInput } from '../machines/refund';
 import { api } from './api';
 import { hashPassword } from './auth';
 import { syncOrder } from './orders';
@@ -17,15 +11,15 @@ import { syncOrder } from './orders';
 /** /pay/refund/refund and /history/refundInfo/* (docs/api.md). */
 type Query = Record<string, unknown>;
 
-export const pageRefunds = (query: Query) => api.call<Page<RefundRow>>('/history/refundInfo/page', query);
+export const pageRefunds = (query: Query) => api.call(refundsCalls.page, query);
 
 /**
  * One refund. The refund password leaves the browser hashed like the login password (MD5,
  * uppercase). Silent: the refund machine shows why a refund was refused or failed.
  */
 export const submitRefund = (input: SubmitRefundInput) =>
-  api.call<RefundReply>(
-    '/pay/refund/refund',
+  api.call(
+    refundsCalls.refund,
     {
       gatewayOrderNo: input.gatewayOrderNo,
       refundAmount: input.refundAmount,
@@ -45,8 +39,8 @@ export function newClientRefundNo(): string {
 }
 
 export const REFUND_EXPORT_PATHS = {
-  excel: '/history/refundInfo/exportExcel',
-  csv: '/history/refundInfo/exportCSVFile',
+  excel: refundsCalls.exportExcel,
+  csv: refundsCalls.exportCsv,
 } as const;
 
 /** The refund machine's services (`refundMachine.provide({ actors: refundActors })`). */
@@ -59,18 +53,18 @@ export const refundActors = {
 };
 
 /** Maker-checker (docs/api.md, "Refund approval"): refunds awaiting approval in the caller's scope. */
-export const approvalList = () => api.call<RefundApprovalRow[]>('/pay/refund/approvalList', {});
+export const approvalList = () => api.call(refundsCalls.approvalList, {});
 
 /** Silent: the approval machine shows why an approval or rejection was refused. */
 export const approveRefund = (input: ApproveRefundInput) =>
-  api.call<RefundDecision>(
-    '/pay/refund/approve',
+  api.call(
+    refundsCalls.approve,
     { gatewayRefundNo: input.gatewayRefundNo, refundPassword: hashPassword(input.refundPassword) },
     { silent: true },
   );
 
 export const rejectRefund = (input: RejectRefundInput) =>
-  api.call<RefundDecision>('/pay/refund/reject', input, { silent: true });
+  api.call(refundsCalls.reject, input, { silent: true });
 
 /** The refund approval machine's services. */
 export const refundApprovalActors = {
@@ -80,7 +74,7 @@ export const refundApprovalActors = {
 
 /** A company's approval threshold (company settings). */
 export const getRefundApprovalSetting = (companyId: number) =>
-  api.call<RefundApprovalSetting>('/org/refundApproval/get', { companyId }, { silent: true });
+  api.call(refundsCalls.approvalSettingGet, { companyId }, { silent: true });
 
 export const saveRefundApprovalSetting = (input: RefundApprovalSettingSave) =>
-  api.call<RefundApprovalSetting>('/org/refundApproval/save', input, { silent: true });
+  api.call(refundsCalls.approvalSettingSave, input, { silent: true });

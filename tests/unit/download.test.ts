@@ -4,7 +4,9 @@ import type { WorkingLanguage } from '../../src/contract/locale';
 import { exportJobMachine } from '../../src/machines/exportJob';
 import { setApi } from '../../src/services/api';
 import { ApiError, createApiClient, type ApiClientDeps, type DownloadStart } from '../../src/services/client';
-import { exportActors } from '../../src/services/exports';
+import { exportActors, type ExportPaths } from '../../src/services/exports';
+import { ORDER_EXPORT_PATHS } from '../../src/services/orders';
+import { REFUND_EXPORT_PATHS } from '../../src/services/refunds';
 import { json, startServer } from './httpServer';
 
 /**
@@ -166,9 +168,9 @@ describe('export jobs over the helper', () => {
     server.on('/history/refundInfo/exportCSVFile', (_req, res) =>
       json(res, 200, { resultType: 'FAIL', resultMessage: 'Too many rows' }),
     );
-    const orders = { excel: '/history/orderInfo/exportExcel', csv: '/history/orderInfo/exportCSVFile' };
-    const refunds = { excel: '/history/refundInfo/exportExcel', csv: '/history/refundInfo/exportCSVFile' };
-    const start = (paths: typeof orders, format: 'excel' | 'csv') => {
+    const orders = ORDER_EXPORT_PATHS;
+    const refunds = REFUND_EXPORT_PATHS;
+    const start = (paths: ExportPaths, format: 'excel' | 'csv') => {
       const saved: { fileName: string; data: unknown }[] = [];
       const toasts: string[] = [];
       const actor = createActor(exportJobMachine.provide({ actors: exportActors(paths) }), {

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { OrderStatus } from '../../../src/contract/orders';
+import type { RefundStatus } from '../../../src/contract/refunds';
 import {
   bigint,
   boolean,
@@ -40,7 +42,7 @@ export const orders = pgTable(
     brandOrderNo: str('brand_order_no', 64),
     amount: money('amount').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
-    status: varchar('status', { length: 20 }).notNull(),
+    status: varchar('status', { length: 20 }).$type<OrderStatus>().notNull(),
     receiptNo: str('receipt_no', 64),
     subject: str('subject', 128),
     /** dynamicQr, staticQr, link, cpm or card. */
@@ -144,7 +146,7 @@ export const refunds = pgTable(
     amount: money('amount').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
     /** awaitingApproval, waiting, refunding, success, failed or rejected. */
-    status: varchar('status', { length: 20 }).notNull(),
+    status: varchar('status', { length: 20 }).$type<RefundStatus>().notNull(),
     fullRefund: boolean('full_refund').notNull().default(false),
     remark: str('remark', 255),
     receiptNo: str('receipt_no', 64),

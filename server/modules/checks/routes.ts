@@ -1,5 +1,6 @@
+import { checksCalls } from '../../../src/contract/calls/checks';
 import { and, eq, ne, type SQL } from 'drizzle-orm';
-import { CheckDataInput, type CheckDataReply, type CheckType } from '../../../src/contract/checks';
+import { type CheckDataReply, type CheckType } from '../../../src/contract/checks';
 import { isAdminRole } from '../../../src/contract/roles';
 import type { Executor } from '../../db/client';
 import { companies } from '../../db/schema';
@@ -40,15 +41,11 @@ async function taken(
 
 /** Forms check a field when it loses focus; `save` checks again. Only roles that write may ask. */
 export function checkRoutes(api: Api) {
-  api.call(
-    '/checkDataExist',
-    { access: 'session', input: CheckDataInput },
-    async ({ deps, principal, input }) => {
-      if (!isAdminRole(principal.operatorType)) throw noAccess();
-      const result: CheckDataReply = {
-        exists: await taken(deps.db, input.type as CheckType, input.value, input.excludeId ?? null),
-      };
-      return { result };
-    },
-  );
+  api.call(checksCalls.checkDataExist, async ({ deps, principal, input }) => {
+    if (!isAdminRole(principal.operatorType)) throw noAccess();
+    const result: CheckDataReply = {
+      exists: await taken(deps.db, input.type as CheckType, input.value, input.excludeId ?? null),
+    };
+    return { result };
+  });
 }

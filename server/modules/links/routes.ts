@@ -1,19 +1,9 @@
+import { linksCalls } from '../../../src/contract/calls/links';
+import { preordersCalls } from '../../../src/contract/calls/preorders';
 import type { AnyObjectSchema, InferType } from 'yup';
 import { ResultType } from '../../../src/contract/envelope';
-import {
-  PAY_LINK_COLUMNS,
-  PayLinkClose,
-  PayLinkCreate,
-  PayLinkPageQuery,
-  PayLinkRowInput,
-} from '../../../src/contract/links';
-import {
-  PRE_ORDER_COLUMNS,
-  PreOrderClose,
-  PreOrderCreate,
-  PreOrderPageQuery,
-  PreOrderRowInput,
-} from '../../../src/contract/preorders';
+import { PAY_LINK_COLUMNS, PayLinkRowInput } from '../../../src/contract/links';
+import { PRE_ORDER_COLUMNS, PreOrderRowInput } from '../../../src/contract/preorders';
 import { UploadInput, type UploadReply, type UploadRowError } from '../../../src/contract/uploads';
 import type { Tx } from '../../db/client';
 import type { Api, CallContext, CallReply } from '../../platform/api';
@@ -41,10 +31,6 @@ import {
   preOrderRow,
   preOrderState,
 } from './preOrders';
-
-/** Route paths of the contract's menu that grant the calls (spec point 2: roles 0, 10, 20). */
-export const LINK_ROUTE = '/manage/url';
-export const PRE_ORDER_ROUTE = '/manage/onepay';
 
 type Ctx = Pick<CallContext<unknown, 'session'>, 'deps' | 't' | 'req'> & { principal: Principal };
 
@@ -175,7 +161,7 @@ async function uploadAll<S extends AnyObjectSchema>(
 }
 
 export function linkRoutes(api: Api) {
-  api.call('/pay/pay/create', { writes: true, access: LINK_ROUTE, input: PayLinkCreate }, async (c) => {
+  api.call(linksCalls.create, async (c) => {
     const { companyId, branchUnitId, ...row } = c.input;
     const place = await placement(c, 'payLink', { companyId, branchUnitId });
     const outcome = await write(c, 'payLink', row.clientOrderNo, async (tx, audit) => {
@@ -205,7 +191,7 @@ export function linkRoutes(api: Api) {
     };
   });
 
-  api.call('/pay/pay/close', { writes: true, access: LINK_ROUTE, input: PayLinkClose }, async (c) => {
+  api.call(linksCalls.close, async (c) => {
     const scope = scopeOf(c.principal);
     let order;
     try {
@@ -229,7 +215,7 @@ export function linkRoutes(api: Api) {
     };
   });
 
-  api.call('/pay/pay/uploadFile', { writes: true, access: LINK_ROUTE, input: UploadInput }, (c) =>
+  api.call(linksCalls.upload, (c) =>
     uploadAll(c, {
       objectType: 'payLink',
       columns: PAY_LINK_COLUMNS,
@@ -248,97 +234,82 @@ export function linkRoutes(api: Api) {
     }),
   );
 
-  api.call(
-    '/history/urlOrderPay/page',
-    { writes: true, access: LINK_ROUTE, input: PayLinkPageQuery },
-    async (c) => {
-      const scope = scopeOf(c.principal);
-      await expireOverdue(c.deps.db, scope, systemActor('/history/urlOrderPay/page'));
-      return { result: await payLinkPage(c.deps.db, scope, c.t, c.deps.config, c.input) };
-    },
-  );
+  api.call(linksCalls.page, async (c) => {
+    const scope = scopeOf(c.principal);
+    await expireOverdue(c.deps.db, scope, systemActor('/history/urlOrderPay/page'));
+    return { result: await payLinkPage(c.deps.db, scope, c.t, c.deps.config, c.input) };
+  });
 
-  api.call('/history/preOrder/page', { access: PRE_ORDER_ROUTE, input: PreOrderPageQuery }, async (c) => ({
+  api.call(preordersCalls.page, async (c) => ({
     result: await preOrderPage(c.deps.db, scopeOf(c.principal), c.t, c.deps.config, c.input),
   }));
 
-  api.call(
-    '/history/preOrder/create',
-    { writes: true, access: PRE_ORDER_ROUTE, input: PreOrderCreate },
-    async (c) => {
-      const { companyId, branchUnitId, ...row } = c.input;
-      const place = await placement(c, 'preOrder', { companyId, branchUnitId });
-      const outcome = await write(c, 'preOrder', row.clientPayNo, async (tx, audit) => {
-        const o = await createPreOrder(c.deps, tx, place, row, {
-          operatorId: c.principal.operatorId,
-          source: 'console',
-        });
-        if (o.created)
-          await audit({
-            objectType: 'preOrder',
-            objectId: o.preOrder.gatewayPayNo,
-            action: 'create',
-            after: { ...row, clientPayNo: o.preOrder.clientPayNo, ...place },
-          });
-        return o;
-      }).catch(atAmountField(c, 'orderAmount'));
-      const result = await preOrderRow(
-        c.deps.db,
-        c.deps.config.publicUrl,
-        scopeOf(c.principal),
-        outcome.preOrder.id,
-      );
-      return {
-        result: { ...result, created: outcome.created },
-        messageKey: outcome.created ? 'server.preOrders.created' : 'server.preOrders.alreadyCreated',
-      };
-    },
-  );
-
-  api.call(
-    '/history/preOrder/uploadFile',
-    { writes: true, access: PRE_ORDER_ROUTE, input: UploadInput },
-    (c) =>
-      uploadAll(c, {
-        objectType: 'preOrder',
-        columns: PRE_ORDER_COLUMNS,
-        required: ['orderAmount'],
-        schema: PreOrderRowInput,
-        numberField: 'clientPayNo',
-        amountField: 'orderAmount',
-        create: async (tx, place, input) => {
-          const made = await createPreOrder(c.deps, tx, place, input, {
-            operatorId: c.principal.operatorId,
-            source: 'upload',
-          });
-          return { created: made.created, number: made.preOrder.gatewayPayNo };
-        },
-      }),
-  );
-
-  api.call(
-    '/history/preOrder/close',
-    { writes: true, access: PRE_ORDER_ROUTE, input: PreOrderClose },
-    async (c) => {
-      const scope = scopeOf(c.principal);
-      const closed = await write(c, 'preOrder', c.input.gatewayPayNo, async (tx, audit) => {
-        const p = await lockPreOrder(tx, scope, c.input.gatewayPayNo);
-        if (!p) throw notFound();
-        const before = preOrderState(p);
-        const after = await closePreOrder(tx, p);
+  api.call(preordersCalls.create, async (c) => {
+    const { companyId, branchUnitId, ...row } = c.input;
+    const place = await placement(c, 'preOrder', { companyId, branchUnitId });
+    const outcome = await write(c, 'preOrder', row.clientPayNo, async (tx, audit) => {
+      const o = await createPreOrder(c.deps, tx, place, row, {
+        operatorId: c.principal.operatorId,
+        source: 'console',
+      });
+      if (o.created)
         await audit({
           objectType: 'preOrder',
-          objectId: p.gatewayPayNo,
-          action: 'update',
-          before: { state: before, usedTimes: p.usedTimes },
-          after: { state: preOrderState(after), closedAt: after.closedAt },
+          objectId: o.preOrder.gatewayPayNo,
+          action: 'create',
+          after: { ...row, clientPayNo: o.preOrder.clientPayNo, ...place },
         });
-        return after;
-      });
-      return {
-        result: await preOrderRow(c.deps.db, c.deps.config.publicUrl, scope, closed.id),
-        messageKey: 'server.preOrders.closed',
-      };
-    },
+      return o;
+    }).catch(atAmountField(c, 'orderAmount'));
+    const result = await preOrderRow(
+      c.deps.db,
+      c.deps.config.publicUrl,
+      scopeOf(c.principal),
+      outcome.preOrder.id,
+    );
+    return {
+      result: { ...result, created: outcome.created },
+      messageKey: outcome.created ? 'server.preOrders.created' : 'server.preOrders.alreadyCreated',
+    };
+  });
+
+  api.call(preordersCalls.upload, (c) =>
+    uploadAll(c, {
+      objectType: 'preOrder',
+      columns: PRE_ORDER_COLUMNS,
+      required: ['orderAmount'],
+      schema: PreOrderRowInput,
+      numberField: 'clientPayNo',
+      amountField: 'orderAmount',
+      create: async (tx, place, input) => {
+        const made = await createPreOrder(c.deps, tx, place, input, {
+          operatorId: c.principal.operatorId,
+          source: 'upload',
+        });
+        return { created: made.created, number: made.preOrder.gatewayPayNo };
+      },
+    }),
   );
+
+  api.call(preordersCalls.close, async (c) => {
+    const scope = scopeOf(c.principal);
+    const closed = await write(c, 'preOrder', c.input.gatewayPayNo, async (tx, audit) => {
+      const p = await lockPreOrder(tx, scope, c.input.gatewayPayNo);
+      if (!p) throw notFound();
+      const before = preOrderState(p);
+      const after = await closePreOrder(tx, p);
+      await audit({
+        objectType: 'preOrder',
+        objectId: p.gatewayPayNo,
+        action: 'update',
+        before: { state: before, usedTimes: p.usedTimes },
+        after: { state: preOrderState(after), closedAt: after.closedAt },
+      });
+      return after;
+    });
+    return {
+      result: await preOrderRow(c.deps.db, c.deps.config.publicUrl, scope, closed.id),
+      messageKey: 'server.preOrders.closed',
+    };
+  });
 }

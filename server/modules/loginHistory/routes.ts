@@ -1,11 +1,9 @@
-import { LoginHistoryQuery } from '../../../src/contract/loginHistory';
+import { loginHistoryCalls } from '../../../src/contract/calls/loginHistory';
 import type { Api } from '../../platform/api';
 import { loginHistoryPage } from './service';
 
 export function loginHistoryRoutes(api: Api) {
-  api.call(
-    '/system/operatorLoginHistory/page',
-    { access: '/setup/loginHistory', input: LoginHistoryQuery },
-    async ({ deps, principal, input, t }) => ({ result: await loginHistoryPage(deps, principal, input, t) }),
-  );
+  api.call(loginHistoryCalls.page, async ({ deps, principal, input, t }) => ({
+    result: await loginHistoryPage(deps, principal, input, t),
+  }));
 }

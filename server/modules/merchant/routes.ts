@@ -1,14 +1,8 @@
+import { merchantCalls } from '../../../src/contract/calls/merchant';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PayBrand, PaymentType } from '../../../src/contract/brands';
-import {
-  MERCHANT_HEADERS,
-  MerchantCreatePayment,
-  MerchantOrderRef,
-  MerchantRefund,
-  MerchantRefundRef,
-  type MerchantRefundResult,
-} from '../../../src/contract/merchant';
+import { MERCHANT_HEADERS, type MerchantRefundResult } from '../../../src/contract/merchant';
 import { OPEN_STATUSES, type OrderStatus } from '../../../src/contract/orders';
 import { hasForbiddenCharacters } from '../../../src/contract/validation';
 import { orders, refunds } from '../../db/schema';
@@ -50,7 +44,7 @@ const merchantActor = (companyId: number, path: string, ip: string): AuditActor 
 export function merchantRoutes(api: Api) {
   const merchant = { access: 'public' as const, authenticate: authenticateMerchant };
 
-  api.call('/merchant/pay/create', { writes: true, ...merchant, input: MerchantCreatePayment }, async (c) => {
+  api.call(merchantCalls.payCreate, { authenticate: merchant.authenticate }, async (c) => {
     const m = merchantOf(c.req);
     if (c.input.branchUnitId && !(await branchOfCompany(c.deps, m.companyId, c.input.branchUnitId)))
       throw fieldError(c.t, 'branchUnitId', 'validation.branchOfCompany');
@@ -77,7 +71,7 @@ export function merchantRoutes(api: Api) {
     };
   });
 
-  api.call('/merchant/pay/query', { writes: true, ...merchant, input: MerchantOrderRef }, async (c) => {
+  api.call(merchantCalls.payQuery, { authenticate: merchant.authenticate }, async (c) => {
     const m = merchantOf(c.req);
     const order = await merchantOrder(c.deps, m.companyId, c.input.clientOrderNo);
     const actor = merchantActor(m.companyId, '/merchant/pay/query', clientIp(c.req));
@@ -87,7 +81,7 @@ export function merchantRoutes(api: Api) {
     return { result: toMerchantOrder(now, c.deps.config.publicUrl) };
   });
 
-  api.call('/merchant/pay/close', { writes: true, ...merchant, input: MerchantOrderRef }, async (c) => {
+  api.call(merchantCalls.payClose, { authenticate: merchant.authenticate }, async (c) => {
     const m = merchantOf(c.req);
     const order = await merchantOrder(c.deps, m.companyId, c.input.clientOrderNo);
     const after = await closeOrder(
@@ -99,7 +93,7 @@ export function merchantRoutes(api: Api) {
     return { result: toMerchantOrder(after, c.deps.config.publicUrl) };
   });
 
-  api.call('/merchant/refund/refund', { writes: true, ...merchant, input: MerchantRefund }, async (c) => {
+  api.call(merchantCalls.refund, { authenticate: merchant.authenticate }, async (c) => {
     const m = merchantOf(c.req);
     const order = await merchantOrder(c.deps, m.companyId, c.input.clientOrderNo);
     const outcome = await refundOrder(
@@ -131,7 +125,7 @@ export function merchantRoutes(api: Api) {
     return { result };
   });
 
-  api.call('/merchant/refund/query', { ...merchant, input: MerchantRefundRef }, async (c) => {
+  api.call(merchantCalls.refundQuery, { authenticate: merchant.authenticate }, async (c) => {
     const m = merchantOf(c.req);
     const [row] = await c.deps.db
       .select({ refund: refunds, order: orders })
@@ -153,7 +147,7 @@ export function merchantRoutes(api: Api) {
   });
 
   // Spec point 7: no session; url, access token and signature headers; JSON { clientOrderNo }.
-  api.call('/history/orderInfo/getUrl', { ...merchant, input: MerchantOrderRef }, async (c) => {
+  api.call(merchantCalls.payUrl, { authenticate: merchant.authenticate }, async (c) => {
     const order = await merchantOrder(c.deps, merchantOf(c.req).companyId, c.input.clientOrderNo);
     if (!(OPEN_STATUSES as readonly string[]).includes(order.status))
       throw fail('server.payments.notPayable');

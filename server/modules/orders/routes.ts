@@ -1,4 +1,4 @@
-import { OrderPageQuery, OrderRef } from '../../../src/contract/orders';
+import { ordersCalls } from '../../../src/contract/calls/orders';
 import type { Api } from '../../platform/api';
 import { actorOf } from '../../platform/audit';
 import { scopeOf } from '../../platform/scope';
@@ -6,32 +6,25 @@ import { findOrder, orderDetail, orderPage } from './queries';
 import { syncOrder } from '../payments';
 import { syncRefunds } from '../refunds';
 
-/** Route paths of the contract's menu that grant the calls. */
-export const ORDER_ROUTE = '/history/order';
-
 export function orderRoutes(api: Api) {
-  api.call('/history/orderInfo/page', { access: ORDER_ROUTE, input: OrderPageQuery }, async (c) => ({
+  api.call(ordersCalls.page, async (c) => ({
     result: await orderPage(c.deps.db, scopeOf(c.principal), c.t, c.deps.config.timeZone, c.input),
   }));
-  api.call('/history/orderInfo/get', { access: ORDER_ROUTE, input: OrderRef }, async (c) => ({
+  api.call(ordersCalls.get, async (c) => ({
     result: await orderDetail(c.deps.db, scopeOf(c.principal), c.input),
   }));
   // Asks the brand again; whoever may see the order may bring it up to date (it records, never decides).
-  api.call(
-    '/history/orderInfo/getOrderSync',
-    { writes: true, access: ORDER_ROUTE, input: OrderRef },
-    async (c) => {
-      const scope = scopeOf(c.principal);
-      const order = await findOrder(c.deps.db, scope, c.input);
-      // Each move the brand's answer causes is audited in its own transaction, as this caller.
-      const actor = actorOf(c.principal, c.req);
-      let after = await syncOrder(c.deps, order, 'sync', actor);
-      if (after.status === 'refunding' && (await syncRefunds(c.deps, after, actor).catch(() => 0)) > 0)
-        after = await findOrder(c.deps.db, scope, { id: order.id });
-      return {
-        result: await orderDetail(c.deps.db, scope, { id: order.id }),
-        messageKey: after.status !== order.status ? 'server.payments.synced' : 'server.payments.unchanged',
-      };
-    },
-  );
+  api.call(ordersCalls.sync, async (c) => {
+    const scope = scopeOf(c.principal);
+    const order = await findOrder(c.deps.db, scope, c.input);
+    // Each move the brand's answer causes is audited in its own transaction, as this caller.
+    const actor = actorOf(c.principal, c.req);
+    let after = await syncOrder(c.deps, order, 'sync', actor);
+    if (after.status === 'refunding' && (await syncRefunds(c.deps, after, actor).catch(() => 0)) > 0)
+      after = await findOrder(c.deps.db, scope, { id: order.id });
+    return {
+      result: await orderDetail(c.deps.db, scope, { id: order.id }),
+      messageKey: after.status !== order.status ? 'server.payments.synced' : 'server.payments.unchanged',
+    };
+  });
 }

@@ -1,16 +1,5 @@
-import { BrandSettingsQuery, BrandSettingsSave } from '../../../src/contract/brandSettings';
-import { IdInput } from '../../../src/contract/fields';
-import {
-  AgentPageQuery,
-  AgentSaveInput,
-  BranchPageQuery,
-  BranchSaveInput,
-  CompanyPageQuery,
-  CompanySaveInput,
-  OrgListQuery,
-  ProviderPageQuery,
-  ProviderSaveInput,
-} from '../../../src/contract/org';
+import { brandSettingsCalls } from '../../../src/contract/calls/brandSettings';
+import { orgCalls } from '../../../src/contract/calls/org';
 import type { Api } from '../../platform/api';
 import { agentGet, agentList, agentPage, agentSave, agentStatus } from './agents';
 import { brandSettingsGet, brandSettingsSave } from './brandSettings';
@@ -25,14 +14,6 @@ import {
 } from './companies';
 import { providerGet, providerList, providerPage, providerSave, providerStatus } from './providers';
 
-/** Screens of the contract's menu that grant each group of calls. */
-export const ORG_ROUTES = {
-  provider: '/setup/mechanism',
-  company: '/setup/company',
-  branch: '/setup/branch',
-  agent: '/setup/agent',
-} as const;
-
 const LOCKED = { messageKey: 'server.org.locked' } as const;
 const UNLOCKED = { messageKey: 'server.org.unlocked' } as const;
 const SAVED = { messageKey: 'server.saved' } as const;
@@ -42,113 +23,101 @@ const SAVED = { messageKey: 'server.saved' } as const;
  * they are scoped like everything else and several screens use them.
  */
 export function orgRoutes(api: Api) {
-  const sp = ORG_ROUTES.provider;
-  api.call('/org/serviceProvider/page', { access: sp, input: ProviderPageQuery }, async (c) => ({
+  api.call(orgCalls.providerPage, async (c) => ({
     result: await providerPage(c, c.input),
   }));
-  api.call('/org/serviceProvider/list', { access: 'session' }, async (c) => ({
+  api.call(orgCalls.providerList, async (c) => ({
     result: await providerList(c),
   }));
-  api.call('/org/serviceProvider/get', { access: sp, input: IdInput }, async (c) => ({
+  api.call(orgCalls.providerGet, async (c) => ({
     result: await providerGet(c, c.input.id),
   }));
-  api.call(
-    '/org/serviceProvider/save',
-    { writes: true, access: sp, input: ProviderSaveInput },
-    async (c) => ({
-      result: await providerSave(c, c.input),
-      ...SAVED,
-    }),
-  );
-  api.call('/org/serviceProvider/lock', { writes: true, access: sp, input: IdInput }, async (c) => ({
+  api.call(orgCalls.providerSave, async (c) => ({
+    result: await providerSave(c, c.input),
+    ...SAVED,
+  }));
+  api.call(orgCalls.providerLock, async (c) => ({
     result: await providerStatus(c, c.input.id, 'locked'),
     ...LOCKED,
   }));
-  api.call('/org/serviceProvider/unlock', { writes: true, access: sp, input: IdInput }, async (c) => ({
+  api.call(orgCalls.providerUnlock, async (c) => ({
     result: await providerStatus(c, c.input.id, 'active'),
     ...UNLOCKED,
   }));
 
-  const co = ORG_ROUTES.company;
-  api.call('/org/company/page', { access: co, input: CompanyPageQuery }, async (c) => ({
+  api.call(orgCalls.companyPage, async (c) => ({
     result: await companyPage(c, c.input),
   }));
-  api.call('/org/company/list', { access: 'session', input: OrgListQuery }, async (c) => ({
+  api.call(orgCalls.companyList, async (c) => ({
     result: await companyList(c, c.input),
   }));
-  api.call('/org/company/get', { access: co, input: IdInput }, async (c) => ({
+  api.call(orgCalls.companyGet, async (c) => ({
     result: await companyGet(c, c.input.id),
   }));
-  api.call('/org/company/save', { writes: true, access: co, input: CompanySaveInput }, async (c) => ({
+  api.call(orgCalls.companySave, async (c) => ({
     result: await companySave(c, c.input),
     ...SAVED,
   }));
-  api.call('/org/company/regenerateSecret', { writes: true, access: co, input: IdInput }, async (c) => ({
+  api.call(orgCalls.companyRegenerateSecret, async (c) => ({
     result: await companyRegenerate(c, c.input.id),
     messageKey: 'server.org.regenerated',
   }));
-  api.call('/org/company/lock', { writes: true, access: co, input: IdInput }, async (c) => ({
+  api.call(orgCalls.companyLock, async (c) => ({
     result: await companyStatus(c, c.input.id, 'locked'),
     ...LOCKED,
   }));
-  api.call('/org/company/unlock', { writes: true, access: co, input: IdInput }, async (c) => ({
+  api.call(orgCalls.companyUnlock, async (c) => ({
     result: await companyStatus(c, c.input.id, 'active'),
     ...UNLOCKED,
   }));
 
-  const br = ORG_ROUTES.branch;
-  api.call('/org/branchUnit/tree', { access: 'session' }, async (c) => ({ result: await branchTree(c) }));
-  api.call('/org/branchUnit/page', { access: br, input: BranchPageQuery }, async (c) => ({
+  api.call(orgCalls.branchTree, async (c) => ({ result: await branchTree(c) }));
+  api.call(orgCalls.branchPage, async (c) => ({
     result: await branchPage(c, c.input),
   }));
-  api.call('/org/branchUnit/get', { access: br, input: IdInput }, async (c) => ({
+  api.call(orgCalls.branchGet, async (c) => ({
     result: await branchGet(c, c.input.id),
   }));
-  api.call('/org/branchUnit/save', { writes: true, access: br, input: BranchSaveInput }, async (c) => ({
+  api.call(orgCalls.branchSave, async (c) => ({
     result: await branchSave(c, c.input),
     ...SAVED,
   }));
-  api.call('/org/branchUnit/lock', { writes: true, access: br, input: IdInput }, async (c) => ({
+  api.call(orgCalls.branchLock, async (c) => ({
     result: await branchStatus(c, c.input.id, 'locked'),
     ...LOCKED,
   }));
-  api.call('/org/branchUnit/unlock', { writes: true, access: br, input: IdInput }, async (c) => ({
+  api.call(orgCalls.branchUnlock, async (c) => ({
     result: await branchStatus(c, c.input.id, 'active'),
     ...UNLOCKED,
   }));
 
-  const ag = ORG_ROUTES.agent;
-  api.call('/org/agent/page', { access: ag, input: AgentPageQuery }, async (c) => ({
+  api.call(orgCalls.agentPage, async (c) => ({
     result: await agentPage(c, c.input),
   }));
-  api.call('/org/agent/list', { access: 'session', input: OrgListQuery }, async (c) => ({
+  api.call(orgCalls.agentList, async (c) => ({
     result: await agentList(c, c.input),
   }));
-  api.call('/org/agent/get', { access: ag, input: IdInput }, async (c) => ({
+  api.call(orgCalls.agentGet, async (c) => ({
     result: await agentGet(c, c.input.id),
   }));
-  api.call('/org/agent/save', { writes: true, access: ag, input: AgentSaveInput }, async (c) => ({
+  api.call(orgCalls.agentSave, async (c) => ({
     result: await agentSave(c, c.input),
     ...SAVED,
   }));
-  api.call('/org/agent/lock', { writes: true, access: ag, input: IdInput }, async (c) => ({
+  api.call(orgCalls.agentLock, async (c) => ({
     result: await agentStatus(c, c.input.id, 'locked'),
     ...LOCKED,
   }));
-  api.call('/org/agent/unlock', { writes: true, access: ag, input: IdInput }, async (c) => ({
+  api.call(orgCalls.agentUnlock, async (c) => ({
     result: await agentStatus(c, c.input.id, 'active'),
     ...UNLOCKED,
   }));
   // A company's connector and sandbox behaviour per brand (company settings).
-  api.call('/org/brandSetting/get', { access: '/setup/company', input: BrandSettingsQuery }, async (c) => ({
+  api.call(brandSettingsCalls.get, async (c) => ({
     result: await brandSettingsGet(c, c.input.companyId),
   }));
-  api.call(
-    '/org/brandSetting/save',
-    { writes: true, access: '/setup/company', input: BrandSettingsSave },
-    async (c) => ({
-      result: await brandSettingsSave(c, c.input),
-      messageKey: 'server.saved',
-    }),
-  );
+  api.call(brandSettingsCalls.save, async (c) => ({
+    result: await brandSettingsSave(c, c.input),
+    messageKey: 'server.saved',
+  }));
 }

@@ -5,6 +5,7 @@ import { systemActor } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import type { JobContext } from '../../platform/jobs';
 import { applyBrandState, applyEvent, confirmClose, move, syncOrder, type OrderRecord } from '../payments';
+import type { OrderStatus } from '../../../src/contract/orders';
 import { checkRefund, REFUND_IN_FLIGHT } from '../refunds';
 
 /**
@@ -37,7 +38,13 @@ const ACTOR = systemActor('recovery');
  * brand: the recovery leaves them as seeded.
  */
 const notDemo = notLike(orders.gatewayOrderNo, 'D%');
-const ORDERS_IN_FLIGHT = ['pendingPayment', 'paying', 'customerPaying', 'inPayment', 'pendingClose'];
+const ORDERS_IN_FLIGHT: OrderStatus[] = [
+  'pendingPayment',
+  'paying',
+  'customerPaying',
+  'inPayment',
+  'pendingClose',
+];
 
 export interface RecoveryReport {
   refunds: number;

@@ -1,0 +1,62 @@
+import { accessCalls } from './access';
+import { accountCalls } from './account';
+import { auditCalls } from './audit';
+import { authCalls } from './auth';
+import { brandSettingsCalls } from './brandSettings';
+import { checksCalls } from './checks';
+import { commissionCalls } from './commission';
+import { linksCalls } from './links';
+import { loginHistoryCalls } from './loginHistory';
+import { merchantCalls } from './merchant';
+import { operatorsCalls } from './operators';
+import { ordersCalls } from './orders';
+import { orgCalls } from './org';
+import { payerCalls } from './payer';
+import { preordersCalls } from './preorders';
+import { refundsCalls } from './refunds';
+import { terminalsCalls } from './terminals';
+import type { Call } from '../call';
+
+/**
+ * Every call of the protocol, by area: what the server registers and the console calls.
+ * tests/server/contractCalls.test.ts checks that the server serves exactly these.
+ */
+export const CALLS_BY_AREA = {
+  access: accessCalls,
+  account: accountCalls,
+  audit: auditCalls,
+  auth: authCalls,
+  brandSettings: brandSettingsCalls,
+  checks: checksCalls,
+  commission: commissionCalls,
+  links: linksCalls,
+  loginHistory: loginHistoryCalls,
+  merchant: merchantCalls,
+  operators: operatorsCalls,
+  orders: ordersCalls,
+  org: orgCalls,
+  payer: payerCalls,
+  preorders: preordersCalls,
+  refunds: refundsCalls,
+  terminals: terminalsCalls,
+} as const;
+
+export const ALL_CALLS: readonly Call[] = Object.values(CALLS_BY_AREA).flatMap((area) => Object.values(area));
+
+export { accessCalls };
+export { accountCalls };
+export { auditCalls };
+export { authCalls };
+export { brandSettingsCalls };
+export { checksCalls };
+export { commissionCalls };
+export { linksCalls };
+export { loginHistoryCalls };
+export { merchantCalls };
+export { operatorsCalls };
+export { ordersCalls };
+export { orgCalls };
+export { payerCalls };
+export { preordersCalls };
+export { refundsCalls };
+export { terminalsCalls };

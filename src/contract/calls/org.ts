@@ -1,0 +1,148 @@
+import { call, reply } from '../call';
+import {
+  ProviderPageQuery,
+  type ProviderRow,
+  type OrgOption,
+  ProviderSaveInput,
+  OrgListQuery,
+  type BranchTreeNode,
+  BranchPageQuery,
+  type BranchRow,
+  BranchSaveInput,
+} from '../org';
+import { type Page } from '../envelope';
+import { IdInput, type StatusChanged } from '../fields';
+import {
+  CompanyPageQuery,
+  type CompanyRow,
+  type CompanyDetail,
+  CompanySaveInput,
+  type CompanySaved,
+} from '../orgCompany';
+import { AgentPageQuery, type AgentRow, type AgentDetail, AgentSaveInput } from '../orgAgent';
+
+/** The org calls (docs/api.md). */
+export const orgCalls = {
+  providerPage: call('/org/serviceProvider/page', {
+    access: '/setup/mechanism',
+    input: ProviderPageQuery,
+    reply: reply<Page<ProviderRow>>(),
+  }),
+  providerList: call('/org/serviceProvider/list', { access: 'session', reply: reply<OrgOption[]>() }),
+  providerGet: call('/org/serviceProvider/get', {
+    access: '/setup/mechanism',
+    input: IdInput,
+    reply: reply<ProviderRow>(),
+  }),
+  providerSave: call('/org/serviceProvider/save', {
+    access: '/setup/mechanism',
+    input: ProviderSaveInput,
+    reply: reply<ProviderRow>(),
+    writes: true,
+  }),
+  providerLock: call('/org/serviceProvider/lock', {
+    access: '/setup/mechanism',
+    input: IdInput,
+    reply: reply<StatusChanged>(),
+    writes: true,
+  }),
+  providerUnlock: call('/org/serviceProvider/unlock', {
+    access: '/setup/mechanism',
+    input: IdInput,
+    reply: reply<StatusChanged>(),
+    writes: true,
+  }),
+  companyPage: call('/org/company/page', {
+    access: '/setup/company',
+    input: CompanyPageQuery,
+    reply: reply<Page<CompanyRow>>(),
+  }),
+  companyList: call('/org/company/list', {
+    access: 'session',
+    input: OrgListQuery,
+    reply: reply<OrgOption[]>(),
+  }),
+  companyGet: call('/org/company/get', {
+    access: '/setup/company',
+    input: IdInput,
+    reply: reply<CompanyDetail>(),
+  }),
+  companySave: call('/org/company/save', {
+    access: '/setup/company',
+    input: CompanySaveInput,
+    reply: reply<CompanySaved>(),
+    writes: true,
+  }),
+  companyRegenerateSecret: call('/org/company/regenerateSecret', {
+    access: '/setup/company',
+    input: IdInput,
+    reply: reply<CompanySaved>(),
+    writes: true,
+  }),
+  companyLock: call('/org/company/lock', {
+    access: '/setup/company',
+    input: IdInput,
+    reply: reply<StatusChanged>(),
+    writes: true,
+  }),
+  companyUnlock: call('/org/company/unlock', {
+    access: '/setup/company',
+    input: IdInput,
+    reply: reply<StatusChanged>(),
+    writes: true,
+  }),
+  branchTree: call('/org/branchUnit/tree', { access: 'session', reply: reply<BranchTreeNode[]>() }),
+  branchPage: call('/org/branchUnit/page', {
+    access: '/setup/branch',
+    input: BranchPageQuery,
+    reply: reply<Page<BranchRow>>(),
+  }),
+  branchGet: call('/org/branchUnit/get', {
+    access: '/setup/branch',
+    input: IdInput,
+    reply: reply<BranchRow>(),
+  }),
+  branchSave: call('/org/branchUnit/save', {
+    access: '/setup/branch',
+    input: BranchSaveInput,
+    reply: reply<BranchRow>(),
+    writes: true,
+  }),
+  branchLock: call('/org/branchUnit/lock', {
+    access: '/setup/branch',
+    input: IdInput,
+    reply: reply<StatusChanged>(),
+    writes: true,
+  }),
+  branchUnlock: call('/org/branchUnit/unlock', {
+    access: '/setup/branch',
+    input: IdInput,
+    reply: reply<StatusChanged>(),
+    writes: true,
+  }),
+  agentPage: call('/org/agent/page', {
+    access: '/setup/agent',
+    input: AgentPageQuery,
+    reply: reply<Page<AgentRow>>(),
+  }),
+  agentList: call('/org/agent/list', { access: 'session', input: OrgListQuery, reply: reply<OrgOption[]>() }),
+  agentGet: call('/org/agent/get', { access: '/setup/agent', input: IdInput, reply: reply<AgentDetail>() }),
+  agentSave: call('/org/agent/save', {
+    access: '/setup/agent',
+    input: AgentSaveInput,
+    reply: reply<AgentDetail>(),
+    writes: true,
+  }),
+  agentLock: call('/org/agent/lock', {
+    access: '/setup/agent',
+    input: IdInput,
+    reply: reply<StatusChanged>(),
+    writes: true,
+  }),
+  agentUnlock: call('/org/agent/unlock', {
+    access: '/setup/agent',
+    input: IdInput,
+    reply: reply<StatusChanged>(),
+    writes: true,
+  }),
+} as const;

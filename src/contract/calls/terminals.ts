@@ -1,0 +1,25 @@
+import { call, reply } from '../call';
+import { TerminalPageQuery, type TerminalRow } from '../terminals';
+import { type Page } from '../envelope';
+import { IdInput, type StatusChanged } from '../fields';
+
+/** The terminals calls (docs/api.md). */
+export const terminalsCalls = {
+  page: call('/system/terminal/page', {
+    access: '/setup/payment',
+    input: TerminalPageQuery,
+    reply: reply<Page<TerminalRow>>(),
+  }),
+  lock: call('/system/terminal/lock', {
+    access: '/setup/payment',
+    input: IdInput,
+    reply: reply<StatusChanged>(),
+    writes: true,
+  }),
+  unlock: call('/system/terminal/unlock', {
+    access: '/setup/payment',
+    input: IdInput,
+    reply: reply<StatusChanged>(),
+    writes: true,
+  }),
+} as const;
