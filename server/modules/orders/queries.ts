@@ -2,16 +2,15 @@ import { and, asc, count, eq, gte, inArray, lt, or, sql, type Placeholder, type 
 import { DateTime } from 'luxon';
 import type { Page } from '../../../src/contract/envelope';
 import {
-  ORDER_SORT_FIELDS,
   PAY_STATUS_FILTER,
   type OrderDetail,
   type OrderEventRow,
-  type OrderPageQuery,
   type OrderRow,
   type OrderStatus,
 } from '../../../src/contract/orders';
-import type { RefundPageQuery, RefundRow, RefundStatus } from '../../../src/contract/refunds';
-import { REFUND_SORT_FIELDS } from '../../../src/contract/refunds';
+import type { RefundRow, RefundStatus } from '../../../src/contract/refunds';
+import type { ORDER_SORT_FIELDS, OrderPageQuery } from '../../../src/contract/lists/orders';
+import type { REFUND_SORT_FIELDS, RefundPageQuery } from '../../../src/contract/lists/refunds';
 import type { PayBrand, PaymentType } from '../../../src/contract/brands';
 import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';

@@ -1,11 +1,12 @@
-import { OrderPageQuery, OrderRef } from '../../../src/contract/orders';
+import { OrderRef } from '../../../src/contract/orders';
+import { OrderPageQuery } from '../../../src/contract/lists/orders';
+import { RefundPageQuery } from '../../../src/contract/lists/refunds';
 import {
   RefundApprovalListQuery,
   RefundApprovalSettingQuery,
   RefundApprovalSettingSave,
   RefundApproveInput,
   RefundInput,
-  RefundPageQuery,
   RefundRejectInput,
 } from '../../../src/contract/refunds';
 import { BrandSettingsQuery, BrandSettingsSave } from '../../../src/contract/brandSettings';
