@@ -173,6 +173,39 @@ async function* copyBatches(
   }
 }
 
+/** What an export of a list reads: its declared columns, where each comes from, which rows. */
+interface ListRows<Q> {
+  list: ListExport;
+  what: 'orders' | 'refunds';
+  key: Key;
+  sources: ExportSources<string>;
+  select: (db: Executor, scope: Scope, t: Translate, zone: string, q: Q) => Select;
+}
+
+/** A list's XLSX rows, batch by batch: the row's id and one field per export column. */
+const xlsxRowsOf =
+  <Q>(l: ListRows<Q>) =>
+  (db: Executor, scope: Scope, t: Translate, zone: string, q: Q, size = EXPORT_BATCH_SIZE) =>
+    batchesOf<ExportRow>(
+      db,
+      size,
+      l.key,
+      { id: l.key.id, ...xlsxFieldsOf(l.list.columns, l.sources, zone) },
+      l.select(db, scope, t, zone, q),
+    );
+
+/** A list's CSV rows, cells finished by the database, as the caller's language labels them. */
+const csvRowsOfList =
+  <Q>(l: ListRows<Q>) =>
+  (db: Executor, scope: Scope, t: Translate, zone: string, q: Q, size = CSV_BATCH_SIZE) =>
+    csvRowsOf(
+      db,
+      size,
+      l.key,
+      csvCellsOf(l.list.columns, l.sources, t, zone),
+      l.select(db, scope, t, zone, q),
+    );
+
 /** Where each export column of the list (src/contract/lists/orders.ts) comes from. */
 const ORDER_SOURCES = {
   createdAt: orders.createdAt,
@@ -208,31 +241,20 @@ function orderSelect(db: Executor, scope: Scope, t: Translate, zone: string, q: 
       .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
+/** The order export: the list's export columns, where they come from, which rows. */
+const ORDER_EXPORT: ListRows<OrderExportQuery> = {
+  list: ORDER_LIST.exports,
+  what: 'orders',
+  key: ORDER_KEY,
+  sources: ORDER_SOURCES,
+  select: orderSelect,
+};
+
 /** Order rows of the export, batch by batch: the XLSX cells (and the tests' view of the walk). */
-export function orderRows(
-  db: Executor,
-  scope: Scope,
-  t: Translate,
-  zone: string,
-  q: OrderExportQuery,
-  size = EXPORT_BATCH_SIZE,
-) {
-  const fields = { id: orders.id, ...xlsxFieldsOf(ORDER_LIST.exports.columns, ORDER_SOURCES, zone) };
-  return batchesOf<ExportRow>(db, size, ORDER_KEY, fields, orderSelect(db, scope, t, zone, q));
-}
+export const orderRows = xlsxRowsOf(ORDER_EXPORT);
 
 /** The CSV rows of the order export, as the caller's language labels them. */
-export function orderCsvRows(
-  db: Executor,
-  scope: Scope,
-  t: Translate,
-  zone: string,
-  q: OrderExportQuery,
-  size = CSV_BATCH_SIZE,
-) {
-  const cells = csvCellsOf(ORDER_LIST.exports.columns, ORDER_SOURCES, t, zone);
-  return csvRowsOf(db, size, ORDER_KEY, cells, orderSelect(db, scope, t, zone, q));
-}
+export const orderCsvRows = csvRowsOfList(ORDER_EXPORT);
 
 /** Where each export column of the list (src/contract/lists/refunds.ts) comes from. */
 const REFUND_SOURCES = {
@@ -269,31 +291,19 @@ function refundSelect(db: Executor, scope: Scope, t: Translate, zone: string, q:
       .orderBy(desc(refunds.createdAt), desc(refunds.id));
 }
 
+const REFUND_EXPORT: ListRows<RefundExportQuery> = {
+  list: REFUND_LIST.exports,
+  what: 'refunds',
+  key: REFUND_KEY,
+  sources: REFUND_SOURCES,
+  select: refundSelect,
+};
+
 /** Refund rows of the export, batch by batch (XLSX). */
-export function refundRows(
-  db: Executor,
-  scope: Scope,
-  t: Translate,
-  zone: string,
-  q: RefundExportQuery,
-  size = EXPORT_BATCH_SIZE,
-) {
-  const fields = { id: refunds.id, ...xlsxFieldsOf(REFUND_LIST.exports.columns, REFUND_SOURCES, zone) };
-  return batchesOf<ExportRow>(db, size, REFUND_KEY, fields, refundSelect(db, scope, t, zone, q));
-}
+export const refundRows = xlsxRowsOf(REFUND_EXPORT);
 
 /** The CSV rows of the refund export, as the caller's language labels them. */
-export function refundCsvRows(
-  db: Executor,
-  scope: Scope,
-  t: Translate,
-  zone: string,
-  q: RefundExportQuery,
-  size = CSV_BATCH_SIZE,
-) {
-  const cells = csvCellsOf(REFUND_LIST.exports.columns, REFUND_SOURCES, t, zone);
-  return csvRowsOf(db, size, REFUND_KEY, cells, refundSelect(db, scope, t, zone, q));
-}
+export const refundCsvRows = csvRowsOfList(REFUND_EXPORT);
 
 async function* cells<R>(batches: AsyncIterable<R[]>, toCells: (row: R) => Cell[]): AsyncGenerator<Cell[][]> {
   for await (const batch of batches) yield batch.map(toCells);
@@ -326,14 +336,6 @@ const auditExport = (c: ExportContext<unknown>, what: 'orders' | 'refunds', form
     after: { format, ...(c.input as object) },
   });
 
-/** What an export of a list reads: its declared columns and both formats' rows. */
-interface ListRows<Q> {
-  list: ListExport;
-  what: 'orders' | 'refunds';
-  csvRows: (db: Executor, scope: Scope, t: Translate, zone: string, q: Q) => AsyncIterable<Buffer>;
-  rows: (db: Executor, scope: Scope, t: Translate, zone: string, q: Q) => AsyncIterable<ExportRow[]>;
-}
-
 /** A list's export in either format, its columns as the list declares them. */
 async function listExport<Q extends { beginTime: string; endTime: string }>(
   c: ExportContext<Q>,
@@ -347,12 +349,12 @@ async function listExport<Q extends { beginTime: string; endTime: string }>(
   const names = fileNames(t, list.file, format, c.input);
   const headers = exportHeaders(list.columns, t);
   if (format === 'csv') {
-    const rows = await primed(source.csvRows(c.deps.db, scope, t, zone, c.input));
+    const rows = await primed(csvRowsOfList(source)(c.deps.db, scope, t, zone, c.input));
     await auditExport(c, source.what, format);
     return csvFile(names, headers, rows);
   }
   const toCells = xlsxCellsOf(list.columns, t);
-  const batches = await primed(source.rows(c.deps.db, scope, t, zone, c.input));
+  const batches = await primed(xlsxRowsOf(source)(c.deps.db, scope, t, zone, c.input));
   await auditExport(c, source.what, format);
   return xlsxFile(
     names,
@@ -362,17 +364,7 @@ async function listExport<Q extends { beginTime: string; endTime: string }>(
 }
 
 export const orderExport = (c: ExportContext<OrderExportQuery>, format: ExportFormat) =>
-  listExport(c, format, {
-    list: ORDER_LIST.exports,
-    what: 'orders',
-    csvRows: (...a) => orderCsvRows(...a),
-    rows: (...a) => orderRows(...a),
-  });
+  listExport(c, format, ORDER_EXPORT);
 
 export const refundExport = (c: ExportContext<RefundExportQuery>, format: ExportFormat) =>
-  listExport(c, format, {
-    list: REFUND_LIST.exports,
-    what: 'refunds',
-    csvRows: (...a) => refundCsvRows(...a),
-    rows: (...a) => refundRows(...a),
-  });
+  listExport(c, format, REFUND_EXPORT);
