@@ -1,11 +1,12 @@
 import type { Page } from '../contract/envelope';
 import type { OrderDetail, OrderRow } from '../contract/orders';
+import { ORDER_LIST } from '../contract/lists/orders';
 import { api } from './api';
 
 /** /history/orderInfo/* (docs/api.md): the transaction history and one order. */
 type Query = Record<string, unknown>;
 
-export const pageOrders = (query: Query) => api.call<Page<OrderRow>>('/history/orderInfo/page', query);
+export const pageOrders = (query: Query) => api.call<Page<OrderRow>>(ORDER_LIST.path, query);
 
 /** Silent: the detail page shows "not found" (another tenant's order) or the failure itself. */
 export const getOrder = (gatewayOrderNo: string) =>
@@ -17,8 +18,3 @@ export const getOrder = (gatewayOrderNo: string) =>
  */
 export const syncOrder = (gatewayOrderNo: string, opts: { silent?: boolean } = {}) =>
   api.callWithMessage<OrderDetail>('/history/orderInfo/getOrderSync', { gatewayOrderNo }, opts);
-
-export const ORDER_EXPORT_PATHS = {
-  excel: '/history/orderInfo/exportExcel',
-  csv: '/history/orderInfo/exportCSVFile',
-} as const;

@@ -10,6 +10,7 @@ import type {
 } from '../contract/refunds';
 import type { ApproveRefundInput, RejectRefundInput } from '../machines/refundApproval';
 import type { RefundReply, SubmitRefundInput } from '../machines/refund';
+import { REFUND_LIST } from '../contract/lists/refunds';
 import { api } from './api';
 import { hashPassword } from './auth';
 import { syncOrder } from './orders';
@@ -17,7 +18,7 @@ import { syncOrder } from './orders';
 /** /pay/refund/refund and /history/refundInfo/* (docs/api.md). */
 type Query = Record<string, unknown>;
 
-export const pageRefunds = (query: Query) => api.call<Page<RefundRow>>('/history/refundInfo/page', query);
+export const pageRefunds = (query: Query) => api.call<Page<RefundRow>>(REFUND_LIST.path, query);
 
 /**
  * One refund. The refund password leaves the browser hashed like the login password (MD5,
@@ -43,11 +44,6 @@ export function newClientRefundNo(): string {
   crypto.getRandomValues(bytes);
   return `C${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
-
-export const REFUND_EXPORT_PATHS = {
-  excel: '/history/refundInfo/exportExcel',
-  csv: '/history/refundInfo/exportCSVFile',
-} as const;
 
 /** The refund machine's services (`refundMachine.provide({ actors: refundActors })`). */
 export const refundActors = {

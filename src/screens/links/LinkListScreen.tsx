@@ -13,7 +13,7 @@ import { FilterBar, type FilterField } from '../../components/FilterBar';
 import { businessDate } from '../../components/format';
 import { PlusIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
-import { useListScreen } from '../setup/shared/useListScreen';
+import { useListScreen } from '../../lists/useListScreen';
 import { RowLinkDialog } from './RowLinkDialog';
 import type { UploadTarget } from '../../services/links';
 import { UploadDialog } from './UploadDialog';

@@ -12,7 +12,7 @@ import { useOrgRights } from '../shared/permissions';
 import { RowActions } from '../shared/RowActions';
 import { orgOptions, statusOptions } from '../shared/options';
 import { useProviderOptions } from '../shared/useOrgOptions';
-import { useListScreen } from '../shared/useListScreen';
+import { useListScreen } from '../../../lists/useListScreen';
 import { useStatusToggle } from '../shared/useStatusToggle';
 import { statusAndCreatedColumns } from '../shared/columns';
 
