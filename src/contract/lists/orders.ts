@@ -1,6 +1,7 @@
 import { ALL_SUB_BRANDS, PAY_BRANDS, PAYMENT_TYPES } from '../brands';
 import { ORDER_STATUSES } from '../orders';
 import { RANGE_DAYS_DEFAULT } from '../paging';
+import { amountColumn, companyColumn, exportTimes, timeColumn } from './columns';
 import { defineList, exportQueryOf, pageQueryOf } from './define';
 import {
   brandFilter,
@@ -37,31 +38,12 @@ export const ORDER_LIST = defineList({
       priority: 3,
       width: { nowrap: true, ellipsis: true },
     },
-    {
-      key: 'createdAt',
-      headerKey: 'orderScreens.createdAt',
-      sortField: 'createdAt',
-      priority: 1,
-      width: { nowrap: true },
-    },
-    {
-      key: 'amount',
-      headerKey: 'orderScreens.amount',
-      sortField: 'amount',
-      priority: 1,
-      width: { nowrap: true },
-      align: 'end',
-    },
+    timeColumn('createdAt', 'orderScreens.createdAt', 1),
+    amountColumn('amount', 'orderScreens.amount'),
     { key: 'status', headerKey: 'fields.status', sortField: 'status', priority: 1, width: {} },
     { key: 'brand', headerKey: 'fields.brand', priority: 2, width: { nowrap: true } },
     { key: 'paymentType', headerKey: 'fields.paymentType', priority: 3, width: { nowrap: true } },
-    {
-      key: 'company',
-      headerKey: 'fields.companyId',
-      priority: 2,
-      width: { ellipsis: true },
-      scope: 'company',
-    },
+    companyColumn(),
     { key: 'branch', headerKey: 'fields.branchUnitId', priority: 3, width: { ellipsis: true } },
     {
       key: 'refundedAmount',
@@ -70,21 +52,14 @@ export const ORDER_LIST = defineList({
       width: { nowrap: true },
       align: 'end',
     },
-    {
-      key: 'finishedAt',
-      headerKey: 'orderScreens.finishedAt',
-      sortField: 'finishedAt',
-      priority: 3,
-      width: { nowrap: true },
-    },
+    timeColumn('finishedAt', 'orderScreens.finishedAt', 3),
   ],
   exports: {
     file: 'order',
     sheetKey: 'server.exports.orderSheet',
     paths: { excel: '/history/orderInfo/exportExcel', csv: '/history/orderInfo/exportCSVFile' },
     columns: [
-      { key: 'createdAt', width: 20, cell: { kind: 'time' } },
-      { key: 'finishedAt', width: 20, cell: { kind: 'time' } },
+      ...exportTimes(),
       { key: 'gatewayOrderNo', width: 26, cell: { kind: 'text' } },
       { key: 'clientOrderNo', width: 24, cell: { kind: 'text' } },
       { key: 'brandOrderNo', width: 26, cell: { kind: 'text' } },

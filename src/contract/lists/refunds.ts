@@ -1,6 +1,7 @@
 import { PAY_BRANDS } from '../brands';
 import { RANGE_DAYS_DEFAULT } from '../paging';
 import { REFUND_STATUSES } from '../refunds';
+import { amountColumn, companyColumn, exportTimes, timeColumn } from './columns';
 import { defineList, exportQueryOf, pageQueryOf } from './define';
 import { brandFilter, codeFilter, scopeFilters, textFilter } from './filters';
 import type { yup } from '../validation';
@@ -27,30 +28,11 @@ export const REFUND_LIST = defineList({
       width: { nowrap: true },
     },
     { key: 'gatewayOrderNo', headerKey: 'fields.gatewayOrderNo', priority: 2, width: { nowrap: true } },
-    {
-      key: 'createdAt',
-      headerKey: 'orderScreens.createdAt',
-      sortField: 'createdAt',
-      priority: 1,
-      width: { nowrap: true },
-    },
-    {
-      key: 'amount',
-      headerKey: 'fields.refundAmount',
-      sortField: 'amount',
-      priority: 1,
-      width: { nowrap: true },
-      align: 'end',
-    },
+    timeColumn('createdAt', 'orderScreens.createdAt', 1),
+    amountColumn('amount', 'fields.refundAmount'),
     { key: 'status', headerKey: 'fields.status', sortField: 'status', priority: 1, width: {} },
     { key: 'brand', headerKey: 'fields.brand', priority: 2, width: { nowrap: true } },
-    {
-      key: 'company',
-      headerKey: 'fields.companyId',
-      priority: 2,
-      width: { ellipsis: true },
-      scope: 'company',
-    },
+    companyColumn(),
     {
       key: 'clientRefundNo',
       headerKey: 'orderScreens.clientRefundNo',
@@ -58,13 +40,7 @@ export const REFUND_LIST = defineList({
       width: { ellipsis: true },
     },
     { key: 'operator', headerKey: 'orderScreens.refundedBy', priority: 3, width: { ellipsis: true } },
-    {
-      key: 'finishedAt',
-      headerKey: 'orderScreens.finishedAt',
-      sortField: 'finishedAt',
-      priority: 3,
-      width: { nowrap: true },
-    },
+    timeColumn('finishedAt', 'orderScreens.finishedAt', 3),
     { key: 'remark', headerKey: 'fields.remark', priority: 3, width: { ellipsis: true } },
   ],
   exports: {
@@ -72,8 +48,7 @@ export const REFUND_LIST = defineList({
     sheetKey: 'server.exports.refundSheet',
     paths: { excel: '/history/refundInfo/exportExcel', csv: '/history/refundInfo/exportCSVFile' },
     columns: [
-      { key: 'createdAt', width: 20, cell: { kind: 'time' } },
-      { key: 'finishedAt', width: 20, cell: { kind: 'time' } },
+      ...exportTimes(),
       { key: 'gatewayRefundNo', width: 26, cell: { kind: 'text' } },
       { key: 'clientRefundNo', width: 24, cell: { kind: 'text' } },
       { key: 'brandRefundNo', width: 26, cell: { kind: 'text' } },
