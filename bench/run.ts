@@ -22,7 +22,7 @@ import { createInterface } from 'node:readline';
 import { count, eq, fillPlaceholders } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import pg from 'pg';
-import { OrderPageQuery } from '../src/contract/orders';
+import { OrderPageQuery } from '../src/contract/lists/orders';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Db } from '../server/db/client';

@@ -13,6 +13,10 @@ export interface Column<Row> {
   minW?: string;
   align?: 'start' | 'center' | 'end';
   nowrap?: boolean;
+  /** Which widths keep the column (1 always … 3 desktop only; src/contract/lists). Not yet applied. */
+  priority?: 1 | 2 | 3;
+  /** Cut a long value with an ellipsis (src/contract/lists). Not yet applied. */
+  ellipsis?: boolean;
   /** Header content other than text (a select-all box). */
   headerCell?: ReactNode;
 }

@@ -1,19 +1,11 @@
-import { yup } from './validation';
-import { OrderPageQuery } from './orders';
-import { RefundPageQuery } from './refunds';
-
 /**
  * Exports (`/history/orderInfo/exportExcel|exportCSVFile`, `/history/refundInfo/…`): the
- * filters of the page call without its paging and sorting. A file always lists the rows
- * newest first (created at, then id), like the page's default order.
+ * filters of the page call without its paging and sorting, built from the list's definition
+ * (./lists). A file always lists the rows newest first (created at, then id), like the
+ * page's default order.
  */
-const PAGING = ['pageNum', 'pageSize', 'sortField', 'sortOrder'] as const;
-
-export const OrderExportQuery = OrderPageQuery.omit([...PAGING]).noUnknown();
-export type OrderExportQuery = yup.InferType<typeof OrderExportQuery>;
-
-export const RefundExportQuery = RefundPageQuery.omit([...PAGING]).noUnknown();
-export type RefundExportQuery = yup.InferType<typeof RefundExportQuery>;
+export { OrderExportQuery } from './lists/orders';
+export { RefundExportQuery } from './lists/refunds';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

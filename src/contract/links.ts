@@ -2,7 +2,6 @@ import { yup, message, LIMITS, number } from './validation';
 import { email, optionalId, requiredText, text } from './fields';
 import { paymentAmount } from './limits';
 import { CURRENCIES } from './orgAgent';
-import { dateRange, pageFields, RANGE_DAYS_DEFAULT } from './paging';
 import type { OrderStatus } from './orders';
 
 /**
@@ -64,19 +63,8 @@ export const PayLinkClose = yup
 export type PayLinkClose = yup.InferType<typeof PayLinkClose>;
 
 /** /history/urlOrderPay/page. status: the payment-status filter (0 paid, 1 waiting, 2 failed/closed/expired). */
-export const PayLinkPageQuery = yup
-  .object({
-    ...pageFields,
-    ...dateRange(RANGE_DAYS_DEFAULT),
-    status: yup.string().oneOf(['', '0', '1', '2']).default(''),
-    companyId: optionalId(),
-    branchUnitId: optionalId(),
-    /** The client or gateway order number (exact). */
-    orderNo: text(64),
-  })
-  .noUnknown();
-export type PayLinkPageQuery = yup.InferType<typeof PayLinkPageQuery>;
-export const PAY_LINK_SORT_FIELDS = ['createdAt', 'expiresAt', 'amount', 'status'] as const;
+// The list's page call is declared with the list (./lists/payLinks.ts).
+export { PayLinkPageQuery, PAY_LINK_SORT_FIELDS } from './lists/payLinks';
 
 /** How a URL payment was made. */
 export const PAY_LINK_SOURCES = ['console', 'upload'] as const;

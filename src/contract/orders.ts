@@ -1,7 +1,6 @@
 import { yup, message } from './validation';
-import { dateRange, pageFields, RANGE_DAYS_DEFAULT } from './paging';
 import { optionalId, text } from './fields';
-import { ALL_SUB_BRANDS, PAY_BRANDS, PAYMENT_TYPES, type PayBrand, type PaymentType } from './brands';
+import type { PayBrand, PaymentType } from './brands';
 import type { RefundRow } from './refunds';
 import type { MerchantNotification } from './merchant';
 
@@ -131,32 +130,7 @@ export const AUDIT_RESULT_CODES = [1, 100, 200, 300, 400, 500] as const;
 
 const orderNo = () => text(64);
 
-/** /history/orderInfo/page. Dates are business days (yyyy-MM-dd), at most 31 of them. */
-export const OrderPageQuery = yup
-  .object({
-    ...pageFields,
-    ...dateRange(RANGE_DAYS_DEFAULT),
-    status: yup.string().oneOf(['', '0', '1', '2']).default(''),
-    brand: yup
-      .string()
-      .oneOf(['', ...PAY_BRANDS])
-      .default(''),
-    subBrand: yup
-      .string()
-      .oneOf(['', ...ALL_SUB_BRANDS])
-      .default(''),
-    paymentType: yup
-      .string()
-      .oneOf(['', ...PAYMENT_TYPES])
-      .default(''),
-    companyId: optionalId(),
-    branchUnitId: optionalId(),
-    /** Any of the client, gateway or brand order numbers (exact). */
-    orderNo: orderNo(),
-  })
-  .noUnknown();
-export type OrderPageQuery = yup.InferType<typeof OrderPageQuery>;
-export const ORDER_SORT_FIELDS = ['createdAt', 'finishedAt', 'amount', 'status'] as const;
+// The transaction history's page and export calls are declared with the list: ./lists/orders.ts.
 
 /** get / getOrderSync: one order by the gateway order number or id. */
 export const OrderRef = yup

@@ -1,6 +1,5 @@
 import { yup, LIMITS } from './validation';
 import { optionalId, text } from './fields';
-import { dateRange, pageFields, RANGE_DAYS_DEFAULT } from './paging';
 import { clientNumber, currencyField, countField } from './links';
 import { paymentAmount } from './limits';
 
@@ -49,20 +48,8 @@ export type PreOrderCreate = yup.InferType<typeof PreOrderCreate>;
 export const PreOrderClose = yup.object({ gatewayPayNo: yup.string().trim().required().max(64) }).noUnknown();
 export type PreOrderClose = yup.InferType<typeof PreOrderClose>;
 
-export const PreOrderPageQuery = yup
-  .object({
-    ...pageFields,
-    ...dateRange(RANGE_DAYS_DEFAULT),
-    /** '' all, '0' unused, '1' used. */
-    useStatus: yup.string().oneOf(['', '0', '1']).default(''),
-    companyId: optionalId(),
-    branchUnitId: optionalId(),
-    /** The client or gateway pay number (exact). */
-    payNo: text(64),
-  })
-  .noUnknown();
-export type PreOrderPageQuery = yup.InferType<typeof PreOrderPageQuery>;
-export const PRE_ORDER_SORT_FIELDS = ['createdAt', 'expireTime', 'orderAmount', 'usedTimes'] as const;
+// The list's page call is declared with the list (./lists/preOrders.ts).
+export { PreOrderPageQuery, PRE_ORDER_SORT_FIELDS } from './lists/preOrders';
 
 export interface PreOrderRow {
   id: number;

@@ -1,8 +1,6 @@
 import { yup, message, MD5_HEX, number } from './validation';
-import { dateRange, pageFields, RANGE_DAYS_DEFAULT } from './paging';
-import { id, optionalId, text } from './fields';
+import { id, text } from './fields';
 import { MAX_MINOR } from './money';
-import { PAY_BRANDS } from './brands';
 import type { OrderStatus } from './orders';
 
 /**
@@ -87,26 +85,7 @@ export const RefundInput = yup
   .noUnknown();
 export type RefundInput = yup.InferType<typeof RefundInput>;
 
-export const RefundPageQuery = yup
-  .object({
-    ...pageFields,
-    ...dateRange(RANGE_DAYS_DEFAULT),
-    status: yup
-      .string()
-      .oneOf(['', ...REFUND_STATUSES])
-      .default(''),
-    brand: yup
-      .string()
-      .oneOf(['', ...PAY_BRANDS])
-      .default(''),
-    companyId: optionalId(),
-    branchUnitId: optionalId(),
-    /** Any of the refund numbers or the order's gateway order number. */
-    refundNo: text(64),
-  })
-  .noUnknown();
-export type RefundPageQuery = yup.InferType<typeof RefundPageQuery>;
-export const REFUND_SORT_FIELDS = ['createdAt', 'finishedAt', 'amount', 'status'] as const;
+// The refund history's page and export calls are declared with the list: ./lists/refunds.ts.
 
 export interface RefundRow {
   id: number;

@@ -16,8 +16,3 @@ export const getOrder = (gatewayOrderNo: string) =>
  */
 export const syncOrder = (gatewayOrderNo: string, opts: { silent?: boolean } = {}) =>
   api.callWithMessage(ordersCalls.sync, { gatewayOrderNo }, opts);
-
-export const ORDER_EXPORT_PATHS = {
-  excel: ordersCalls.exportExcel,
-  csv: ordersCalls.exportCsv,
-} as const;

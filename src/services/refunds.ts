@@ -38,11 +38,6 @@ export function newClientRefundNo(): string {
   return `C${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-export const REFUND_EXPORT_PATHS = {
-  excel: refundsCalls.exportExcel,
-  csv: refundsCalls.exportCsv,
-} as const;
-
 /** The refund machine's services (`refundMachine.provide({ actors: refundActors })`). */
 export const refundActors = {
   submitRefund: fromPromise<RefundReply, SubmitRefundInput>(({ input }) => submitRefund(input)),

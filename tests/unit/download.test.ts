@@ -5,8 +5,7 @@ import { exportJobMachine } from '../../src/machines/exportJob';
 import { setApi } from '../../src/services/api';
 import { ApiError, createApiClient, type ApiClientDeps, type DownloadStart } from '../../src/services/client';
 import { exportActors, type ExportPaths } from '../../src/services/exports';
-import { ORDER_EXPORT_PATHS } from '../../src/services/orders';
-import { REFUND_EXPORT_PATHS } from '../../src/services/refunds';
+import { ordersCalls, refundsCalls } from '../../src/contract/calls';
 import { json, startServer } from './httpServer';
 
 /**
@@ -168,8 +167,8 @@ describe('export jobs over the helper', () => {
     server.on('/history/refundInfo/exportCSVFile', (_req, res) =>
       json(res, 200, { resultType: 'FAIL', resultMessage: 'Too many rows' }),
     );
-    const orders = ORDER_EXPORT_PATHS;
-    const refunds = REFUND_EXPORT_PATHS;
+    const orders = { excel: ordersCalls.exportExcel, csv: ordersCalls.exportCsv };
+    const refunds = { excel: refundsCalls.exportExcel, csv: refundsCalls.exportCsv };
     const start = (paths: ExportPaths, format: 'excel' | 'csv') => {
       const saved: { fileName: string; data: unknown }[] = [];
       const toasts: string[] = [];

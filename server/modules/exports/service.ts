@@ -1,10 +1,9 @@
 import { and, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
-import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { OrderExportQuery, RefundExportQuery, ExportFormat } from '../../../src/contract/exports';
-import { ALL_SUB_BRANDS, PAY_BRANDS, PAYMENT_TYPES } from '../../../src/contract/brands';
-import { ORDER_STATUSES } from '../../../src/contract/orders';
-import { REFUND_STATUSES } from '../../../src/contract/refunds';
+import type { ListExport } from '../../../src/contract/lists/define';
+import { ORDER_LIST } from '../../../src/contract/lists/orders';
+import { REFUND_LIST } from '../../../src/contract/lists/refunds';
 import { textOr, type Translate } from '../../../src/i18n';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Executor } from '../../db/client';
@@ -13,12 +12,20 @@ import { cursorBatches, poolOf } from '../../db/cursor';
 import { branchUnits, companies, operators, orders, refunds } from '../../db/schema';
 import type { CallContext } from '../../platform/api';
 import { actorOf, recordAudit } from '../../platform/audit';
-import { cellAmount, cellChoice, cellLabel, cellLocalTime, cellText } from '../../platform/csvSql';
-import { dayRange } from '../../platform/days';
+import {
+  csvCellsOf,
+  exportHeaders,
+  exportWidths,
+  xlsxCellsOf,
+  xlsxFieldsOf,
+  type ExportRow,
+  type ExportSources,
+} from '../../platform/exportColumns';
 import { csvFile, primed, xlsxFile, type Cell, type FileDownload } from '../../platform/exports';
 import { scopeOf, type Scope } from '../../platform/scope';
 import { refundFilter, refundOperatorJoin } from '../refunds';
 import { orderFilter } from '../orders';
+import { dayRange } from '../../platform/days';
 
 /**
  * Order and refund exports: the page's filters and scope, every row newest first (created
@@ -30,10 +37,6 @@ import { orderFilter } from '../orders';
 /** Rows per batch for XLSX (objects, one cell each) and for CSV on PGlite (one COPY each). */
 export const EXPORT_BATCH_SIZE = 1000;
 export const CSV_BATCH_SIZE = 5000;
-
-/** yyyy-MM-dd HH:mm:ss in the business time zone, formatted by the database (XLSX cells). */
-const localTime = (column: AnyPgColumn, zone: string) =>
-  sql<string | null>`to_char(${column} at time zone ${zone}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 /** The exact created-at of a row (microseconds kept), where the next batch starts. */
 const cursorOf = (column: AnyPgColumn) => sql<string>`${column}::text`;
@@ -172,38 +175,58 @@ async function* copyBatches(
   }
 }
 
-/** A code's label from the catalogue (the code itself when it has none). */
-const labelOf = (t: Translate, prefix: string, code: string) => textOr(t, `${prefix}.${code}`, code);
-
-/** Every code of a list with its label, looked up once per export. */
-const labelsOf = (t: Translate, prefix: string, codes: readonly string[]) =>
-  Object.fromEntries(codes.map((code) => [code, labelOf(t, prefix, code)]));
-
-/** A lookup of labels for the XLSX cells (the code itself when it has none, '' for NULL). */
-function labeller(t: Translate, prefix: string, codes: readonly string[]) {
-  const known = new Map(Object.entries(labelsOf(t, prefix, codes)));
-  return (code: string | null) => (code ? (known.get(code) ?? labelOf(t, prefix, code)) : '');
+/** What an export of a list reads: its declared columns, where each comes from, which rows. */
+interface ListRows<Q> {
+  list: ListExport;
+  what: 'orders' | 'refunds';
+  key: Key;
+  sources: ExportSources<string>;
+  select: (db: Executor, scope: Scope, t: Translate, zone: string, q: Q) => Select;
 }
 
-const ORDER_HEADERS = [
-  'createdAt',
-  'finishedAt',
-  'gatewayOrderNo',
-  'clientOrderNo',
-  'brandOrderNo',
-  'companyName',
-  'branchUnitName',
-  'brand',
-  'subBrand',
-  'paymentType',
-  'status',
-  'amount',
-  'currency',
-  'refundedAmount',
-  'receiptNo',
-  'subject',
-] as const;
-const ORDER_WIDTHS = [20, 20, 26, 24, 26, 24, 18, 16, 16, 16, 14, 14, 8, 14, 16, 24];
+/** A list's XLSX rows, batch by batch: the row's id and one field per export column. */
+const xlsxRowsOf =
+  <Q>(l: ListRows<Q>) =>
+  (db: Executor, scope: Scope, t: Translate, zone: string, q: Q, size = EXPORT_BATCH_SIZE) =>
+    batchesOf<ExportRow>(
+      db,
+      size,
+      l.key,
+      { id: l.key.id, ...xlsxFieldsOf(l.list.columns, l.sources, zone) },
+      l.select(db, scope, t, zone, q),
+    );
+
+/** A list's CSV rows, cells finished by the database, as the caller's language labels them. */
+const csvRowsOfList =
+  <Q>(l: ListRows<Q>) =>
+  (db: Executor, scope: Scope, t: Translate, zone: string, q: Q, size = CSV_BATCH_SIZE) =>
+    csvRowsOf(
+      db,
+      size,
+      l.key,
+      csvCellsOf(l.list.columns, l.sources, t, zone),
+      l.select(db, scope, t, zone, q),
+    );
+
+/** Where each export column of the list (src/contract/lists/orders.ts) comes from. */
+const ORDER_SOURCES = {
+  createdAt: orders.createdAt,
+  finishedAt: orders.finishedAt,
+  gatewayOrderNo: orders.gatewayOrderNo,
+  clientOrderNo: orders.clientOrderNo,
+  brandOrderNo: orders.brandOrderNo,
+  companyName: companies.name,
+  branchUnitName: branchUnits.name,
+  brand: orders.brand,
+  subBrand: orders.subBrand,
+  paymentType: orders.paymentType,
+  status: orders.status,
+  amount: orders.amount,
+  currency: orders.currency,
+  refundedAmount: orders.refundedAmount,
+  receiptNo: orders.receiptNo,
+  subject: orders.subject,
+} satisfies ExportSources<(typeof ORDER_LIST.exports.columns)[number]['key']>;
 
 const ORDER_KEY: Key = { createdAt: orders.createdAt, id: orders.id };
 
@@ -220,89 +243,39 @@ function orderSelect(db: Executor, scope: Scope, t: Translate, zone: string, q: 
       .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
-const orderFields = (zone: string) => ({
-  id: orders.id,
-  createdAt: localTime(orders.createdAt, zone),
-  finishedAt: localTime(orders.finishedAt, zone),
-  gatewayOrderNo: orders.gatewayOrderNo,
-  clientOrderNo: orders.clientOrderNo,
-  brandOrderNo: orders.brandOrderNo,
-  companyName: companies.name,
-  branchUnitName: branchUnits.name,
-  brand: orders.brand,
-  subBrand: orders.subBrand,
-  paymentType: orders.paymentType,
-  status: orders.status,
-  amount: orders.amount,
-  currency: orders.currency,
-  refundedAmount: orders.refundedAmount,
-  receiptNo: orders.receiptNo,
-  subject: orders.subject,
-});
-/** As drizzle types a select of these fields (the left-joined branch name may also be null). */
-type OrderExportRow = SelectResultFields<ReturnType<typeof orderFields>>;
+/** The order export: the list's export columns, where they come from, which rows. */
+const ORDER_EXPORT: ListRows<OrderExportQuery> = {
+  list: ORDER_LIST.exports,
+  what: 'orders',
+  key: ORDER_KEY,
+  sources: ORDER_SOURCES,
+  select: orderSelect,
+};
 
 /** Order rows of the export, batch by batch: the XLSX cells (and the tests' view of the walk). */
-export function orderRows(
-  db: Executor,
-  scope: Scope,
-  t: Translate,
-  zone: string,
-  q: OrderExportQuery,
-  size = EXPORT_BATCH_SIZE,
-) {
-  const select = orderSelect(db, scope, t, zone, q);
-  return batchesOf<OrderExportRow>(db, size, ORDER_KEY, orderFields(zone), select);
-}
+export const orderRows = xlsxRowsOf(ORDER_EXPORT);
 
 /** The CSV rows of the order export, as the caller's language labels them. */
-export function orderCsvRows(
-  db: Executor,
-  scope: Scope,
-  t: Translate,
-  zone: string,
-  q: OrderExportQuery,
-  size = CSV_BATCH_SIZE,
-) {
-  const cells = [
-    cellLocalTime(orders.createdAt, zone),
-    cellLocalTime(orders.finishedAt, zone),
-    cellText(orders.gatewayOrderNo),
-    cellText(orders.clientOrderNo),
-    cellText(orders.brandOrderNo),
-    cellText(companies.name),
-    cellText(branchUnits.name),
-    cellLabel(orders.brand, labelsOf(t, 'payments.brand', PAY_BRANDS)),
-    cellLabel(orders.subBrand, labelsOf(t, 'payments.subBrand', ALL_SUB_BRANDS)),
-    cellLabel(orders.paymentType, labelsOf(t, 'payments.paymentType', PAYMENT_TYPES)),
-    cellLabel(orders.status, labelsOf(t, 'payments.orderStatus', ORDER_STATUSES)),
-    cellAmount(orders.amount, orders.currency),
-    cellText(orders.currency),
-    cellAmount(orders.refundedAmount, orders.currency),
-    cellText(orders.receiptNo),
-    cellText(orders.subject),
-  ];
-  return csvRowsOf(db, size, ORDER_KEY, cells, orderSelect(db, scope, t, zone, q));
-}
+export const orderCsvRows = csvRowsOfList(ORDER_EXPORT);
 
-const REFUND_HEADERS = [
-  'createdAt',
-  'finishedAt',
-  'gatewayRefundNo',
-  'clientRefundNo',
-  'brandRefundNo',
-  'gatewayOrderNo',
-  'companyName',
-  'brand',
-  'status',
-  'refundAmount',
-  'currency',
-  'fullRefund',
-  'remark',
-  'operatorLoginId',
-  'errorMessage',
-] as const;
-const REFUND_WIDTHS = [20, 20, 26, 24, 26, 26, 24, 16, 12, 14, 8, 10, 24, 16, 24];
+/** Where each export column of the list (src/contract/lists/refunds.ts) comes from. */
+const REFUND_SOURCES = {
+  createdAt: refunds.createdAt,
+  finishedAt: refunds.finishedAt,
+  gatewayRefundNo: refunds.gatewayRefundNo,
+  clientRefundNo: refunds.clientRefundNo,
+  brandRefundNo: refunds.brandRefundNo,
+  gatewayOrderNo: orders.gatewayOrderNo,
+  companyName: companies.name,
+  brand: orders.brand,
+  status: refunds.status,
+  refundAmount: refunds.amount,
+  currency: refunds.currency,
+  fullRefund: refunds.fullRefund,
+  remark: refunds.remark,
+  operatorLoginId: operators.loginId,
+  errorMessage: refunds.errorMessage,
+} satisfies ExportSources<(typeof REFUND_LIST.exports.columns)[number]['key']>;
 
 const REFUND_KEY: Key = { createdAt: refunds.createdAt, id: refunds.id };
 
@@ -320,68 +293,19 @@ function refundSelect(db: Executor, scope: Scope, t: Translate, zone: string, q:
       .orderBy(desc(refunds.createdAt), desc(refunds.id));
 }
 
-const refundFields = (zone: string) => ({
-  id: refunds.id,
-  createdAt: localTime(refunds.createdAt, zone),
-  finishedAt: localTime(refunds.finishedAt, zone),
-  gatewayRefundNo: refunds.gatewayRefundNo,
-  clientRefundNo: refunds.clientRefundNo,
-  brandRefundNo: refunds.brandRefundNo,
-  gatewayOrderNo: orders.gatewayOrderNo,
-  companyName: companies.name,
-  brand: orders.brand,
-  status: refunds.status,
-  amount: refunds.amount,
-  currency: refunds.currency,
-  fullRefund: refunds.fullRefund,
-  remark: refunds.remark,
-  operatorLoginId: operators.loginId,
-  errorMessage: refunds.errorMessage,
-});
-/** As drizzle types a select of these fields (the left-joined operator may also be null). */
-type RefundExportRow = SelectResultFields<ReturnType<typeof refundFields>>;
+const REFUND_EXPORT: ListRows<RefundExportQuery> = {
+  list: REFUND_LIST.exports,
+  what: 'refunds',
+  key: REFUND_KEY,
+  sources: REFUND_SOURCES,
+  select: refundSelect,
+};
 
 /** Refund rows of the export, batch by batch (XLSX). */
-export function refundRows(
-  db: Executor,
-  scope: Scope,
-  t: Translate,
-  zone: string,
-  q: RefundExportQuery,
-  size = EXPORT_BATCH_SIZE,
-) {
-  const select = refundSelect(db, scope, t, zone, q);
-  return batchesOf<RefundExportRow>(db, size, REFUND_KEY, refundFields(zone), select);
-}
+export const refundRows = xlsxRowsOf(REFUND_EXPORT);
 
 /** The CSV rows of the refund export, as the caller's language labels them. */
-export function refundCsvRows(
-  db: Executor,
-  scope: Scope,
-  t: Translate,
-  zone: string,
-  q: RefundExportQuery,
-  size = CSV_BATCH_SIZE,
-) {
-  const cells = [
-    cellLocalTime(refunds.createdAt, zone),
-    cellLocalTime(refunds.finishedAt, zone),
-    cellText(refunds.gatewayRefundNo),
-    cellText(refunds.clientRefundNo),
-    cellText(refunds.brandRefundNo),
-    cellText(orders.gatewayOrderNo),
-    cellText(companies.name),
-    cellLabel(orders.brand, labelsOf(t, 'payments.brand', PAY_BRANDS)),
-    cellLabel(refunds.status, labelsOf(t, 'payments.refundStatus', REFUND_STATUSES)),
-    cellAmount(refunds.amount, refunds.currency),
-    cellText(refunds.currency),
-    cellChoice(refunds.fullRefund, t('common.yes'), t('common.no')),
-    cellText(refunds.remark),
-    cellText(operators.loginId),
-    cellText(refunds.errorMessage),
-  ];
-  return csvRowsOf(db, size, REFUND_KEY, cells, refundSelect(db, scope, t, zone, q));
-}
+export const refundCsvRows = csvRowsOfList(REFUND_EXPORT);
 
 async function* cells<R>(batches: AsyncIterable<R[]>, toCells: (row: R) => Cell[]): AsyncGenerator<Cell[][]> {
   for await (const batch of batches) yield batch.map(toCells);
@@ -392,13 +316,13 @@ const compact = (day: string) => day.replace(/-/g, '');
 /** orders_20261101-20261123.csv; the localised name in filename*. */
 function fileNames(
   t: Translate,
-  kind: 'order' | 'refund',
+  kind: string,
   format: ExportFormat,
   q: { beginTime: string; endTime: string },
 ) {
   const span = `${compact(q.beginTime)}-${compact(q.endTime)}.${format}`;
   return {
-    name: `${t(`server.exports.${kind}File`)}_${span}`,
+    name: `${textOr(t, `server.exports.${kind}File`, kind)}_${span}`,
     asciiName: `${kind}s_${span}`,
   };
 }
@@ -414,89 +338,35 @@ const auditExport = (c: ExportContext<unknown>, what: 'orders' | 'refunds', form
     after: { format, ...(c.input as object) },
   });
 
-export async function orderExport(
-  c: ExportContext<OrderExportQuery>,
+/** A list's export in either format, its columns as the list declares them. */
+async function listExport<Q extends { beginTime: string; endTime: string }>(
+  c: ExportContext<Q>,
   format: ExportFormat,
+  source: ListRows<Q>,
 ): Promise<FileDownload> {
   const { t } = c;
   const zone = c.deps.config.timeZone;
   const scope = scopeOf(c.principal);
-  const names = fileNames(t, 'order', format, c.input);
-  const headers = ORDER_HEADERS.map((h) => t(`server.exports.columns.${h}`));
+  const { list } = source;
+  const names = fileNames(t, list.file, format, c.input);
+  const headers = exportHeaders(list.columns, t);
   if (format === 'csv') {
-    const rows = await primed(orderCsvRows(c.deps.db, scope, t, zone, c.input));
-    await auditExport(c, 'orders', format);
+    const rows = await primed(csvRowsOfList(source)(c.deps.db, scope, t, zone, c.input));
+    await auditExport(c, source.what, format);
     return csvFile(names, headers, rows);
   }
-  const brand = labeller(t, 'payments.brand', PAY_BRANDS);
-  const subBrand = labeller(t, 'payments.subBrand', ALL_SUB_BRANDS);
-  const paymentType = labeller(t, 'payments.paymentType', PAYMENT_TYPES);
-  const status = labeller(t, 'payments.orderStatus', ORDER_STATUSES);
-  const batches = await primed(orderRows(c.deps.db, scope, t, zone, c.input));
-  await auditExport(c, 'orders', format);
+  const toCells = xlsxCellsOf(list.columns, t);
+  const batches = await primed(xlsxRowsOf(source)(c.deps.db, scope, t, zone, c.input));
+  await auditExport(c, source.what, format);
   return xlsxFile(
     names,
-    { sheetName: t('server.exports.orderSheet'), headers, widths: ORDER_WIDTHS },
-    cells(batches, (r) => [
-      r.createdAt,
-      r.finishedAt,
-      r.gatewayOrderNo,
-      r.clientOrderNo,
-      r.brandOrderNo,
-      r.companyName,
-      r.branchUnitName,
-      brand(r.brand),
-      subBrand(r.subBrand),
-      paymentType(r.paymentType),
-      status(r.status),
-      { minor: r.amount, currency: r.currency },
-      r.currency,
-      { minor: r.refundedAmount, currency: r.currency },
-      r.receiptNo,
-      r.subject,
-    ]),
+    { sheetName: t(list.sheetKey), headers, widths: exportWidths(list.columns) },
+    cells(batches, toCells),
   );
 }
 
-export async function refundExport(
-  c: ExportContext<RefundExportQuery>,
-  format: ExportFormat,
-): Promise<FileDownload> {
-  const { t } = c;
-  const zone = c.deps.config.timeZone;
-  const scope = scopeOf(c.principal);
-  const names = fileNames(t, 'refund', format, c.input);
-  const headers = REFUND_HEADERS.map((h) => t(`server.exports.columns.${h}`));
-  if (format === 'csv') {
-    const rows = await primed(refundCsvRows(c.deps.db, scope, t, zone, c.input));
-    await auditExport(c, 'refunds', format);
-    return csvFile(names, headers, rows);
-  }
-  const brand = labeller(t, 'payments.brand', PAY_BRANDS);
-  const status = labeller(t, 'payments.refundStatus', REFUND_STATUSES);
-  const yes = t('common.yes');
-  const no = t('common.no');
-  const batches = await primed(refundRows(c.deps.db, scope, t, zone, c.input));
-  await auditExport(c, 'refunds', format);
-  return xlsxFile(
-    names,
-    { sheetName: t('server.exports.refundSheet'), headers, widths: REFUND_WIDTHS },
-    cells(batches, (r) => [
-      r.createdAt,
-      r.finishedAt,
-      r.gatewayRefundNo,
-      r.clientRefundNo,
-      r.brandRefundNo,
-      r.gatewayOrderNo,
-      r.companyName,
-      brand(r.brand),
-      status(r.status),
-      { minor: r.amount, currency: r.currency },
-      r.currency,
-      r.fullRefund ? yes : no,
-      r.remark,
-      r.operatorLoginId,
-      r.errorMessage,
-    ]),
-  );
-}
+export const orderExport = (c: ExportContext<OrderExportQuery>, format: ExportFormat) =>
+  listExport(c, format, ORDER_EXPORT);
+
+export const refundExport = (c: ExportContext<RefundExportQuery>, format: ExportFormat) =>
+  listExport(c, format, REFUND_EXPORT);

@@ -1,14 +1,13 @@
 import { and, asc, count, eq, gte, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../src/contract/envelope';
 import {
-  ORDER_SORT_FIELDS,
   PAY_STATUS_FILTER,
   type OrderDetail,
   type OrderEventRow,
-  type OrderPageQuery,
   type OrderRow,
   type OrderStatus,
 } from '../../../src/contract/orders';
+import type { ORDER_SORT_FIELDS, OrderPageQuery } from '../../../src/contract/lists/orders';
 import type { PayBrand, PaymentType } from '../../../src/contract/brands';
 import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';

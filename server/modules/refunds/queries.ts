@@ -1,12 +1,8 @@
 import { and, asc, count, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Page } from '../../../src/contract/envelope';
-import {
-  REFUND_SORT_FIELDS,
-  type RefundPageQuery,
-  type RefundRow,
-  type RefundStatus,
-} from '../../../src/contract/refunds';
+import type { RefundRow, RefundStatus } from '../../../src/contract/refunds';
+import type { REFUND_SORT_FIELDS, RefundPageQuery } from '../../../src/contract/lists/refunds';
 import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
 import { companies, operators, orders, refunds } from '../../db/schema';

@@ -1,11 +1,6 @@
 import { call, reply } from '../call';
-import {
-  PayLinkCreate,
-  type PayLinkCreated,
-  PayLinkClose,
-  type PayLinkRow,
-  PayLinkPageQuery,
-} from '../links';
+import { PAY_LINK_LIST, PayLinkPageQuery } from '../lists/payLinks';
+import { PayLinkCreate, type PayLinkCreated, PayLinkClose, type PayLinkRow } from '../links';
 import { UploadInput, type UploadReply } from '../uploads';
 import { type Page } from '../envelope';
 
@@ -30,8 +25,8 @@ export const linksCalls = {
     kind: 'upload',
     writes: true,
   }),
-  page: call('/history/urlOrderPay/page', {
-    access: '/manage/url',
+  page: call(PAY_LINK_LIST.path, {
+    access: PAY_LINK_LIST.route,
     input: PayLinkPageQuery,
     reply: reply<Page<PayLinkRow>>(),
     writes: true,

@@ -1,12 +1,12 @@
 import { call, reply } from '../call';
-import { OrderPageQuery, type OrderRow, OrderRef, type OrderDetail } from '../orders';
+import { type OrderRow, OrderRef, type OrderDetail } from '../orders';
+import { ORDER_LIST, OrderExportQuery, OrderPageQuery } from '../lists/orders';
 import { type Page } from '../envelope';
-import { OrderExportQuery } from '../exports';
 
 /** The orders calls (docs/api.md). */
 export const ordersCalls = {
-  page: call('/history/orderInfo/page', {
-    access: '/history/order',
+  page: call(ORDER_LIST.path, {
+    access: ORDER_LIST.route,
     input: OrderPageQuery,
     reply: reply<Page<OrderRow>>(),
   }),
@@ -21,13 +21,13 @@ export const ordersCalls = {
     reply: reply<OrderDetail>(),
     writes: true,
   }),
-  exportExcel: call('/history/orderInfo/exportExcel', {
-    access: '/history/order',
+  exportExcel: call(ORDER_LIST.exports.paths.excel, {
+    access: ORDER_LIST.route,
     input: OrderExportQuery,
     kind: 'file',
   }),
-  exportCsv: call('/history/orderInfo/exportCSVFile', {
-    access: '/history/order',
+  exportCsv: call(ORDER_LIST.exports.paths.csv, {
+    access: ORDER_LIST.route,
     input: OrderExportQuery,
     kind: 'file',
   }),

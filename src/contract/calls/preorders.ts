@@ -1,18 +1,13 @@
 import { call, reply } from '../call';
-import {
-  PreOrderPageQuery,
-  type PreOrderRow,
-  PreOrderCreate,
-  type PreOrderCreated,
-  PreOrderClose,
-} from '../preorders';
+import { PRE_ORDER_LIST, PreOrderPageQuery } from '../lists/preOrders';
+import { type PreOrderRow, PreOrderCreate, type PreOrderCreated, PreOrderClose } from '../preorders';
 import { type Page } from '../envelope';
 import { UploadInput, type UploadReply } from '../uploads';
 
 /** The preorders calls (docs/api.md). */
 export const preordersCalls = {
-  page: call('/history/preOrder/page', {
-    access: '/manage/onepay',
+  page: call(PRE_ORDER_LIST.path, {
+    access: PRE_ORDER_LIST.route,
     input: PreOrderPageQuery,
     reply: reply<Page<PreOrderRow>>(),
   }),

@@ -10,11 +10,10 @@ import {
   RefundApprovalSettingQuery,
   type RefundApprovalSetting,
   RefundApprovalSettingSave,
-  RefundPageQuery,
   type RefundRow,
 } from '../refunds';
 import { type Page } from '../envelope';
-import { RefundExportQuery } from '../exports';
+import { REFUND_LIST, RefundExportQuery, RefundPageQuery } from '../lists/refunds';
 
 /** The refunds calls (docs/api.md). */
 export const refundsCalls = {
@@ -52,18 +51,18 @@ export const refundsCalls = {
     reply: reply<RefundApprovalSetting>(),
     writes: true,
   }),
-  page: call('/history/refundInfo/page', {
-    access: '/history/refund',
+  page: call(REFUND_LIST.path, {
+    access: REFUND_LIST.route,
     input: RefundPageQuery,
     reply: reply<Page<RefundRow>>(),
   }),
-  exportExcel: call('/history/refundInfo/exportExcel', {
-    access: '/history/refund',
+  exportExcel: call(REFUND_LIST.exports.paths.excel, {
+    access: REFUND_LIST.route,
     input: RefundExportQuery,
     kind: 'file',
   }),
-  exportCsv: call('/history/refundInfo/exportCSVFile', {
-    access: '/history/refund',
+  exportCsv: call(REFUND_LIST.exports.paths.csv, {
+    access: REFUND_LIST.route,
     input: RefundExportQuery,
     kind: 'file',
   }),

@@ -2,18 +2,21 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@chakra-ui/react';
 import type { Page } from '../../contract/envelope';
 import type { UploadReply } from '../../contract/uploads';
-import { RANGE_DAYS_DEFAULT } from '../../contract/paging';
+import type { ListDefinition } from '../../contract/lists/define';
 import type { ListQuery } from '../../machines/listQuery';
 import type { OrgOption } from '../../contract/org';
 import { useT } from '../../app/i18n';
 import { showError, showSuccess } from '../../app/toaster';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable, type Column } from '../../components/DataTable';
-import { FilterBar, type FilterField } from '../../components/FilterBar';
-import { businessDate } from '../../components/format';
+import { DataTable } from '../../components/DataTable';
+import { FilterBar } from '../../components/FilterBar';
 import { PlusIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
-import { useListScreen } from '../setup/shared/useListScreen';
+import type { Translate } from '../../i18n';
+import { columnsOf, type Cells } from '../../lists/columns';
+import { filterFieldsOf, urlDefaults } from '../../lists/filterFields';
+import { useListScreen } from '../../lists/useListScreen';
+import type { RowActions } from './payLinkColumns';
 import { RowLinkDialog } from './RowLinkDialog';
 import type { UploadTarget } from '../../services/links';
 import { UploadDialog } from './UploadDialog';
@@ -42,26 +45,22 @@ export interface LinkListTexts {
  * period, the screen's own filters, company and branch within scope), the table, "new" and
  * "upload" dialogs, the link/QR of a row and closing a row after confirmation.
  */
-export function LinkListScreen<Row extends LinkRow>({
+export function LinkListScreen<Row extends LinkRow, L extends ListDefinition>({
   texts,
+  list: definition,
   fetchPage,
-  filterDefaults,
-  filterFields,
-  columns,
+  cells,
   numberOf,
   close,
   upload,
   newDialog,
 }: {
   texts: LinkListTexts;
+  /** The list's definition: page call, filters (the period and scope among them), columns. */
+  list: L;
   fetchPage: (query: ListQuery) => Promise<Page<Row>>;
-  /** The screen's own filters and their empty values (the period and scope are added). */
-  filterDefaults: Record<string, string>;
-  filterFields: FilterField[];
-  columns: (
-    actions: { show: (r: Row) => void; close: (r: Row) => void },
-    withCompany: boolean,
-  ) => Column<Row>[];
+  /** What each declared column shows; the row's actions open the link or the close confirmation. */
+  cells: (t: Translate, actions: RowActions<Row>) => Cells<L['columns'][number]['key'], Row>;
   /** The number a person reads (order number or pay number). */
   numberOf: (r: Row) => string;
   close: (r: Row) => Promise<unknown>;
@@ -77,21 +76,21 @@ export function LinkListScreen<Row extends LinkRow>({
   const scope = useScopeFilters();
   const list = useListScreen<Row>({
     fetchPage,
-    defaults: () => ({
-      beginTime: businessDate(6),
-      endTime: businessDate(0),
-      ...filterDefaults,
-      companyId: '',
-      branchUnitId: '',
-    }),
-    rangeDays: RANGE_DAYS_DEFAULT,
+    defaults: () => urlDefaults(definition),
+    rangeDays: definition.period?.maxDays,
   });
   const [dialog, setDialog] = useState<'new' | 'upload' | null>(null);
   const [shown, setShown] = useState<Row | null>(null);
   const [closing, setClosing] = useState<{ row: Row; busy: boolean } | null>(null);
   const tableColumns = useMemo(
-    () => columns({ show: setShown, close: (row) => setClosing({ row, busy: false }) }, scope.several),
-    [columns, scope.several],
+    () =>
+      columnsOf<L['columns'][number]['key'], Row>(
+        definition.columns,
+        cells(t, { show: setShown, close: (row) => setClosing({ row, busy: false }) }),
+        t,
+        scope.several,
+      ),
+    [definition, cells, t, scope.several],
   );
 
   const closeRow = async () => {
@@ -126,7 +125,7 @@ export function LinkListScreen<Row extends LinkRow>({
       <FilterBar
         key={list.filterKey}
         {...list.filterBar}
-        fields={[{ kind: 'dateRange', error: list.rangeError }, ...filterFields, ...scope.fields]}
+        fields={filterFieldsOf(definition, t, scope.fields, list.rangeError)}
       />
       <DataTable label={texts.table} columns={tableColumns} rowKey={(r) => r.id} {...list.table} />
       {list.pager}

@@ -1,10 +1,10 @@
-import { useCallback } from 'react';
 import { PAY_LINK_COLUMNS, type PayLinkRow } from '../../contract/links';
 import { closePayLink, pagePayLinks, uploadPayLinks } from '../../services/links';
 import { useT } from '../../app/i18n';
 import { LinkListScreen } from './LinkListScreen';
 import { PayLinkDialog } from './PayLinkDialog';
-import { payLinkColumns } from './payLinkColumns';
+import { payLinkCells } from './payLinkColumns';
+import { PAY_LINK_LIST } from '../../contract/lists/payLinks';
 
 /** The example row of the upload template. */
 const EXAMPLE = {
@@ -21,13 +21,8 @@ const EXAMPLE = {
 /** /manage/url: invoice / URL payments — list, new (link + QR), close, upload. */
 export default function PayLinks() {
   const t = useT();
-  const columns = useCallback(
-    (actions: Parameters<typeof payLinkColumns>[1], withCompany: boolean) =>
-      payLinkColumns(t, actions, withCompany),
-    [t],
-  );
   return (
-    <LinkListScreen<PayLinkRow>
+    <LinkListScreen<PayLinkRow, typeof PAY_LINK_LIST>
       texts={{
         title: t('menu.url'),
         newTitle: t('linkScreens.url.newTitle'),
@@ -38,21 +33,9 @@ export default function PayLinks() {
         closeConfirm: t('linkScreens.url.closeConfirm'),
         closed: (number) => t('linkScreens.url.closed', { number }),
       }}
+      list={PAY_LINK_LIST}
       fetchPage={pagePayLinks}
-      filterDefaults={{ status: '', orderNo: '' }}
-      filterFields={[
-        {
-          kind: 'select',
-          name: 'status',
-          label: t('fields.status'),
-          options: (['0', '1', '2'] as const).map((s) => ({
-            value: s,
-            label: t(`linkScreens.url.payStatus.${s}`),
-          })),
-        },
-        { kind: 'text', name: 'orderNo', label: t('linkScreens.orderNoFilter') },
-      ]}
-      columns={columns}
+      cells={payLinkCells}
       numberOf={(r) => r.gatewayOrderNo}
       close={(r) => closePayLink({ gatewayOrderNo: r.gatewayOrderNo })}
       upload={{

@@ -1,10 +1,10 @@
-import { useCallback } from 'react';
 import { PRE_ORDER_COLUMNS, type PreOrderRow } from '../../contract/preorders';
 import { closePreOrder, pagePreOrders, uploadPreOrders } from '../../services/preorders';
 import { useT } from '../../app/i18n';
 import { LinkListScreen } from '../links/LinkListScreen';
 import { PreOrderDialog } from './PreOrderDialog';
-import { preOrderColumns } from './preOrderColumns';
+import { preOrderCells } from './preOrderColumns';
+import { PRE_ORDER_LIST } from '../../contract/lists/preOrders';
 
 /** The example row of the upload template. */
 const EXAMPLE = {
@@ -19,13 +19,8 @@ const EXAMPLE = {
 /** /manage/onepay: pre-orders (payment requests) — list, new on the pre-order machine, close, upload. */
 export default function PreOrders() {
   const t = useT();
-  const columns = useCallback(
-    (actions: Parameters<typeof preOrderColumns>[1], withCompany: boolean) =>
-      preOrderColumns(t, actions, withCompany),
-    [t],
-  );
   return (
-    <LinkListScreen<PreOrderRow>
+    <LinkListScreen<PreOrderRow, typeof PRE_ORDER_LIST>
       texts={{
         title: t('menu.onepay'),
         newTitle: t('linkScreens.preOrder.newTitle'),
@@ -37,20 +32,8 @@ export default function PreOrders() {
         closed: (number) => t('linkScreens.preOrder.closed', { number }),
       }}
       fetchPage={pagePreOrders}
-      filterDefaults={{ useStatus: '', payNo: '' }}
-      filterFields={[
-        {
-          kind: 'select',
-          name: 'useStatus',
-          label: t('linkScreens.preOrder.useStatus'),
-          options: (['0', '1'] as const).map((s) => ({
-            value: s,
-            label: t(`linkScreens.preOrder.useStatusOf.${s}`),
-          })),
-        },
-        { kind: 'text', name: 'payNo', label: t('linkScreens.payNoFilter') },
-      ]}
-      columns={columns}
+      list={PRE_ORDER_LIST}
+      cells={preOrderCells}
       numberOf={(r) => r.gatewayPayNo}
       close={(r) => closePreOrder({ gatewayPayNo: r.gatewayPayNo })}
       upload={{

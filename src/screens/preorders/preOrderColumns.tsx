@@ -1,9 +1,12 @@
-import { Badge, Button, Flex, Text } from '@chakra-ui/react';
+import { Badge, Text } from '@chakra-ui/react';
 import type { PreOrderRow, PreOrderState } from '../../contract/preorders';
 import { formatMoney } from '../../contract/money';
-import type { Column } from '../../components/DataTable';
+import type { PRE_ORDER_LIST } from '../../contract/lists/preOrders';
+import type { Cells } from '../../lists/columns';
 import { formatDateTime } from '../../components/format';
 import type { Translate } from '../../i18n';
+import { companyCell, createdCell, numbersCell, remarkCell, rowActions } from '../links/linkCells';
+import type { RowActions } from '../links/payLinkColumns';
 
 const STATE_COLOURS: Record<PreOrderState, string> = {
   open: 'blue',
@@ -18,127 +21,40 @@ export const usesShown = (r: Pick<PreOrderRow, 'useStatus' | 'usedTimes'>): Uses
   r.useStatus === 1 ? 'used' : r.usedTimes > 0 ? 'inUse' : 'unused';
 const USE_COLOURS: Record<UsesShown, string> = { unused: 'gray', inUse: 'blue', used: 'green' };
 
-export function preOrderColumns(
-  t: Translate,
-  actions: { show: (r: PreOrderRow) => void; close: (r: PreOrderRow) => void },
-  withCompany: boolean,
-): Column<PreOrderRow>[] {
-  return [
-    {
-      key: 'gatewayPayNo',
-      header: t('linkScreens.payNo'),
-      nowrap: true,
-      cell: (r) => (
-        <>
-          <Text fontFamily="mono" fontSize="xs">
-            {r.gatewayPayNo}
-          </Text>
-          <Text fontSize="xs" color="fg.muted">
-            {r.clientPayNo}
-          </Text>
-        </>
-      ),
-    },
-    {
-      key: 'orderAmount',
-      header: t('fields.orderAmount'),
-      sortField: 'orderAmount',
-      align: 'end',
-      nowrap: true,
-      cell: (r) => formatMoney(r.orderAmount, r.currency),
-    },
-    {
-      key: 'usedTimes',
-      header: t('linkScreens.preOrder.uses'),
-      sortField: 'usedTimes',
-      align: 'end',
-      nowrap: true,
-      cell: (r) => t('linkScreens.preOrder.usedOfShort', { used: r.usedTimes, total: r.useTimes }),
-    },
-    {
-      key: 'useStatus',
-      header: t('linkScreens.preOrder.useStatus'),
-      nowrap: true,
-      cell: (r) => (
-        <Badge colorPalette={USE_COLOURS[usesShown(r)]} variant="outline">
-          {t(`linkScreens.preOrder.useStatusShown.${usesShown(r)}`)}
-        </Badge>
-      ),
-    },
-    {
-      key: 'state',
-      header: t('fields.status'),
-      nowrap: true,
-      cell: (r) => (
-        <Badge colorPalette={STATE_COLOURS[r.state]} variant="subtle">
-          {t(`linkScreens.preOrder.state.${r.state}`)}
-        </Badge>
-      ),
-    },
-    {
-      key: 'useTime',
-      header: t('linkScreens.preOrder.useTime'),
-      nowrap: true,
-      cell: (r) => (
-        <>
-          <Text>{formatDateTime(r.useStartTime) || '—'}</Text>
-          <Text fontSize="xs" color="fg.muted">
-            {formatDateTime(r.useFinishTime) || '—'}
-          </Text>
-        </>
-      ),
-    },
-    {
-      key: 'expireTime',
-      header: t('linkScreens.expiresAt'),
-      sortField: 'expireTime',
-      nowrap: true,
-      cell: (r) => formatDateTime(r.expireTime),
-    },
-    ...(withCompany
-      ? [
-          {
-            key: 'company',
-            header: t('fields.companyId'),
-            minW: '9rem',
-            cell: (r: PreOrderRow) => [r.companyName, r.branchUnitName].filter(Boolean).join(' / ') || '—',
-          },
-        ]
-      : []),
-    { key: 'remark', header: t('fields.remark'), minW: '8rem', cell: (r) => r.remark || '—' },
-    {
-      key: 'createdAt',
-      header: t('org.createdAt'),
-      sortField: 'createdAt',
-      nowrap: true,
-      cell: (r) => formatDateTime(r.createdAt),
-    },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      cell: (r) => (
-        <Flex gap="1">
-          <Button
-            size="xs"
-            variant="ghost"
-            onClick={() => actions.show(r)}
-            aria-label={t('linkScreens.showLinkOf', { number: r.gatewayPayNo })}
-          >
-            {t('linkScreens.showLink')}
-          </Button>
-          {r.state === 'open' && (
-            <Button
-              size="xs"
-              variant="ghost"
-              colorPalette="red"
-              onClick={() => actions.close(r)}
-              aria-label={t('linkScreens.preOrder.closeOf', { number: r.gatewayPayNo })}
-            >
-              {t('linkScreens.preOrder.close')}
-            </Button>
-          )}
-        </Flex>
-      ),
-    },
-  ];
-}
+type Key = (typeof PRE_ORDER_LIST)['columns'][number]['key'];
+
+/** What the pre-order list's columns (src/contract/lists/preOrders.ts) show. */
+export const preOrderCells = (t: Translate, actions: RowActions<PreOrderRow>): Cells<Key, PreOrderRow> => ({
+  gatewayPayNo: (r) => numbersCell(r.gatewayPayNo, r.clientPayNo),
+  orderAmount: (r) => formatMoney(r.orderAmount, r.currency),
+  usedTimes: (r) => t('linkScreens.preOrder.usedOfShort', { used: r.usedTimes, total: r.useTimes }),
+  useStatus: (r) => (
+    <Badge colorPalette={USE_COLOURS[usesShown(r)]} variant="outline">
+      {t(`linkScreens.preOrder.useStatusShown.${usesShown(r)}`)}
+    </Badge>
+  ),
+  state: (r) => (
+    <Badge colorPalette={STATE_COLOURS[r.state]} variant="subtle">
+      {t(`linkScreens.preOrder.state.${r.state}`)}
+    </Badge>
+  ),
+  useTime: (r) => (
+    <>
+      <Text>{formatDateTime(r.useStartTime) || '—'}</Text>
+      <Text fontSize="xs" color="fg.muted">
+        {formatDateTime(r.useFinishTime) || '—'}
+      </Text>
+    </>
+  ),
+  expireTime: (r) => formatDateTime(r.expireTime),
+  company: companyCell,
+  remark: remarkCell,
+  createdAt: createdCell,
+  actions: (r) =>
+    rowActions(
+      t,
+      r.gatewayPayNo,
+      { show: () => actions.show(r), close: r.state === 'open' ? () => actions.close(r) : null },
+      { label: 'linkScreens.preOrder.close', of: 'linkScreens.preOrder.closeOf' },
+    ),
+});

@@ -1,20 +1,15 @@
 import { useMemo } from 'react';
-import { Button, Link as ChakraLink } from '@chakra-ui/react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import type { AgentRow } from '../../../contract/org';
-import { pageAgents, setOrgStatus } from '../../../services/org';
+import { pageAgents } from '../../../services/org';
 import { useT } from '../../../app/i18n';
-import { DataTable, type Column } from '../../../components/DataTable';
-import { FilterBar, type FilterField } from '../../../components/FilterBar';
-import { PlusIcon } from '../../../components/icons';
-import { PageHeader } from '../../../components/PageHeader';
+import type { Column } from '../../../components/DataTable';
 import { useOrgRights } from '../shared/permissions';
 import { RowActions } from '../shared/RowActions';
-import { orgOptions, statusOptions } from '../shared/options';
+import { orgOptions } from '../shared/options';
 import { useProviderOptions } from '../shared/useOrgOptions';
-import { useListScreen } from '../shared/useListScreen';
-import { useStatusToggle } from '../shared/useStatusToggle';
 import { statusAndCreatedColumns } from '../shared/columns';
+import { OrgListPage, orgFilters, orgNameColumns, useOrgList } from '../shared/OrgList';
 
 /** /setup/agent: agencies in scope; a row opens its page with every agency field. */
 export default function Agencies() {
@@ -22,30 +17,16 @@ export default function Agencies() {
   const [, navigate] = useLocation();
   const rights = useOrgRights();
   const providers = useProviderOptions();
-  const list = useListScreen<AgentRow>({
+  const org = useOrgList<AgentRow>({
+    kind: 'agent',
     fetchPage: pageAgents,
     defaults: () => ({ name: '', serviceProviderId: '', status: '' }),
   });
-  const toggle = useStatusToggle({
-    change: (id, lock) => setOrgStatus('agent', id, lock),
-    lockNote: t('orgScreens.lock.noteOrg'),
-    onDone: list.reload,
-  });
+  const { toggle } = org;
 
-  const filters: FilterField[] = [
-    { kind: 'text', name: 'name', label: t('fields.name') },
-    ...(rights.level === 'system'
-      ? [
-          {
-            kind: 'select' as const,
-            name: 'serviceProviderId',
-            label: t('fields.serviceProviderId'),
-            options: orgOptions(t, providers.data),
-          },
-        ]
-      : []),
-    { kind: 'select', name: 'status', label: t('fields.status'), options: statusOptions(t) },
-  ];
+  const filters = orgFilters(t, {
+    providers: rights.level === 'system' ? orgOptions(t, providers.data) : null,
+  });
 
   const columns = useMemo<Column<AgentRow>[]>(
     () => [
@@ -56,24 +37,7 @@ export default function Agencies() {
         nowrap: true,
         cell: (r) => r.agentNo,
       },
-      {
-        key: 'name',
-        header: t('fields.name'),
-        sortField: 'name',
-        minW: '12rem',
-        cell: (r) => (
-          <ChakraLink asChild fontWeight="medium" color="blue.600">
-            <Link href={`/setup/agent/${r.id}`}>{r.name}</Link>
-          </ChakraLink>
-        ),
-      },
-      { key: 'nameEn', header: t('fields.nameEn'), minW: '8rem', cell: (r) => r.nameEn || '—' },
-      {
-        key: 'serviceProviderName',
-        header: t('fields.serviceProviderId'),
-        minW: '10rem',
-        cell: (r) => r.serviceProviderName,
-      },
+      ...orgNameColumns<AgentRow>(t, 'agent', false),
       { key: 'phone', header: t('fields.phone'), nowrap: true, cell: (r) => r.phone || '—' },
       {
         key: 'settlementPeriod',
@@ -100,29 +64,13 @@ export default function Agencies() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t('menu.agencies')}
-        actions={
-          rights.editAgent && (
-            <Button size="sm" asChild>
-              <Link href="/setup/agent/new">
-                <PlusIcon />
-                {t('org.actions.create')}
-              </Link>
-            </Button>
-          )
-        }
-      />
-      <FilterBar key={list.filterKey} {...list.filterBar} fields={filters} />
-      <DataTable
-        label={t('orgScreens.agency.table')}
-        columns={columns}
-        rowKey={(r) => r.id}
-        {...list.table}
-      />
-      {list.pager}
-      {toggle.dialog}
-    </>
+    <OrgListPage
+      title={t('menu.agencies')}
+      tableLabel={t('orgScreens.agency.table')}
+      createHref={rights.editAgent ? '/setup/agent/new' : undefined}
+      filters={filters}
+      columns={columns}
+      org={org}
+    />
   );
 }

@@ -10,7 +10,7 @@ import { FilterBar } from '../../../components/FilterBar';
 import { businessDate, formatDateTime } from '../../../components/format';
 import { PageHeader } from '../../../components/PageHeader';
 import { enumOptions } from '../shared/options';
-import { useListScreen } from '../shared/useListScreen';
+import { useListScreen } from '../../../lists/useListScreen';
 import { AuditDiff } from './AuditDiff';
 
 const RESULT_COLOUR = { success: 'green', noAccess: 'red', notFound: 'orange' } as const;

@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useOrgRights } from '../shared/permissions';
 import { RowActions } from '../shared/RowActions';
 import { statusOptions } from '../shared/options';
-import { useListScreen } from '../shared/useListScreen';
+import { useListScreen } from '../../../lists/useListScreen';
 import { useStatusToggle } from '../shared/useStatusToggle';
 import { BranchDialog } from './BranchDialog';
 import { BranchTree } from './BranchTree';

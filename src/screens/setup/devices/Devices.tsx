@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useOrgRights } from '../shared/permissions';
 import { RowActions } from '../shared/RowActions';
 import { enumOptions, statusOptions } from '../shared/options';
-import { useListScreen } from '../shared/useListScreen';
+import { useListScreen } from '../../../lists/useListScreen';
 import { useStatusToggle } from '../shared/useStatusToggle';
 import { statusAndCreatedColumns } from '../shared/columns';
 

@@ -13,7 +13,7 @@ import { PlusIcon, TrashIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/PageHeader';
 import { orgOptions, statusOptions } from '../shared/options';
 import { useAgentOptions, useCompanyOptions, useProviderOptions } from '../shared/useOrgOptions';
-import { useListScreen } from '../shared/useListScreen';
+import { useListScreen } from '../../../lists/useListScreen';
 import { useStatusToggle } from '../shared/useStatusToggle';
 import { OperatorDialog } from './OperatorDialog';
 import { operatorColumns } from './operatorColumns';

@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useOrgRights } from '../shared/permissions';
 import { RowActions } from '../shared/RowActions';
 import { statusOptions } from '../shared/options';
-import { useListScreen } from '../shared/useListScreen';
+import { useListScreen } from '../../../lists/useListScreen';
 import { useStatusToggle } from '../shared/useStatusToggle';
 import { ProviderDialog } from './ProviderDialog';
 import { statusAndCreatedColumns } from '../shared/columns';

@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import type { Page } from '../../../contract/envelope';
-import { listQueryMachine, type ListQuery } from '../../../machines/listQuery';
-import { useT } from '../../../app/i18n';
-import { textOr } from '../../../i18n';
-import { useListUrl, useUrlChanges } from '../../../app/listUrl';
-import type { TableStatus } from '../../../components/DataTable';
-import { Pagination } from '../../../components/Pagination';
+import type { Page } from '../contract/envelope';
+import { listQueryMachine, type ListQuery } from '../machines/listQuery';
+import { useT } from '../app/i18n';
+import { textOr } from '../i18n';
+import { useListUrl, useUrlChanges } from '../app/listUrl';
+import type { TableStatus } from '../components/DataTable';
+import { Pagination } from '../components/Pagination';
 
 /**
  * One list screen on the listQuery machine (filters in the URL, paging, sorting): what the

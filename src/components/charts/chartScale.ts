@@ -1,0 +1,31 @@
+import type { MessageKey } from '../../i18n';
+import { formatMoney } from '../../contract/money';
+
+/** One point of a series: a category (a day, a brand) or a number on x, a value on y. */
+export interface ChartPoint {
+  x: string | number;
+  /** Money in integer minor units when the chart has a currency; a count otherwise. */
+  y: number;
+}
+
+/** One series: its name is an i18n key, so the legend speaks the reader's language. */
+export interface ChartSeries {
+  key: string;
+  labelKey: MessageKey;
+  points: readonly ChartPoint[];
+}
+
+/** Integer ticks from 0 to the largest value, evenly spread (minor units are never fractions). */
+export function valueTicks(series: readonly ChartSeries[], count = 5): number[] {
+  const max = Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.y)));
+  if (max === 0) return [0];
+  const step = Math.max(1, Math.ceil(max / count));
+  return Array.from({ length: Math.ceil(max / step) + 1 }, (_, i) => i * step);
+}
+
+/** How the value axis reads: money in the currency's major units and symbol, or plain counts. */
+export function valueFormat(currency: string | undefined): (value: number) => string {
+  return currency
+    ? (value) => formatMoney(Math.round(value), currency)
+    : (value) => Math.round(value).toLocaleString('en-US');
+}

@@ -1,0 +1,131 @@
+import type { MessageKey } from '../../i18n';
+import { yup } from '../validation';
+import { dateRange, pageFields } from '../paging';
+
+/**
+ * A list declared once (DESIGN, "Lists are declared, not copied"): its filters with their
+ * URL form, the screen's columns, the sort fields, the scope, and the export columns. The
+ * page call's schema and the export call's schema are built from it here, the screen in
+ * src/lists/, both export formats on the server (server/platform/exportColumns.ts).
+ */
+
+/** How a filter shows in the filter bar; its value is a string in the URL ('' for all). */
+export type FilterField =
+  | { kind: 'text'; labelKey: MessageKey }
+  /** A fixed list of codes labelled `${catalogue}.${code}`; picking one empties `clears`. */
+  | {
+      kind: 'select';
+      labelKey: MessageKey;
+      codes: readonly string[];
+      catalogue: string;
+      clears?: readonly string[];
+    }
+  /** The sub-brands of the brand picked in the form (all while none is). */
+  | { kind: 'subBrand' }
+  /** Company and branch within the caller's scope (src/lists/useScopeFields). */
+  | { kind: 'scope' };
+
+export interface ListFilter<S extends yup.AnySchema = yup.AnySchema> {
+  /** What the page and export calls accept (the server validates with it, the URL carries it as text). */
+  schema: S;
+  field: FilterField;
+}
+
+/**
+ * Which columns stay when the table is narrow: 1 always, 2 from tablet width, 3 from desktop
+ * width. Recorded now; the table honours it in a later issue.
+ */
+export type ColumnPriority = 1 | 2 | 3;
+
+export interface ColumnWidth {
+  /** Narrowest the column may get (a CSS length), so the table scrolls rather than squeezes it. */
+  min?: string;
+  /** One line: a longer value is cut with an ellipsis (its whole text in the title). */
+  ellipsis?: boolean;
+  /** Never wrapped (numbers, dates, codes). */
+  nowrap?: boolean;
+}
+
+export interface ListColumn<K extends string = string> {
+  key: K;
+  /** i18n key of the header. */
+  headerKey: MessageKey;
+  /** The page call's sort field when the column sorts (one of the list's sortFields). */
+  sortField?: string;
+  priority: ColumnPriority;
+  width: ColumnWidth;
+  align?: 'start' | 'center' | 'end';
+  /** Shown only where the caller's scope holds several companies. */
+  scope?: 'company';
+}
+
+/** How an export cell is written, in CSV (by the database) and XLSX alike. */
+export type ExportCell =
+  | { kind: 'text' }
+  /** yyyy-MM-dd HH:mm:ss in the business time zone. */
+  | { kind: 'time' }
+  /** Minor units as major units of the currency held by the row's `currency` source. */
+  | { kind: 'amount'; currency: string }
+  /** A code as its label `${catalogue}.${code}` (the code itself when the catalogue has none). */
+  | { kind: 'label'; catalogue: string; codes: readonly string[] }
+  /** A boolean as common.yes / common.no. */
+  | { kind: 'yesNo' };
+
+export interface ExportColumn<K extends string = string> {
+  /** Also the header: `server.exports.columns.<key>`. */
+  key: K;
+  /** XLSX column width in characters. */
+  width: number;
+  cell: ExportCell;
+}
+
+export interface ListExport<K extends string = string> {
+  /** The file's name: `server.exports.<file>File` localised, `<file>s` in ASCII. */
+  file: string;
+  /** i18n key of the XLSX sheet. */
+  sheetKey: MessageKey;
+  /** Calls of the two formats (the page's filters without paging and sorting). */
+  paths: { excel: string; csv: string };
+  columns: readonly ExportColumn<K>[];
+}
+
+export interface ListDefinition<
+  F extends Record<string, ListFilter> = Record<string, ListFilter>,
+  C extends string = string,
+  S extends string = string,
+  E extends string = string,
+> {
+  /** The page call. */
+  path: string;
+  /** Menu route that grants the list (and its exports). */
+  route: string;
+  /** Business-day period filter (beginTime/endTime): at most `maxDays`, `defaultDays` back by default. */
+  period?: { maxDays: number; defaultDays: number };
+  filters: F;
+  columns: readonly ListColumn<C>[];
+  sortFields: readonly S[];
+  /** Whose rows: the caller's tenant scope (server/platform/scope.ts) always applies. */
+  scope: 'tenant';
+  exports?: ListExport<E>;
+}
+
+/** Declares a list; its filter, column, sort and export names stay typed (literal). */
+export const defineList = <const L extends ListDefinition>(list: L): L => list;
+
+type Schemas<F extends Record<string, ListFilter>> = { [K in keyof F]: F[K]['schema'] };
+
+const schemasOf = <F extends Record<string, ListFilter>>(filters: F): Schemas<F> => {
+  const out: Partial<Schemas<F>> = {};
+  for (const name of Object.keys(filters) as (keyof F)[]) out[name] = filters[name].schema;
+  return out as Schemas<F>;
+};
+
+type Periodic<F extends Record<string, ListFilter>> = { period: { maxDays: number }; filters: F };
+
+/** The page call's input: paging and sorting, the list's period and filters. */
+export const pageQueryOf = <F extends Record<string, ListFilter>>(list: Periodic<F>) =>
+  yup.object({ ...pageFields, ...dateRange(list.period.maxDays), ...schemasOf(list.filters) }).noUnknown();
+
+/** The export call's input: the page call's without paging and sorting (a file lists every row). */
+export const exportQueryOf = <F extends Record<string, ListFilter>>(list: Periodic<F>) =>
+  yup.object({ ...dateRange(list.period.maxDays), ...schemasOf(list.filters) }).noUnknown();

@@ -1,0 +1,47 @@
+import { yup } from '../validation';
+import { optionalId, text } from '../fields';
+import { ALL_SUB_BRANDS, PAY_BRANDS, PAYMENT_TYPES } from '../brands';
+import type { MessageKey } from '../../i18n';
+import type { ListFilter } from './define';
+
+/** Filters several lists share (written once; a list spreads what it has). */
+
+/** One of a list of codes, '' for all, picked from `${catalogue}.${code}` labels. */
+export const codeFilter = <C extends string>(
+  labelKey: MessageKey,
+  codes: readonly C[],
+  catalogue: string,
+  clears?: readonly string[],
+) =>
+  ({
+    schema: yup
+      .string()
+      .oneOf<'' | C>(['', ...codes])
+      .default(''),
+    field: { kind: 'select', labelKey, codes, catalogue, clears },
+  }) satisfies ListFilter;
+
+export const brandFilter = (clears?: readonly string[]) =>
+  codeFilter('fields.brand', PAY_BRANDS, 'payments.brand', clears);
+
+export const subBrandFilter = () =>
+  ({
+    schema: yup
+      .string()
+      .oneOf(['', ...ALL_SUB_BRANDS])
+      .default(''),
+    field: { kind: 'subBrand' },
+  }) satisfies ListFilter;
+
+export const paymentTypeFilter = () =>
+  codeFilter('fields.paymentType', PAYMENT_TYPES, 'payments.paymentType');
+
+/** Free text matched exactly (a number of some kind). */
+export const textFilter = (labelKey: MessageKey, max = 64) =>
+  ({ schema: text(max), field: { kind: 'text', labelKey } }) satisfies ListFilter;
+
+/** Company and branch within the caller's scope. */
+export const scopeFilters = () => ({
+  companyId: { schema: optionalId(), field: { kind: 'scope' } } satisfies ListFilter,
+  branchUnitId: { schema: optionalId(), field: { kind: 'scope' } } satisfies ListFilter,
+});
