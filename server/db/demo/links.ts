@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { OrderStatus } from '../../../src/contract/orders';
+import type { PayBrand } from '../../../src/contract/brands';
 import type { Db } from '../client';
 import { companies, operators, orderEvents, orders, payLinks, preOrders } from '../schema';
 import { gatewayNo } from '../../platform/numbers';
@@ -20,7 +21,7 @@ interface DemoLink {
   payerName: string;
   payerEmail: string;
   status: OrderStatus;
-  brand: string;
+  brand: PayBrand | '';
   subBrand: string;
   hoursAgo: number;
   expireHours: number;

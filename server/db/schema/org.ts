@@ -1,3 +1,4 @@
+import type { Status } from '../../../src/contract/fields';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,7 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /** The organisation tree: service provider → agencies and companies → branches. */
-const status = () => varchar('status', { length: 10 }).notNull().default('active');
+/** active or locked (the contract's Status). */
+const status = () => varchar('status', { length: 10 }).$type<Status>().notNull().default('active');
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const str = (name: string, length: number) => varchar(name, { length }).notNull().default('');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../../src/contract/orders';
+import type { PayBrand, PaymentType } from '../../../src/contract/brands';
 import type { RefundStatus } from '../../../src/contract/refunds';
 import {
   bigint,
@@ -46,8 +47,9 @@ export const orders = pgTable(
     receiptNo: str('receipt_no', 64),
     subject: str('subject', 128),
     /** dynamicQr, staticQr, link, cpm or card. */
-    paymentType: varchar('payment_type', { length: 12 }).notNull(),
-    brand: varchar('brand', { length: 20 }).notNull(),
+    paymentType: varchar('payment_type', { length: 12 }).$type<PaymentType>().notNull(),
+    /** '' until the payer of a link or pre-order picks a brand. */
+    brand: varchar('brand', { length: 20 }).$type<PayBrand | ''>().notNull(),
     subBrand: str('sub_brand', 20),
     /** Hundredths of a percent, fixed when the order is paid. */
     commissionRate: integer('commission_rate'),

@@ -8,7 +8,6 @@ import {
   type OrderStatus,
 } from '../../../src/contract/orders';
 import type { ORDER_SORT_FIELDS, OrderPageQuery } from '../../../src/contract/lists/orders';
-import type { PayBrand, PaymentType } from '../../../src/contract/brands';
 import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
 import { branchUnits, companies, orderEvents, orders } from '../../db/schema';
@@ -16,6 +15,7 @@ import { dayRange } from '../../platform/days';
 import { notFound } from '../../platform/envelope';
 import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { ordersIn, type Scope } from '../../platform/scope';
 import type { OrderRecord } from '../payments';
 import { refundableAmount, refundsOfOrder } from '../refunds';
@@ -42,19 +42,33 @@ const orderColumns = {
   finishedAt: orders.finishedAt,
 };
 
-type OrderSelect = {
-  [K in keyof typeof orderColumns]: unknown;
-} & { createdAt: Date; finishedAt: Date | null };
+/** A selected order row (the columns are typed, statuses and brands with the contract's unions). */
+type OrderSelect = Omit<SelectResultFields<typeof orderColumns>, 'branchUnitName'> & {
+  /** Left-joined: null for an order of no branch. */
+  branchUnitName: string | null;
+};
 
+/**
+ * The list's columns only, field by field: a whole order record handed in (the detail) keeps
+ * the rest (notifyUrl, pre-order id, …) to itself.
+ */
 const toRow = (r: OrderSelect): OrderRow => ({
-  // The list's columns only: a whole order record handed in (the detail) keeps the rest
-  // (notifyUrl, pre-order id, …) to itself.
-  ...(Object.fromEntries(
-    Object.keys(orderColumns).map((k) => [k, r[k as keyof OrderSelect]]),
-  ) as unknown as OrderRow),
-  status: r.status as OrderStatus,
-  paymentType: r.paymentType as PaymentType,
-  brand: r.brand as PayBrand,
+  id: r.id,
+  clientOrderNo: r.clientOrderNo,
+  gatewayOrderNo: r.gatewayOrderNo,
+  brandOrderNo: r.brandOrderNo,
+  amount: r.amount,
+  currency: r.currency,
+  status: r.status,
+  receiptNo: r.receiptNo,
+  paymentType: r.paymentType,
+  brand: r.brand,
+  subBrand: r.subBrand,
+  companyId: r.companyId,
+  companyName: r.companyName,
+  branchUnitId: r.branchUnitId,
+  branchUnitName: r.branchUnitName,
+  refundedAmount: r.refundedAmount,
   createdAt: iso(r.createdAt),
   finishedAt: r.finishedAt ? iso(r.finishedAt) : null,
 });

@@ -1,3 +1,4 @@
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { and, asc, count, eq, ilike, inArray, ne } from 'drizzle-orm';
 import type { Page } from '../../../src/contract/envelope';
 import type { Status } from '../../../src/contract/fields';
@@ -24,14 +25,11 @@ const columns = {
   updatedAt: branchUnits.updatedAt,
 };
 
-type Raw = { status: string; createdAt: Date; updatedAt: Date };
-const toRow = <R extends Raw>(r: R) =>
-  ({
-    ...r,
-    status: r.status as Status,
-    createdAt: iso(r.createdAt),
-    updatedAt: iso(r.updatedAt),
-  }) as unknown as BranchRow;
+const toRow = (r: SelectResultFields<typeof columns>): BranchRow => ({
+  ...r,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
 
 const selectBranches = (db: Executor) =>
   db.select(columns).from(branchUnits).innerJoin(companies, eq(companies.id, branchUnits.companyId));

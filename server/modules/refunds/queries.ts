@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Page } from '../../../src/contract/envelope';
-import type { RefundRow, RefundStatus } from '../../../src/contract/refunds';
+import type { RefundRow } from '../../../src/contract/refunds';
 import type { REFUND_SORT_FIELDS, RefundPageQuery } from '../../../src/contract/lists/refunds';
 import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
@@ -33,9 +34,13 @@ const refundColumns = {
   finishedAt: refunds.finishedAt,
 };
 
-const toRefundRow = (r: { createdAt: Date; finishedAt: Date | null; status: string }): RefundRow => ({
-  ...(r as unknown as RefundRow),
-  status: r.status as RefundStatus,
+/** A selected refund row; the operator is left-joined (null when not the caller's to see). */
+type RefundSelect = Omit<SelectResultFields<typeof refundColumns>, 'operatorLoginId'> & {
+  operatorLoginId: string | null;
+};
+
+const toRefundRow = (r: RefundSelect): RefundRow => ({
+  ...r,
   createdAt: iso(r.createdAt),
   finishedAt: r.finishedAt ? iso(r.finishedAt) : null,
 });
