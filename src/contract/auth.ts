@@ -120,3 +120,23 @@ export interface MfaEnrolled {
 export const LanguageInput = yup
   .object({ workingLanguage: yup.string().required().oneOf(WORKING_LANGUAGES) })
   .noUnknown();
+
+/** The captcha, the login call's input as the session machine gives it, and what /login and /system/info give the session. */
+export interface CaptchaInfo {
+  enabled: boolean;
+  captchaId: string;
+  image: string;
+}
+export interface LoginParams {
+  loginId: string;
+  /** As typed; the login actor hashes it. */
+  password: string;
+  verycode: string;
+  captchaId: string;
+}
+/** What /login and /system/info give the session. */
+export interface SessionInfo {
+  user: UserInfo;
+  menu: string[];
+  token: string | null;
+}

@@ -3,6 +3,7 @@ import { dateRange, pageFields, RANGE_DAYS_DEFAULT } from './paging';
 import { id, optionalId, text } from './fields';
 import { MAX_MINOR } from './money';
 import { PAY_BRANDS } from './brands';
+import type { OrderStatus } from './orders';
 
 /**
  * Refund statuses of spec point 4 (labels: `payments.refundStatus.<code>`), and the two of the
@@ -202,4 +203,37 @@ export interface RefundApprovalSetting {
   threshold: number | null;
   /** The platform default that applies when threshold is null. */
   platformDefault: number;
+}
+
+/** /pay/refund/refund's reply. */
+export interface RefundReply {
+  gatewayRefundNo: string;
+  clientRefundNo: string;
+  refundStatus: RefundStatus;
+  amount: number;
+  currency: string;
+  orderStatus: OrderStatus;
+  created: boolean;
+}
+
+export interface SubmitRefundInput {
+  gatewayOrderNo: string;
+  refundAmount: number;
+  fullRefund: boolean;
+  /** As typed; the refunds service hashes it (MD5 uppercase) before sending. */
+  refundPassword: string;
+  remark: string;
+  clientRefundNo: string;
+}
+
+/** What the refund approval machine gives the approve call (the password as typed). */
+export interface ApproveRefundInput {
+  gatewayRefundNo: string;
+  /** As typed; the service hashes it (MD5 uppercase) before sending. */
+  refundPassword: string;
+}
+
+export interface RejectRefundInput {
+  gatewayRefundNo: string;
+  reason: string;
 }

@@ -1,5 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import type { PasswordChangeForm } from '../contract/account';
+import type { PasswordChangeForm, PasswordKind } from '../contract/account';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
 import { failureMessage, type TestMap } from './effects';
 
@@ -8,8 +8,6 @@ import { failureMessage, type TestMap } from './effects';
  * change every session of the user ends: the machine emits `reloginRequired` and the screen
  * sends RELOGIN_REQUIRED to the session.
  */
-
-export type PasswordKind = 'login' | 'refund';
 
 export interface PasswordChangeInput {
   kind: PasswordKind;

@@ -1,5 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
+import type { CreatedPreOrder, PreOrderDraft } from '../contract/preorders';
 import { failureMessage, type TestMap } from './effects';
 
 /**
@@ -8,25 +9,6 @@ import { failureMessage, type TestMap } from './effects';
  * link and QR code are shown, and it ends used up, expired or closed. The screen tells the
  * machine when a payment used it (USED, from the refreshed row); expiry is the validity.
  */
-
-export interface PreOrderDraft {
-  /** Minor units. */
-  orderAmount: number;
-  currency: string;
-  validityHours: number;
-  /** How many payments the link accepts. */
-  useTimes: number;
-  remark: string;
-}
-
-/** The created pre-order as the server returns it. */
-export interface CreatedPreOrder {
-  gatewayPayNo: string;
-  clientPayNo: string;
-  payLink: string;
-  expireTime: string;
-  useTimes: number;
-}
 
 export interface PreOrderContext {
   preOrder: CreatedPreOrder | null;

@@ -1,6 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import type { OrderDetail, OrderStatus } from '../contract/orders';
-import type { RefundStatus } from '../contract/refunds';
+import type { OrderDetail } from '../contract/orders';
+import type { RefundReply, RefundStatus, SubmitRefundInput } from '../contract/refunds';
 import { ResultType } from '../contract/envelope';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
 import { failureMessage, type TestMap } from './effects';
@@ -26,27 +26,6 @@ export interface RefundForm {
   amount: number;
   fullRefund: boolean;
   remark: string;
-}
-
-/** /pay/refund/refund's reply. */
-export interface RefundReply {
-  gatewayRefundNo: string;
-  clientRefundNo: string;
-  refundStatus: RefundStatus;
-  amount: number;
-  currency: string;
-  orderStatus: OrderStatus;
-  created: boolean;
-}
-
-export interface SubmitRefundInput {
-  gatewayOrderNo: string;
-  refundAmount: number;
-  fullRefund: boolean;
-  /** As typed; the service hashes it (MD5 uppercase) before sending. */
-  refundPassword: string;
-  remark: string;
-  clientRefundNo: string;
 }
 
 export type RefundRejection =

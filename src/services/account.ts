@@ -1,7 +1,7 @@
 import type { PasswordChangeForm, ProfileInput } from '../contract/account';
 import type { OperatorType } from '../contract/roles';
 import type { WorkingLanguage } from '../contract/locale';
-import type { PasswordKind } from '../machines/passwordChange';
+import type { PasswordKind } from '../contract/account';
 import { api } from './api';
 import { hashPassword } from './auth';
 

@@ -1,7 +1,7 @@
 import md5 from 'md5';
 import type { MfaDisableInput, MfaEnrolled, MfaEnrolment, UserInfo } from '../contract/auth';
 import type { WorkingLanguage } from '../contract/locale';
-import type { CaptchaInfo, SessionInfo } from '../machines/session';
+import type { CaptchaInfo, SessionInfo } from '../contract/auth';
 import { api } from './api';
 
 /** Spec point 5: the login password leaves the browser as the uppercase MD5 of what was typed. */

@@ -2,14 +2,16 @@ import { fromPromise } from 'xstate';
 import type { Page } from '../contract/envelope';
 import type { OrderDetail } from '../contract/orders';
 import type {
+  ApproveRefundInput,
   RefundApprovalRow,
   RefundApprovalSetting,
   RefundApprovalSettingSave,
   RefundDecision,
+  RefundReply,
   RefundRow,
+  RejectRefundInput,
+  SubmitRefundInput,
 } from '../contract/refunds';
-import type { ApproveRefundInput, RejectRefundInput } from '../machines/refundApproval';
-import type { RefundReply, SubmitRefundInput } from '../machines/refund';
 import { api } from './api';
 import { hashPassword } from './auth';
 import { syncOrder } from './orders';

@@ -10,7 +10,7 @@ import {
 import { PAID_STATUSES } from '../../contract/orders';
 import type { OrgOption } from '../../contract/org';
 import { formatMoney } from '../../contract/money';
-import type { PreOrderDraft } from '../../machines/preOrder';
+import type { PreOrderDraft } from '../../contract/preorders';
 import { closePayLink, createPayLink, pagePayLinks } from '../../services/links';
 import { useT } from '../../app/i18n';
 import { formatDateTime } from '../../components/format';

@@ -5,7 +5,7 @@ import { DEFAULT_CURRENCY } from '../../contract/links';
 import type { OrgOption } from '../../contract/org';
 import { formatMoney } from '../../contract/money';
 import { PRE_ORDER_VALIDITY_DEFAULT, PreOrderCreate, type PreOrderRow } from '../../contract/preorders';
-import type { PreOrderDraft } from '../../machines/preOrder';
+import type { PreOrderDraft } from '../../contract/preorders';
 import { closePreOrder, createPreOrder, pagePreOrders } from '../../services/preorders';
 import { useT } from '../../app/i18n';
 import { formatDateTime } from '../../components/format';
