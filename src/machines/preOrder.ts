@@ -22,7 +22,10 @@ export type PreOrderEvent =
   | { type: 'CREATE'; draft: PreOrderDraft }
   | { type: 'COPY_LINK' }
   | { type: 'DOWNLOAD_QR' }
+  /** Asks to close: the machine asks for a confirmation first. */
   | { type: 'CLOSE' }
+  | { type: 'CONFIRM_CLOSE' }
+  | { type: 'CANCEL_CLOSE' }
   | { type: 'USED' }
   | { type: 'NEW' };
 
@@ -106,10 +109,6 @@ export const preOrderMachine = setup({
     },
     created: {
       initial: 'open',
-      on: {
-        COPY_LINK: { actions: 'copyLink' },
-        DOWNLOAD_QR: { actions: 'downloadQr' },
-      },
       after: { validity: { target: 'expired' } },
       states: {
         open: {
@@ -118,11 +117,31 @@ export const preOrderMachine = setup({
               { guard: 'lastUse', target: '#preOrder.used', actions: 'countUse' },
               { actions: 'countUse' },
             ],
-            CLOSE: { target: 'closing' },
+            CLOSE: { target: 'confirmingClose' },
+            COPY_LINK: { actions: 'copyLink' },
+            DOWNLOAD_QR: { actions: 'downloadQr' },
+          },
+        },
+        /**
+         * "Close this link?" (modal: the link's buttons wait): closing cannot be undone. A
+         * payment may still use it meanwhile.
+         */
+        confirmingClose: {
+          on: {
+            CONFIRM_CLOSE: { target: 'closing' },
+            CANCEL_CLOSE: { target: 'open' },
+            USED: [
+              { guard: 'lastUse', target: '#preOrder.used', actions: 'countUse' },
+              { actions: 'countUse' },
+            ],
           },
         },
         closing: {
           tags: ['busy'],
+          on: {
+            COPY_LINK: { actions: 'copyLink' },
+            DOWNLOAD_QR: { actions: 'downloadQr' },
+          },
           entry: 'clearError',
           invoke: {
             id: 'closePreOrder',
@@ -155,6 +174,8 @@ export const preOrderTestMap = {
     creating: 'The Create button is busy while the server creates the pre-order',
     created: 'The pay link and its QR code with Copy link and Download QR',
     'created.open': 'Waiting for payments: use times counted, Close enabled',
+    'created.confirmingClose':
+      'A confirmation asks whether to close the link (it cannot be undone), with Cancel and Close',
     'created.closing': 'The Close button is busy while the server closes the pre-order',
     used: 'Use status “used”: every allowed payment was made; the link no longer pays',
     expired: 'The validity hours have passed: the link no longer pays',
@@ -164,7 +185,9 @@ export const preOrderTestMap = {
     CREATE: 'Fill in the form and press Create',
     COPY_LINK: 'Press Copy link',
     DOWNLOAD_QR: 'Press Download QR (a PNG of the link)',
-    CLOSE: 'Press Close and confirm',
+    CLOSE: 'Press Close',
+    CONFIRM_CLOSE: 'Confirm the close in the confirmation',
+    CANCEL_CLOSE: 'Cancel the confirmation',
     USED: 'A payment with the link is seen in the refreshed row',
     NEW: 'Press New to make another pre-order',
     'xstate.done.actor.createPreOrder': 'The server creates it and returns the link',

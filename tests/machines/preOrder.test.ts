@@ -27,12 +27,19 @@ describe('pre-order paths', () => {
           },
           created: () => {
             expect(context().preOrder?.payLink).toBe(link);
-            expect(can('COPY_LINK')).toBe(true);
-            expect(can('DOWNLOAD_QR')).toBe(true);
+            // Behind the (modal) confirmation the link's buttons wait.
+            const confirming = run.snapshot.matches({ created: 'confirmingClose' });
+            expect(can('COPY_LINK')).toBe(!confirming);
+            expect(can('DOWNLOAD_QR')).toBe(!confirming);
             expect(context().usedTimes).toBeLessThan(context().preOrder!.useTimes);
           },
           'created.open': () => {
             expect(can('CLOSE')).toBe(true);
+          },
+          'created.confirmingClose': () => {
+            expect(can('CONFIRM_CLOSE')).toBe(true);
+            expect(can('CANCEL_CLOSE')).toBe(true);
+            expect(can('CLOSE')).toBe(false);
           },
           'created.closing': () => {
             expect(run.snapshot.hasTag('busy')).toBe(true);
@@ -52,6 +59,10 @@ describe('pre-order paths', () => {
           },
           'xstate.error.actor.closePreOrder': () => {
             expect(context().error).toBe(failures.closeRefused.message);
+          },
+          CLOSE: ({ run: r, callsBefore }) => {
+            // Only a confirmation: nothing is sent until the user confirms.
+            expect(r.calls).toHaveLength(callsBefore);
           },
           COPY_LINK: ({ emitted }) => {
             expect(emitted).toEqual([{ type: 'copyLink', link }]);
@@ -93,6 +104,7 @@ it('the validity runs from creation, whatever happens meanwhile', async () => {
   await run.perform({ type: 'xstate.done.actor.createPreOrder', output: created(2) });
   run.clock.increment(VALIDITY / 2);
   await run.perform({ type: 'CLOSE' });
+  await run.perform({ type: 'CONFIRM_CLOSE' });
   await run.perform({ type: 'xstate.error.actor.closePreOrder', error: failures.closeRefused });
   run.clock.increment(VALIDITY / 2 - 1);
   expect(run.snapshot.matches('created')).toBe(true);

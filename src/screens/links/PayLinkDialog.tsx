@@ -68,7 +68,9 @@ export function PayLinkDialog({
   const created = state.context.preOrder;
 
   useRefreshedRow(
-    state.matches({ created: 'open' }) && created ? created.gatewayPayNo : null,
+    (state.matches({ created: 'open' }) || state.matches({ created: 'confirmingClose' })) && created
+      ? created.gatewayPayNo
+      : null,
     (orderNo) =>
       pagePayLinks({ orderNo, ...sinceYesterday(), pageNum: 1, pageSize: 1 }).then((p) => p.records[0]),
     (fresh) => {

@@ -60,7 +60,9 @@ export function PreOrderDialog({
   const seen = state.context.usedTimes;
 
   useRefreshedRow(
-    state.matches({ created: 'open' }) && created ? created.gatewayPayNo : null,
+    (state.matches({ created: 'open' }) || state.matches({ created: 'confirmingClose' })) && created
+      ? created.gatewayPayNo
+      : null,
     (payNo) =>
       pagePreOrders({ payNo, ...sinceYesterday(), pageNum: 1, pageSize: 1 }).then((p) => p.records[0]),
     (fresh) => {
