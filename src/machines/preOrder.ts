@@ -7,7 +7,8 @@ import { failureMessage, type TestMap } from './effects';
  * A pre-order (payment request) or URL payment from creation to its end (spec points 3 and
  * 4; /history/preOrder/create, /pay/pay/create, /pay/pay/close): the draft is created, its
  * link and QR code are shown, and it ends used up, expired or closed. The screen tells the
- * machine when a payment used it (USED, from the refreshed row); expiry is the validity.
+ * machine when a payment used it (USED, from the refreshed row); it expires at the server's
+ * `expireTime`.
  */
 
 export interface PreOrderContext {
@@ -47,8 +48,14 @@ export const preOrderMachine = setup({
     ),
   },
   delays: {
-    /** The validity hours of the created pre-order. */
-    validity: ({ context }) => context.validityHours * 3_600_000,
+    /**
+     * Until the created pre-order's `expireTime` (the server's, not a second count of the
+     * validity hours from whenever the reply arrived); the draft's hours if it has none.
+     */
+    validity: ({ context }) => {
+      const expires = context.preOrder ? Date.parse(context.preOrder.expireTime) : Number.NaN;
+      return Number.isFinite(expires) ? Math.max(0, expires - Date.now()) : context.validityHours * 3_600_000;
+    },
   },
   guards: {
     lastUse: ({ context }) => context.usedTimes + 1 >= (context.preOrder?.useTimes ?? 1),
@@ -178,7 +185,7 @@ export const preOrderTestMap = {
       'A confirmation asks whether to close the link (it cannot be undone), with Cancel and Close',
     'created.closing': 'The Close button is busy while the server closes the pre-order',
     used: 'Use status “used”: every allowed payment was made; the link no longer pays',
-    expired: 'The validity hours have passed: the link no longer pays',
+    expired: 'The pre-order’s expiry time (the server’s) has passed: the link no longer pays',
     closed: 'Closed by the user: the link no longer pays',
   },
   events: {
@@ -194,6 +201,6 @@ export const preOrderTestMap = {
     'xstate.error.actor.createPreOrder': 'The server refuses it',
     'xstate.done.actor.closePreOrder': 'The server closes it',
     'xstate.error.actor.closePreOrder': 'The server refuses to close it (already paid, …)',
-    'xstate.after.validity.preOrder.created': 'The validity hours pass',
+    'xstate.after.validity.preOrder.created': 'The expiry time the server gave comes',
   },
 } satisfies TestMap;

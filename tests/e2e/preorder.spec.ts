@@ -23,7 +23,7 @@
  * - USED: the payer opens the link on a phone (a new 375 px context), pays in the sandbox, and
  *   the dialog's refreshed row counts the use.
  * - after:validity: `page.clock` (installed before the first navigation) fast-forwards the
- *   2-hour validity in steps of 14.5 minutes, answering the console's idle warning with
+ *   2-hour validity, past the server's expireTime, in steps of 14.5 minutes, answering the console's idle warning with
  *   "Stay signed in" after each (what a user watching the dialog does).
  * - NEW: press "Create another".
  *

@@ -1,10 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { preOrderMachine, preOrderTestMap, type PreOrderContext } from '../../src/machines/preOrder';
 import { coveredTransitions, namePaths, stateKeys, walk, WorkflowRun, type PathChecks } from './harness';
 import { created, draft, failures, preOrderPaths } from './preOrder.model';
 
 const VALIDITY = draft.validityHours * 3_600_000;
+/** The model's pre-order expires at 02:00Z, two hours (its validity) after "now". */
+const CREATED_AT = Date.parse(created(1).expireTime) - VALIDITY;
+
+// Date.now is frozen at the creation (the simulated clock runs the timers): the expiry is the
+// server's expireTime less now.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(CREATED_AT);
+});
+afterAll(() => void vi.useRealTimers());
 const link = created(1).payLink;
 const paths = preOrderPaths();
 
@@ -97,16 +107,18 @@ describe('pre-order paths', () => {
   });
 });
 
-it('the validity runs from creation, whatever happens meanwhile', async () => {
+it('expires at the server’s expireTime, not the validity hours from when the reply came', async () => {
   const run = new WorkflowRun(preOrderMachine, undefined, { validity: VALIDITY });
   await run.perform({ type: 'CREATE', draft });
-  run.clock.increment(60_000); // the server took a minute: the validity starts at creation
+  // The reply came a minute after the server created it: a minute less to wait.
+  vi.setSystemTime(CREATED_AT + 60_000);
   await run.perform({ type: 'xstate.done.actor.createPreOrder', output: created(2) });
+  vi.setSystemTime(CREATED_AT);
   run.clock.increment(VALIDITY / 2);
   await run.perform({ type: 'CLOSE' });
   await run.perform({ type: 'CONFIRM_CLOSE' });
   await run.perform({ type: 'xstate.error.actor.closePreOrder', error: failures.closeRefused });
-  run.clock.increment(VALIDITY / 2 - 1);
+  run.clock.increment(VALIDITY / 2 - 60_000 - 1);
   expect(run.snapshot.matches('created')).toBe(true);
   run.clock.increment(1);
   expect(run.snapshot.value).toBe('expired');
