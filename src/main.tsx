@@ -4,52 +4,60 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { createActor } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { navigate } from 'wouter/use-browser-location';
-import { SESSION_SYSTEM_ID, sessionMachine } from './machines/session';
+import { rootMachine } from './machines/root';
+import { sessionMachine } from './machines/session';
+import { refundMachine } from './machines/refund';
+import { passwordChangeMachine } from './machines/passwordChange';
 import { createApiClient } from './services/client';
 import { setApi } from './services/api';
-import { sessionActors } from './services/actors';
+import { passwordChangeActors, sessionActors } from './services/actors';
+import { refundActors } from './services/refunds';
 import { sessionStore } from './services/storage';
 import { system } from './app/system';
 import { AppToaster, showError, showToast } from './app/toaster';
 import { I18nProvider } from './app/i18n';
-import { SessionProvider, type SessionActor } from './app/session';
+import { SessionProvider, type RootActor } from './app/session';
 import { AppRouter } from './app/Router';
 
 /**
- * The console's wiring (DESIGN: main.tsx): one API client, the session actor as root, the
- * Chakra system, i18n for the session's locale, the routes. Machines' effects (toasts,
+ * The console's wiring (DESIGN: main.tsx): one API client, one actor system (the root actor
+ * invokes the session and spawns the workflows, each with its real services), the Chakra
+ * system, i18n for the session's locale, the routes. The session's effects (toasts,
  * navigation, reload) are carried out here.
  */
-let session: SessionActor | null = null;
+let root: RootActor | null = null;
+const session = () => root?.getSnapshot().children.session;
 
 setApi(
   createApiClient({
     getToken: () => sessionStore.getToken(),
-    onToken: (token) => session?.send({ type: 'TOKEN', token }),
-    onUnauthenticated: () => session?.send({ type: 'SESSION_EXPIRED' }),
-    onPasswordChangeRequired: () => session?.send({ type: 'PASSWORD_CHANGE_REQUIRED' }),
-    getLocale: () => session?.getSnapshot().context.locale ?? sessionStore.getLocale(),
+    onToken: (token) => session()?.send({ type: 'TOKEN', token }),
+    onUnauthenticated: () => session()?.send({ type: 'SESSION_EXPIRED' }),
+    onPasswordChangeRequired: () => session()?.send({ type: 'PASSWORD_CHANGE_REQUIRED' }),
+    getLocale: () => session()?.getSnapshot().context.locale ?? sessionStore.getLocale(),
     onError: showError,
     baseURL: import.meta.env.VITE_API_BASE,
   }),
 );
 
-session = createActor(sessionMachine.provide({ actors: sessionActors }), {
-  systemId: SESSION_SYSTEM_ID,
-  input: { storage: sessionStore },
-});
-session.on('toast', (e) => showToast(e.status, e.message));
-session.on('navigate', (e) => navigate(e.to, { replace: e.replace ?? false }));
-session.on('reload', () => window.location.reload());
-session.start();
-
-const actor = session;
+const actors = {
+  session: sessionMachine.provide({ actors: sessionActors }),
+  refund: refundMachine.provide({ actors: refundActors }),
+  passwordChange: passwordChangeMachine.provide({ actors: passwordChangeActors }),
+};
+root = createActor(rootMachine.provide({ actors }), { input: { storage: sessionStore } });
+root.start();
+const rootActor = root;
+const sessionActor = session()!;
+sessionActor.on('toast', (e) => showToast(e.status, e.message));
+sessionActor.on('navigate', (e) => navigate(e.to, { replace: e.replace ?? false }));
+sessionActor.on('reload', () => window.location.reload());
 
 function Root() {
-  const locale = useSelector(actor, (s) => s.context.locale);
+  const locale = useSelector(sessionActor, (s) => s.context.locale);
   return (
     <ChakraProvider value={system}>
-      <SessionProvider actor={actor}>
+      <SessionProvider root={rootActor}>
         <I18nProvider locale={locale}>
           <AppRouter />
           <AppToaster />

@@ -67,3 +67,6 @@ export interface Profile {
   /** An authenticator is enrolled (two-step verification on). */
   mfaEnrolled: boolean;
 }
+
+/** Which password a change is for. */
+export type PasswordKind = 'login' | 'refund';

@@ -132,3 +132,17 @@ export interface CaptchaInfo {
 export interface KeepAlive {
   idleTimeoutSeconds: number;
 }
+
+export interface LoginParams {
+  loginId: string;
+  /** As typed; the login actor hashes it. */
+  password: string;
+  verycode: string;
+  captchaId: string;
+}
+/** What /login and /system/info give the session. */
+export interface SessionInfo {
+  user: UserInfo;
+  menu: string[];
+  token: string | null;
+}

@@ -83,3 +83,23 @@ export interface PreOrderRow {
 export interface PreOrderCreated extends PreOrderRow {
   created: boolean;
 }
+
+/** What the pre-order machine needs of a draft (URL payments and pre-orders both give it). */
+export interface PreOrderDraft {
+  /** Minor units. */
+  orderAmount: number;
+  currency: string;
+  validityHours: number;
+  /** How many payments the link accepts. */
+  useTimes: number;
+  remark: string;
+}
+
+/** The created pre-order as the server returns it. */
+export interface CreatedPreOrder {
+  gatewayPayNo: string;
+  clientPayNo: string;
+  payLink: string;
+  expireTime: string;
+  useTimes: number;
+}

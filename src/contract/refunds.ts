@@ -196,3 +196,25 @@ export interface RefundReply {
   orderStatus: OrderStatus;
   created: boolean;
 }
+
+export interface SubmitRefundInput {
+  gatewayOrderNo: string;
+  refundAmount: number;
+  fullRefund: boolean;
+  /** As typed; the refunds service hashes it (MD5 uppercase) before sending. */
+  refundPassword: string;
+  remark: string;
+  clientRefundNo: string;
+}
+
+/** What the refund approval machine gives the approve call (the password as typed). */
+export interface ApproveRefundInput {
+  gatewayRefundNo: string;
+  /** As typed; the service hashes it (MD5 uppercase) before sending. */
+  refundPassword: string;
+}
+
+export interface RejectRefundInput {
+  gatewayRefundNo: string;
+  reason: string;
+}

@@ -1,4 +1,5 @@
-import { assign, emit, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { ExportChoice, ExportHead, ReadStreamInput } from '../contract/exports';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
 import { failureMessage, type TestMap } from './effects';
 
@@ -8,22 +9,13 @@ import { failureMessage, type TestMap } from './effects';
  * JSON whose resultMessage is shown. The screen spawns one per export (several may run).
  */
 
-export type ExportFormat = 'excel' | 'csv';
+/** The export button's choice. */
+export type ExportFormat = ExportChoice;
 
 export interface ExportJobInput {
   format: ExportFormat;
   /** The list's filters, as the page query sends them. */
   query: Record<string, string | number>;
-}
-
-/**
- * What the reply's head says: `fileName` from the content-disposition header, or null and
- * the JSON body's `resultMessage` (spec point 8). `total` from content-length when known.
- */
-export interface ExportHead {
-  fileName: string | null;
-  resultMessage?: string;
-  total?: number | null;
 }
 
 export interface ExportJobContext {
@@ -40,11 +32,6 @@ export type ExportJobEvent =
 
 export type ExportJobEmitted =
   { type: 'save'; fileName: string; data: unknown } | { type: 'toast'; status: 'error'; message: string };
-
-/** What `readStream` is given: it reports progress by sending PROGRESS to `job`. */
-export interface ReadStreamInput {
-  job: AnyActorRef;
-}
 
 export const exportJobMachine = setup({
   types: {

@@ -1,15 +1,21 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import type { PasswordChangeForm } from '../contract/account';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import type { PasswordChangeForm, PasswordKind } from '../contract/account';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
 import { failureMessage, type TestMap } from './effects';
+import type { RefundEvent } from './refund';
+import type { SessionEvent } from './session';
 
 /**
- * Changing the login or the refund password (spec points 5 and 8). After a refund-password
- * change every session of the user ends: the machine emits `reloginRequired` and the screen
- * sends RELOGIN_REQUIRED to the session.
+ * Changing the login or the refund password (spec points 5 and 8). It runs in the console's
+ * actor system and tells the others itself: after a login-password change the session
+ * (PASSWORD_CHANGED: the reminder goes); after a refund-password change every session of the
+ * user ends (RELOGIN_REQUIRED to the session), and a refund waiting for the change
+ * (`system.get('refund')`) gets PASSWORD_CHANGED. `changed` / `reloginRequired` are emitted
+ * for the screen's toast.
  */
 
-export type PasswordKind = 'login' | 'refund';
+/** The system id the change runs under in the console's actor system. */
+export const PASSWORD_CHANGE_SYSTEM_ID = 'passwordChange';
 
 export interface PasswordChangeInput {
   kind: PasswordKind;
@@ -60,6 +66,20 @@ export const passwordChangeMachine = setup({
     })),
     announceChanged: emit({ type: 'changed' } as const),
     announceReloginRequired: emit({ type: 'reloginRequired' } as const),
+    tellSessionChanged: enqueueActions(({ system, enqueue }) => {
+      const session = system.get('session');
+      const event: SessionEvent = { type: 'PASSWORD_CHANGED' };
+      if (session) enqueue.sendTo(session, event);
+    }),
+    /** The session ends first (logged out), then the waiting refund says where to come back. */
+    endSessionsAndResumeRefund: enqueueActions(({ system, enqueue }) => {
+      const session = system.get('session');
+      const relogin: SessionEvent = { type: 'RELOGIN_REQUIRED' };
+      if (session) enqueue.sendTo(session, relogin);
+      const refund = system.get('refund');
+      const changed: RefundEvent = { type: 'PASSWORD_CHANGED' };
+      if (refund) enqueue.sendTo(refund, changed);
+    }),
   },
 }).createMachine({
   id: 'passwordChange',
@@ -80,8 +100,12 @@ export const passwordChangeMachine = setup({
           return { kind: context.kind, values: event.values };
         },
         onDone: [
-          { guard: 'isRefundPassword', target: 'done', actions: 'announceReloginRequired' },
-          { target: 'done', actions: 'announceChanged' },
+          {
+            guard: 'isRefundPassword',
+            target: 'done',
+            actions: ['announceReloginRequired', 'endSessionsAndResumeRefund'],
+          },
+          { target: 'done', actions: ['announceChanged', 'tellSessionChanged'] },
         ],
         onError: {
           target: 'rejected',

@@ -1,32 +1,15 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
+import type { CreatedPreOrder, PreOrderDraft } from '../contract/preorders';
 import { failureMessage, type TestMap } from './effects';
 
 /**
  * A pre-order (payment request) or URL payment from creation to its end (spec points 3 and
  * 4; /history/preOrder/create, /pay/pay/create, /pay/pay/close): the draft is created, its
  * link and QR code are shown, and it ends used up, expired or closed. The screen tells the
- * machine when a payment used it (USED, from the refreshed row); expiry is the validity.
+ * machine when a payment used it (USED, from the refreshed row); it expires at the server's
+ * `expireTime`.
  */
-
-export interface PreOrderDraft {
-  /** Minor units. */
-  orderAmount: number;
-  currency: string;
-  validityHours: number;
-  /** How many payments the link accepts. */
-  useTimes: number;
-  remark: string;
-}
-
-/** The created pre-order as the server returns it. */
-export interface CreatedPreOrder {
-  gatewayPayNo: string;
-  clientPayNo: string;
-  payLink: string;
-  expireTime: string;
-  useTimes: number;
-}
 
 export interface PreOrderContext {
   preOrder: CreatedPreOrder | null;
@@ -40,7 +23,10 @@ export type PreOrderEvent =
   | { type: 'CREATE'; draft: PreOrderDraft }
   | { type: 'COPY_LINK' }
   | { type: 'DOWNLOAD_QR' }
+  /** Asks to close: the machine asks for a confirmation first. */
   | { type: 'CLOSE' }
+  | { type: 'CONFIRM_CLOSE' }
+  | { type: 'CANCEL_CLOSE' }
   | { type: 'USED' }
   | { type: 'NEW' };
 
@@ -62,8 +48,14 @@ export const preOrderMachine = setup({
     ),
   },
   delays: {
-    /** The validity hours of the created pre-order. */
-    validity: ({ context }) => context.validityHours * 3_600_000,
+    /**
+     * Until the created pre-order's `expireTime` (the server's, not a second count of the
+     * validity hours from whenever the reply arrived); the draft's hours if it has none.
+     */
+    validity: ({ context }) => {
+      const expires = context.preOrder ? Date.parse(context.preOrder.expireTime) : Number.NaN;
+      return Number.isFinite(expires) ? Math.max(0, expires - Date.now()) : context.validityHours * 3_600_000;
+    },
   },
   guards: {
     lastUse: ({ context }) => context.usedTimes + 1 >= (context.preOrder?.useTimes ?? 1),
@@ -124,10 +116,6 @@ export const preOrderMachine = setup({
     },
     created: {
       initial: 'open',
-      on: {
-        COPY_LINK: { actions: 'copyLink' },
-        DOWNLOAD_QR: { actions: 'downloadQr' },
-      },
       after: { validity: { target: 'expired' } },
       states: {
         open: {
@@ -136,11 +124,31 @@ export const preOrderMachine = setup({
               { guard: 'lastUse', target: '#preOrder.used', actions: 'countUse' },
               { actions: 'countUse' },
             ],
-            CLOSE: { target: 'closing' },
+            CLOSE: { target: 'confirmingClose' },
+            COPY_LINK: { actions: 'copyLink' },
+            DOWNLOAD_QR: { actions: 'downloadQr' },
+          },
+        },
+        /**
+         * "Close this link?" (modal: the link's buttons wait): closing cannot be undone. A
+         * payment may still use it meanwhile.
+         */
+        confirmingClose: {
+          on: {
+            CONFIRM_CLOSE: { target: 'closing' },
+            CANCEL_CLOSE: { target: 'open' },
+            USED: [
+              { guard: 'lastUse', target: '#preOrder.used', actions: 'countUse' },
+              { actions: 'countUse' },
+            ],
           },
         },
         closing: {
           tags: ['busy'],
+          on: {
+            COPY_LINK: { actions: 'copyLink' },
+            DOWNLOAD_QR: { actions: 'downloadQr' },
+          },
           entry: 'clearError',
           invoke: {
             id: 'closePreOrder',
@@ -173,22 +181,26 @@ export const preOrderTestMap = {
     creating: 'The Create button is busy while the server creates the pre-order',
     created: 'The pay link and its QR code with Copy link and Download QR',
     'created.open': 'Waiting for payments: use times counted, Close enabled',
+    'created.confirmingClose':
+      'A confirmation asks whether to close the link (it cannot be undone), with Cancel and Close',
     'created.closing': 'The Close button is busy while the server closes the pre-order',
     used: 'Use status “used”: every allowed payment was made; the link no longer pays',
-    expired: 'The validity hours have passed: the link no longer pays',
+    expired: 'The pre-order’s expiry time (the server’s) has passed: the link no longer pays',
     closed: 'Closed by the user: the link no longer pays',
   },
   events: {
     CREATE: 'Fill in the form and press Create',
     COPY_LINK: 'Press Copy link',
     DOWNLOAD_QR: 'Press Download QR (a PNG of the link)',
-    CLOSE: 'Press Close and confirm',
+    CLOSE: 'Press Close',
+    CONFIRM_CLOSE: 'Confirm the close in the confirmation',
+    CANCEL_CLOSE: 'Cancel the confirmation',
     USED: 'A payment with the link is seen in the refreshed row',
     NEW: 'Press New to make another pre-order',
     'xstate.done.actor.createPreOrder': 'The server creates it and returns the link',
     'xstate.error.actor.createPreOrder': 'The server refuses it',
     'xstate.done.actor.closePreOrder': 'The server closes it',
     'xstate.error.actor.closePreOrder': 'The server refuses to close it (already paid, …)',
-    'xstate.after.validity.preOrder.created': 'The validity hours pass',
+    'xstate.after.validity.preOrder.created': 'The expiry time the server gave comes',
   },
 } satisfies TestMap;

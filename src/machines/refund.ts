@@ -1,9 +1,10 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { OrderDetail } from '../contract/orders';
-import type { RefundReply, RefundStatus } from '../contract/refunds';
+import type { RefundReply, RefundStatus, SubmitRefundInput } from '../contract/refunds';
 import { ResultType } from '../contract/envelope';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
 import { failureMessage, type TestMap } from './effects';
+import type { SessionEvent } from './session';
 
 /**
  * A refund from the order detail (spec points 3 and 4, /pay/refund/refund): the form, the
@@ -19,25 +20,23 @@ export interface RefundMachineInput {
   currency: string;
   /** Made once per dialog by the screen: a retry after a failure is the same refund (idempotent). */
   clientRefundNo: string;
+  /** The console path of the order, where the user comes back after changing the refund password. */
+  returnTo?: string;
+  /**
+   * The session's user must change the refund password an administrator set
+   * (`UserInfo.mustChangeRefundPassword`): the refund starts at the change it needs.
+   */
+  mustChangePassword?: boolean;
 }
+
+/** The system id the refund runs under in the console's actor system (`system.get`). */
+export const REFUND_SYSTEM_ID = 'refund';
 
 export interface RefundForm {
   /** Minor units. */
   amount: number;
   fullRefund: boolean;
   remark: string;
-}
-
-/** /pay/refund/refund's reply. */
-
-export interface SubmitRefundInput {
-  gatewayOrderNo: string;
-  refundAmount: number;
-  fullRefund: boolean;
-  /** As typed; the service hashes it (MD5 uppercase) before sending. */
-  refundPassword: string;
-  remark: string;
-  clientRefundNo: string;
 }
 
 export type RefundRejection =
@@ -52,6 +51,8 @@ export interface RefundContext extends RefundForm {
   refundableAmount: number;
   currency: string;
   clientRefundNo: string;
+  returnTo: string;
+  mustChangePassword: boolean;
   rejection: RefundRejection | null;
   /** A failure that is not a refusal of the input (brand refused, network…). */
   error: string | null;
@@ -66,7 +67,11 @@ export type RefundEvent =
   | { type: 'BACK' }
   | { type: 'SUBMIT'; password: string }
   | { type: 'EDIT' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  /** The user goes to change the refund password an administrator set. */
+  | { type: 'CHANGE_PASSWORD' }
+  /** Sent by the password-change workflow (through the actor system) once it is changed. */
+  | { type: 'PASSWORD_CHANGED' };
 
 export type RefundEmitted =
   { type: 'refundCreated'; refund: RefundReply } | { type: 'refundSettled'; status: 'success' | 'failed' };
@@ -112,6 +117,16 @@ export function rejectionOf(error: unknown): RefundRejection | null {
   return null;
 }
 
+/**
+ * What is wrong with the amount, if anything: not a whole amount of at least 1, or above the
+ * refundable remainder. The `amountAllowed` guard and the form's message both read it.
+ */
+export function amountProblem(context: Pick<RefundContext, 'amount' | 'refundableAmount'>) {
+  if (!Number.isInteger(context.amount) || context.amount < 1) return 'invalid' as const;
+  if (context.amount > context.refundableAmount) return 'overRemainder' as const;
+  return null;
+}
+
 /** The status of this refund in an order detail, if the detail lists it. */
 export function statusIn(detail: OrderDetail | undefined, gatewayRefundNo: string | undefined) {
   return detail?.refunds?.find((r) => r.gatewayRefundNo === gatewayRefundNo)?.status ?? null;
@@ -137,8 +152,9 @@ export const refundMachine = setup({
     syncDelay: 5_000,
   },
   guards: {
-    amountAllowed: ({ context }) =>
-      Number.isInteger(context.amount) && context.amount >= 1 && context.amount <= context.refundableAmount,
+    /** The session knows the refund password must be changed before any refund. */
+    mustChangePassword: ({ context }) => context.mustChangePassword,
+    amountAllowed: ({ context }) => amountProblem(context) === null,
     isLocked: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'locked',
     isPasswordReset: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'passwordReset',
     isWrongPassword: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'wrongPassword',
@@ -157,6 +173,19 @@ export const refundMachine = setup({
         : params.values;
     }),
     clearOutcome: assign({ rejection: null, error: null }),
+    passwordChanged: assign({ mustChangePassword: false }),
+    /** The session said so before any call: the same refusal as the server's, without its words. */
+    rememberMustChange: assign({ rejection: { reason: 'passwordReset', message: '' } as RefundRejection }),
+    /**
+     * The change ended every session (spec point 8): the session, now logged out, is told to
+     * bring the user back to the order after the next login, where this refund waits.
+     */
+    returnAfterLogin: enqueueActions(({ context, system, enqueue }) => {
+      const session = system.get('session');
+      if (!session || !context.returnTo) return;
+      const event: SessionEvent = { type: 'SET_REDIRECT', redirect: context.returnTo };
+      enqueue.sendTo(session, event);
+    }),
     rememberRejection: assign((_, params: { error: unknown }) => ({ rejection: rejectionOf(params.error) })),
     rememberFailure: assign((_, params: { error: unknown }) => ({
       error: failureMessage(params.error, DEFAULT_LANGUAGE),
@@ -184,6 +213,8 @@ export const refundMachine = setup({
     refundableAmount: input.refundableAmount,
     currency: input.currency,
     clientRefundNo: input.clientRefundNo,
+    returnTo: input.returnTo ?? '',
+    mustChangePassword: input.mustChangePassword === true,
     amount: input.refundableAmount,
     fullRefund: false,
     remark: '',
@@ -192,8 +223,15 @@ export const refundMachine = setup({
     refund: null,
     refundStatus: null,
   }),
-  initial: 'editing',
+  initial: 'opening',
   states: {
+    /** Where the dialog starts (no wait): at the refund password's change when it is due. */
+    opening: {
+      always: [
+        { guard: 'mustChangePassword', target: 'rejected.passwordReset', actions: 'rememberMustChange' },
+        { target: 'editing' },
+      ],
+    },
     editing: {
       on: {
         CHANGE: { actions: { type: 'change', params: ({ event }) => ({ values: event.values }) } },
@@ -273,10 +311,26 @@ export const refundMachine = setup({
         /** Nothing to do until the lock ends: the dialog only closes. */
         locked: {},
         /**
-         * No refund until the refund password an administrator set is changed: the dialog
-         * offers the change screen (after it, the user signs in again, spec point 8).
+         * No refund until the refund password an administrator set is changed (the server
+         * refused it, or the session said so at the start): the dialog offers the change screen.
          */
-        passwordReset: {},
+        passwordReset: {
+          on: { CHANGE_PASSWORD: { target: '#refund.awaitingPasswordChange' } },
+        },
+      },
+    },
+    /**
+     * The user is on the refund-password change screen; the refund waits in the actor system
+     * (the order detail keeps it when it unmounts). After the change every session ends: the
+     * user signs in again, comes back to the order and types the new refund password.
+     */
+    awaitingPasswordChange: {
+      tags: ['awaitsPasswordChange'],
+      on: {
+        PASSWORD_CHANGED: {
+          target: 'enteringPassword',
+          actions: ['clearOutcome', 'passwordChanged', 'returnAfterLogin'],
+        },
       },
     },
     failed: {
@@ -346,6 +400,7 @@ export const refundMachine = setup({
 
 export const refundTestMap = {
   states: {
+    opening: 'Opening the dialog (never rests here)',
     editing:
       'The refund dialog: amount (the refundable remainder at first), the full-refund switch, the remark; Next is enabled for 1 … remainder',
     enteringPassword: 'The refund password field with Back and Refund',
@@ -356,6 +411,8 @@ export const refundTestMap = {
     'rejected.locked': 'Refunds are locked until the time shown: the dialog can only be closed',
     'rejected.passwordReset':
       'The refund password was reset by an administrator: a link to change it, and Close',
+    awaitingPasswordChange:
+      'The refund-password change screen, with a note that the refund waits; back on the order the dialog says to change it first',
     failed: 'The brand or the network failed: the message, with Retry (the same refund number) and Edit',
     succeeded: 'The refund is made: its number and amount; the order detail reloads',
     'succeeded.checking': 'A moment while the refund’s status is read',
@@ -373,6 +430,9 @@ export const refundTestMap = {
     SUBMIT: 'Type the refund password and press Refund',
     EDIT: 'Press Edit after a refusal or failure',
     RETRY: 'Press Retry: type the refund password again',
+    CHANGE_PASSWORD: 'Press "Change refund password" in the dialog',
+    PASSWORD_CHANGED:
+      'Change the refund password, sign in again: the order opens with the refund at its password step',
     'xstate.done.actor.submitRefund': 'The server makes the refund',
     'xstate.error.actor.submitRefund': 'The server refuses or fails it',
     'xstate.after.syncDelay.refund.succeeded.refunding': 'Five seconds pass while the brand is refunding',

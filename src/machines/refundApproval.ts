@@ -1,5 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import type { RefundDecision } from '../contract/refunds';
+import type { ApproveRefundInput, RefundDecision, RejectRefundInput } from '../contract/refunds';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
 import { failureMessage, type TestMap } from './effects';
 import { rejectionOf, type RefundRejection } from './refund';
@@ -13,17 +13,6 @@ import { rejectionOf, type RefundRejection } from './refund';
 
 export interface RefundApprovalInput {
   gatewayRefundNo: string;
-}
-
-export interface ApproveRefundInput {
-  gatewayRefundNo: string;
-  /** As typed; the service hashes it (MD5 uppercase) before sending. */
-  refundPassword: string;
-}
-
-export interface RejectRefundInput {
-  gatewayRefundNo: string;
-  reason: string;
 }
 
 export interface RefundApprovalContext {

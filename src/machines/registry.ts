@@ -7,6 +7,7 @@ import { payerMachine, payerTestMap } from './payer';
 import { preOrderMachine, preOrderTestMap } from './preOrder';
 import { refundMachine, refundTestMap } from './refund';
 import { refundApprovalMachine, refundApprovalTestMap } from './refundApproval';
+import { rootMachine, rootTestMap } from './root';
 import { secondFactorMachine, secondFactorTestMap } from './secondFactor';
 import { sessionMachine, sessionTestMap } from './session';
 
@@ -25,6 +26,14 @@ export interface MachineEntry {
 }
 
 export const MACHINES: readonly MachineEntry[] = [
+  {
+    name: 'root',
+    title: 'Console (root actor)',
+    description:
+      'The root of the console’s one actor system: it runs the session (system id session) and the workflows a screen opens — the refund (refund) and the password change (passwordChange) — which reach the session and each other through the system. A refund waiting for the refund password’s change outlives the order detail; every other workflow ends with its screen.',
+    machine: rootMachine,
+    testMap: rootTestMap,
+  },
   {
     name: 'session',
     title: 'Session',

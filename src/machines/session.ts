@@ -1,5 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import type { CaptchaInfo, UserInfo } from '../contract/auth';
+import type { CaptchaInfo, LoginParams, SessionInfo, UserInfo } from '../contract/auth';
 import { LOGOUT_REDIRECT_MS } from '../contract/envelope';
 import type { WorkingLanguage } from '../contract/locale';
 import type { SessionStore } from '../services/storage';
@@ -28,20 +28,6 @@ export const CHANGE_PASSWORD_PATH = '/changePassword';
 export const DEFAULT_IDLE_TIMEOUT_S = 900;
 /** How long before the idle timeout the warning shows. */
 export const IDLE_WARNING_LEAD_MS = 60_000;
-
-export interface LoginParams {
-  loginId: string;
-  /** As typed; the login actor hashes it. */
-  password: string;
-  verycode: string;
-  captchaId: string;
-}
-/** What /login and /system/info give the session. */
-export interface SessionInfo {
-  user: UserInfo;
-  menu: string[];
-  token: string | null;
-}
 
 export interface SessionInput {
   storage: SessionStore;

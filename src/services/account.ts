@@ -1,6 +1,5 @@
 import { accountCalls } from '../contract/calls/account';
-import type { PasswordChangeForm, Profile, ProfileInput } from '../contract/account';
-import type { PasswordKind } from '../machines/passwordChange';
+import type { PasswordChangeForm, PasswordKind, Profile, ProfileInput } from '../contract/account';
 import { api } from './api';
 import { hashPassword } from './auth';
 

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { PasswordChangeForm } from '../contract/account';
 import type { WorkingLanguage } from '../contract/locale';
-import type { PasswordKind } from '../machines/passwordChange';
-import type { LoginParams } from '../machines/session';
+import type { PasswordKind } from '../contract/account';
+import type { LoginParams } from '../contract/auth';
 import { changePassword } from './account';
 import {
   confirmEnrolment,

@@ -1,9 +1,8 @@
 import { accountCalls } from '../contract/calls/account';
 import { authCalls } from '../contract/calls/auth';
 import md5 from 'md5';
-import type { CaptchaInfo, MfaDisableInput, MfaEnrolment, UserInfo } from '../contract/auth';
+import type { CaptchaInfo, MfaDisableInput, MfaEnrolment, SessionInfo, UserInfo } from '../contract/auth';
 import type { WorkingLanguage } from '../contract/locale';
-import type { SessionInfo } from '../machines/session';
 import { api } from './api';
 
 /** Spec point 5: the login password leaves the browser as the uppercase MD5 of what was typed. */

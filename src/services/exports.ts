@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { ExportFormat, ExportHead, ReadStreamInput } from '../machines/exportJob';
+import type { ExportChoice as ExportFormat, ExportHead, ReadStreamInput } from '../contract/exports';
 import type { FileCall } from '../contract/call';
 import { api } from './api';
 import type { DownloadStart } from './client';

@@ -1,9 +1,14 @@
 import { refundsCalls } from '../contract/calls/refunds';
 import { fromPromise } from 'xstate';
 import type { OrderDetail } from '../contract/orders';
-import type { RefundApprovalSettingSave, RefundReply, RefundDecision } from '../contract/refunds';
-import type { ApproveRefundInput, RejectRefundInput } from '../machines/refundApproval';
-import type { SubmitRefundInput } from '../machines/refund';
+import type {
+  ApproveRefundInput,
+  RefundApprovalSettingSave,
+  RefundDecision,
+  RefundReply,
+  RejectRefundInput,
+  SubmitRefundInput,
+} from '../contract/refunds';
 import { api } from './api';
 import { hashPassword } from './auth';
 import { syncOrder } from './orders';

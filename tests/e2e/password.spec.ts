@@ -10,7 +10,7 @@
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { PasswordKind } from '../../src/machines/passwordChange';
+import type { PasswordKind } from '../../src/contract/account';
 import { STORAGE_KEYS } from '../../src/services/storage';
 import { namePaths, type ModelEvent } from '../machines/harness';
 import { passwordChangePaths } from '../machines/passwordChange.model';

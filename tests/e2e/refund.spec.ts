@@ -29,6 +29,15 @@
  *   default when the path ends; these paths run as admins of 有限会社さくら薬局
  *   (APPROVAL_PATH_ACCOUNTS), a company no other browser test refunds in.
  *
+ * - CHANGE_PASSWORD: press "Change refund password" in the dialog: the change screen opens
+ *   while the refund waits in the console's actor system (awaitingPasswordChange is checked
+ *   there). PASSWORD_CHANGED: on that screen the reset refund password (the administrator's
+ *   reset reply) is changed to a new one; every session ends, the user logs in again through
+ *   the form and lands back on the order with the refund at its password step.
+ * - The must-change paths (mustChangePaths(): the session says at login that the refund
+ *   password must be changed): the administrator resets it through the API before the user
+ *   signs in, so the dialog opens at the change it needs.
+ *
  * Paths not walked (listed with the reason; a test pins the list):
  * - done:syncOrder(refunding) (3 paths): the sandbox completes a processing refund whenever
  *   it is asked (queryRefund answers SUCCESS or FAILED), so a sync never finds it still
@@ -39,7 +48,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { SandboxBehaviour } from '../../src/contract/brands';
 import type { OrderRow } from '../../src/contract/orders';
 import { namePaths, type ModelEvent } from '../machines/harness';
-import { refundPaths } from '../machines/refund.model';
+import { mustChangePaths, refundPaths } from '../machines/refund.model';
 import {
   APPROVAL_PATH_ACCOUNTS,
   FIXTURES,
@@ -56,7 +65,7 @@ import {
   setSandbox,
   untouchedPaidOrder,
 } from './support/payments';
-import { apiCall, apiLogin, storageOf } from './support/ui';
+import { apiCall, apiLogin, ja, storageOf, submitLogin } from './support/ui';
 
 type Step = { event: ModelEvent; state: AnyMachineSnapshot };
 const SYNC_DELAY_MS = 5_000;
@@ -111,6 +120,35 @@ interface Walk {
   sync: Held;
   /** The remainder when the dialog opened (what the machine's input holds). */
   remainder: number;
+  /** The refund password an administrator's reset set (what the change screen asks for). */
+  resetPassword: string | null;
+}
+
+/** An administrator resets the account's refund password; the reply says the new one. */
+async function resetRefundPassword(request: APIRequestContext, adminToken: string, loginId: string) {
+  const found = await apiCall<{ records: { id: number; loginId: string }[] }>(
+    request,
+    adminToken,
+    '/system/operator/page',
+    { loginId },
+  );
+  const id = found.result.records.find((r) => r.loginId === loginId)!.id;
+  const reset = await apiCall<{ password: string }>(request, adminToken, '/system/operator/refundPassword', {
+    id,
+  });
+  expect(reset.resultType, reset.resultMessage).toBe('SUCCESS');
+  return reset.result.password;
+}
+
+function changeScreen(page: Page) {
+  const f = page.getByRole('form', { name: ja('menu.changeRefundPassword') });
+  return {
+    form: f,
+    old: f.getByLabel(ja('passwordForm.oldRefund'), { exact: true }),
+    next: f.getByLabel(ja('fields.newPassword'), { exact: true }),
+    confirm: f.getByLabel(ja('fields.confirmPassword'), { exact: true }),
+    submit: f.getByRole('button', { name: ja('passwordForm.submit') }),
+  };
 }
 
 async function approvalThreshold(w: Walk, threshold: number | '') {
@@ -154,6 +192,21 @@ async function perform(w: Walk, i: number) {
       return s.edit.click();
     case 'RETRY':
       return s.retry.click();
+    case 'CHANGE_PASSWORD':
+      return s.dialog.getByRole('link', { name: s.t('menu.changeRefundPassword') }).click();
+    case 'PASSWORD_CHANGED': {
+      const c = changeScreen(w.page);
+      const fresh = `e2eRefund${String(Date.now()).slice(-6)}x1`;
+      await c.old.fill(w.resetPassword!);
+      await c.next.fill(fresh);
+      await c.confirm.fill(fresh);
+      await c.submit.click();
+      // Every session ended: the login page; after it, back to the order.
+      await expect(w.page).toHaveURL(/\/login/);
+      await submitLogin(w.page, w.account.loginId, PASSWORD);
+      await expect(w.page).toHaveURL(new RegExp(`/history/order/${w.order.gatewayOrderNo}$`));
+      return;
+    }
     case 'SUBMIT': {
       let password = PASSWORD;
       if (next.includes('(success)')) await sandbox(w, 'normal');
@@ -171,15 +224,7 @@ async function perform(w: Walk, i: number) {
         expect(reply.resultType, reply.resultMessage).toBe('SUCCESS');
       }
       if (next.includes('(password reset)')) {
-        const found = await apiCall<{ records: { id: number; loginId: string }[] }>(
-          w.request,
-          w.adminToken,
-          '/system/operator/page',
-          { loginId: w.account.loginId },
-        );
-        const id = found.result.records.find((r) => r.loginId === w.account.loginId)!.id;
-        const reset = await apiCall(w.request, w.adminToken, '/system/operator/refundPassword', { id });
-        expect(reset.resultType, reset.resultMessage).toBe('SUCCESS');
+        w.resetPassword = await resetRefundPassword(w.request, w.adminToken, w.account.loginId);
       }
       if (next.includes('(locked)')) {
         const own = await apiLogin(w.request, w.account.loginId);
@@ -216,6 +261,13 @@ async function perform(w: Walk, i: number) {
 /** What a user sees in each state (refundTestMap). */
 async function check(w: Walk, state: AnyMachineSnapshot) {
   const s = orderScreen(w.page);
+  if (state.matches('awaitingPasswordChange')) {
+    // The change screen; the refund waits (no dialog here).
+    await expect(w.page).toHaveURL(/\/changeRefundPassword$/);
+    await expect(changeScreen(w.page).form).toBeVisible();
+    await expect(s.dialog).toHaveCount(0);
+    return;
+  }
   await expect(s.dialog).toBeVisible();
   if (state.matches('editing')) {
     await expect(
@@ -330,9 +382,12 @@ async function walkPath(
   base: string,
   steps: readonly Step[],
   account: Fixture,
+  mustChange = false,
 ) {
-  const session = await apiLogin(request, account.loginId);
   const admin = await apiLogin(request, FIXTURES.payAdmin.loginId);
+  // Reset before the login: the session's user info says the refund password must be changed.
+  const resetPassword = mustChange ? await resetRefundPassword(request, admin.token, account.loginId) : null;
+  const session = await apiLogin(request, account.loginId);
   const other = await apiLogin(request, FIXTURES.payOther.loginId);
   // A refund awaiting approval leaves the order "paid, nothing refunded": never pick one twice.
   const order = await untouchedPaidOrder(request, session.token, 1001, taken);
@@ -350,6 +405,7 @@ async function walkPath(
     submit: new Held(page, '**/api/pay/refund/refund'),
     sync: new Held(page, '**/api/history/orderInfo/getOrderSync'),
     remainder: (await orderDetail(request, session.token, order.gatewayOrderNo)).refundableAmount,
+    resetPassword,
   };
   try {
     await w.submit.start();
@@ -391,6 +447,20 @@ test.describe('refund paths', () => {
     if (!account) throw new Error('add approval path accounts in fixtures.ts');
     test(name, async ({ browser, request, baseURL }) => {
       await walkPath(browser, request, baseURL!, steps, account);
+    });
+  });
+});
+
+test.describe('refund paths of a user who must change the refund password', () => {
+  const named = namePaths(mustChangePaths());
+  // After the refund paths' accounts (refundPaths() uses the first ones).
+  const offset = namePaths(refundPaths()).length;
+  if (offset + named.length > REFUND_PATH_ACCOUNTS.length)
+    throw new Error('add refund path accounts in fixtures.ts');
+  named.forEach(({ name, path }, n) => {
+    const steps = path.steps as unknown as Step[];
+    test(name, async ({ browser, request, baseURL }) => {
+      await walkPath(browser, request, baseURL!, steps, REFUND_PATH_ACCOUNTS[offset + n], true);
     });
   });
 });

@@ -2,6 +2,8 @@ import {
   SimulatedClock,
   __unsafe_getAllOwnEventDescriptors as ownEventTypes,
   createActor,
+  createMachine,
+  fromCallback,
   fromPromise,
   type AnyActorRef,
   type AnyMachineSnapshot,
@@ -141,9 +143,17 @@ export function apiErrorOf(failure: unknown): unknown {
   return failure;
 }
 
+/** An event another actor of the system sent to a peer (`sendTo(system.get(peer), …)`). */
+export interface Received {
+  to: string;
+  event: EventObject;
+}
+
 /**
  * The real machine with every service replaced by a fake that waits for the test, a
- * simulated clock and a record of emitted effects.
+ * simulated clock and a record of emitted effects. With `peers`, it runs in an actor system
+ * beside fake actors under those system ids (the session, another workflow) that record what
+ * it sends them.
  */
 export class WorkflowRun<TMachine extends AnyStateMachine> {
   readonly clock = new SimulatedClock();
@@ -153,12 +163,15 @@ export class WorkflowRun<TMachine extends AnyStateMachine> {
   private readonly pending = new Map<string, Pending>();
   /** What the world does before an event is sent (e.g. the browser's back button changes the URL). */
   readonly prepare: Record<string, (event: ModelEvent) => void> = {};
+  /** What the machine sent to its peers, in order. */
+  readonly received: Received[] = [];
 
   constructor(
     machine: TMachine,
     input: unknown,
     /** Milliseconds of each named delay, as the spec says them. */
     private readonly delays: Record<string, number | ((snapshot: AnyMachineSnapshot) => number)>,
+    options: { peers?: readonly string[] } = {},
   ) {
     const actorNames = Object.keys(machine.implementations.actors);
     const fakes = Object.fromEntries(
@@ -173,9 +186,32 @@ export class WorkflowRun<TMachine extends AnyStateMachine> {
         ),
       ]),
     );
-    this.actor = createActor(machine.provide({ actors: fakes }), { input, clock: this.clock });
+    const subject = machine.provide({ actors: fakes });
+    const peers = options.peers ?? [];
+    if (peers.length) {
+      const peerLogic = Object.fromEntries(
+        peers.map((to) => [
+          to,
+          fromCallback(({ receive }) => receive((event) => void this.received.push({ to, event }))),
+        ]),
+      );
+      const host = createMachine(
+        {
+          invoke: [
+            ...peers.map((to) => ({ id: to, systemId: to, src: to })),
+            { id: 'subject', src: 'subject', input },
+          ],
+        },
+        { actors: { ...peerLogic, subject } },
+      );
+      const root = createActor(host, { clock: this.clock });
+      root.start();
+      this.actor = root.getSnapshot().children.subject as AnyActorRef;
+    } else {
+      this.actor = createActor(subject, { input, clock: this.clock });
+      this.actor.start();
+    }
     this.actor.on('*', (e: ModelEvent) => void this.emitted.push(e));
-    this.actor.start();
   }
 
   get snapshot(): AnyMachineSnapshot {
@@ -288,49 +324,97 @@ export function stateKeys(machine: AnyStateMachine): string[] {
   return keys;
 }
 
-/** Every (state, event type) the machine defines, for the coverage check. */
-export function definedTransitions(machine: AnyStateMachine): string[] {
-  const out: string[] = [];
-  const visit = (node: AnyStateMachine['root'], prefix: string) => {
-    for (const [eventType, transitions] of node.transitions) {
-      if (transitions.length) out.push(`${prefix || '(root)'} ${eventType}`);
-    }
-    for (const [key, child] of Object.entries(node.states)) visit(child, prefix ? `${prefix}.${key}` : key);
-  };
-  visit(machine.root, '');
-  return out.sort();
+type StateNodeOf = AnyStateMachine['root'];
+type TransitionOf = NonNullable<StateNodeOf['always']>[number];
+
+const nodePath = (node: StateNodeOf) => node.path.join('.') || '(root)';
+const guardName = (t: TransitionOf) => {
+  const guard: unknown = t.guard;
+  if (!guard) return 'else';
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && 'type' in guard && typeof guard.type === 'string') return guard.type;
+  return 'inline';
+};
+/** One entry per alternative: `state event` alone, `state event #2(guard)` when guarded branches share it. */
+const branchKey = (prefix: string, list: readonly TransitionOf[], t: TransitionOf) =>
+  list.length > 1 ? `${prefix} #${list.indexOf(t) + 1}(${guardName(t)})` : prefix;
+
+function visitNodes(node: StateNodeOf, fn: (node: StateNodeOf) => void) {
+  fn(node);
+  for (const child of Object.values(node.states)) visitNodes(child, fn);
 }
 
 /**
- * The (state, event type) pairs a set of paths takes, matched against `definedTransitions`:
- * the deepest active state that handles the event is the one whose transition was taken.
+ * Every transition the machine defines, for the coverage check: each (state, event type), and
+ * each guarded alternative of it apart (every `onError` / `onDone` branch).
+ */
+export function definedTransitions(machine: AnyStateMachine): string[] {
+  const out: string[] = [];
+  visitNodes(machine.root, (node) => {
+    for (const [eventType, transitions] of node.transitions) {
+      for (const t of transitions) out.push(branchKey(`${nodePath(node)} ${eventType}`, transitions, t));
+    }
+  });
+  return [...new Set(out)].sort();
+}
+
+/** Each guarded alternative of an eventless (`always`) choice: `state always #1(guard)`. */
+export function definedAlwaysBranches(machine: AnyStateMachine): string[] {
+  const out: string[] = [];
+  visitNodes(machine.root, (node) => {
+    const always = node.always ?? [];
+    if (always.length > 1) for (const t of always) out.push(branchKey(`${nodePath(node)} always`, always, t));
+  });
+  return out.sort();
+}
+
+/** The eventless alternatives taken on the way into `entered`, ending in `state`. */
+function alwaysTaken(entered: readonly StateNodeOf[], state: AnyMachineSnapshot, out: Set<string>) {
+  const queue = [...entered];
+  for (let node = queue.shift(); node; node = queue.shift()) {
+    const always = node.always ?? [];
+    if (always.length > 1) {
+      const taken = always.find((t) =>
+        t.target?.length
+          ? t.target.every((n) => state.matches(n.path.join('.')))
+          : state.matches(node.path.join('.')),
+      );
+      if (taken) {
+        out.add(branchKey(`${nodePath(node)} always`, always, taken));
+        queue.push(...(taken.target ?? []));
+      }
+    }
+    if (node.initial?.target) queue.push(...node.initial.target);
+  }
+}
+
+/**
+ * The transitions a set of paths takes, matched against `definedTransitions` and
+ * `definedAlwaysBranches`: the machine says which alternative each step's event selects
+ * (guards evaluated on the step's payload), and which eventless alternative led on from there.
  */
 export function coveredTransitions(
   machine: AnyStateMachine,
   paths: readonly StatePath<AnyMachineSnapshot, ModelEvent>[],
 ) {
   const defined = definedTransitions(machine);
-  const keys = stateKeys(machine);
+  const branches = definedAlwaysBranches(machine);
   const covered = new Set<string>();
   for (const path of paths) {
     let prev: AnyMachineSnapshot | null = null;
     for (const step of path.steps) {
-      if (prev) {
-        const from = prev;
-        const handlers = defined
-          .map((entry) => entry.split(' ') as [string, string])
-          .filter(
-            ([state, type]) =>
-              type === step.event.type &&
-              (state === '(root)' || (keys.includes(state) && from.matches(state))),
-          )
-          .sort(([a], [b]) =>
-            b === '(root)' ? -1 : a === '(root)' ? 1 : b.split('.').length - a.split('.').length,
-          );
-        if (handlers[0]) covered.add(handlers[0].join(' '));
+      if (!prev) {
+        alwaysTaken(machine.root.initial?.target ?? [], step.state, covered);
+      } else {
+        for (const t of machine.getTransitionData(prev, step.event)) {
+          const list = t.source.transitions.get(t.eventType) ?? [t];
+          covered.add(branchKey(`${nodePath(t.source)} ${t.eventType}`, list, t));
+          alwaysTaken(t.target ?? [], step.state, covered);
+        }
       }
       prev = step.state;
     }
   }
-  return { defined, covered: [...covered].sort(), missing: defined.filter((d) => !covered.has(d)) };
+  const all = [...defined, ...branches];
+  return { defined, branches, covered: [...covered].sort(), missing: all.filter((d) => !covered.has(d)) };
 }

@@ -1,4 +1,5 @@
-import { passwordChangeMachine, type PasswordKind } from '../../src/machines/passwordChange';
+import type { PasswordKind } from '../../src/contract/account';
+import { passwordChangeMachine } from '../../src/machines/passwordChange';
 import { workflowModel, type ModelEvent } from './harness';
 
 /** The password-change test model, once per kind (login password, refund password). */

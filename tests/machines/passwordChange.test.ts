@@ -15,7 +15,8 @@ for (const kind of ['login', 'refund'] as const) {
   describe(`${kind} password change paths`, () => {
     for (const { name, path } of namePaths(paths)) {
       it(name, async () => {
-        const run = new WorkflowRun(passwordChangeMachine, { kind }, {});
+        // In the actor system beside the session and a refund waiting for the change.
+        const run = new WorkflowRun(passwordChangeMachine, { kind }, {}, { peers: ['session', 'refund'] });
         const context = () => run.snapshot.context as PasswordChangeContext;
         const checks: PathChecks = {
           states: {
@@ -35,22 +36,34 @@ for (const kind of ['login', 'refund'] as const) {
               expect(context().error).toBe(failure.message);
               expect(context().fieldErrors).toEqual('errors' in failure ? failure.errors : {});
               expect(emitted).toEqual([]);
+              expect(run.received).toEqual([]);
             },
             'xstate.done.actor.changePassword': ({ emitted }) => {
               // A refund-password change ends every session (spec point 8); a login-password change does not.
               expect(emitted).toEqual([{ type: kind === 'refund' ? 'reloginRequired' : 'changed' }]);
+              // It tells the session itself (no React glue): the session ends first, then the
+              // refund waiting for the change learns it.
+              expect(run.received).toEqual(
+                kind === 'refund'
+                  ? [
+                      { to: 'session', event: { type: 'RELOGIN_REQUIRED' } },
+                      { to: 'refund', event: { type: 'PASSWORD_CHANGED' } },
+                    ]
+                  : [{ to: 'session', event: { type: 'PASSWORD_CHANGED' } }],
+              );
             },
           },
         };
         await walk(run as WorkflowRun<AnyStateMachine>, path, checks);
       });
     }
-
-    it('the generated paths take every transition the machine defines', () => {
-      expect(coveredTransitions(passwordChangeMachine, paths).missing).toEqual([]);
-    });
   });
 }
+
+it('the paths of both kinds take every transition and guarded branch the machine defines', () => {
+  const both = [...passwordChangePaths('login'), ...passwordChangePaths('refund')];
+  expect(coveredTransitions(passwordChangeMachine, both).missing).toEqual([]);
+});
 
 it('the password-change test map describes every state and event', () => {
   expect(Object.keys(passwordChangeTestMap.states).sort()).toEqual(stateKeys(passwordChangeMachine).sort());

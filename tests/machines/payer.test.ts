@@ -103,8 +103,11 @@ describe('payer paths', () => {
     });
   }
 
-  it('the generated paths take every transition the machine defines', () => {
-    expect(coveredTransitions(payerMachine, paths).missing).toEqual([]);
+  it('the generated paths take every transition and guarded branch the machine defines', () => {
+    // A link naming no payment is the `opening` choice's other branch (its own model input).
+    const linkless = payerPaths({ ref: null });
+    expect(linkless.map((p) => p.state.value)).toEqual(['invalid']);
+    expect(coveredTransitions(payerMachine, [...paths, ...linkless]).missing).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
-import { preOrderMachine, type PreOrderDraft } from '../../src/machines/preOrder';
+import type { PreOrderDraft } from '../../src/contract/preorders';
+import { preOrderMachine } from '../../src/machines/preOrder';
 import { workflowModel, type ModelEvent } from './harness';
 
 /** The pre-order test model: a 2-hour link, once for two payments and once for one. */

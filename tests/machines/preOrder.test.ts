@@ -1,10 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { preOrderMachine, preOrderTestMap, type PreOrderContext } from '../../src/machines/preOrder';
 import { coveredTransitions, namePaths, stateKeys, walk, WorkflowRun, type PathChecks } from './harness';
 import { created, draft, failures, preOrderPaths } from './preOrder.model';
 
 const VALIDITY = draft.validityHours * 3_600_000;
+/** The model's pre-order expires at 02:00Z, two hours (its validity) after "now". */
+const CREATED_AT = Date.parse(created(1).expireTime) - VALIDITY;
+
+// Date.now is frozen at the creation (the simulated clock runs the timers): the expiry is the
+// server's expireTime less now.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(CREATED_AT);
+});
+afterAll(() => void vi.useRealTimers());
 const link = created(1).payLink;
 const paths = preOrderPaths();
 
@@ -27,12 +37,19 @@ describe('pre-order paths', () => {
           },
           created: () => {
             expect(context().preOrder?.payLink).toBe(link);
-            expect(can('COPY_LINK')).toBe(true);
-            expect(can('DOWNLOAD_QR')).toBe(true);
+            // Behind the (modal) confirmation the link's buttons wait.
+            const confirming = run.snapshot.matches({ created: 'confirmingClose' });
+            expect(can('COPY_LINK')).toBe(!confirming);
+            expect(can('DOWNLOAD_QR')).toBe(!confirming);
             expect(context().usedTimes).toBeLessThan(context().preOrder!.useTimes);
           },
           'created.open': () => {
             expect(can('CLOSE')).toBe(true);
+          },
+          'created.confirmingClose': () => {
+            expect(can('CONFIRM_CLOSE')).toBe(true);
+            expect(can('CANCEL_CLOSE')).toBe(true);
+            expect(can('CLOSE')).toBe(false);
           },
           'created.closing': () => {
             expect(run.snapshot.hasTag('busy')).toBe(true);
@@ -52,6 +69,10 @@ describe('pre-order paths', () => {
           },
           'xstate.error.actor.closePreOrder': () => {
             expect(context().error).toBe(failures.closeRefused.message);
+          },
+          CLOSE: ({ run: r, callsBefore }) => {
+            // Only a confirmation: nothing is sent until the user confirms.
+            expect(r.calls).toHaveLength(callsBefore);
           },
           COPY_LINK: ({ emitted }) => {
             expect(emitted).toEqual([{ type: 'copyLink', link }]);
@@ -86,15 +107,18 @@ describe('pre-order paths', () => {
   });
 });
 
-it('the validity runs from creation, whatever happens meanwhile', async () => {
+it('expires at the server’s expireTime, not the validity hours from when the reply came', async () => {
   const run = new WorkflowRun(preOrderMachine, undefined, { validity: VALIDITY });
   await run.perform({ type: 'CREATE', draft });
-  run.clock.increment(60_000); // the server took a minute: the validity starts at creation
+  // The reply came a minute after the server created it: a minute less to wait.
+  vi.setSystemTime(CREATED_AT + 60_000);
   await run.perform({ type: 'xstate.done.actor.createPreOrder', output: created(2) });
+  vi.setSystemTime(CREATED_AT);
   run.clock.increment(VALIDITY / 2);
   await run.perform({ type: 'CLOSE' });
+  await run.perform({ type: 'CONFIRM_CLOSE' });
   await run.perform({ type: 'xstate.error.actor.closePreOrder', error: failures.closeRefused });
-  run.clock.increment(VALIDITY / 2 - 1);
+  run.clock.increment(VALIDITY / 2 - 60_000 - 1);
   expect(run.snapshot.matches('created')).toBe(true);
   run.clock.increment(1);
   expect(run.snapshot.value).toBe('expired');

@@ -8,7 +8,11 @@ export const input: RefundMachineInput = {
   refundableAmount: 1000,
   currency: 'JPY',
   clientRefundNo: 'C-dialog-1',
+  returnTo: '/history/order/G20261122000001',
 };
+
+/** The same order for a user the session says must change the refund password first. */
+export const mustChangeInput: RefundMachineInput = { ...input, mustChangePassword: true };
 
 export const password = 'refund-secret';
 
@@ -70,6 +74,8 @@ export const refundEvents: ModelEvent[] = [
   { type: 'SUBMIT', label: 'password', password },
   { type: 'EDIT' },
   { type: 'RETRY' },
+  { type: 'CHANGE_PASSWORD' },
+  { type: 'PASSWORD_CHANGED' },
   { type: 'xstate.done.actor.submitRefund', output: reply('refunding') },
   { type: 'xstate.done.actor.submitRefund', output: reply('success') },
   { type: 'xstate.done.actor.submitRefund', output: reply('awaitingApproval') },
@@ -83,13 +89,19 @@ export const refundEvents: ModelEvent[] = [
   },
 ];
 
-export function refundPaths() {
+export function refundPaths(start: RefundMachineInput = input) {
   return workflowModel(refundMachine, {
-    input,
+    input: start,
     events: refundEvents,
     serializeContext: (c: { amount: number; fullRefund: boolean }) => ({
       amount: c.amount,
       fullRefund: c.fullRefund,
     }),
+    // From a must-change start, the paths end back at the password step: on from there they
+    // are the refund's own paths (refundPaths()).
+    stopWhen: start.mustChangePassword ? (s) => s.matches('enteringPassword') : undefined,
   }).getShortestPaths();
 }
+
+/** The paths of a refund opened by a user who must change the refund password first. */
+export const mustChangePaths = () => refundPaths(mustChangeInput);

@@ -10,134 +10,161 @@ import {
   WorkflowRun,
   type PathChecks,
 } from './harness';
-import { failures, input, password, refundPaths } from './refund.model';
+import { failures, input, mustChangeInput, mustChangePaths, password, refundPaths } from './refund.model';
 
 const SYNC_DELAY = 5_000;
 const paths = refundPaths();
+const mustChange = mustChangePaths();
 
-describe('refund paths', () => {
-  for (const { name, path } of namePaths(paths)) {
-    it(name, async () => {
-      const run = new WorkflowRun(refundMachine, input, { syncDelay: SYNC_DELAY });
-      const context = () => run.snapshot.context as RefundContext;
-      const checks: PathChecks = {
-        states: {
-          editing: () => {
-            expect(context().rejection).toBeNull();
-            expect(context().amount).toBeLessThanOrEqual(1001);
-            if (context().fullRefund) expect(context().amount).toBe(input.refundableAmount);
+for (const [title, start, generated] of [
+  ['refund paths', input, paths],
+  ['refund paths of a user who must change the refund password', mustChangeInput, mustChange],
+] as const) {
+  describe(title, () => {
+    for (const { name, path } of namePaths(generated)) {
+      it(name, async () => {
+        // In the actor system beside the session, which the refund tells where to come back.
+        const run = new WorkflowRun(refundMachine, start, { syncDelay: SYNC_DELAY }, { peers: ['session'] });
+        const context = () => run.snapshot.context as RefundContext;
+        const checks: PathChecks = {
+          states: {
+            editing: () => {
+              expect(context().rejection).toBeNull();
+              expect(context().amount).toBeLessThanOrEqual(1001);
+              if (context().fullRefund) expect(context().amount).toBe(input.refundableAmount);
+            },
+            enteringPassword: () => {
+              // Only an amount the order can refund reaches the password step.
+              expect(context().amount).toBeGreaterThanOrEqual(1);
+              expect(context().amount).toBeLessThanOrEqual(input.refundableAmount);
+            },
+            submitting: () => {
+              expect(run.snapshot.hasTag('busy')).toBe(true);
+              expect(run.calls.at(-1)).toEqual({
+                actor: 'submitRefund',
+                input: {
+                  gatewayOrderNo: input.gatewayOrderNo,
+                  refundAmount: context().amount,
+                  fullRefund: context().fullRefund,
+                  refundPassword: password,
+                  remark: '',
+                  clientRefundNo: input.clientRefundNo,
+                },
+              });
+              expect(context().rejection).toBeNull();
+              expect(context().error).toBeNull();
+            },
+            'rejected.overRemainder': () => {
+              expect(context().rejection).toEqual({
+                reason: 'overRemainder',
+                message: failures.overRemainder.message,
+              });
+            },
+            'rejected.wrongPassword': () => {
+              expect(context().rejection).toEqual({
+                reason: 'wrongPassword',
+                message: failures.wrongPassword.message,
+                triesLeft: 3,
+              });
+              expect(run.snapshot.can({ type: 'RETRY' })).toBe(true);
+            },
+            'rejected.locked': () => {
+              expect(context().rejection).toEqual({
+                reason: 'locked',
+                message: failures.locked.message,
+                lockedUntil: failures.locked.result.lockedUntil,
+              });
+              // Locked: no retry, no edit; the dialog only closes.
+              expect(run.snapshot.can({ type: 'RETRY' })).toBe(false);
+              expect(run.snapshot.can({ type: 'EDIT' })).toBe(false);
+            },
+            'rejected.passwordReset': () => {
+              expect(context().rejection).toEqual({
+                reason: 'passwordReset',
+                // Known from the session at the start: no server words.
+                message: start.mustChangePassword ? '' : failures.passwordReset.message,
+              });
+              expect(run.snapshot.can({ type: 'CHANGE_PASSWORD' })).toBe(true);
+              // No retry with the old password, no edit: change it first (the dialog links there).
+              expect(run.snapshot.can({ type: 'RETRY' })).toBe(false);
+              expect(run.snapshot.can({ type: 'EDIT' })).toBe(false);
+            },
+            awaitingPasswordChange: () => {
+              // Kept by the root while the user is on the change screen; no refund call meanwhile.
+              expect(run.snapshot.hasTag('awaitsPasswordChange')).toBe(true);
+              expect(run.snapshot.can({ type: 'RETRY' })).toBe(false);
+              expect(run.snapshot.can({ type: 'EDIT' })).toBe(false);
+              expect(run.received).toEqual([]);
+            },
+            failed: () => {
+              expect(context().error).toBe(failures.brand.message);
+              expect(context().rejection).toBeNull();
+            },
+            succeeded: () => {
+              expect(context().refund?.gatewayRefundNo).toBe('R20261122000001');
+              expect(run.callsOf('submitRefund')).toHaveLength(1);
+            },
+            'succeeded.refunding': () => {
+              expect(run.snapshot.hasTag('following')).toBe(true);
+              expect(context().refundStatus).toBe('refunding');
+            },
+            'succeeded.syncing': () => {
+              expect(run.calls.at(-1)).toEqual({
+                actor: 'syncOrder',
+                input: { gatewayOrderNo: input.gatewayOrderNo },
+              });
+            },
+            'succeeded.sentForApproval': () => {
+              expect(context().refundStatus).toBe('awaitingApproval');
+              // Nothing to follow: the brand is not asked until another user approves.
+              expect(run.snapshot.hasTag('following')).toBe(false);
+              expect(run.snapshot.can({ type: 'RETRY' })).toBe(false);
+              expect(run.snapshot.can({ type: 'EDIT' })).toBe(false);
+              expect(run.callsOf('syncOrder')).toHaveLength(0);
+              expect(run.emitted.filter((e) => e.type === 'refundSettled')).toEqual([]);
+            },
+            'succeeded.success': () => {
+              expect(context().refundStatus).toBe('success');
+              expect(run.snapshot.hasTag('following')).toBe(false);
+              expect(run.emitted.filter((e) => e.type === 'refundSettled')).toEqual([
+                { type: 'refundSettled', status: 'success' },
+              ]);
+            },
+            'succeeded.failed': () => {
+              expect(context().refundStatus).toBe('failed');
+              expect(run.emitted.filter((e) => e.type === 'refundSettled')).toEqual([
+                { type: 'refundSettled', status: 'failed' },
+              ]);
+            },
           },
-          enteringPassword: () => {
-            // Only an amount the order can refund reaches the password step.
-            expect(context().amount).toBeGreaterThanOrEqual(1);
-            expect(context().amount).toBeLessThanOrEqual(input.refundableAmount);
+          steps: {
+            PASSWORD_CHANGED: () => {
+              // Back at the password step with the same amount; the logged-out session will
+              // bring the user back to the order after the next login.
+              expect(context().mustChangePassword).toBe(false);
+              expect(context().rejection).toBeNull();
+              expect(run.received).toEqual([
+                { to: 'session', event: { type: 'SET_REDIRECT', redirect: input.returnTo } },
+              ]);
+            },
+            'xstate.done.actor.submitRefund': ({ emitted, event }) => {
+              expect(emitted[0]).toEqual({ type: 'refundCreated', refund: event.output });
+            },
+            'xstate.error.actor.submitRefund': ({ emitted }) => {
+              expect(emitted).toEqual([]);
+            },
           },
-          submitting: () => {
-            expect(run.snapshot.hasTag('busy')).toBe(true);
-            expect(run.calls.at(-1)).toEqual({
-              actor: 'submitRefund',
-              input: {
-                gatewayOrderNo: input.gatewayOrderNo,
-                refundAmount: context().amount,
-                fullRefund: context().fullRefund,
-                refundPassword: password,
-                remark: '',
-                clientRefundNo: input.clientRefundNo,
-              },
-            });
-            expect(context().rejection).toBeNull();
-            expect(context().error).toBeNull();
-          },
-          'rejected.overRemainder': () => {
-            expect(context().rejection).toEqual({
-              reason: 'overRemainder',
-              message: failures.overRemainder.message,
-            });
-          },
-          'rejected.wrongPassword': () => {
-            expect(context().rejection).toEqual({
-              reason: 'wrongPassword',
-              message: failures.wrongPassword.message,
-              triesLeft: 3,
-            });
-            expect(run.snapshot.can({ type: 'RETRY' })).toBe(true);
-          },
-          'rejected.locked': () => {
-            expect(context().rejection).toEqual({
-              reason: 'locked',
-              message: failures.locked.message,
-              lockedUntil: failures.locked.result.lockedUntil,
-            });
-            // Locked: no retry, no edit; the dialog only closes.
-            expect(run.snapshot.can({ type: 'RETRY' })).toBe(false);
-            expect(run.snapshot.can({ type: 'EDIT' })).toBe(false);
-          },
-          'rejected.passwordReset': () => {
-            expect(context().rejection).toEqual({
-              reason: 'passwordReset',
-              message: failures.passwordReset.message,
-            });
-            // No retry with the old password, no edit: change it first (the dialog links there).
-            expect(run.snapshot.can({ type: 'RETRY' })).toBe(false);
-            expect(run.snapshot.can({ type: 'EDIT' })).toBe(false);
-          },
-          failed: () => {
-            expect(context().error).toBe(failures.brand.message);
-            expect(context().rejection).toBeNull();
-          },
-          succeeded: () => {
-            expect(context().refund?.gatewayRefundNo).toBe('R20261122000001');
-            expect(run.callsOf('submitRefund')).toHaveLength(1);
-          },
-          'succeeded.refunding': () => {
-            expect(run.snapshot.hasTag('following')).toBe(true);
-            expect(context().refundStatus).toBe('refunding');
-          },
-          'succeeded.syncing': () => {
-            expect(run.calls.at(-1)).toEqual({
-              actor: 'syncOrder',
-              input: { gatewayOrderNo: input.gatewayOrderNo },
-            });
-          },
-          'succeeded.sentForApproval': () => {
-            expect(context().refundStatus).toBe('awaitingApproval');
-            // Nothing to follow: the brand is not asked until another user approves.
-            expect(run.snapshot.hasTag('following')).toBe(false);
-            expect(run.snapshot.can({ type: 'RETRY' })).toBe(false);
-            expect(run.snapshot.can({ type: 'EDIT' })).toBe(false);
-            expect(run.callsOf('syncOrder')).toHaveLength(0);
-            expect(run.emitted.filter((e) => e.type === 'refundSettled')).toEqual([]);
-          },
-          'succeeded.success': () => {
-            expect(context().refundStatus).toBe('success');
-            expect(run.snapshot.hasTag('following')).toBe(false);
-            expect(run.emitted.filter((e) => e.type === 'refundSettled')).toEqual([
-              { type: 'refundSettled', status: 'success' },
-            ]);
-          },
-          'succeeded.failed': () => {
-            expect(context().refundStatus).toBe('failed');
-            expect(run.emitted.filter((e) => e.type === 'refundSettled')).toEqual([
-              { type: 'refundSettled', status: 'failed' },
-            ]);
-          },
-        },
-        steps: {
-          'xstate.done.actor.submitRefund': ({ emitted, event }) => {
-            expect(emitted[0]).toEqual({ type: 'refundCreated', refund: event.output });
-          },
-          'xstate.error.actor.submitRefund': ({ emitted }) => {
-            expect(emitted).toEqual([]);
-          },
-        },
-      };
-      await walk(run as WorkflowRun<AnyStateMachine>, path, checks);
-    });
-  }
-
-  it('the generated paths take every transition the machine defines', () => {
-    expect(coveredTransitions(refundMachine, paths).missing).toEqual([]);
+        };
+        await walk(run as WorkflowRun<AnyStateMachine>, path, checks);
+      });
+    }
   });
+}
+
+it('the generated paths take every transition and guarded branch the machine defines', () => {
+  const coverage = coveredTransitions(refundMachine, [...paths, ...mustChange]);
+  expect(coverage.missing).toEqual([]);
+  expect(coverage.branches).toContain('opening always #1(mustChangePassword)');
 });
 
 describe('refund details', () => {

@@ -1,28 +1,43 @@
 import { useEffect } from 'react';
 import { Alert, Button, Card, Input, Stack } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { PasswordChangeForm } from '../../contract/account';
-import { passwordChangeMachine, type PasswordKind } from '../../machines/passwordChange';
-import { passwordChangeActors } from '../../services/actors';
+import type { PasswordKind } from '../../contract/account';
+import type { passwordChangeMachine } from '../../machines/passwordChange';
 import { useT } from '../../app/i18n';
-import { useSessionSend, useSessionUser } from '../../app/session';
+import { useRootActor, useSessionUser, useWorkflow } from '../../app/session';
 import { showSuccess } from '../../app/toaster';
 import { FormField, errorText } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
 import { PasswordRules } from './PasswordRules';
 
-const machine = passwordChangeMachine.provide({ actors: passwordChangeActors });
 const EMPTY: PasswordChangeForm = { oldPassword: '', newPassword: '', confirmPassword: '' };
 type Field = keyof PasswordChangeForm;
 
-/** Change the login or the refund password, driven by the passwordChange machine. */
+/**
+ * Change the login or the refund password, driven by the passwordChange machine, which the
+ * root actor runs while the screen is shown; the machine tells the session (and a refund
+ * waiting for the change) itself.
+ */
 export function PasswordChangeScreen({ kind }: { kind: PasswordKind }) {
+  const root = useRootActor();
+  const actor = useWorkflow('passwordChange');
+  useEffect(() => {
+    root.send({ type: 'passwordChange.open', input: { kind } });
+    return () => root.send({ type: 'passwordChange.close' });
+  }, [root, kind]);
+  return actor && actor.getSnapshot().context.kind === kind ? <PasswordChangeCard actor={actor} /> : null;
+}
+
+function PasswordChangeCard({ actor }: { actor: ActorRefFrom<typeof passwordChangeMachine> }) {
   const t = useT();
-  const sessionSend = useSessionSend();
   const user = useSessionUser();
-  const [state, send, actor] = useMachine(machine, { input: { kind } });
+  const state = useSelector(actor, (s) => s);
+  const send = actor.send;
+  const kind = state.context.kind;
   const { register, handleSubmit, watch, reset, setError, formState } = useForm<PasswordChangeForm>({
     resolver: yupResolver(PasswordChangeForm),
     defaultValues: EMPTY,
@@ -33,17 +48,15 @@ export function PasswordChangeScreen({ kind }: { kind: PasswordKind }) {
     const subscriptions = [
       actor.on('changed', () => {
         showSuccess(t('passwordForm.changedLogin'));
-        sessionSend({ type: 'PASSWORD_CHANGED' });
         reset(EMPTY);
         actor.send({ type: 'RESET' });
       }),
       actor.on('reloginRequired', () => {
         showSuccess(t('passwordForm.changedRefund'));
-        sessionSend({ type: 'RELOGIN_REQUIRED' });
       }),
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [actor, reset, sessionSend, t]);
+  }, [actor, reset, t]);
 
   // The server's field reasons (INVALID replies) go beside their fields.
   const fieldErrors = state.context.fieldErrors;

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import { FormProvider, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../../services/client';
-import type { PreOrderDraft } from '../../machines/preOrder';
+import type { PreOrderDraft } from '../../contract/preorders';
 import { useT } from '../../app/i18n';
 import { businessDate } from '../../components/format';
 import { LifecycleDialog, LifecycleView } from './LifecycleView';

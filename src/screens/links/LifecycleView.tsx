@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Dialog, Flex, Portal, Stack, Text } from '@chakra-ui/react';
 import type { PreOrderEvent } from '../../machines/preOrder';
 import type { useLinkLifecycle } from './useLinkLifecycle';
@@ -33,11 +33,11 @@ export function LifecycleView({
 }) {
   const t = useT();
   const { state, send } = lifecycle;
-  const [confirming, setConfirming] = useState(false);
   const created = state.context.preOrder;
   if (!created) return null;
   const phase = lifecyclePhase(state);
   const closing = state.matches({ created: 'closing' });
+  const confirming = state.matches({ created: 'confirmingClose' });
   const act = (event: PreOrderEvent) => send(event);
 
   return (
@@ -81,20 +81,18 @@ export function LifecycleView({
         body={t(`linkScreens.${kind}.closeBody`, { number: created.gatewayPayNo })}
         confirmLabel={t(`linkScreens.${kind}.closeConfirm`)}
         tone="danger"
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          act({ type: 'CLOSE' });
-        }}
+        onCancel={() => act({ type: 'CANCEL_CLOSE' })}
+        onConfirm={() => act({ type: 'CONFIRM_CLOSE' })}
       />
-      {(state.can({ type: 'CLOSE' }) || closing) && (
+      {(state.can({ type: 'CLOSE' }) || confirming || closing) && (
         <Button
           alignSelf="flex-start"
           size="sm"
           variant="outline"
           colorPalette="red"
           loading={closing}
-          onClick={() => setConfirming(true)}
+          disabled={!state.can({ type: 'CLOSE' })}
+          onClick={() => act({ type: 'CLOSE' })}
         >
           {t(`linkScreens.${kind}.close`)}
         </Button>

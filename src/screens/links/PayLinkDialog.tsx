@@ -10,7 +10,7 @@ import {
 import { PAID_STATUSES } from '../../contract/orders';
 import type { OrgOption } from '../../contract/org';
 import { formatMoney } from '../../contract/money';
-import type { PreOrderDraft } from '../../machines/preOrder';
+import type { PreOrderDraft } from '../../contract/preorders';
 import { closePayLink, createPayLink, pagePayLinks } from '../../services/links';
 import { useT } from '../../app/i18n';
 import { formatDateTime } from '../../components/format';
@@ -68,7 +68,9 @@ export function PayLinkDialog({
   const created = state.context.preOrder;
 
   useRefreshedRow(
-    state.matches({ created: 'open' }) && created ? created.gatewayPayNo : null,
+    (state.matches({ created: 'open' }) || state.matches({ created: 'confirmingClose' })) && created
+      ? created.gatewayPayNo
+      : null,
     (orderNo) =>
       pagePayLinks({ orderNo, ...sinceYesterday(), pageNum: 1, pageSize: 1 }).then((p) => p.records[0]),
     (fresh) => {

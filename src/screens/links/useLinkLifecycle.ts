@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { preOrderMachine, type CreatedPreOrder, type PreOrderDraft } from '../../machines/preOrder';
+import type { CreatedPreOrder, PreOrderDraft } from '../../contract/preorders';
+import { preOrderMachine } from '../../machines/preOrder';
 import { useT } from '../../app/i18n';
 import { showError, showSuccess } from '../../app/toaster';
 import { qrPngDataUrl, saveFile } from '../../services/qrCode';

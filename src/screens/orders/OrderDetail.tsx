@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Flex, Grid, Stack } from '@chakra-ui/react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { useSelector } from '@xstate/react';
 import type { OrderDetail as Order } from '../../contract/orders';
 import { PAID_STATUSES } from '../../contract/orders';
 import { REFUND_APPROVER_ROLES, REFUND_ROLES } from '../../contract/refunds';
 import { useT } from '../../app/i18n';
-import { useSessionUser } from '../../app/session';
+import { useRootActor, useSessionUser, useWorkflow } from '../../app/session';
 import { showSuccess } from '../../app/toaster';
 import { orNotFound, useLoad } from '../../app/useLoad';
 import { RefreshIcon } from '../../components/icons';
@@ -13,6 +14,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { TopProgress } from '../../components/TopProgress';
 import { getOrder, syncOrder } from '../../services/orders';
+import { newClientRefundNo } from '../../services/refunds';
 import NotFound from '../errors/NotFound';
 import { OrderFacts } from './OrderFacts';
 import { OrderRefunds, OrderTimeline } from './OrderHistory';
@@ -31,7 +33,13 @@ export default function OrderDetail({ param }: { param: string }) {
   const load = useLoad(() => orNotFound(getOrder(gatewayOrderNo)), [gatewayOrderNo]);
   const [order, setOrder] = useState<Order | null>(null);
   const [syncing, setSyncing] = useState(false);
-  const [refunding, setRefunding] = useState(false);
+  const [location] = useLocation();
+  const root = useRootActor();
+  // The refund runs in the root actor; it is this order's when it was opened here (or waits
+  // here since the refund password's change).
+  const refund = useWorkflow('refund');
+  const refundOrder = useSelector(refund, (s) => s?.context.gatewayOrderNo);
+  useEffect(() => () => root.send({ type: 'refund.leave' }), [root]);
   useEffect(() => {
     if (load.data && load.data !== 'notFound') setOrder(load.data);
   }, [load.data]);
@@ -72,7 +80,23 @@ export default function OrderDetail({ param }: { param: string }) {
               {t('orderScreens.detail.sync')}
             </Button>
             {mayRefund && (
-              <Button size="sm" colorPalette="red" onClick={() => setRefunding(true)}>
+              <Button
+                size="sm"
+                colorPalette="red"
+                onClick={() =>
+                  root.send({
+                    type: 'refund.open',
+                    input: {
+                      gatewayOrderNo: order.gatewayOrderNo,
+                      refundableAmount: order.refundableAmount,
+                      currency: order.currency,
+                      // One per dialog: a retry is the same refund.
+                      clientRefundNo: newClientRefundNo(),
+                      returnTo: location,
+                    },
+                  })
+                }
+              >
                 {t('orderScreens.refund.open')}
               </Button>
             )}
@@ -98,8 +122,12 @@ export default function OrderDetail({ param }: { param: string }) {
         </Grid>
         <OrderNotifications order={order} />
       </Stack>
-      {refunding && (
-        <RefundDialog order={order} onChanged={load.reload} onClose={() => setRefunding(false)} />
+      {refund && refundOrder === order.gatewayOrderNo && (
+        <RefundDialog
+          actor={refund}
+          onChanged={load.reload}
+          onClose={() => root.send({ type: 'refund.close' })}
+        />
       )}
     </>
   );

@@ -1,39 +1,29 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, Dialog } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
-import type { OrderDetail } from '../../contract/orders';
-import { refundMachine } from '../../machines/refund';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { refundMachine } from '../../machines/refund';
 import { useT } from '../../app/i18n';
 import { StepDialog } from '../../components/StepDialog';
-import { newClientRefundNo, refundActors } from '../../services/refunds';
 import { RefundForm, RefundOutcome, RefundPassword, RefundRejection } from './RefundSteps';
 
-const machine = refundMachine.provide({ actors: refundActors });
-
 /**
- * The refund dialog on the refund machine: it renders the machine's state and sends it the
- * user's events. One client refund number per dialog, so a retry is the same refund.
+ * The refund dialog on the refund machine, which the root actor runs (the order detail opens
+ * it): the dialog renders the machine's state and sends it the user's events.
  */
 export function RefundDialog({
-  order,
+  actor,
   onChanged,
   onClose,
 }: {
-  order: OrderDetail;
+  actor: ActorRefFrom<typeof refundMachine>;
   /** A refund was made or settled: the order detail reloads. */
   onChanged: () => void;
   onClose: () => void;
 }) {
   const t = useT();
-  const [clientRefundNo] = useState(newClientRefundNo);
-  const [state, send, actor] = useMachine(machine, {
-    input: {
-      gatewayOrderNo: order.gatewayOrderNo,
-      refundableAmount: order.refundableAmount,
-      currency: order.currency,
-      clientRefundNo,
-    },
-  });
+  const state = useSelector(actor, (s) => s);
+  const send = actor.send;
   useEffect(() => {
     const created = actor.on('refundCreated', onChanged);
     const settled = actor.on('refundSettled', onChanged);

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Dialog, Field, Spinner, Stack, Text, Textarea 
 import type { SnapshotFrom } from 'xstate';
 import { Link } from 'wouter';
 import { formatMoney } from '../../contract/money';
-import type { RefundEvent, refundMachine } from '../../machines/refund';
+import { amountProblem, type RefundEvent, type refundMachine } from '../../machines/refund';
 import { useT } from '../../app/i18n';
 import { InfoList } from '../../components/InfoList';
 import { MoneyInput } from '../../components/MoneyInput';
@@ -25,10 +25,11 @@ export function RefundForm({
 }) {
   const t = useT();
   const { amount, fullRefund, remark, refundableAmount, currency } = state.context;
+  const problem = amountProblem(state.context);
   const amountError =
-    !Number.isInteger(amount) || amount < 1
+    problem === 'invalid'
       ? t('orderScreens.refund.amountInvalid')
-      : amount > refundableAmount
+      : problem === 'overRemainder'
         ? t('orderScreens.refund.amountOver', { max: formatMoney(refundableAmount, currency) })
         : null;
   return (
@@ -146,9 +147,12 @@ export function RefundRejection({
         {state.can({ type: 'RETRY' }) && (
           <Button onClick={() => send({ type: 'RETRY' })}>{t('orderScreens.refund.retry')}</Button>
         )}
-        {state.matches({ rejected: 'passwordReset' }) && (
+        {(state.can({ type: 'CHANGE_PASSWORD' }) || state.hasTag('awaitsPasswordChange')) && (
           <Button asChild variant="outline">
-            <Link href="/changeRefundPassword">{t('menu.changeRefundPassword')}</Link>
+            {/* The refund waits in the actor system while the user changes it (and signs in again). */}
+            <Link href="/changeRefundPassword" onClick={() => send({ type: 'CHANGE_PASSWORD' })}>
+              {t('menu.changeRefundPassword')}
+            </Link>
           </Button>
         )}
         {!state.can({ type: 'EDIT' }) && <Button onClick={onClose}>{t('common.close')}</Button>}

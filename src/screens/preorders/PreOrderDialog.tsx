@@ -5,7 +5,7 @@ import { DEFAULT_CURRENCY } from '../../contract/links';
 import type { OrgOption } from '../../contract/org';
 import { formatMoney } from '../../contract/money';
 import { PRE_ORDER_VALIDITY_DEFAULT, PreOrderCreate, type PreOrderRow } from '../../contract/preorders';
-import type { PreOrderDraft } from '../../machines/preOrder';
+import type { PreOrderDraft } from '../../contract/preorders';
 import { closePreOrder, createPreOrder, pagePreOrders } from '../../services/preorders';
 import { useT } from '../../app/i18n';
 import { formatDateTime } from '../../components/format';
@@ -60,7 +60,9 @@ export function PreOrderDialog({
   const seen = state.context.usedTimes;
 
   useRefreshedRow(
-    state.matches({ created: 'open' }) && created ? created.gatewayPayNo : null,
+    (state.matches({ created: 'open' }) || state.matches({ created: 'confirmingClose' })) && created
+      ? created.gatewayPayNo
+      : null,
     (payNo) =>
       pagePreOrders({ payNo, ...sinceYesterday(), pageNum: 1, pageSize: 1 }).then((p) => p.records[0]),
     (fresh) => {

@@ -1,0 +1,98 @@
+import { enqueueActions, setup, stopChild } from 'xstate';
+import type { TestMap } from './effects';
+import { PASSWORD_CHANGE_SYSTEM_ID, passwordChangeMachine, type PasswordChangeInput } from './passwordChange';
+import { REFUND_SYSTEM_ID, refundMachine, type RefundMachineInput } from './refund';
+import { SESSION_SYSTEM_ID, sessionMachine, type SessionInput } from './session';
+
+/**
+ * The console's root actor: one actor system for every workflow. It invokes the session
+ * (`systemId: 'session'`) and spawns the workflow machines a screen opens, each under its own
+ * system id, so they reach the session and each other with `system.get` / `sendTo` instead of
+ * React glue. A screen opens a workflow by sending `<workflow>.open` here and reads it as
+ * `snapshot.children.<workflow>` (src/app/session.tsx: `useWorkflow`).
+ *
+ * - refund: one at a time (the order detail's dialog). It outlives the screen only while it
+ *   waits for the refund password's change (tag `awaitsPasswordChange`): the user comes back
+ *   to it after the change and the new login.
+ * - passwordChange: the change screen's form, for as long as the screen is shown.
+ */
+
+export type RefundOpenInput = Omit<RefundMachineInput, 'mustChangePassword'>;
+
+export type RootEvent =
+  | { type: 'refund.open'; input: RefundOpenInput }
+  /** The user closed the dialog. */
+  | { type: 'refund.close' }
+  /** The order detail went away: the refund stops unless it waits for the password change. */
+  | { type: 'refund.leave' }
+  | { type: 'passwordChange.open'; input: PasswordChangeInput }
+  | { type: 'passwordChange.close' };
+
+export const rootMachine = setup({
+  types: {
+    input: {} as SessionInput,
+    context: {} as { sessionInput: SessionInput },
+    events: {} as RootEvent,
+    children: {} as { session: 'session'; refund: 'refund'; passwordChange: 'passwordChange' },
+  },
+  actors: { session: sessionMachine, refund: refundMachine, passwordChange: passwordChangeMachine },
+  actions: {
+    /**
+     * A new refund (a stale one, left waiting for a password change on another order, is
+     * replaced). The session says whether the refund password must be changed first.
+     */
+    openRefund: enqueueActions(({ self, event, enqueue }) => {
+      if (event.type !== 'refund.open') return;
+      const current = self.getSnapshot().children.refund?.getSnapshot();
+      if (current?.status === 'active' && current.context.gatewayOrderNo === event.input.gatewayOrderNo)
+        return;
+      const user = self.getSnapshot().children.session?.getSnapshot().context.user;
+      enqueue.stopChild('refund');
+      enqueue.spawnChild('refund', {
+        id: 'refund',
+        systemId: REFUND_SYSTEM_ID,
+        input: { ...event.input, mustChangePassword: user?.mustChangeRefundPassword === true },
+      });
+    }),
+    leaveRefund: enqueueActions(({ self, enqueue }) => {
+      const refund = self.getSnapshot().children.refund?.getSnapshot();
+      if (refund && !refund.hasTag('awaitsPasswordChange')) enqueue.stopChild('refund');
+    }),
+    openPasswordChange: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'passwordChange.open') return;
+      enqueue.stopChild('passwordChange');
+      enqueue.spawnChild('passwordChange', {
+        id: 'passwordChange',
+        systemId: PASSWORD_CHANGE_SYSTEM_ID,
+        input: event.input,
+      });
+    }),
+  },
+}).createMachine({
+  id: 'root',
+  context: ({ input }) => ({ sessionInput: input }),
+  invoke: {
+    id: 'session',
+    src: 'session',
+    systemId: SESSION_SYSTEM_ID,
+    input: ({ context }) => context.sessionInput,
+  },
+  on: {
+    'refund.open': { actions: 'openRefund' },
+    'refund.close': { actions: stopChild('refund') },
+    'refund.leave': { actions: 'leaveRefund' },
+    'passwordChange.open': { actions: 'openPasswordChange' },
+    'passwordChange.close': { actions: stopChild('passwordChange') },
+  },
+});
+
+export const rootTestMap = {
+  states: {},
+  events: {
+    'refund.open': 'Press Refund on an order detail (or come back to an order whose refund waits)',
+    'refund.close': 'Close the refund dialog',
+    'refund.leave': 'Leave the order detail',
+    'passwordChange.open': 'Open the change-password or change-refund-password screen',
+    'passwordChange.close': 'Leave that screen',
+  },
+} satisfies TestMap;
