@@ -13,7 +13,7 @@ import { useSession, useSessionMenu } from './session';
 const Login = lazy(() => import('../screens/auth/Login'));
 const AuthRedirect = lazy(() => import('../screens/auth/AuthRedirect'));
 const RedirectHelper = lazy(() => import('../screens/auth/RedirectHelper'));
-const PayLink = lazy(() => import('../screens/payLink/PayLink'));
+const PayLink = lazy(() => import('../screens/payer/PayLink'));
 const NoAccess = lazy(() => import('../screens/errors/NoAccess'));
 const NotFound = lazy(() => import('../screens/errors/NotFound'));
 

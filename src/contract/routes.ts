@@ -66,7 +66,7 @@ export const MENU: readonly MenuRoute[] = [
     icon: 'setup',
     children: [
       { path: '/setup/operate', titleKey: 'menu.operators', roles: [0, 10, 15, 16, 20, 40] },
-      { path: '/setup/payment', titleKey: 'menu.devices', roles: [0, 10, 15, 16, 40] },
+      { path: '/setup/payment', titleKey: 'menu.terminals', roles: [0, 10, 15, 16, 40] },
       { path: '/setup/agent', titleKey: 'menu.agencies', roles: SYS_SP },
       { path: '/setup/company', titleKey: 'menu.companies', roles: [0, 10, 15, 16, 40] },
       { path: '/setup/branch', titleKey: 'menu.branches', roles: [0, 10, 15, 16, 20, 40] },

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Page as ListPage } from '../../src/contract/envelope';
 import type { CompanyRow } from '../../src/contract/org';
-import { TABS } from '../../src/screens/setup/companies/companyForm';
+import { TABS } from '../../src/screens/org/companies/companyForm';
 import { FIXTURES, PASSWORD } from './fixtures';
 import { expectedSidebar } from './support/menu';
 import {

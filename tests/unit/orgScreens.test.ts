@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { allowedSet, breadcrumbTrail, decideRoute } from '../../src/app/routes';
 import { minorToInput, parseMoney } from '../../src/components/money';
-import { diffSnapshots } from '../../src/screens/setup/audit/auditDiff';
-import { entriesOf, gridOf } from '../../src/screens/setup/commission/commissionForm';
+import { diffSnapshots } from '../../src/screens/audit/auditDiff';
+import { entriesOf, gridOf } from '../../src/screens/org/commission/commissionForm';
 
 describe('money inputs (spec point 9)', () => {
   it('shows minor units in major units with the currency’s decimals', () => {

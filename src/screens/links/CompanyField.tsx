@@ -1,7 +1,7 @@
 import type { OrgOption } from '../../contract/org';
 import { useT } from '../../app/i18n';
-import { orgOptions } from '../setup/shared/options';
-import { SelectField } from '../setup/shared/formFields';
+import { orgOptions } from '../shared/options';
+import { SelectField } from '../shared/formFields';
 
 /**
  * The company a link is made for: only offered when the caller's scope holds several (system

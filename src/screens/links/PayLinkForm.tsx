@@ -4,7 +4,7 @@ import { CURRENCIES } from '../../contract/orgAgent';
 import { LINK_EXPIRY_HOURS_MAX } from '../../contract/links';
 import type { OrgOption } from '../../contract/org';
 import { useT } from '../../app/i18n';
-import { MoneyField, SelectField, TextField } from '../setup/shared/formFields';
+import { MoneyField, SelectField, TextField } from '../shared/formFields';
 import { CompanyField } from './CompanyField';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: c }));

@@ -26,7 +26,7 @@ import type { UploadTarget } from '../../services/links';
 import { saveFile } from '../../services/qrCode';
 import { useT } from '../../app/i18n';
 import { showSuccess } from '../../app/toaster';
-import { orgOptions } from '../setup/shared/options';
+import { orgOptions } from '../shared/options';
 
 /** The template offered for download: the contract's columns and one example row. */
 export function templateCsv(columns: readonly string[], example: Record<string, string>): Blob {

@@ -3,8 +3,8 @@ import { branchTree } from '../../services/org';
 import { useT } from '../../app/i18n';
 import { useLoad } from '../../app/useLoad';
 import type { FilterField } from '../../components/FilterBar';
-import { orgOptions } from '../setup/shared/options';
-import { useCompanyOptions } from '../setup/shared/useOrgOptions';
+import { orgOptions } from '../shared/options';
+import { useCompanyOptions } from '../shared/useOrgOptions';
 
 /**
  * Company and branch filters for roles whose scope holds several (spec: within scope; the

@@ -4,7 +4,7 @@ import { CURRENCIES } from '../../contract/orgAgent';
 import type { OrgOption } from '../../contract/org';
 import { PRE_ORDER_USE_TIMES_MAX, PRE_ORDER_VALIDITY_MAX } from '../../contract/preorders';
 import { useT } from '../../app/i18n';
-import { MoneyField, SelectField, TextField } from '../setup/shared/formFields';
+import { MoneyField, SelectField, TextField } from '../shared/formFields';
 import { CompanyField } from '../links/CompanyField';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: c }));

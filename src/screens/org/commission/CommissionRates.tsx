@@ -1,0 +1,86 @@
+import { Button, Card, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { getCommission } from '../../../services/commission';
+import { useT } from '../../../app/i18n';
+import { orNotFound, useLoad } from '../../../app/useLoad';
+import NotFound from '../../errors/NotFound';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { PageHeader } from '../../../components/PageHeader';
+import { TopProgress } from '../../../components/TopProgress';
+import { useCompanyOptions } from '../../shared/useOrgOptions';
+import { CommissionEditor } from './CommissionEditor';
+
+/** /setup/commissonRate?companyId=…: a company's rates per brand and channel, and its agency's rebates. */
+export default function CommissionRates() {
+  const t = useT();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const raw = new URLSearchParams(search).get('companyId') ?? '';
+  const companyId = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+  const config = useLoad(
+    () => (companyId === null ? Promise.resolve(null) : orNotFound(getCommission(companyId))),
+    [companyId],
+  );
+  const companies = useCompanyOptions();
+
+  const picker = (
+    <Card.Root mb="4">
+      <Card.Body p={{ base: '3', md: '4' }}>
+        <Field.Root maxW={{ md: 'md' }}>
+          <Field.Label fontSize="sm">{t('fields.companyId')}</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              value={companyId ?? ''}
+              onChange={(e) =>
+                navigate(
+                  e.target.value
+                    ? `/setup/commissonRate?companyId=${e.target.value}`
+                    : '/setup/commissonRate',
+                )
+              }
+            >
+              <option value="">{t('orgScreens.choose')}</option>
+              {(companies.data ?? []).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+
+  // Another tenant's company id is simply not there.
+  if (config.data === 'notFound') return <NotFound inShell />;
+
+  return (
+    <>
+      <PageHeader
+        title={t('menu.commissionRate')}
+        description={config.data?.companyName}
+        actions={
+          companyId !== null && (
+            <Button size="sm" variant="ghost" asChild>
+              <Link href={`/setup/company/${companyId}`}>{t('orgScreens.commission.toCompany')}</Link>
+            </Button>
+          )
+        }
+      />
+      {picker}
+      {companyId === null ? (
+        <Stack>
+          <Text color="fg.muted">{t('orgScreens.commission.pickCompany')}</Text>
+        </Stack>
+      ) : config.status === 'failed' ? (
+        <LoadFailed message={config.error} onRetry={config.reload} />
+      ) : config.data ? (
+        <CommissionEditor key={`${config.data.companyId}`} config={config.data} onSaved={config.reload} />
+      ) : (
+        <TopProgress />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Flex, Grid, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { CONNECTOR_KINDS, SANDBOX_BEHAVIOURS } from '../../../contract/brands';
+import { BrandSettingsSave, type BrandSettings } from '../../../contract/brandSettings';
+import { getBrandSettings, saveBrandSettings } from '../../../services/brandSettings';
+import { useT } from '../../../app/i18n';
+import { showSuccess } from '../../../app/toaster';
+import { useLoad } from '../../../app/useLoad';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { TopProgress } from '../../../components/TopProgress';
+import { useOrgRights } from '../../shared/permissions';
+
+/**
+ * A company's brand connectors (below its form, saved on their own): which connector takes
+ * each brand's payments and, in the sandbox, how the brand behaves — so every order and refund
+ * status can be tried. System and provider admins change them; other roles read them.
+ */
+export function BrandConnectors({ companyId }: { companyId: number }) {
+  const t = useT();
+  const settings = useLoad(() => getBrandSettings(companyId), [companyId]);
+  if (settings.status === 'failed') return <LoadFailed message={settings.error} onRetry={settings.reload} />;
+  if (!settings.data) return <TopProgress />;
+  return (
+    <Card.Root mt="6">
+      <Card.Header>
+        <Heading as="h2" size="md" id="brand-connectors">
+          {t('orgScreens.brands.title')}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          {t('orgScreens.brands.help')}
+        </Text>
+      </Card.Header>
+      <Card.Body pt="0">
+        <ConnectorForm key={JSON.stringify(settings.data)} saved={settings.data} onSaved={settings.reload} />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** One of a brand's two choices. */
+function Choice<O extends string>({
+  label,
+  field,
+  options,
+  text,
+}: {
+  label: string;
+  field: UseFormRegisterReturn;
+  options: readonly O[];
+  text: (option: O) => string;
+}) {
+  return (
+    <NativeSelect.Root size="sm">
+      <NativeSelect.Field aria-label={label} {...field}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {text(o)}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/** Brand | connector | sandbox behaviour on a wide screen; stacked on a phone. */
+const COLUMNS = { base: '1fr', md: 'minmax(8rem, 1fr) minmax(8rem, 1fr) minmax(14rem, 2fr)' };
+
+function ConnectorForm({ saved, onSaved }: { saved: BrandSettings; onSaved: () => void }) {
+  const t = useT();
+  const rights = useOrgRights();
+  const readOnly = !rights.editConnectors;
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<BrandSettingsSave>({
+    resolver: yupResolver(BrandSettingsSave),
+    defaultValues: { companyId: saved.companyId, settings: saved.settings },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await saveBrandSettings(values);
+      showSuccess(t('common.saved'));
+      onSaved();
+    } catch (e) {
+      setFailure(e instanceof Error && e.message ? e.message : t('common.submitError'));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="brand-connectors">
+      <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+        {failure && (
+          <Alert.Root status="error" role="alert" mb="3">
+            <Alert.Indicator />
+            <Alert.Title>{failure}</Alert.Title>
+          </Alert.Root>
+        )}
+        <Stack gap="0" borderWidth="1px" borderRadius="md" divideY="1px">
+          <Grid
+            templateColumns={COLUMNS}
+            gap="3"
+            px="3"
+            py="2"
+            bg="bg.muted"
+            fontSize="sm"
+            fontWeight="medium"
+            display={{ base: 'none', md: 'grid' }}
+            aria-hidden
+          >
+            <Text>{t('fields.brand')}</Text>
+            <Text>{t('orgScreens.brands.connector')}</Text>
+            <Text>{t('orgScreens.brands.behaviour')}</Text>
+          </Grid>
+          {saved.settings.map((s, i) => {
+            const brand = t(`payments.brand.${s.brand}`);
+            return (
+              <Grid
+                key={s.brand}
+                role="group"
+                aria-label={brand}
+                templateColumns={COLUMNS}
+                gap={{ base: '2', md: '3' }}
+                px="3"
+                py="2"
+                alignItems="center"
+              >
+                <Text fontWeight="medium">{brand}</Text>
+                <Choice
+                  label={`${brand} ${t('orgScreens.brands.connector')}`}
+                  field={register(`settings.${i}.connector`)}
+                  options={CONNECTOR_KINDS}
+                  text={(k) => t(`orgScreens.brands.connectors.${k}`)}
+                />
+                <Choice
+                  label={`${brand} ${t('orgScreens.brands.behaviour')}`}
+                  field={register(`settings.${i}.sandboxBehaviour`)}
+                  options={SANDBOX_BEHAVIOURS}
+                  text={(b) => t(`orgScreens.brands.behaviours.${b}`)}
+                />
+              </Grid>
+            );
+          })}
+        </Stack>
+      </fieldset>
+      {!readOnly && (
+        <Flex mt="4" justify={{ base: 'stretch', sm: 'flex-end' }}>
+          <Button
+            type="submit"
+            loading={formState.isSubmitting}
+            disabled={!formState.isDirty}
+            flex={{ base: '1', sm: 'initial' }}
+          >
+            {t('orgScreens.brands.save')}
+          </Button>
+        </Flex>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button } from '@chakra-ui/react';
+import { Link } from 'wouter';
+import { getCompany } from '../../../services/org';
+import { useT } from '../../../app/i18n';
+import { orNotFound, useLoad } from '../../../app/useLoad';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { PageHeader } from '../../../components/PageHeader';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { TopProgress } from '../../../components/TopProgress';
+import { useSessionMenu } from '../../../app/session';
+import NotFound from '../../errors/NotFound';
+import { useAgentOptions, useProviderOptions } from '../../shared/useOrgOptions';
+import { BrandConnectors } from './BrandConnectors';
+import { RefundApprovalThreshold } from './RefundApprovalThreshold';
+import { CompanyEditor } from './CompanyEditor';
+
+/** /setup/company/new and /setup/company/:id: the company's long form (another tenant's id: not found). */
+export default function CompanyDetail({ param }: { param: string }) {
+  const t = useT();
+  const id = param === 'new' ? null : Number(param);
+  const menu = useSessionMenu();
+  // Another tenant's id (or none at all) is simply not there: the not-found page, no retry.
+  const company = useLoad(() => (id === null ? Promise.resolve(null) : orNotFound(getCompany(id))), [id]);
+  const providers = useProviderOptions();
+  const agents = useAgentOptions();
+
+  if (company.data === 'notFound') return <NotFound inShell />;
+  const failed = [company, providers, agents].find((l) => l.status === 'failed');
+  if (failed) {
+    return (
+      <>
+        <PageHeader title={t('orgScreens.company.editTitle')} />
+        <LoadFailed message={failed.error} onRetry={failed.reload} />
+      </>
+    );
+  }
+  // The pickers' options first, so the selects show the stored choice.
+  if ((company.status === 'loading' && id !== null) || !providers.data || !agents.data)
+    return <TopProgress />;
+  const detail = company.data;
+  return (
+    <>
+      <PageHeader
+        title={detail ? detail.name : t('orgScreens.company.newTitle')}
+        description={detail ? <StatusBadge status={detail.status} /> : undefined}
+        actions={
+          <>
+            {detail && menu.includes('/setup/commissonRate') && (
+              <Button size="sm" variant="outline" asChild>
+                <Link href={`/setup/commissonRate?companyId=${detail.id}`}>
+                  {t('orgScreens.company.rates')}
+                </Link>
+              </Button>
+            )}
+            <Button size="sm" variant="ghost" asChild>
+              <Link href="/setup/company">{t('common.back')}</Link>
+            </Button>
+          </>
+        }
+      />
+      <CompanyEditor
+        key={detail?.updatedAt ?? 'new'}
+        detail={detail}
+        providers={providers.data}
+        agents={agents.data}
+        onReload={company.reload}
+      />
+      {detail && <RefundApprovalThreshold companyId={detail.id} />}
+      {detail && <BrandConnectors companyId={detail.id} />}
+    </>
+  );
+}

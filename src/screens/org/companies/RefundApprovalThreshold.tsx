@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Field, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { formatMoney } from '../../../contract/money';
+import { RefundApprovalSettingSave, type RefundApprovalSetting } from '../../../contract/refunds';
+import { getRefundApprovalSetting, saveRefundApprovalSetting } from '../../../services/refunds';
+import { useT } from '../../../app/i18n';
+import { showSuccess } from '../../../app/toaster';
+import { useLoad } from '../../../app/useLoad';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { MoneyInput } from '../../../components/MoneyInput';
+import { TopProgress } from '../../../components/TopProgress';
+import { useOrgRights } from '../../shared/permissions';
+
+/**
+ * A company's refund approval threshold (maker-checker): console refunds above it wait for a
+ * second user's approval. Empty: the platform default. System and provider admins change it
+ * (like the brand connectors); other roles read it.
+ */
+export function RefundApprovalThreshold({ companyId }: { companyId: number }) {
+  const t = useT();
+  const setting = useLoad(() => getRefundApprovalSetting(companyId), [companyId]);
+  if (setting.status === 'failed') return <LoadFailed message={setting.error} onRetry={setting.reload} />;
+  if (!setting.data) return <TopProgress />;
+  return (
+    <Card.Root mt="6">
+      <Card.Header>
+        <Heading as="h2" size="md" id="refund-approval">
+          {t('orgScreens.refundApproval.title')}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          {t('orgScreens.refundApproval.help', {
+            platformDefault: formatMoney(setting.data.platformDefault, 'JPY'),
+          })}
+        </Text>
+      </Card.Header>
+      <Card.Body pt="0">
+        <ThresholdForm key={JSON.stringify(setting.data)} saved={setting.data} onSaved={setting.reload} />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function ThresholdForm({ saved, onSaved }: { saved: RefundApprovalSetting; onSaved: () => void }) {
+  const t = useT();
+  const readOnly = !useOrgRights().editConnectors;
+  const [threshold, setThreshold] = useState<number | null>(saved.threshold);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const invalid = threshold !== null && (!Number.isInteger(threshold) || threshold < 0);
+
+  const submit = async () => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      const input = RefundApprovalSettingSave.validateSync({ companyId: saved.companyId, threshold });
+      await saveRefundApprovalSetting(input);
+      showSuccess(t('common.saved'));
+      onSaved();
+    } catch (e) {
+      setFailure(e instanceof Error && e.message ? e.message : t('common.submitError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="refund-approval"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!invalid && !readOnly) void submit();
+      }}
+    >
+      <Stack gap="3">
+        {failure && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{failure}</Alert.Title>
+          </Alert.Root>
+        )}
+        <Flex gap="3" align="flex-end" wrap="wrap">
+          <Field.Root invalid={invalid} disabled={readOnly} maxW="20rem">
+            <Field.Label>{t('orgScreens.refundApproval.threshold')}</Field.Label>
+            <MoneyInput
+              value={threshold}
+              currency="JPY"
+              placeholder={t('orgScreens.refundApproval.useDefault', {
+                platformDefault: formatMoney(saved.platformDefault, 'JPY'),
+              })}
+              onChange={setThreshold}
+            />
+            {invalid && <Field.ErrorText>{t('orgScreens.refundApproval.invalid')}</Field.ErrorText>}
+          </Field.Root>
+          {!readOnly && (
+            <Button type="submit" loading={busy} disabled={invalid}>
+              {t('common.save')}
+            </Button>
+          )}
+        </Flex>
+        <Text fontSize="xs" color="fg.muted">
+          {t('orgScreens.refundApproval.currencies')}
+        </Text>
+      </Stack>
+    </form>
+  );
+}

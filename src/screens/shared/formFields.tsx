@@ -1,0 +1,148 @@
+import type { ReactNode } from 'react';
+import { Input, NativeSelect, SimpleGrid, type InputProps } from '@chakra-ui/react';
+import { Controller, useFormContext, type FieldError } from 'react-hook-form';
+import { useT } from '../../app/i18n';
+import { fieldLabel } from '../../i18n';
+import { FormField, errorText } from '../../components/FormField';
+import { MoneyInput } from '../../components/MoneyInput';
+import type { Option } from '../../components/FilterBar';
+
+/**
+ * Fields of the long organisation forms (company, agency) inside a react-hook-form
+ * FormProvider. Labels are the field names' catalogue entries (`fields.<leaf>`), the same
+ * ones the contract's messages use.
+ */
+const leafOf = (name: string) => name.split('.').pop() ?? name;
+
+/** The form's error text of a field (nested paths like `ubos.2.city` too). */
+export function useFieldError() {
+  const t = useT();
+  const { getFieldState, formState } = useFormContext();
+  return (name: string) => {
+    // Reading formState.errors subscribes the caller to error changes.
+    void formState.errors;
+    return errorText(t, leafOf(name), getFieldState(name, formState).error as FieldError | undefined);
+  };
+}
+
+export function TextField({
+  name,
+  label,
+  required,
+  onBlurCheck,
+  helper,
+  ...input
+}: {
+  name: string;
+  label?: string;
+  required?: boolean;
+  onBlurCheck?: () => void;
+  helper?: ReactNode;
+} & Omit<InputProps, 'name'>) {
+  const t = useT();
+  const { register } = useFormContext();
+  const error = useFieldError();
+  return (
+    <FormField
+      label={label ?? fieldLabel(t, leafOf(name))}
+      required={required}
+      error={error(name)}
+      helper={helper}
+    >
+      <Input {...input} {...register(name, { onBlur: onBlurCheck })} />
+    </FormField>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  required,
+  options,
+  placeholder,
+  disabled,
+  numeric,
+}: {
+  name: string;
+  label?: string;
+  required?: boolean;
+  options: readonly Option[];
+  placeholder?: string;
+  disabled?: boolean;
+  /** The value is a number (ids, enumerations); '' becomes null for the schema to judge. */
+  numeric?: boolean;
+}) {
+  const t = useT();
+  const { register } = useFormContext();
+  const error = useFieldError();
+  return (
+    <FormField label={label ?? fieldLabel(t, leafOf(name))} required={required} error={error(name)}>
+      <NativeSelect.Root disabled={disabled}>
+        <NativeSelect.Field
+          {...register(
+            name,
+            numeric ? { setValueAs: (v: unknown) => (v === '' || v == null ? null : Number(v)) } : {},
+          )}
+        >
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
+
+/** An amount in major units of `currency`, stored as integer minor units. */
+export function MoneyField({
+  name,
+  label,
+  helper,
+  currency,
+  required,
+}: {
+  name: string;
+  label?: string;
+  helper?: ReactNode;
+  currency: string;
+  required?: boolean;
+}) {
+  const t = useT();
+  const { control } = useFormContext();
+  const error = useFieldError();
+  return (
+    <FormField
+      label={label ?? fieldLabel(t, leafOf(name))}
+      error={error(name)}
+      helper={helper}
+      required={required}
+    >
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <MoneyInput
+            name={field.name}
+            value={field.value as number | null}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            currency={currency}
+          />
+        )}
+      />
+    </FormField>
+  );
+}
+
+/** Two columns from tablet width, one on phones. */
+export function FieldGrid({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      {children}
+    </SimpleGrid>
+  );
+}
