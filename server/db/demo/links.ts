@@ -222,7 +222,7 @@ export async function seedDemoLinks(db: Db, zone: string, now = new Date()): Pro
           ? [
               {
                 orderId: o.id,
-                fromStatus: 'pendingPayment',
+                fromStatus: 'pendingPayment' as const,
                 toStatus: l.status,
                 event: 'demo',
                 source: 'demo',

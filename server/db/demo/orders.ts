@@ -253,7 +253,7 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
     }
     if (refundRows.length > 0) await db.insert(refunds).values(refundRows);
     if (opts.events) {
-      const eventRows = inserted.flatMap((o) => [
+      const eventRows = inserted.flatMap((o): (typeof orderEvents.$inferInsert)[] => [
         {
           orderId: o.id,
           fromStatus: null,
@@ -267,7 +267,7 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
           : [
               {
                 orderId: o.id,
-                fromStatus: 'pendingPayment',
+                fromStatus: 'pendingPayment' as const,
                 toStatus: o.status,
                 event: 'demo',
                 source: 'demo',

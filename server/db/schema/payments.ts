@@ -121,8 +121,8 @@ export const orderEvents = pgTable(
     orderId: bigint('order_id', { mode: 'number' })
       .notNull()
       .references(() => orders.id),
-    fromStatus: varchar('from_status', { length: 20 }),
-    toStatus: varchar('to_status', { length: 20 }).notNull(),
+    fromStatus: varchar('from_status', { length: 20 }).$type<OrderStatus>(),
+    toStatus: varchar('to_status', { length: 20 }).$type<OrderStatus>().notNull(),
     event: varchar('event', { length: 30 }).notNull(),
     /** merchant, console, payer, notify, sync, sandbox, demo. */
     source: varchar('source', { length: 20 }).notNull(),
@@ -290,11 +290,14 @@ export const merchantNotifications = pgTable(
       .references(() => companies.id),
     url: varchar('url', { length: 255 }).notNull(),
     /** The order status this notification reports. */
-    orderStatus: varchar('order_status', { length: 20 }).notNull(),
+    orderStatus: varchar('order_status', { length: 20 }).$type<OrderStatus>().notNull(),
     /** The order as the merchant API shows it, at the move (JSON). */
     payload: text('payload').notNull(),
     /** pending, delivered, failed (no more tries). */
-    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    status: varchar('status', { length: 10 })
+      .$type<'pending' | 'delivered' | 'failed'>()
+      .notNull()
+      .default('pending'),
     attempts: smallint('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastHttpStatus: smallint('last_http_status'),

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PayBrand, PaymentType } from '../../../src/contract/brands';
 import { MERCHANT_HEADERS, type MerchantRefundResult } from '../../../src/contract/merchant';
-import { OPEN_STATUSES, type OrderStatus } from '../../../src/contract/orders';
+import { OPEN_STATUSES } from '../../../src/contract/orders';
 import { hasForbiddenCharacters } from '../../../src/contract/validation';
 import { orders, refunds } from '../../db/schema';
 import type { Api } from '../../platform/api';
@@ -41,6 +41,24 @@ const merchantActor = (companyId: number, path: string, ip: string): AuditActor 
 });
 
 /** The merchant API (the payer page's calls are server/modules/payer's). */
+/** A refund as the merchant API shows it, with its order's status now. */
+const merchantRefundResult = (
+  order: Pick<typeof orders.$inferSelect, 'clientOrderNo' | 'status'>,
+  refund: Pick<
+    typeof refunds.$inferSelect,
+    'clientRefundNo' | 'gatewayRefundNo' | 'brandRefundNo' | 'amount' | 'currency' | 'status'
+  >,
+): MerchantRefundResult => ({
+  clientOrderNo: order.clientOrderNo,
+  clientRefundNo: refund.clientRefundNo,
+  gatewayRefundNo: refund.gatewayRefundNo,
+  brandRefundNo: refund.brandRefundNo,
+  amount: refund.amount,
+  currency: refund.currency,
+  status: refund.status,
+  orderStatus: order.status,
+});
+
 export function merchantRoutes(api: Api) {
   const merchant = { access: 'public' as const, authenticate: authenticateMerchant };
 
@@ -112,17 +130,7 @@ export function merchantRoutes(api: Api) {
       merchantActor(m.companyId, '/merchant/refund/refund', clientIp(c.req)),
     );
     if (outcome.refund.status === 'failed' && outcome.created) throw refundFailedError(outcome);
-    const result: MerchantRefundResult = {
-      clientOrderNo: order.clientOrderNo,
-      clientRefundNo: outcome.refund.clientRefundNo,
-      gatewayRefundNo: outcome.refund.gatewayRefundNo,
-      brandRefundNo: outcome.refund.brandRefundNo,
-      amount: outcome.refund.amount,
-      currency: outcome.refund.currency,
-      status: outcome.refund.status as MerchantRefundResult['status'],
-      orderStatus: outcome.order.status as OrderStatus,
-    };
-    return { result };
+    return { result: merchantRefundResult(outcome.order, outcome.refund) };
   });
 
   api.call(merchantCalls.refundQuery, { authenticate: merchant.authenticate }, async (c) => {
@@ -133,17 +141,7 @@ export function merchantRoutes(api: Api) {
       .innerJoin(orders, eq(orders.id, refunds.orderId))
       .where(and(eq(refunds.companyId, m.companyId), eq(refunds.clientRefundNo, c.input.clientRefundNo)));
     if (!row) throw notFound('server.payments.noSuchRefund');
-    const result: MerchantRefundResult = {
-      clientOrderNo: row.order.clientOrderNo,
-      clientRefundNo: row.refund.clientRefundNo,
-      gatewayRefundNo: row.refund.gatewayRefundNo,
-      brandRefundNo: row.refund.brandRefundNo,
-      amount: row.refund.amount,
-      currency: row.refund.currency,
-      status: row.refund.status as MerchantRefundResult['status'],
-      orderStatus: row.order.status as OrderStatus,
-    };
-    return { result };
+    return { result: merchantRefundResult(row.order, row.refund) };
   });
 
   // Spec point 7: no session; url, access token and signature headers; JSON { clientOrderNo }.

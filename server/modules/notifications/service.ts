@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import type { OrderStatus } from '../../../src/contract/orders';
 import type { MerchantNotification, MerchantNotificationBody } from '../../../src/contract/merchant';
 import type { Db, Executor } from '../../db/client';
 import { companies, merchantNotifications } from '../../db/schema';
@@ -28,8 +27,8 @@ export async function notificationsOf(db: Executor, orderId: number): Promise<Me
   return rows.map((r) => ({
     notifyId: r.notifyId,
     url: r.url,
-    orderStatus: r.orderStatus as OrderStatus,
-    status: r.status as MerchantNotification['status'],
+    orderStatus: r.orderStatus,
+    status: r.status,
     attempts: r.attempts,
     lastHttpStatus: r.lastHttpStatus,
     lastError: r.lastError,

@@ -5,7 +5,6 @@ import {
   type OrderDetail,
   type OrderEventRow,
   type OrderRow,
-  type OrderStatus,
 } from '../../../src/contract/orders';
 import type { ORDER_SORT_FIELDS, OrderPageQuery } from '../../../src/contract/lists/orders';
 import type { Translate } from '../../../src/i18n';
@@ -238,8 +237,8 @@ export async function orderDetail(
     refunds: await refundsOfOrder(db, scope, order.id),
     notifications: await notificationsOf(db, order.id),
     events: events.map((e): OrderEventRow => ({
-      fromStatus: e.fromStatus as OrderStatus | null,
-      toStatus: e.toStatus as OrderStatus,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
       event: e.event,
       source: e.source,
       createdAt: iso(e.createdAt),

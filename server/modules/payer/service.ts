@@ -1,7 +1,6 @@
 import type { PayBrand } from '../../../src/contract/brands';
 import { PAY_BRANDS, SUB_BRANDS } from '../../../src/contract/brands';
 import type { PayerDecision, PayerView } from '../../../src/contract/merchant';
-import type { OrderStatus } from '../../../src/contract/orders';
 import type { AuditActor } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
@@ -87,7 +86,7 @@ export async function payerView(deps: Deps, o: OrderRecord): Promise<PayerView> 
     subject: o.subject,
     amount: o.amount,
     currency: o.currency,
-    status: o.status as OrderStatus,
+    status: o.status,
     expiresAt: o.expiresAt ? iso(o.expiresAt) : null,
     brand: o.brand,
     brands: payerBrands(),
