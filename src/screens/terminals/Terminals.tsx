@@ -112,12 +112,7 @@ export default function Terminals() {
           { kind: 'select', name: 'branchUnitId', label: t('fields.branchUnitId'), options: branchOptions },
         ]}
       />
-      <DataTable
-        label={t('terminals.table')}
-        columns={columns}
-        rowKey={(r) => r.id}
-        {...list.table}
-      />
+      <DataTable label={t('terminals.table')} columns={columns} rowKey={(r) => r.id} {...list.table} />
       {list.pager}
       {toggle.dialog}
     </>
