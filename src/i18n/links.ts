@@ -18,8 +18,6 @@ export default defineArea({
         alreadyCreated: 'この加盟店注文番号のURL決済は作成済みです',
         closed: 'URL決済を取り消しました',
         notClosable: 'このURL決済は支払い済みまたは終了しているため取り消せません',
-        companyLocked: 'この会社は利用停止中のため作成できません',
-        uploaded: '{{count}}件を作成しました',
       },
     },
     linkScreens: {
@@ -148,8 +146,6 @@ export default defineArea({
         alreadyCreated: '该商户订单号的URL支付已创建',
         closed: 'URL支付已取消',
         notClosable: '该URL支付已支付或已结束，不能取消',
-        companyLocked: '该公司已停用，不能创建',
-        uploaded: '已创建{{count}}条',
       },
     },
     linkScreens: {
@@ -277,8 +273,6 @@ export default defineArea({
         alreadyCreated: 'A URL payment with this client order number already exists',
         closed: 'URL payment closed',
         notClosable: 'This URL payment is paid or finished and cannot be closed',
-        companyLocked: 'This company is locked; nothing can be created for it',
-        uploaded: '{{count}} created',
       },
     },
     linkScreens: {

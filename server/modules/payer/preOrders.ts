@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
 import { iso } from '../../platform/lists';
 import { applyEvent, companyName, createPayment, move, type OrderRecord } from '../payments';
-import { assertOpen, lockPreOrder, preOrderState, type PreOrderRecord } from '../links';
+import { assertOpen, lockPreOrder, preOrderState, type PreOrderRecord } from '../preorders';
 import { freshOrder, PAYER_OPEN, payOrder, payerBrands, payerView } from './service';
 
 /** How long one payer's order holds a use of the pre-order (at most until the pre-order expires). */
