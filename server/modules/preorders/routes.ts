@@ -39,7 +39,7 @@ export function preorderRoutes(api: Api) {
     );
     return {
       result: { ...result, created: outcome.created },
-      messageKey: outcome.created ? 'server.preOrders.created' : 'server.preOrders.alreadyCreated',
+      messageKey: outcome.created ? 'server.preorders.created' : 'server.preorders.alreadyCreated',
     };
   });
 
@@ -79,7 +79,7 @@ export function preorderRoutes(api: Api) {
     });
     return {
       result: await preOrderRow(c.deps.db, c.deps.config.publicUrl, scope, closed.id),
-      messageKey: 'server.preOrders.closed',
+      messageKey: 'server.preorders.closed',
     };
   });
 }

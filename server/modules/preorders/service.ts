@@ -13,9 +13,9 @@ import { preOrderState, type PreOrderRecord } from './queries';
 /** Refuses a pre-order that takes no more payments, with the reason. */
 export function assertOpen(p: PreOrderRecord, now = new Date()) {
   const state = preOrderState(p, now);
-  if (state === 'used') throw fail('server.preOrders.usedUp');
-  if (state === 'closed') throw fail('server.preOrders.isClosed');
-  if (state === 'expired') throw fail('server.preOrders.expired');
+  if (state === 'used') throw fail('server.preorders.usedUp');
+  if (state === 'closed') throw fail('server.preorders.isClosed');
+  if (state === 'expired') throw fail('server.preorders.expired');
 }
 
 /**
@@ -75,7 +75,7 @@ export async function createPreOrder(
     existing.currency !== input.currency ||
     existing.useTimes !== input.useTimes
   )
-    throw new RowConflict('server.preOrders.conflict');
+    throw new RowConflict('server.preorders.conflict');
   return { preOrder: existing, created: false };
 }
 
