@@ -29,7 +29,7 @@ import { openDatabase, type Db } from '../server/db/client';
 import { generateDemoOrders } from '../server/db/demo/orders';
 import { prepareDatabase } from '../server/db/prepare';
 import { companies, operators, orders } from '../server/db/schema';
-import { orderPageQueries } from '../server/modules/orders/queries';
+import { orderPageQueries } from '../server/modules/orders';
 import { translatorFor } from '../server/platform/i18n';
 import { md5Upper } from '../server/platform/passwords';
 import { findPrincipal } from '../server/platform/principal';

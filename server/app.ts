@@ -30,6 +30,7 @@ import { refundJobs, refundRoutes } from './modules/refunds';
 import { merchantDocsRoutes, merchantRoutes } from './modules/merchant';
 import { payerRoutes } from './modules/payer';
 import { linkRoutes } from './modules/links';
+import { preorderRoutes } from './modules/preorders';
 import { exportRoutes } from './modules/exports';
 import { brandNotifyRoutes, payerUrl } from './modules/payments';
 import { createConnectors } from './connectors';
@@ -64,6 +65,7 @@ const MODULES: ((api: Api) => void)[] = [
   merchantRoutes,
   payerRoutes,
   linkRoutes,
+  preorderRoutes,
 ];
 
 /** Every module's periodic jobs, in one list (in this order when due together). */

@@ -106,12 +106,14 @@ export interface WriteOptions {
   objectType: string;
   /** The object the call names, for the row of a refused attempt. */
   objectId?: string | number | readonly (string | number)[];
+  /** The call's own access decides alone (URL payments, pre-orders): operator-type roles too. */
+  anyRole?: boolean;
 }
 
 /**
- * Every write goes through here: operator-type roles are refused (NO_ACCESS); the work runs
- * in one transaction with an `audit` that writes its rows inside it; a refusal for access
- * or scope (NO_ACCESS, NOT_FOUND) is recorded as a `denied` row after the rollback.
+ * Every write goes through here: operator-type roles are refused (NO_ACCESS) unless `anyRole`;
+ * the work runs in one transaction with an `audit` that writes its rows inside it; a refusal
+ * for access or scope (NO_ACCESS, NOT_FOUND) is recorded as a `denied` row after the rollback.
  */
 export async function writeTransaction<T>(
   opts: WriteOptions,
@@ -120,7 +122,7 @@ export async function writeTransaction<T>(
   const actor = actorOf(opts.principal, opts.req);
   const objectId = Array.isArray(opts.objectId) ? opts.objectId.join(',') : String(opts.objectId ?? '');
   try {
-    if (!isAdminRole(opts.principal.operatorType))
+    if (!opts.anyRole && !isAdminRole(opts.principal.operatorType))
       throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
     return await opts.db.transaction((tx) => work(tx, (e) => insert(tx, actor, e, 'success')));
   } catch (err) {

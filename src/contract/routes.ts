@@ -32,8 +32,8 @@ export const MENU: readonly MenuRoute[] = [
     titleKey: 'menu.paymentManagement',
     icon: 'payments',
     children: [
-      { path: '/manage/url', titleKey: 'menu.url', roles: [0, 10, 20] },
-      { path: '/manage/onepay', titleKey: 'menu.onepay', roles: [0, 10, 20] },
+      { path: '/manage/url', titleKey: 'menu.links', roles: [0, 10, 20] },
+      { path: '/manage/onepay', titleKey: 'menu.preorders', roles: [0, 10, 20] },
     ],
   },
   {

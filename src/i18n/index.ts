@@ -17,6 +17,7 @@ import orders from './orders';
 import refunds from './refunds';
 import preorders from './preorders';
 import links from './links';
+import payer from './payer';
 import audit from './audit';
 
 /**
@@ -42,6 +43,7 @@ export const AREAS = {
   refunds,
   preorders,
   links,
+  payer,
   audit,
 } satisfies Record<string, AreaCatalogue>;
 export const CATALOGUES: readonly Catalogue[] = ['ja', 'zh-cn', 'en'];

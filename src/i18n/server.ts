@@ -6,6 +6,8 @@ export default defineArea({
     server: {
       ok: '成功しました',
       saved: '保存しました',
+      companyLocked: 'この会社は利用停止中のため作成できません',
+      uploaded: '{{count}}件を作成しました',
       error: 'システムエラーが発生しました。お問い合わせの際は受付番号 {{requestId}} をお伝えください',
       notFound: '指定された機能またはデータが見つかりません',
       badRequest: 'リクエストの形式が正しくありません',
@@ -80,6 +82,8 @@ export default defineArea({
     server: {
       ok: '操作成功',
       saved: '已保存',
+      companyLocked: '该公司已停用，不能创建',
+      uploaded: '已创建{{count}}条',
       error: '系统发生错误。咨询时请提供受理编号 {{requestId}}',
       notFound: '未找到指定的功能或数据',
       badRequest: '请求格式不正确',
@@ -149,6 +153,8 @@ export default defineArea({
     server: {
       ok: 'Done',
       saved: 'Saved',
+      companyLocked: 'This company is locked; nothing can be created for it',
+      uploaded: '{{count}} created',
       error: 'A system error occurred. Please quote reference {{requestId}} when you contact us',
       notFound: 'The requested function or data was not found',
       badRequest: 'The request is malformed',

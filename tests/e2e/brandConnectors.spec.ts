@@ -51,7 +51,7 @@ test('an admin makes a brand unreachable; the payer is told in the language they
     const payer = await payerPage(browser, baseURL!, 'ja-JP');
     await payer.goto(payLink);
     await payer
-      .getByRole('group', { name: ja('linkScreens.payer.language') })
+      .getByRole('group', { name: ja('payer.language') })
       .getByRole('button', { name: 'EN' })
       .click();
     await decide(payer, 'pay', 'payments.brand.paypay', 'en');

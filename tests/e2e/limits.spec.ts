@@ -43,14 +43,14 @@ for (const { lang, loginId, width } of LANGUAGES) {
     try {
       // Straight to the screen: on a phone the menu is behind the menu button.
       await page.goto('/manage/url');
-      await expect(page.getByRole('heading', { name: t('menu.url'), level: 1 })).toBeVisible();
-      await page.getByRole('button', { name: t('linkScreens.url.newTitle') }).click();
-      const form = page.getByRole('form', { name: t('linkScreens.url.newTitle') });
+      await expect(page.getByRole('heading', { name: t('menu.links'), level: 1 })).toBeVisible();
+      await page.getByRole('button', { name: t('links.url.newTitle') }).click();
+      const form = page.getByRole('form', { name: t('links.url.newTitle') });
       const amount = form.getByLabel(t('fields.amount'), { exact: true });
       const subject = `Limit ${lang} ${run}`;
       await amount.fill(String(LINK_LIMIT + 1));
       await form.getByLabel(t('fields.subject'), { exact: true }).fill(subject);
-      await page.getByRole('button', { name: t('linkScreens.url.create'), exact: true }).click();
+      await page.getByRole('button', { name: t('links.url.create'), exact: true }).click();
 
       const refusal = t('server.limits.limitLink', { limit: formatMoney(LINK_LIMIT, 'JPY') });
       await expect(amount).toHaveAttribute('aria-invalid', 'true');
@@ -72,8 +72,8 @@ for (const { lang, loginId, width } of LANGUAGES) {
 
       // At exactly the limit it is created.
       await amount.fill(String(LINK_LIMIT));
-      await page.getByRole('button', { name: t('linkScreens.url.create'), exact: true }).click();
-      const created = page.getByRole('dialog', { name: t('linkScreens.url.createdTitle') });
+      await page.getByRole('button', { name: t('links.url.create'), exact: true }).click();
+      const created = page.getByRole('dialog', { name: t('links.url.createdTitle') });
       await expect(created).toBeVisible();
       await expect(created.getByText(formatMoney(LINK_LIMIT, 'JPY'))).toBeVisible();
     } finally {
@@ -92,13 +92,13 @@ test('jp: a pre-order above the dynamic code limit is refused at the amount fiel
   const page = await context.newPage();
   try {
     await page.goto('/manage/onepay');
-    await expect(page.getByRole('heading', { name: tr('jp', 'menu.onepay'), level: 1 })).toBeVisible();
-    await page.getByRole('button', { name: tr('jp', 'linkScreens.preOrder.newTitle') }).click();
-    const form = page.getByRole('form', { name: tr('jp', 'linkScreens.preOrder.newTitle') });
+    await expect(page.getByRole('heading', { name: tr('jp', 'menu.preorders'), level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: tr('jp', 'preorders.newTitle') }).click();
+    const form = page.getByRole('form', { name: tr('jp', 'preorders.newTitle') });
     const amount = form.getByLabel(tr('jp', 'fields.orderAmount'), { exact: true });
     // The demo dynamic code limit is ¥300,000, like the link limit.
     await amount.fill(String(LINK_LIMIT + 1));
-    await page.getByRole('button', { name: tr('jp', 'linkScreens.preOrder.create'), exact: true }).click();
+    await page.getByRole('button', { name: tr('jp', 'preorders.create'), exact: true }).click();
     await expect(amount).toHaveAccessibleErrorMessage(
       tr('jp', 'server.limits.limitDynamicCode', { limit: formatMoney(LINK_LIMIT, 'JPY') }),
     );

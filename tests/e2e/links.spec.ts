@@ -23,21 +23,21 @@ const run = String(Date.now()).slice(-7);
 
 async function openUrlPayments(page: Page) {
   await page.goto('/');
-  await openMenu(page, 'jp', 'menu.url', 'menu.paymentManagement');
-  await expect(page.getByRole('heading', { name: ja('menu.url'), level: 1 })).toBeVisible();
+  await openMenu(page, 'jp', 'menu.links', 'menu.paymentManagement');
+  await expect(page.getByRole('heading', { name: ja('menu.links'), level: 1 })).toBeVisible();
 }
 
 /** Fills the New URL payment dialog and presses Create; returns the created dialog. */
 async function createPayment(page: Page, fields: { amount: string; subject: string; clientOrderNo: string }) {
-  await page.getByRole('button', { name: ja('linkScreens.url.newTitle') }).click();
-  const form = page.getByRole('form', { name: ja('linkScreens.url.newTitle') });
+  await page.getByRole('button', { name: ja('links.url.newTitle') }).click();
+  const form = page.getByRole('form', { name: ja('links.url.newTitle') });
   await form.getByLabel(ja('fields.amount'), { exact: true }).fill(fields.amount);
   await form.getByLabel(ja('fields.subject'), { exact: true }).fill(fields.subject);
   await form.getByLabel(ja('fields.payerName'), { exact: true }).fill('山田 花子');
   await form.getByLabel(ja('fields.payerEmail'), { exact: true }).fill('hanako@example.jp');
   await form.getByLabel(ja('fields.clientOrderNo'), { exact: true }).fill(fields.clientOrderNo);
-  await page.getByRole('button', { name: ja('linkScreens.url.create'), exact: true }).click();
-  const created = dialog(page, 'linkScreens.url.createdTitle');
+  await page.getByRole('button', { name: ja('links.url.create'), exact: true }).click();
+  const created = dialog(page, 'links.url.createdTitle');
   await expect(created).toBeVisible();
   return created;
 }
@@ -45,12 +45,12 @@ async function createPayment(page: Page, fields: { amount: string; subject: stri
 /** The list filtered by one order number. */
 async function searchOrder(page: Page, orderNo: string) {
   const search = page.getByRole('search', { name: ja('common.filters') });
-  await search.getByLabel(ja('linkScreens.orderNoFilter'), { exact: true }).fill(orderNo);
+  await search.getByLabel(ja('links.orderNoFilter'), { exact: true }).fill(orderNo);
   await search.getByRole('button', { name: ja('common.search'), exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`orderNo=${orderNo}`));
 }
 
-const table = (page: Page) => page.getByRole('table', { name: ja('linkScreens.url.table') });
+const table = (page: Page) => page.getByRole('table', { name: ja('links.url.table') });
 
 test('create a URL payment, download its QR code, pay it on the payer page, see it paid', async ({
   browser,
@@ -67,16 +67,14 @@ test('create a URL payment, download its QR code, pay it on the payer page, see 
   const orderNo = new URL(link).searchParams.get('orderNo')!;
 
   // The QR code: shown, and the downloaded PNG (named after the order) decodes to the link.
-  await expect(
-    created.getByRole('img', { name: ja('linkScreens.qrAlt', { number: orderNo }) }),
-  ).toBeVisible();
-  const png = await download(page, created.getByRole('button', { name: ja('linkScreens.downloadQr') }));
+  await expect(created.getByRole('img', { name: ja('links.qrAlt', { number: orderNo }) })).toBeVisible();
+  const png = await download(page, created.getByRole('button', { name: ja('links.downloadQr') }));
   expect(png.name).toBe(`${orderNo}.png`);
   expect(decodeQrPng(png.bytes)).toBe(link);
 
   // Copy puts the link on the clipboard.
-  await created.getByRole('button', { name: ja('linkScreens.copyLink') }).click();
-  await expect(toast(page, ja('linkScreens.copied'))).toBeVisible();
+  await created.getByRole('button', { name: ja('links.copyLink') }).click();
+  await expect(toast(page, ja('links.copied'))).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
   // The payer opens the link on a phone and pays in the sandbox.
@@ -84,14 +82,14 @@ test('create a URL payment, download its QR code, pay it on the payer page, see 
   await payer.goto(link);
   await expect(payer.getByRole('heading', { level: 1 })).toHaveText(/.+/);
   await expect(payer.getByText(`E2E請求 ${run}`)).toBeVisible();
-  await expect(payer.getByLabel(ja('linkScreens.payer.amount'))).toHaveText(formatMoney(12345, 'JPY'));
+  await expect(payer.getByLabel(ja('payer.amount'))).toHaveText(formatMoney(12345, 'JPY'));
   await decide(payer, 'pay');
   await expectOutcome(payer, 'paid');
   await payer.context().close();
 
   // The console's dialog sees it paid (the machine's USED) and the list says so.
-  await expect(created.getByRole('status')).toHaveText(ja('linkScreens.url.phase.used'), { timeout: 15_000 });
-  await expect(created.getByRole('button', { name: ja('linkScreens.url.close') })).toHaveCount(0);
+  await expect(created.getByRole('status')).toHaveText(ja('links.url.phase.used'), { timeout: 15_000 });
+  await expect(created.getByRole('button', { name: ja('links.url.close') })).toHaveCount(0);
   await created.getByRole('button', { name: ja('common.close'), exact: true }).click();
   await searchOrder(page, orderNo);
   const row = table(page).getByRole('row').filter({ hasText: orderNo });
@@ -112,11 +110,11 @@ test('close an unpaid URL payment from the dialog and from the list', async ({
     clientOrderNo: `E2E-URL-${run}-2`,
   });
   const link = await shownLink(created);
-  await created.getByRole('button', { name: ja('linkScreens.url.close') }).click();
-  const confirm = page.getByRole('alertdialog', { name: ja('linkScreens.url.closeTitle') });
-  await confirm.getByRole('button', { name: ja('linkScreens.url.closeConfirm') }).click();
-  await expect(created.getByRole('status')).toHaveText(ja('linkScreens.url.phase.closed'));
-  await expect(created.getByRole('button', { name: ja('linkScreens.copyLink') })).toBeDisabled();
+  await created.getByRole('button', { name: ja('links.url.close') }).click();
+  const confirm = page.getByRole('alertdialog', { name: ja('links.url.closeTitle') });
+  await confirm.getByRole('button', { name: ja('links.url.closeConfirm') }).click();
+  await expect(created.getByRole('status')).toHaveText(ja('links.url.phase.closed'));
+  await expect(created.getByRole('button', { name: ja('links.copyLink') })).toBeDisabled();
 
   // The payer's page says it was closed.
   const payer = await payerPage(browser, baseURL!);
@@ -125,23 +123,23 @@ test('close an unpaid URL payment from the dialog and from the list', async ({
   await payer.context().close();
 
   // A third one, closed from its row in the list.
-  await created.getByRole('button', { name: ja('linkScreens.url.new') }).click();
-  const form = page.getByRole('form', { name: ja('linkScreens.url.newTitle') });
+  await created.getByRole('button', { name: ja('links.url.new') }).click();
+  const form = page.getByRole('form', { name: ja('links.url.newTitle') });
   await form.getByLabel(ja('fields.amount'), { exact: true }).fill('900');
   await form.getByLabel(ja('fields.subject'), { exact: true }).fill(`E2E一覧から閉じる ${run}`);
-  await page.getByRole('button', { name: ja('linkScreens.url.create'), exact: true }).click();
-  const third = dialog(page, 'linkScreens.url.createdTitle');
+  await page.getByRole('button', { name: ja('links.url.create'), exact: true }).click();
+  const third = dialog(page, 'links.url.createdTitle');
   const orderNo = new URL(await shownLink(third)).searchParams.get('orderNo')!;
   await third.getByRole('button', { name: ja('common.close'), exact: true }).click();
   await searchOrder(page, orderNo);
   await table(page)
-    .getByRole('button', { name: ja('linkScreens.url.closeOf', { number: orderNo }) })
+    .getByRole('button', { name: ja('links.url.closeOf', { number: orderNo }) })
     .click();
   await page
-    .getByRole('alertdialog', { name: ja('linkScreens.url.closeTitle') })
-    .getByRole('button', { name: ja('linkScreens.url.closeConfirm') })
+    .getByRole('alertdialog', { name: ja('links.url.closeTitle') })
+    .getByRole('button', { name: ja('links.url.closeConfirm') })
     .click();
-  await expect(toast(page, ja('linkScreens.url.closed', { number: orderNo }))).toBeVisible();
+  await expect(toast(page, ja('links.url.closed', { number: orderNo }))).toBeVisible();
   await expect(table(page).getByRole('row').filter({ hasText: orderNo })).toContainText(
     ja('payments.orderStatus.closed'),
   );
@@ -168,12 +166,9 @@ test('upload: bad rows are named and nothing is created; a good file creates eve
   const good = (n: number) => [`E2E-UP-${run}-${n}`, '1500', 'JPY', `一括 ${n}`, '', '', '', '48'];
 
   // The template is a CSV with the contract's columns.
-  await page.getByRole('button', { name: ja('linkScreens.upload.open') }).click();
-  const upload = dialog(page, 'linkScreens.url.uploadTitle');
-  const template = await download(
-    page,
-    upload.getByRole('button', { name: ja('linkScreens.upload.template') }),
-  );
+  await page.getByRole('button', { name: ja('links.upload.open') }).click();
+  const upload = dialog(page, 'links.url.uploadTitle');
+  const template = await download(page, upload.getByRole('button', { name: ja('links.upload.template') }));
   expect(
     template.bytes
       .toString('utf8')
@@ -182,7 +177,7 @@ test('upload: bad rows are named and nothing is created; a good file creates eve
   ).toBe(header.join(','));
 
   await upload
-    .getByLabel(ja('linkScreens.upload.file'))
+    .getByLabel(ja('links.upload.file'))
     .setInputFiles(
       csvFile('bad.csv', [
         header,
@@ -192,25 +187,25 @@ test('upload: bad rows are named and nothing is created; a good file creates eve
         [`E2E-UP-${run}-4`, '700', 'JPY', '', '', 'not-an-email', '', ''],
       ]),
     );
-  await upload.getByRole('button', { name: ja('linkScreens.upload.send') }).click();
-  const bad = upload.getByRole('table', { name: ja('linkScreens.upload.badRows') });
+  await upload.getByRole('button', { name: ja('links.upload.send') }).click();
+  const bad = upload.getByRole('table', { name: ja('links.upload.badRows') });
   await expect(bad).toBeVisible();
   const rowNumbers = await bad.locator('tbody tr td:first-child').allTextContents();
   expect([...new Set(rowNumbers)]).toEqual(['3', '5']);
-  await expect(upload.getByText(ja('linkScreens.upload.nothingCreated'))).toBeVisible();
+  await expect(upload.getByText(ja('links.upload.nothingCreated'))).toBeVisible();
   await upload.getByRole('button', { name: ja('common.cancel') }).click();
   await searchOrder(page, `E2E-UP-${run}-1`);
   await expect(table(page).getByText(ja('common.empty'))).toBeVisible();
 
   // The corrected file creates all of its rows.
-  await page.getByRole('button', { name: ja('linkScreens.upload.open') }).click();
-  await dialog(page, 'linkScreens.url.uploadTitle')
-    .getByLabel(ja('linkScreens.upload.file'))
+  await page.getByRole('button', { name: ja('links.upload.open') }).click();
+  await dialog(page, 'links.url.uploadTitle')
+    .getByLabel(ja('links.upload.file'))
     .setInputFiles(csvFile('good.csv', [header, good(1), good(3)]));
-  await dialog(page, 'linkScreens.url.uploadTitle')
-    .getByRole('button', { name: ja('linkScreens.upload.send') })
+  await dialog(page, 'links.url.uploadTitle')
+    .getByRole('button', { name: ja('links.upload.send') })
     .click();
-  await expect(toast(page, ja('linkScreens.upload.created', { count: 2 }))).toBeVisible();
+  await expect(toast(page, ja('links.upload.created', { count: 2 }))).toBeVisible();
   for (const n of [1, 3]) {
     await searchOrder(page, `E2E-UP-${run}-${n}`);
     await expect(

@@ -141,13 +141,11 @@ async function nextRead(w: Walk) {
     .toBeGreaterThan(0);
 }
 
-const payButton = (page: Page) =>
-  page.getByRole('button', { name: ja('linkScreens.payer.pay'), exact: true });
-const cancelButton = (page: Page) =>
-  page.getByRole('button', { name: ja('linkScreens.payer.cancel'), exact: true });
-const againButton = (page: Page) => page.getByRole('button', { name: ja('linkScreens.payer.again') });
+const payButton = (page: Page) => page.getByRole('button', { name: ja('payer.pay'), exact: true });
+const cancelButton = (page: Page) => page.getByRole('button', { name: ja('payer.cancel'), exact: true });
+const againButton = (page: Page) => page.getByRole('button', { name: ja('payer.again') });
 const outcome = (page: Page, phase: string) =>
-  page.getByRole('status').filter({ hasText: ja(`linkScreens.payer.outcome.${phase}`) });
+  page.getByRole('status').filter({ hasText: ja(`payer.outcome.${phase}`) });
 
 async function perform(w: Walk, i: number) {
   const { event } = w.steps[i];
@@ -203,7 +201,7 @@ async function perform(w: Walk, i: number) {
       return;
     case 'RETRY':
       if (before.matches({ ready: 'stale' }))
-        return w.page.getByRole('button', { name: ja('linkScreens.payer.check') }).click();
+        return w.page.getByRole('button', { name: ja('payer.check') }).click();
       return w.page.getByRole('button', { name: ja('common.retry') }).click();
     default:
       if (event.type.startsWith('xstate.after.pollInterval')) return nextRead(w);
@@ -225,7 +223,7 @@ async function check(w: Walk, i: number) {
   if (state.matches('loading')) {
     await expect(page.getByText(ja('app.loading'))).toBeVisible();
   } else if (state.matches('invalid')) {
-    await expect(page.getByRole('heading', { name: ja('payLink.invalidTitle') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: ja('payer.invalidTitle') })).toBeVisible();
   } else if (state.matches('loadFailed')) {
     await expect(page.getByRole('heading', { name: ja('common.loadFailed') })).toBeVisible();
     await expect(page.getByRole('button', { name: ja('common.retry') })).toBeVisible();
@@ -246,8 +244,8 @@ async function check(w: Walk, i: number) {
   } else if (state.matches({ ready: 'deciding' })) {
     await expect(cancelButton(page)).toBeDisabled();
   } else if (state.matches({ ready: 'stale' })) {
-    await expect(outcome(page, 'processing')).toContainText(ja('linkScreens.payer.outcomeBody.stale'));
-    await expect(page.getByRole('button', { name: ja('linkScreens.payer.check') })).toBeVisible();
+    await expect(outcome(page, 'processing')).toContainText(ja('payer.outcomeBody.stale'));
+    await expect(page.getByRole('button', { name: ja('payer.check') })).toBeVisible();
   } else if (state.matches('ready')) {
     // watching, asking: the brand is settling it.
     await expect(outcome(page, 'processing')).toBeVisible();

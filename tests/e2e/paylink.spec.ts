@@ -30,12 +30,12 @@ async function newPayLink(request: Parameters<typeof apiLogin>[0], subject: stri
 test('a missing or unknown link shows the invalid-link view', async ({ browser, baseURL }) => {
   const page = await payerPage(browser, baseURL!);
   await page.goto('/qrcode');
-  await expect(page.getByRole('heading', { name: ja('payLink.invalidTitle') })).toBeVisible();
-  await expect(page.getByText(ja('payLink.missingBody'))).toBeVisible();
+  await expect(page.getByRole('heading', { name: ja('payer.invalidTitle') })).toBeVisible();
+  await expect(page.getByText(ja('payer.missingBody'))).toBeVisible();
   await page.goto('/qrcode?orderNo=G0000000000000000');
-  await expect(page.getByText(ja('payLink.invalidBody'))).toBeVisible();
+  await expect(page.getByText(ja('payer.invalidBody'))).toBeVisible();
   await page.goto('/qrcode?code=P0000000000000000');
-  await expect(page.getByText(ja('payLink.invalidBody'))).toBeVisible();
+  await expect(page.getByText(ja('payer.invalidBody'))).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await page.context().close();
 });
@@ -54,21 +54,17 @@ test('the language follows the browser, else Japanese, and the payer can change 
   ] as const) {
     const page = await payerPage(browser, baseURL!, locale);
     await page.goto(path);
-    await expect(
-      page.getByRole('button', { name: tr(lang, 'linkScreens.payer.pay'), exact: true }),
-    ).toBeVisible();
-    await expect(page.getByText(tr(lang, 'linkScreens.payer.payTo'))).toBeVisible();
+    await expect(page.getByRole('button', { name: tr(lang, 'payer.pay'), exact: true })).toBeVisible();
+    await expect(page.getByText(tr(lang, 'payer.payTo'))).toBeVisible();
     await page.context().close();
   }
   const page = await payerPage(browser, baseURL!, 'ja-JP');
   await page.goto(path);
   await page
-    .getByRole('group', { name: ja('linkScreens.payer.language') })
+    .getByRole('group', { name: ja('payer.language') })
     .getByRole('button', { name: 'EN' })
     .click();
-  await expect(
-    page.getByRole('button', { name: tr('en', 'linkScreens.payer.pay'), exact: true }),
-  ).toBeVisible();
+  await expect(page.getByRole('button', { name: tr('en', 'payer.pay'), exact: true })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expectNoHorizontalOverflow(page);
   await page.context().close();
@@ -82,10 +78,10 @@ test('the payer cancels: the payment failed and nothing can be paid any more', a
   const link = await newPayLink(request, `E2E取消 ${run}`, 4321);
   const page = await payerPage(browser, baseURL!);
   await page.goto(link.payLink);
-  await expect(page.getByLabel(ja('linkScreens.payer.amount'))).toHaveText(formatMoney(4321, 'JPY'));
+  await expect(page.getByLabel(ja('payer.amount'))).toHaveText(formatMoney(4321, 'JPY'));
   await decide(page, 'cancel');
   await expectOutcome(page, 'failed');
-  await expect(page.getByRole('button', { name: ja('linkScreens.payer.pay'), exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: ja('payer.pay'), exact: true })).toHaveCount(0);
   await page.reload();
   await expectOutcome(page, 'failed');
   await page.context().close();
@@ -107,22 +103,20 @@ test('a pre-order takes its uses one by one, then says it takes no more payments
   const console = await signedInPage(browser, request, baseURL!, 'co-admin');
   const expectUseStatus = async (key: string) => {
     await console.goto(`/manage/onepay?payNo=${reply.result.gatewayPayNo}`);
-    const table = console.getByRole('table', { name: ja('linkScreens.preOrder.table') });
+    const table = console.getByRole('table', { name: ja('preorders.table') });
     const row = table.getByRole('row').filter({ hasText: reply.result.gatewayPayNo });
     await expect(row).toBeVisible();
     const headers = await table.getByRole('columnheader').allTextContents();
-    const column = headers.indexOf(ja('linkScreens.preOrder.useStatus'));
+    const column = headers.indexOf(ja('preorders.useStatus'));
     expect(column, 'the use-status column').toBeGreaterThanOrEqual(0);
-    await expect(row.getByRole('cell').nth(column)).toHaveText(
-      ja(`linkScreens.preOrder.useStatusShown.${key}`),
-    );
+    await expect(row.getByRole('cell').nth(column)).toHaveText(ja(`preorders.useStatusShown.${key}`));
   };
   await expectUseStatus('unused');
   for (const left of [2, 1]) {
     const page = await payerPage(browser, baseURL!);
     await page.goto(reply.result.payLink);
     await expect(page.getByText(`E2Eランチ ${run}`)).toBeVisible();
-    await expect(page.getByText(ja('linkScreens.payer.remaining', { count: left }))).toBeVisible();
+    await expect(page.getByText(ja('payer.remaining', { count: left }))).toBeVisible();
     await decide(page, 'pay', 'payments.brand.wechat');
     await expectOutcome(page, 'paid');
     await expectNoHorizontalOverflow(page);
@@ -133,6 +127,6 @@ test('a pre-order takes its uses one by one, then says it takes no more payments
   const page = await payerPage(browser, baseURL!);
   await page.goto(reply.result.payLink);
   await expectOutcome(page, 'used');
-  await expect(page.getByRole('button', { name: ja('linkScreens.payer.pay'), exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: ja('payer.pay'), exact: true })).toHaveCount(0);
   await page.context().close();
 });

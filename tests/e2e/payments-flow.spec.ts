@@ -53,15 +53,15 @@ for (const { lang, loginId, browserLocale } of LANGUAGES) {
     try {
       // 1. A URL payment of 20,000 yen from Payment management.
       await page.goto('/');
-      await openMenu(page, lang, 'menu.url', 'menu.paymentManagement');
-      await expect(page.getByRole('heading', { name: t('menu.url'), level: 1 })).toBeVisible();
-      await page.getByRole('button', { name: t('linkScreens.url.newTitle') }).click();
-      const form = page.getByRole('form', { name: t('linkScreens.url.newTitle') });
+      await openMenu(page, lang, 'menu.links', 'menu.paymentManagement');
+      await expect(page.getByRole('heading', { name: t('menu.links'), level: 1 })).toBeVisible();
+      await page.getByRole('button', { name: t('links.url.newTitle') }).click();
+      const form = page.getByRole('form', { name: t('links.url.newTitle') });
       const subject = `Flow ${lang} ${run}`;
       await form.getByLabel(t('fields.amount'), { exact: true }).fill('20000');
       await form.getByLabel(t('fields.subject'), { exact: true }).fill(subject);
-      await page.getByRole('button', { name: t('linkScreens.url.create'), exact: true }).click();
-      const created = page.getByRole('dialog', { name: t('linkScreens.url.createdTitle') });
+      await page.getByRole('button', { name: t('links.url.create'), exact: true }).click();
+      const created = page.getByRole('dialog', { name: t('links.url.createdTitle') });
       await expect(created).toBeVisible();
       await expect(created.getByText(formatMoney(20000, 'JPY'))).toBeVisible();
       const link = await shownLink(created, lang);
@@ -72,11 +72,11 @@ for (const { lang, loginId, browserLocale } of LANGUAGES) {
       const payer = await payerPage(browser, baseURL!, browserLocale);
       await payer.goto(link);
       await expect(payer.getByText(subject)).toBeVisible();
-      await expect(payer.getByLabel(t('linkScreens.payer.amount'))).toHaveText(formatMoney(20000, 'JPY'));
+      await expect(payer.getByLabel(t('payer.amount'))).toHaveText(formatMoney(20000, 'JPY'));
       await decide(payer, 'pay', 'payments.brand.paypay', lang);
       await expectOutcome(payer, 'paid', lang);
       await payer.context().close();
-      await expect(created.getByRole('status')).toHaveText(t('linkScreens.url.phase.used'), {
+      await expect(created.getByRole('status')).toHaveText(t('links.url.phase.used'), {
         timeout: 15_000,
       });
       await created.getByRole('button', { name: t('common.close'), exact: true }).click();

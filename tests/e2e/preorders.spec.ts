@@ -93,8 +93,8 @@ interface Walk {
   paid: number;
 }
 
-const created = (page: Page) => dialog(page, 'linkScreens.preOrder.createdTitle');
-const newForm = (page: Page) => page.getByRole('form', { name: ja('linkScreens.preOrder.newTitle') });
+const created = (page: Page) => dialog(page, 'preorders.createdTitle');
+const newForm = (page: Page) => page.getByRole('form', { name: ja('preorders.newTitle') });
 
 async function payOnce(w: Walk) {
   const payer = await payerPage(w.page.context().browser()!, w.baseURL);
@@ -115,18 +115,18 @@ async function fillForm(w: Walk, useTimes: number) {
   await form.getByLabel(ja('fields.useTimes'), { exact: true }).fill(String(useTimes));
   await form.getByLabel(ja('fields.clientPayNo'), { exact: true }).fill(w.clientPayNo);
   await form.getByLabel(ja('fields.remark'), { exact: true }).fill(draft.remark);
-  await w.page.getByRole('button', { name: ja('linkScreens.preOrder.create'), exact: true }).click();
+  await w.page.getByRole('button', { name: ja('preorders.create'), exact: true }).click();
 }
 
 /** What a user sees in each state (preOrderTestMap). */
 async function checkState(w: Walk, s: AnyMachineSnapshot) {
   const { page } = w;
-  const createButton = page.getByRole('button', { name: ja('linkScreens.preOrder.create'), exact: true });
+  const createButton = page.getByRole('button', { name: ja('preorders.create'), exact: true });
   if (s.matches('draft')) {
     await expect(newForm(page)).toBeVisible();
     await expect(createButton).toBeEnabled();
     if (ctx(s).error)
-      await expect(newForm(page).getByRole('alert')).toHaveText(ja('server.preOrders.conflict'));
+      await expect(newForm(page).getByRole('alert')).toHaveText(ja('server.preorders.conflict'));
     else await expect(newForm(page).getByRole('alert')).toHaveCount(0);
     return;
   }
@@ -134,13 +134,13 @@ async function checkState(w: Walk, s: AnyMachineSnapshot) {
     await expect(createButton).toBeDisabled();
     return;
   }
-  const confirm = page.getByRole('alertdialog', { name: ja('linkScreens.preOrder.closeTitle') });
+  const confirm = page.getByRole('alertdialog', { name: ja('preorders.closeTitle') });
   if (s.matches({ created: 'confirmingClose' })) {
     await expect(confirm).toBeVisible();
     const c = ctx(s);
     // The dialog behind the confirmation still counts the uses (hidden from the accessibility tree).
     await expect(
-      page.getByText(ja('linkScreens.preOrder.usedOf', { used: c.usedTimes, total: c.preOrder!.useTimes })),
+      page.getByText(ja('preorders.usedOf', { used: c.usedTimes, total: c.preOrder!.useTimes })),
     ).toBeVisible({ timeout: 15_000 });
     return;
   }
@@ -151,24 +151,24 @@ async function checkState(w: Walk, s: AnyMachineSnapshot) {
   const c = ctx(s);
   // A use shows once the dialog reads the row again (every 5 s).
   await expect(
-    box.getByText(ja('linkScreens.preOrder.usedOf', { used: c.usedTimes, total: c.preOrder!.useTimes })),
+    box.getByText(ja('preorders.usedOf', { used: c.usedTimes, total: c.preOrder!.useTimes })),
   ).toBeVisible({ timeout: 15_000 });
-  const copy = box.getByRole('button', { name: ja('linkScreens.copyLink') });
-  const close = box.getByRole('button', { name: ja('linkScreens.preOrder.close') });
+  const copy = box.getByRole('button', { name: ja('links.copyLink') });
+  const close = box.getByRole('button', { name: ja('preorders.close') });
   if (s.matches('created')) {
-    await expect(box.getByRole('status')).toHaveText(ja('linkScreens.preOrder.phase.open'));
+    await expect(box.getByRole('status')).toHaveText(ja('preorders.phase.open'));
     await expect(copy).toBeEnabled();
     if (s.matches({ created: 'open' })) await expect(close).toBeEnabled();
     else await expect(close).toBeDisabled();
     return;
   }
   const end = ['used', 'expired', 'closed'].find((e) => s.matches(e))!;
-  await expect(box.getByRole('status')).toHaveText(ja(`linkScreens.preOrder.phase.${end}`), {
+  await expect(box.getByRole('status')).toHaveText(ja(`preorders.phase.${end}`), {
     timeout: 15_000,
   });
   await expect(copy).toBeDisabled();
   await expect(close).toHaveCount(0);
-  await expect(page.getByRole('button', { name: ja('linkScreens.preOrder.new') })).toBeVisible();
+  await expect(page.getByRole('button', { name: ja('preorders.new') })).toBeVisible();
 }
 
 /**
@@ -203,7 +203,7 @@ async function walkPath(w: Walk, steps: readonly Step[], held: { create: Held; c
     const { event } = steps[i];
     switch (true) {
       case event.type === 'xstate.init':
-        await page.getByRole('button', { name: ja('linkScreens.preOrder.newTitle') }).click();
+        await page.getByRole('button', { name: ja('preorders.newTitle') }).click();
         break;
       case event.type === 'CREATE': {
         const next = steps[i + 1].event;
@@ -226,15 +226,12 @@ async function walkPath(w: Walk, steps: readonly Step[], held: { create: Held; c
         break;
       case event.type === 'COPY_LINK':
         await created(page)
-          .getByRole('button', { name: ja('linkScreens.copyLink') })
+          .getByRole('button', { name: ja('links.copyLink') })
           .click();
         await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(w.link);
         break;
       case event.type === 'DOWNLOAD_QR': {
-        const png = await download(
-          page,
-          created(page).getByRole('button', { name: ja('linkScreens.downloadQr') }),
-        );
+        const png = await download(page, created(page).getByRole('button', { name: ja('links.downloadQr') }));
         const payNo = new URL(w.link).searchParams.get('code');
         expect(png.name).toBe(`${payNo}.png`);
         expect(decodeQrPng(png.bytes)).toBe(w.link);
@@ -242,18 +239,18 @@ async function walkPath(w: Walk, steps: readonly Step[], held: { create: Held; c
       }
       case event.type === 'CLOSE':
         await created(page)
-          .getByRole('button', { name: ja('linkScreens.preOrder.close') })
+          .getByRole('button', { name: ja('preorders.close') })
           .click();
         break;
       case event.type === 'CONFIRM_CLOSE':
         await page
-          .getByRole('alertdialog', { name: ja('linkScreens.preOrder.closeTitle') })
-          .getByRole('button', { name: ja('linkScreens.preOrder.closeConfirm') })
+          .getByRole('alertdialog', { name: ja('preorders.closeTitle') })
+          .getByRole('button', { name: ja('preorders.closeConfirm') })
           .click();
         break;
       case event.type === 'CANCEL_CLOSE':
         await page
-          .getByRole('alertdialog', { name: ja('linkScreens.preOrder.closeTitle') })
+          .getByRole('alertdialog', { name: ja('preorders.closeTitle') })
           .getByRole('button', { name: ja('common.cancel') })
           .click();
         break;
@@ -285,7 +282,7 @@ async function walkPath(w: Walk, steps: readonly Step[], held: { create: Held; c
         await passValidity(page);
         break;
       case event.type === 'NEW':
-        await page.getByRole('button', { name: ja('linkScreens.preOrder.new') }).click();
+        await page.getByRole('button', { name: ja('preorders.new') }).click();
         break;
       default:
         throw new Error(`no browser action for ${event.type}`);
@@ -316,7 +313,7 @@ test.describe('pre-order paths', () => {
         await held.close.install();
         if (steps.some((s) => s.event.type.startsWith('xstate.after.'))) await page.clock.install();
         await page.goto('/manage/onepay');
-        await expect(page.getByRole('heading', { name: ja('menu.onepay'), level: 1 })).toBeVisible();
+        await expect(page.getByRole('heading', { name: ja('menu.preorders'), level: 1 })).toBeVisible();
         const w: Walk = {
           page,
           token: session.token,

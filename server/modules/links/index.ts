@@ -1,7 +1,4 @@
 /**
- * Payment links (URL payments) and QR pre-orders: create, upload, list, close. A pre-order's
- * state and its row lock are what the payer page needs to make its uses. Uses payments
- * through its index.
+ * Payment links (URL payments): create, upload, list, close. Uses payments through its index.
  */
 export { linkRoutes } from './routes';
-export { assertOpen, lockPreOrder, preOrderState, type PreOrderRecord } from './preOrders';

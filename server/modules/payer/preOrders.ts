@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps';
 import { fail, notFound } from '../../platform/envelope';
 import { iso } from '../../platform/lists';
 import { applyEvent, companyName, createPayment, move, type OrderRecord } from '../payments';
-import { assertOpen, lockPreOrder, preOrderState, type PreOrderRecord } from '../links';
+import { assertOpen, lockPreOrder, preOrderState, type PreOrderRecord } from '../preorders';
 import { freshOrder, PAYER_OPEN, payOrder, payerBrands, payerView } from './service';
 
 /** How long one payer's order holds a use of the pre-order (at most until the pre-order expires). */
@@ -15,7 +15,7 @@ export const USE_HOLD_MINUTES = 15;
 
 async function preOrderByCode(deps: Deps, code: string): Promise<PreOrderRecord> {
   const [p] = await deps.db.select().from(preOrders).where(eq(preOrders.gatewayPayNo, code));
-  if (!p) throw notFound('server.preOrders.noSuch');
+  if (!p) throw notFound('server.preorders.noSuch');
   return p;
 }
 
@@ -66,7 +66,7 @@ export async function preOrderPayerGet(deps: Deps, code: string, orderNo: string
 async function newUseOrder(deps: Deps, code: string, actor: AuditActor): Promise<OrderRecord> {
   return deps.db.transaction(async (tx) => {
     const p = await lockPreOrder(tx, null, code);
-    if (!p) throw notFound('server.preOrders.noSuch');
+    if (!p) throw notFound('server.preorders.noSuch');
     const now = new Date();
     assertOpen(p, now);
     const [{ held }] = await tx
@@ -79,7 +79,7 @@ async function newUseOrder(deps: Deps, code: string, actor: AuditActor): Promise
           gt(orders.expiresAt, now),
         ),
       );
-    if (p.usedTimes + Number(held) >= p.useTimes) throw fail('server.preOrders.busy');
+    if (p.usedTimes + Number(held) >= p.useTimes) throw fail('server.preorders.busy');
     const [{ made }] = await tx.select({ made: count() }).from(orders).where(eq(orders.preOrderId, p.id));
     const minutesLeft = Math.ceil((p.expireTime.getTime() - now.getTime()) / 60_000);
     const { order, created } = await createPayment(

@@ -3,7 +3,7 @@
  * commission, the merchant-notification outbox and a pre-order's use counted in the move's
  * transaction), creating, issuing, syncing and closing payments, the payment limits, and the
  * brands' notifications (POST /api/notify/:brand, a plain route).
- * The only surface other modules use (refunds, links, the payer page, the merchant API,
+ * The only surface other modules use (refunds, links, preorders, the payer page, the merchant API,
  * recovery; settlement and reconciliation later).
  */
 export { brandNotifyRoutes } from './routes';
@@ -27,5 +27,5 @@ export {
   syncOrder,
   type NewPayment,
 } from './service';
-export { assertPaymentLimits, dayTotal, PaymentLimitExceeded } from './limits';
+export { assertPaymentLimits, dayTotal, limitAtField, PaymentLimitExceeded } from './limits';
 export { payerUrl, toMerchantOrder } from './merchantView';

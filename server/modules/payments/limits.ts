@@ -30,6 +30,14 @@ export class PaymentLimitExceeded extends ApiError {
   }
 }
 
+/** A console form's catch: a payment limit's refusal as INVALID on `field`; anything else as it was. */
+export const limitAtField =
+  (t: Translate, field: string) =>
+  (err: unknown): never => {
+    if (err instanceof PaymentLimitExceeded) throw err.asFieldError(t, field);
+    throw err;
+  };
+
 function messageValues(r: LimitRefusal) {
   return {
     limit: formatMoney(r.limitAmount, r.currency),

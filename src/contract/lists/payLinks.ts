@@ -10,15 +10,15 @@ export const PAY_LINK_LIST = defineList({
   period: { maxDays: RANGE_DAYS_DEFAULT, defaultDays: 7 },
   filters: {
     /** '' all, '0' paid, '1' waiting, '2' failed or ended. */
-    status: codeFilter('fields.status', ['0', '1', '2'], 'linkScreens.url.payStatus'),
+    status: codeFilter('fields.status', ['0', '1', '2'], 'links.url.payStatus'),
     /** The client or gateway order number (exact). */
-    orderNo: textFilter('linkScreens.orderNoFilter'),
+    orderNo: textFilter('links.orderNoFilter'),
     ...scopeFilters(),
   },
   sortFields: ['createdAt', 'expiresAt', 'amount', 'status'],
   scope: 'tenant',
   columns: [
-    { key: 'gatewayOrderNo', headerKey: 'linkScreens.orderNo', priority: 1, width: { nowrap: true } },
+    { key: 'gatewayOrderNo', headerKey: 'links.orderNo', priority: 1, width: { nowrap: true } },
     { key: 'subject', headerKey: 'fields.subject', priority: 2, width: { min: '10rem', ellipsis: true } },
     {
       key: 'amount',
@@ -31,7 +31,7 @@ export const PAY_LINK_LIST = defineList({
     { key: 'status', headerKey: 'fields.status', sortField: 'status', priority: 1, width: { nowrap: true } },
     {
       key: 'payer',
-      headerKey: 'linkScreens.payer.title',
+      headerKey: 'links.payerColumn',
       priority: 3,
       width: { min: '9rem', ellipsis: true },
     },
@@ -44,7 +44,7 @@ export const PAY_LINK_LIST = defineList({
     },
     {
       key: 'expiresAt',
-      headerKey: 'linkScreens.expiresAt',
+      headerKey: 'links.expiresAt',
       sortField: 'expiresAt',
       priority: 2,
       width: { nowrap: true },

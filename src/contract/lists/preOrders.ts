@@ -10,15 +10,15 @@ export const PRE_ORDER_LIST = defineList({
   period: { maxDays: RANGE_DAYS_DEFAULT, defaultDays: 7 },
   filters: {
     /** '' all, '0' unused, '1' used. */
-    useStatus: codeFilter('linkScreens.preOrder.useStatus', ['0', '1'], 'linkScreens.preOrder.useStatusOf'),
+    useStatus: codeFilter('preorders.useStatus', ['0', '1'], 'preorders.useStatusOf'),
     /** The client or gateway pay number (exact). */
-    payNo: textFilter('linkScreens.payNoFilter'),
+    payNo: textFilter('links.payNoFilter'),
     ...scopeFilters(),
   },
   sortFields: ['createdAt', 'expireTime', 'orderAmount', 'usedTimes'],
   scope: 'tenant',
   columns: [
-    { key: 'gatewayPayNo', headerKey: 'linkScreens.payNo', priority: 1, width: { nowrap: true } },
+    { key: 'gatewayPayNo', headerKey: 'links.payNo', priority: 1, width: { nowrap: true } },
     {
       key: 'orderAmount',
       headerKey: 'fields.orderAmount',
@@ -29,18 +29,18 @@ export const PRE_ORDER_LIST = defineList({
     },
     {
       key: 'usedTimes',
-      headerKey: 'linkScreens.preOrder.uses',
+      headerKey: 'preorders.uses',
       sortField: 'usedTimes',
       priority: 2,
       width: { nowrap: true },
       align: 'end',
     },
-    { key: 'useStatus', headerKey: 'linkScreens.preOrder.useStatus', priority: 2, width: { nowrap: true } },
+    { key: 'useStatus', headerKey: 'preorders.useStatus', priority: 2, width: { nowrap: true } },
     { key: 'state', headerKey: 'fields.status', priority: 1, width: { nowrap: true } },
-    { key: 'useTime', headerKey: 'linkScreens.preOrder.useTime', priority: 3, width: { nowrap: true } },
+    { key: 'useTime', headerKey: 'preorders.useTime', priority: 3, width: { nowrap: true } },
     {
       key: 'expireTime',
-      headerKey: 'linkScreens.expiresAt',
+      headerKey: 'links.expiresAt',
       sortField: 'expireTime',
       priority: 2,
       width: { nowrap: true },

@@ -33,23 +33,23 @@ type Translate = ReturnType<typeof useT>;
 const textsOf = (t: Translate, kind: 'url' | 'preOrder') =>
   kind === 'url'
     ? {
-        newTitle: t('linkScreens.url.newTitle'),
-        createdTitle: t('linkScreens.url.createdTitle'),
-        create: t('linkScreens.url.create'),
-        again: t('linkScreens.url.new'),
+        newTitle: t('links.url.newTitle'),
+        createdTitle: t('links.url.createdTitle'),
+        create: t('links.url.create'),
+        again: t('links.url.new'),
       }
     : {
-        newTitle: t('linkScreens.preOrder.newTitle'),
-        createdTitle: t('linkScreens.preOrder.createdTitle'),
-        create: t('linkScreens.preOrder.create'),
-        again: t('linkScreens.preOrder.new'),
+        newTitle: t('preorders.newTitle'),
+        createdTitle: t('preorders.createdTitle'),
+        create: t('preorders.create'),
+        again: t('preorders.new'),
       };
 
 /**
  * The dialog of a new URL payment or pre-order, on the pre-order machine: the form while it
  * is a draft (Cancel / Create, the refusal above the fields), then the created link with its
  * QR code and what the machine allows (New once it has ended, Close). The two kinds differ in
- * their form, their draft, their summary and their texts (`linkScreens.<kind>`).
+ * their form, their draft, their summary and their texts (`links.url`, `preorders`).
  */
 export function CreateLinkDialog<V extends FieldValues, D extends PreOrderDraft>({
   kind,

@@ -18,6 +18,9 @@ export function lifecyclePhase(state: Lifecycle['state']) {
 
 const COLOURS = { open: 'blue', used: 'green', expired: 'gray', closed: 'gray' } as const;
 
+/** Where each kind's texts are in the catalogues (its area's keys). */
+const TEXTS = { url: 'links.url', preOrder: 'preorders' } as const;
+
 /**
  * A created link (URL payment or pre-order): its summary, link and QR code, and what the
  * machine allows — Close (after a confirmation), or New once it has ended.
@@ -44,11 +47,11 @@ export function LifecycleView({
     <Stack gap="4">
       <Flex align="center" gap="2" wrap="wrap">
         <Badge colorPalette={COLOURS[phase]} size="lg" role="status">
-          {t(`linkScreens.${kind}.phase.${phase}`)}
+          {t(`${TEXTS[kind]}.phase.${phase}`)}
         </Badge>
         {kind === 'preOrder' && (
           <Text fontSize="sm" color="fg.muted">
-            {t('linkScreens.preOrder.usedOf', {
+            {t('preorders.usedOf', {
               used: state.context.usedTimes,
               total: created.useTimes,
             })}
@@ -58,7 +61,7 @@ export function LifecycleView({
       {phase !== 'open' && (
         <Alert.Root status={phase === 'used' ? 'success' : 'info'}>
           <Alert.Indicator />
-          <Alert.Title>{t(`linkScreens.${kind}.ended.${phase}`)}</Alert.Title>
+          <Alert.Title>{t(`${TEXTS[kind]}.ended.${phase}`)}</Alert.Title>
         </Alert.Root>
       )}
       {state.context.error && (
@@ -77,9 +80,9 @@ export function LifecycleView({
       />
       <ConfirmDialog
         open={confirming}
-        title={t(`linkScreens.${kind}.closeTitle`)}
-        body={t(`linkScreens.${kind}.closeBody`, { number: created.gatewayPayNo })}
-        confirmLabel={t(`linkScreens.${kind}.closeConfirm`)}
+        title={t(`${TEXTS[kind]}.closeTitle`)}
+        body={t(`${TEXTS[kind]}.closeBody`, { number: created.gatewayPayNo })}
+        confirmLabel={t(`${TEXTS[kind]}.closeConfirm`)}
         tone="danger"
         onCancel={() => act({ type: 'CANCEL_CLOSE' })}
         onConfirm={() => act({ type: 'CONFIRM_CLOSE' })}
@@ -94,7 +97,7 @@ export function LifecycleView({
           disabled={!state.can({ type: 'CLOSE' })}
           onClick={() => act({ type: 'CLOSE' })}
         >
-          {t(`linkScreens.${kind}.close`)}
+          {t(`${TEXTS[kind]}.close`)}
         </Button>
       )}
     </Stack>

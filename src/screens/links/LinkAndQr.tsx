@@ -40,7 +40,7 @@ export function LinkAndQr({
     <Stack gap="4">
       <Stack gap="1.5">
         <chakra.label htmlFor={`link-${number}`} fontSize="sm" fontWeight="medium">
-          {t('linkScreens.payLink')}
+          {t('links.payLink')}
         </chakra.label>
         <Flex gap="2" direction={{ base: 'column', sm: 'row' }}>
           <Input
@@ -54,7 +54,7 @@ export function LinkAndQr({
           />
           <Button size="sm" variant="outline" onClick={onCopy} disabled={disabled} flexShrink={0}>
             <CopyIcon />
-            {t('linkScreens.copyLink')}
+            {t('links.copyLink')}
           </Button>
         </Flex>
       </Stack>
@@ -62,7 +62,7 @@ export function LinkAndQr({
         {png ? (
           <Image
             src={png}
-            alt={t('linkScreens.qrAlt', { number })}
+            alt={t('links.qrAlt', { number })}
             boxSize={{ base: '200px', sm: '220px' }}
             borderWidth="1px"
             borderRadius="md"
@@ -72,7 +72,7 @@ export function LinkAndQr({
           <Skeleton boxSize={{ base: '200px', sm: '220px' }} />
         )}
         <Button size="sm" variant="outline" onClick={onDownload} disabled={disabled || !png}>
-          {t('linkScreens.downloadQr')}
+          {t('links.downloadQr')}
         </Button>
       </Center>
     </Stack>

@@ -113,7 +113,7 @@ export function LinkListScreen<Row extends LinkRow, L extends ListDefinition>({
         actions={
           <>
             <Button size="sm" variant="outline" onClick={() => setDialog('upload')}>
-              {t('linkScreens.upload.open')}
+              {t('links.upload.open')}
             </Button>
             <Button size="sm" onClick={() => setDialog('new')}>
               <PlusIcon />

@@ -102,9 +102,9 @@ export function PayLinkDialog({
             items={[
               { label: t('fields.subject'), value: row.subject },
               { label: t('fields.amount'), value: formatMoney(row.amount, row.currency) },
-              { label: t('linkScreens.orderNo'), value: row.gatewayOrderNo },
+              { label: t('links.orderNo'), value: row.gatewayOrderNo },
               { label: t('fields.clientOrderNo'), value: row.clientOrderNo },
-              { label: t('linkScreens.expiresAt'), value: formatDateTime(row.expiresAt) },
+              { label: t('links.expiresAt'), value: formatDateTime(row.expiresAt) },
               ...(lifecyclePhase(state) === 'open'
                 ? []
                 : [{ label: t('fields.status'), value: t(`payments.orderStatus.${row.status}`) }]),

@@ -22,7 +22,7 @@ export function PayLinkForm({ companies }: { companies: readonly OrgOption[] | n
           <MoneyField name="amount" required currency={currency || 'JPY'} />
         </GridSpan>
       </SimpleGrid>
-      <TextField name="subject" required placeholder={t('linkScreens.url.subjectHint')} />
+      <TextField name="subject" required placeholder={t('links.url.subjectHint')} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <TextField name="payerName" />
         <TextField name="payerEmail" type="email" inputMode="email" />
@@ -31,9 +31,9 @@ export function PayLinkForm({ companies }: { companies: readonly OrgOption[] | n
         <TextField
           name="expireHours"
           inputMode="numeric"
-          helper={t('linkScreens.hoursHelp', { max: LINK_EXPIRY_HOURS_MAX })}
+          helper={t('links.hoursHelp', { max: LINK_EXPIRY_HOURS_MAX })}
         />
-        <TextField name="clientOrderNo" helper={t('linkScreens.clientNoHelp')} />
+        <TextField name="clientOrderNo" helper={t('links.clientNoHelp')} />
       </SimpleGrid>
       <TextField name="remark" />
     </>

@@ -24,14 +24,14 @@ export default function PayLinks() {
   return (
     <LinkListScreen<PayLinkRow, typeof PAY_LINK_LIST>
       texts={{
-        title: t('menu.url'),
-        newTitle: t('linkScreens.url.newTitle'),
-        table: t('linkScreens.url.table'),
-        uploadTitle: t('linkScreens.url.uploadTitle'),
-        closeTitle: t('linkScreens.url.closeTitle'),
-        closeBody: (number) => t('linkScreens.url.closeBody', { number }),
-        closeConfirm: t('linkScreens.url.closeConfirm'),
-        closed: (number) => t('linkScreens.url.closed', { number }),
+        title: t('menu.links'),
+        newTitle: t('links.url.newTitle'),
+        table: t('links.url.table'),
+        uploadTitle: t('links.url.uploadTitle'),
+        closeTitle: t('links.url.closeTitle'),
+        closeBody: (number) => t('links.url.closeBody', { number }),
+        closeConfirm: t('links.url.closeConfirm'),
+        closed: (number) => t('links.url.closed', { number }),
       }}
       list={PAY_LINK_LIST}
       fetchPage={pagePayLinks}

@@ -8,8 +8,8 @@ import { LinkAndQr } from './LinkAndQr';
 /** Copies a pay link, with a toast either way. */
 export function copyLink(link: string, t: Translate) {
   navigator.clipboard.writeText(link).then(
-    () => showSuccess(t('linkScreens.copied')),
-    () => showError(t('linkScreens.copyFailed')),
+    () => showSuccess(t('links.copied')),
+    () => showError(t('links.copyFailed')),
   );
 }
 
@@ -31,7 +31,7 @@ export function RowLinkDialog({
         <Dialog.Positioner>
           <Dialog.Content mx={{ base: '2', sm: '4' }}>
             <Dialog.Header>
-              <Dialog.Title>{t('linkScreens.linkOf', { number })}</Dialog.Title>
+              <Dialog.Title>{t('links.linkOf', { number })}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <LinkAndQr

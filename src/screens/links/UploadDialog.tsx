@@ -78,7 +78,7 @@ export function UploadDialog({
     setBadRows(null);
     try {
       const reply = await upload({ file, companyId: companyId ? Number(companyId) : null });
-      showSuccess(t('linkScreens.upload.created', { count: reply.count }));
+      showSuccess(t('links.upload.created', { count: reply.count }));
       onClose(true);
     } catch (e) {
       setBadRows(rowsOf(e));
@@ -107,10 +107,10 @@ export function UploadDialog({
             <Dialog.Body>
               <Stack gap="4">
                 <Text fontSize="sm" color="fg.muted">
-                  {t('linkScreens.upload.help', { max: UPLOAD_MAX_ROWS })}
+                  {t('links.upload.help', { max: UPLOAD_MAX_ROWS })}
                 </Text>
                 <Text fontSize="sm">
-                  {t('linkScreens.upload.columns')}{' '}
+                  {t('links.upload.columns')}{' '}
                   <Box as="code" fontSize="xs" wordBreak="break-all">
                     {columns.join(', ')}
                   </Box>
@@ -121,7 +121,7 @@ export function UploadDialog({
                   variant="outline"
                   onClick={() => saveFile(templateCsv(columns, example), templateName)}
                 >
-                  {t('linkScreens.upload.template')}
+                  {t('links.upload.template')}
                 </Button>
                 {needsCompany && (
                   <Field.Root required>
@@ -140,7 +140,7 @@ export function UploadDialog({
                   </Field.Root>
                 )}
                 <Field.Root required>
-                  <Field.Label>{t('linkScreens.upload.file')}</Field.Label>
+                  <Field.Label>{t('links.upload.file')}</Field.Label>
                   <Input
                     type="file"
                     accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -157,9 +157,7 @@ export function UploadDialog({
                     <Alert.Indicator />
                     <Alert.Content>
                       <Alert.Title>{failure}</Alert.Title>
-                      {badRows && (
-                        <Alert.Description>{t('linkScreens.upload.nothingCreated')}</Alert.Description>
-                      )}
+                      {badRows && <Alert.Description>{t('links.upload.nothingCreated')}</Alert.Description>}
                     </Alert.Content>
                   </Alert.Root>
                 )}
@@ -171,7 +169,7 @@ export function UploadDialog({
                 {t('common.cancel')}
               </Button>
               <Button onClick={() => void send()} loading={busy} disabled={!ready}>
-                {t('linkScreens.upload.send')}
+                {t('links.upload.send')}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>
@@ -185,12 +183,12 @@ function BadRows({ rows }: { rows: UploadRowError[] }) {
   const t = useT();
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="16rem">
-      <Table.Root size="sm" stickyHeader aria-label={t('linkScreens.upload.badRows')}>
+      <Table.Root size="sm" stickyHeader aria-label={t('links.upload.badRows')}>
         <Table.Header>
           <Table.Row bg="bg.muted">
-            <Table.ColumnHeader>{t('linkScreens.upload.row')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('linkScreens.upload.column')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('linkScreens.upload.problem')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('links.upload.row')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('links.upload.column')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('links.upload.problem')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>

@@ -32,13 +32,8 @@ export function rowActions(
 ) {
   return (
     <Flex gap="1">
-      <Button
-        size="xs"
-        variant="ghost"
-        onClick={actions.show}
-        aria-label={t('linkScreens.showLinkOf', { number })}
-      >
-        {t('linkScreens.showLink')}
+      <Button size="xs" variant="ghost" onClick={actions.show} aria-label={t('links.showLinkOf', { number })}>
+        {t('links.showLink')}
       </Button>
       {actions.close && (
         <Button

@@ -55,6 +55,6 @@ export const payLinkCells = (t: Translate, actions: RowActions<PayLinkRow>): Cel
       t,
       r.gatewayOrderNo,
       { show: () => actions.show(r), close: closable(r) ? () => actions.close(r) : null },
-      { label: 'linkScreens.url.close', of: 'linkScreens.url.closeOf' },
+      { label: 'links.url.close', of: 'links.url.closeOf' },
     ),
 });

@@ -39,8 +39,8 @@ export function useLinkLifecycle<D extends PreOrderDraft>(services: {
   useEffect(() => {
     const copy = actor.on('copyLink', ({ link }) => {
       navigator.clipboard.writeText(link).then(
-        () => showSuccess(t('linkScreens.copied')),
-        () => showError(t('linkScreens.copyFailed')),
+        () => showSuccess(t('links.copied')),
+        () => showError(t('links.copyFailed')),
       );
     });
     const download = actor.on('downloadQr', ({ link, fileName }) => {

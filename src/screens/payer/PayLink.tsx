@@ -49,7 +49,7 @@ export default function PayLink() {
 function PayerPage({ onLocale }: { onLocale: (l: WorkingLanguage) => void }) {
   const t = useT();
   const locale = useLocale();
-  useDocumentTitle(t('payLink.title'));
+  useDocumentTitle(t('payer.title'));
   const params = new URLSearchParams(useSearch());
   const orderNo = params.get('orderNo')?.trim() ?? '';
   const code = params.get('code')?.trim() ?? '';
@@ -60,7 +60,7 @@ function PayerPage({ onLocale }: { onLocale: (l: WorkingLanguage) => void }) {
         <Text fontWeight="bold" flex="1">
           {t('app.title')}
         </Text>
-        <Group attached role="group" aria-label={t('linkScreens.payer.language')}>
+        <Group attached role="group" aria-label={t('payer.language')}>
           {WORKING_LANGUAGES.map((l) => (
             <Button
               key={l}
@@ -70,7 +70,7 @@ function PayerPage({ onLocale }: { onLocale: (l: WorkingLanguage) => void }) {
               lang={l === 'jp' ? 'ja' : l === 'zh_cn' ? 'zh-CN' : 'en'}
               onClick={() => onLocale(l)}
             >
-              {t(`linkScreens.payer.languageShort.${l}`)}
+              {t(`payer.languageShort.${l}`)}
             </Button>
           ))}
         </Group>
@@ -79,7 +79,7 @@ function PayerPage({ onLocale }: { onLocale: (l: WorkingLanguage) => void }) {
         <PayerMain key={`${orderNo}|${code}`} orderNo={orderNo} code={code} locale={locale} />
       </Center>
       <Text as="footer" textAlign="center" fontSize="xs" color="fg.muted" py="4">
-        {t('payLink.poweredBy')}
+        {t('payer.poweredBy')}
       </Text>
     </Flex>
   );
@@ -126,10 +126,10 @@ function InvalidLink({ hasCode }: { hasCode: boolean }) {
             <LinkOffIcon boxSize="10" color="orange.500" />
           </Box>
           <Heading as="h1" size="lg">
-            {t('payLink.invalidTitle')}
+            {t('payer.invalidTitle')}
           </Heading>
           <Text color="fg.muted" fontSize="sm">
-            {hasCode ? t('payLink.invalidBody') : t('payLink.missingBody')}
+            {hasCode ? t('payer.invalidBody') : t('payer.missingBody')}
           </Text>
         </Stack>
       </Card.Body>

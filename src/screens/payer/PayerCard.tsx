@@ -60,31 +60,31 @@ export function PayerCard({
         <Stack gap="5">
           <Stack gap="1" textAlign="center">
             <Text fontSize="sm" color="fg.muted">
-              {t('linkScreens.payer.payTo')}
+              {t('payer.payTo')}
             </Text>
             <Heading as="h1" size="lg">
               {view.merchantName}
             </Heading>
             {view.subject && <Text color="fg.muted">{view.subject}</Text>}
-            <Text as="p" fontSize="3xl" fontWeight="bold" mt="2" aria-label={t('linkScreens.payer.amount')}>
+            <Text as="p" fontSize="3xl" fontWeight="bold" mt="2" aria-label={t('payer.amount')}>
               {formatMoney(view.amount, view.currency)}
             </Text>
             <Box>
               <Badge colorPalette={PHASE_COLOURS[shownPhase]} size="lg" variant="subtle">
-                {t(`linkScreens.payer.phase.${shownPhase}`)}
+                {t(`payer.phase.${shownPhase}`)}
               </Badge>
             </Box>
           </Stack>
           <InfoList
             items={[
-              { label: t('linkScreens.payer.currency'), value: view.currency },
-              { label: t('linkScreens.payer.orderNo'), value: view.number },
-              { label: t('linkScreens.payer.expiresAt'), value: formatDateTime(view.expiresAt) },
+              { label: t('payer.currency'), value: view.currency },
+              { label: t('payer.orderNo'), value: view.number },
+              { label: t('payer.expiresAt'), value: formatDateTime(view.expiresAt) },
               ...(view.uses
                 ? [
                     {
-                      label: t('linkScreens.preOrder.uses'),
-                      value: t('linkScreens.payer.remaining', { count: view.uses.remaining }),
+                      label: t('preorders.uses'),
+                      value: t('payer.remaining', { count: view.uses.remaining }),
                     },
                   ]
                 : []),
@@ -102,14 +102,14 @@ export function PayerCard({
             view.sandbox ? (
               <PayForm state={state} decide={decide} busy={deciding} />
             ) : (
-              <Text color="fg.muted">{t('linkScreens.payer.openWallet')}</Text>
+              <Text color="fg.muted">{t('payer.openWallet')}</Text>
             )
           ) : (
             <>
               <Outcome phase={phase} stale={false} reload={reload} />
               {state.canPayAgain && (
                 <Button variant="outline" onClick={again}>
-                  {t('linkScreens.payer.again')}
+                  {t('payer.again')}
                 </Button>
               )}
             </>
@@ -144,14 +144,14 @@ function Outcome({
     <Stack align="center" gap="3" textAlign="center" role="status" aria-live="polite" py="2">
       {icon}
       <Text fontWeight="semibold" fontSize="lg">
-        {t(`linkScreens.payer.outcome.${phase}`)}
+        {t(`payer.outcome.${phase}`)}
       </Text>
       <Text color="fg.muted" fontSize="sm">
-        {t(`linkScreens.payer.outcomeBody.${stale ? 'stale' : phase}`)}
+        {t(`payer.outcomeBody.${stale ? 'stale' : phase}`)}
       </Text>
       {stale && (
         <Button variant="outline" onClick={reload}>
-          {t('linkScreens.payer.check')}
+          {t('payer.check')}
         </Button>
       )}
     </Stack>
@@ -176,10 +176,10 @@ function PayForm({ state, decide, busy }: { state: Ready; decide: (d: Decision) 
   return (
     <Stack gap="4">
       <Text fontSize="xs" color="fg.muted" textAlign="center">
-        {t('linkScreens.payer.sandboxNote')}
+        {t('payer.sandboxNote')}
       </Text>
       <RadioCard.Root value={brand} onValueChange={(e) => e.value && pickBrand(e.value)} size="sm">
-        <RadioCard.Label>{t('linkScreens.payer.brand')}</RadioCard.Label>
+        <RadioCard.Label>{t('payer.brand')}</RadioCard.Label>
         <SimpleGrid columns={2} gap="2">
           {offered.map((b) => (
             <RadioCard.Item key={b.brand} value={b.brand}>
@@ -199,7 +199,7 @@ function PayForm({ state, decide, busy }: { state: Ready; decide: (d: Decision) 
           onValueChange={(e) => e.value && setSubBrand(e.value)}
           size="sm"
         >
-          <RadioCard.Label>{t('linkScreens.payer.subBrand')}</RadioCard.Label>
+          <RadioCard.Label>{t('payer.subBrand')}</RadioCard.Label>
           <SimpleGrid columns={{ base: 2, sm: 3 }} gap="2">
             {subBrands.map((s) => (
               <RadioCard.Item key={s} value={s}>
@@ -214,7 +214,7 @@ function PayForm({ state, decide, busy }: { state: Ready; decide: (d: Decision) 
       )}
       <Flex gap="3" direction={{ base: 'column-reverse', sm: 'row' }}>
         <Button flex="1" variant="outline" disabled={busy} onClick={() => send('cancel')}>
-          {t('linkScreens.payer.cancel')}
+          {t('payer.cancel')}
         </Button>
         <Button
           flex="1"
@@ -224,7 +224,7 @@ function PayForm({ state, decide, busy }: { state: Ready; decide: (d: Decision) 
           disabled={!brand}
           onClick={() => send('pay')}
         >
-          {t('linkScreens.payer.pay')}
+          {t('payer.pay')}
         </Button>
       </Flex>
     </Stack>

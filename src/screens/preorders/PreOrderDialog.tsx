@@ -93,9 +93,9 @@ export function PreOrderDialog({
           <InfoList
             items={[
               { label: t('fields.orderAmount'), value: formatMoney(row.orderAmount, row.currency) },
-              { label: t('linkScreens.payNo'), value: row.gatewayPayNo },
+              { label: t('links.payNo'), value: row.gatewayPayNo },
               { label: t('fields.clientPayNo'), value: row.clientPayNo },
-              { label: t('linkScreens.expiresAt'), value: formatDateTime(row.expireTime) },
+              { label: t('links.expiresAt'), value: formatDateTime(row.expireTime) },
               { label: t('fields.remark'), value: row.remark },
             ]}
           />

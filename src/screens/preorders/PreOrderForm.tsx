@@ -26,15 +26,15 @@ export function PreOrderForm({ companies }: { companies: readonly OrgOption[] | 
         <TextField
           name="validityHours"
           inputMode="numeric"
-          helper={t('linkScreens.hoursHelp', { max: PRE_ORDER_VALIDITY_MAX })}
+          helper={t('links.hoursHelp', { max: PRE_ORDER_VALIDITY_MAX })}
         />
         <TextField
           name="useTimes"
           inputMode="numeric"
-          helper={t('linkScreens.preOrder.useTimesHelp', { max: PRE_ORDER_USE_TIMES_MAX })}
+          helper={t('preorders.useTimesHelp', { max: PRE_ORDER_USE_TIMES_MAX })}
         />
       </SimpleGrid>
-      <TextField name="clientPayNo" helper={t('linkScreens.clientNoHelp')} />
+      <TextField name="clientPayNo" helper={t('links.clientNoHelp')} />
       <TextField name="remark" />
     </>
   );

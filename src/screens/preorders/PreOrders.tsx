@@ -22,14 +22,14 @@ export default function PreOrders() {
   return (
     <LinkListScreen<PreOrderRow, typeof PRE_ORDER_LIST>
       texts={{
-        title: t('menu.onepay'),
-        newTitle: t('linkScreens.preOrder.newTitle'),
-        table: t('linkScreens.preOrder.table'),
-        uploadTitle: t('linkScreens.preOrder.uploadTitle'),
-        closeTitle: t('linkScreens.preOrder.closeTitle'),
-        closeBody: (number) => t('linkScreens.preOrder.closeBody', { number }),
-        closeConfirm: t('linkScreens.preOrder.closeConfirm'),
-        closed: (number) => t('linkScreens.preOrder.closed', { number }),
+        title: t('menu.preorders'),
+        newTitle: t('preorders.newTitle'),
+        table: t('preorders.table'),
+        uploadTitle: t('preorders.uploadTitle'),
+        closeTitle: t('preorders.closeTitle'),
+        closeBody: (number) => t('preorders.closeBody', { number }),
+        closeConfirm: t('preorders.closeConfirm'),
+        closed: (number) => t('preorders.closed', { number }),
       }}
       fetchPage={pagePreOrders}
       list={PRE_ORDER_LIST}

@@ -27,15 +27,15 @@ type Key = (typeof PRE_ORDER_LIST)['columns'][number]['key'];
 export const preOrderCells = (t: Translate, actions: RowActions<PreOrderRow>): Cells<Key, PreOrderRow> => ({
   gatewayPayNo: (r) => numbersCell(r.gatewayPayNo, r.clientPayNo),
   orderAmount: (r) => formatMoney(r.orderAmount, r.currency),
-  usedTimes: (r) => t('linkScreens.preOrder.usedOfShort', { used: r.usedTimes, total: r.useTimes }),
+  usedTimes: (r) => t('preorders.usedOfShort', { used: r.usedTimes, total: r.useTimes }),
   useStatus: (r) => (
     <Badge colorPalette={USE_COLOURS[usesShown(r)]} variant="outline">
-      {t(`linkScreens.preOrder.useStatusShown.${usesShown(r)}`)}
+      {t(`preorders.useStatusShown.${usesShown(r)}`)}
     </Badge>
   ),
   state: (r) => (
     <Badge colorPalette={STATE_COLOURS[r.state]} variant="subtle">
-      {t(`linkScreens.preOrder.state.${r.state}`)}
+      {t(`preorders.state.${r.state}`)}
     </Badge>
   ),
   useTime: (r) => (
@@ -55,6 +55,6 @@ export const preOrderCells = (t: Translate, actions: RowActions<PreOrderRow>): C
       t,
       r.gatewayPayNo,
       { show: () => actions.show(r), close: r.state === 'open' ? () => actions.close(r) : null },
-      { label: 'linkScreens.preOrder.close', of: 'linkScreens.preOrder.closeOf' },
+      { label: 'preorders.close', of: 'preorders.closeOf' },
     ),
 });

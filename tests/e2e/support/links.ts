@@ -28,7 +28,7 @@ export const dialog = (page: Page, titleKey: string) => page.getByRole('dialog',
 
 /** The pay link shown in a created dialog. */
 export async function shownLink(scope: Locator, lang: WorkingLanguage = 'jp') {
-  const value = await scope.getByLabel(tr(lang, 'linkScreens.payLink'), { exact: true }).inputValue();
+  const value = await scope.getByLabel(tr(lang, 'links.payLink'), { exact: true }).inputValue();
   expect(value).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/qrcode\?(orderNo|code)=/);
   return value;
 }
@@ -49,7 +49,7 @@ export async function decide(
   await page.getByText(tr(lang, brandKey), { exact: true }).click();
   await page
     .getByRole('button', {
-      name: tr(lang, action === 'pay' ? 'linkScreens.payer.pay' : 'linkScreens.payer.cancel'),
+      name: tr(lang, action === 'pay' ? 'payer.pay' : 'payer.cancel'),
       exact: true,
     })
     .click();
@@ -57,9 +57,7 @@ export async function decide(
 
 /** The payer's page says how it ended (paid, failed, …). */
 export async function expectOutcome(page: Page, phase: string, lang: WorkingLanguage = 'jp') {
-  await expect(
-    page.getByRole('status').filter({ hasText: tr(lang, `linkScreens.payer.outcome.${phase}`) }),
-  ).toBeVisible({
+  await expect(page.getByRole('status').filter({ hasText: tr(lang, `payer.outcome.${phase}`) })).toBeVisible({
     timeout: 20_000,
   });
 }

@@ -1,26 +1,20 @@
-import { and, count, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, or } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Page } from '../../../src/contract/envelope';
 import {
   PRE_ORDER_SORT_FIELDS,
   type PreOrderPageQuery,
   type PreOrderRow,
-  type PreOrderRowInput,
   type PreOrderState,
   type PreOrderUseStatus,
 } from '../../../src/contract/preorders';
 import type { Translate } from '../../../src/i18n';
-import type { Executor, Tx } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { branchUnits, companies, operators, preOrders } from '../../db/schema';
-import type { Deps } from '../../platform/deps';
-import { fail, notFound } from '../../platform/envelope';
-import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { operatorsIn, ordersIn, type Scope } from '../../platform/scope';
 import { dayRange } from '../../platform/days';
-import { gatewayNo } from '../../platform/numbers';
-import { assertPaymentLimits } from '../payments';
-import type { Placement } from './placement';
-import { RowConflict } from './payLinks';
+import { notFound } from '../../platform/envelope';
+import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
+import { operatorsIn, ordersIn, type Scope } from '../../platform/scope';
 
 export type PreOrderRecord = typeof preOrders.$inferSelect;
 
@@ -34,75 +28,6 @@ export function preOrderState(p: PreOrderRecord, now = new Date()): PreOrderStat
   if (p.closedAt) return 'closed';
   if (p.expireTime.getTime() <= now.getTime()) return 'expired';
   return 'open';
-}
-
-/** Refuses a pre-order that takes no more payments, with the reason. */
-export function assertOpen(p: PreOrderRecord, now = new Date()) {
-  const state = preOrderState(p, now);
-  if (state === 'used') throw fail('server.preOrders.usedUp');
-  if (state === 'closed') throw fail('server.preOrders.isClosed');
-  if (state === 'expired') throw fail('server.preOrders.expired');
-}
-
-/**
- * One pre-order in the caller's transaction. Idempotent on the client pay number (generated
- * from the gateway pay number when absent): the same number with the same amount and currency
- * answers with the existing pre-order; with another amount or currency it is refused.
- */
-export async function createPreOrder(
-  deps: Deps,
-  tx: Tx,
-  place: Placement,
-  input: PreOrderRowInput,
-  by: { operatorId: number | null; source: 'console' | 'upload' },
-): Promise<{ preOrder: PreOrderRecord; created: boolean }> {
-  const now = new Date();
-  const gatewayPayNo = gatewayNo('P', deps.config.timeZone, now);
-  const clientPayNo = input.clientPayNo || gatewayPayNo.slice(0, 48);
-  const [inserted] = await tx
-    .insert(preOrders)
-    .values({
-      companyId: place.companyId,
-      branchUnitId: place.branchUnitId,
-      clientPayNo,
-      gatewayPayNo,
-      orderAmount: input.orderAmount,
-      currency: input.currency,
-      validityHours: input.validityHours,
-      expireTime: new Date(now.getTime() + input.validityHours * 3_600_000),
-      remark: input.remark,
-      useTimes: input.useTimes,
-      source: by.source,
-      createdBy: by.operatorId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: [preOrders.companyId, preOrders.clientPayNo] })
-    .returning();
-  if (inserted) {
-    // Each payment of the pre-order is a dynamic code of this amount: refused here already when
-    // one would be (the daily total is met by each payment as it is made).
-    await assertPaymentLimits(tx, {
-      companyId: place.companyId,
-      amount: input.orderAmount,
-      currency: input.currency,
-      paymentType: 'link',
-      fromPreOrder: true,
-    });
-    return { preOrder: inserted, created: true };
-  }
-  const [existing] = await tx
-    .select()
-    .from(preOrders)
-    .where(and(eq(preOrders.companyId, place.companyId), eq(preOrders.clientPayNo, clientPayNo)));
-  if (
-    !existing ||
-    existing.orderAmount !== input.orderAmount ||
-    existing.currency !== input.currency ||
-    existing.useTimes !== input.useTimes
-  )
-    throw new RowConflict('server.preOrders.conflict');
-  return { preOrder: existing, created: false };
 }
 
 const columns = {
@@ -208,16 +133,4 @@ export async function preOrderPage(
     Number(total),
     q,
   );
-}
-
-/** Closes an open pre-order (in the caller's transaction, row locked): no new payments. */
-export async function closePreOrder(tx: Tx, p: PreOrderRecord): Promise<PreOrderRecord> {
-  assertOpen(p);
-  const now = new Date();
-  const [closed] = await tx
-    .update(preOrders)
-    .set({ closedAt: now, updatedAt: now })
-    .where(and(eq(preOrders.id, p.id), sql`${preOrders.closedAt} is null`))
-    .returning();
-  return closed;
 }
