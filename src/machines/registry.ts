@@ -5,6 +5,7 @@ import { listQueryMachine, listQueryTestMap } from './listQuery';
 import { passwordChangeMachine, passwordChangeTestMap } from './passwordChange';
 import { payerMachine, payerTestMap } from './payer';
 import { preOrderMachine, preOrderTestMap } from './preOrder';
+import { preOrderWatchMachine, preOrderWatchTestMap } from './preOrderWatch';
 import { refundMachine, refundTestMap } from './refund';
 import { refundApprovalMachine, refundApprovalTestMap } from './refundApproval';
 import { rootMachine, rootTestMap } from './root';
@@ -89,6 +90,14 @@ export const MACHINES: readonly MachineEntry[] = [
       'A pre-order or URL payment from the draft to its end: created with its pay link and QR code (copy, download, close), then used up (payments counted against its use times), expired after its validity hours, or closed.',
     machine: preOrderMachine,
     testMap: preOrderTestMap,
+  },
+  {
+    name: 'preOrderWatch',
+    title: 'Pre-order watch',
+    description:
+      'Invoked by the pre-order while its link is open (and while a close is being confirmed): the row is read again every 5 s and each payment seen since the last read is reported to the pre-order (USED), whose last use ends the link; a failed read is tried again at the next tick.',
+    machine: preOrderWatchMachine,
+    testMap: preOrderWatchTestMap,
   },
   {
     name: 'payer',
