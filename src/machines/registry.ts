@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import type { TestMap } from './effects';
 import { exportJobMachine, exportJobTestMap } from './exportJob';
 import { listQueryMachine, listQueryTestMap } from './listQuery';
+import { orderSyncMachine, orderSyncTestMap } from './orderSync';
 import { passwordChangeMachine, passwordChangeTestMap } from './passwordChange';
 import { payerMachine, payerTestMap } from './payer';
 import { preOrderMachine, preOrderTestMap } from './preOrder';
@@ -31,7 +32,7 @@ export const MACHINES: readonly MachineEntry[] = [
     name: 'root',
     title: 'Console (root actor)',
     description:
-      'The root of the console’s one actor system: it runs the session (system id session) and the workflows a screen opens — the refund (refund) and the password change (passwordChange) — which reach the session and each other through the system. A refund waiting for the refund password’s change outlives the order detail; every other workflow ends with its screen.',
+      'The root of the console’s one actor system: it runs the session (system id session) and the workflows a screen opens — the refund (refund), the password change (passwordChange) and the order detail’s sync with the brand (orderSync) — which reach the session and each other through the system. A refund waiting for the refund password’s change outlives the order detail; every other workflow ends with its screen.',
     machine: rootMachine,
     testMap: rootTestMap,
   },
@@ -74,6 +75,14 @@ export const MACHINES: readonly MachineEntry[] = [
       'A refund from the order detail: amount (full or partial, at most the refundable remainder), full-refund flag and remark, then the refund password; the server makes it, refuses it (above the remainder, wrong password with the tries left, refunds locked until a time) or fails, and the brand’s outcome is followed with getOrderSync until the refund succeeds or fails; above the company’s approval threshold the refund is sent for approval instead.',
     machine: refundMachine,
     testMap: refundTestMap,
+  },
+  {
+    name: 'orderSync',
+    title: 'Order sync with the brand',
+    description:
+      'The order detail’s “Sync with brand” (runs in the root actor system, system id orderSync, while the detail is shown): the server asks the brand and replies with the order as it now stands and its message, which the detail shows; a failure is shown by the API client and the button is ready again.',
+    machine: orderSyncMachine,
+    testMap: orderSyncTestMap,
   },
   {
     name: 'refundApproval',
