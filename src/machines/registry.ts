@@ -9,6 +9,7 @@ import { preOrderMachine, preOrderTestMap } from './preOrder';
 import { preOrderWatchMachine, preOrderWatchTestMap } from './preOrderWatch';
 import { refundMachine, refundTestMap } from './refund';
 import { refundApprovalMachine, refundApprovalTestMap } from './refundApproval';
+import { refundPasswordResetMachine, refundPasswordResetTestMap } from './refundPasswordReset';
 import { rootMachine, rootTestMap } from './root';
 import { secondFactorMachine, secondFactorTestMap } from './secondFactor';
 import { sessionMachine, sessionTestMap } from './session';
@@ -91,6 +92,14 @@ export const MACHINES: readonly MachineEntry[] = [
       'The second user’s decision on a refund above the approval threshold (maker-checker): approve it with their own refund password (the server then refunds at the brand; wrong password with the tries left, locked, reset) or reject it with a reason the requester sees; the requester’s own request and a refund already decided are refused by the server.',
     machine: refundApprovalMachine,
     testMap: refundApprovalTestMap,
+  },
+  {
+    name: 'refundPasswordReset',
+    title: 'Refund password reset (administrator)',
+    description:
+      'An administrator resets another account’s refund password from the operator list: a confirmation, then the server makes a new one, shown once (the account must change it at its next refund) and forgotten when the dialog closes; a refusal keeps the confirmation to try again or cancel.',
+    machine: refundPasswordResetMachine,
+    testMap: refundPasswordResetTestMap,
   },
   {
     name: 'preOrder',
