@@ -8,10 +8,12 @@ import { rootMachine } from './machines/root';
 import { sessionMachine } from './machines/session';
 import { refundMachine } from './machines/refund';
 import { passwordChangeMachine } from './machines/passwordChange';
+import { orderSyncMachine } from './machines/orderSync';
 import { createApiClient } from './services/client';
 import { setApi } from './services/api';
 import { passwordChangeActors, sessionActors } from './services/actors';
 import { refundActors } from './services/refunds';
+import { orderSyncActors } from './services/orders';
 import { sessionStore } from './services/storage';
 import { system } from './app/system';
 import { AppToaster, showError, showToast } from './app/toaster';
@@ -44,6 +46,7 @@ const actors = {
   session: sessionMachine.provide({ actors: sessionActors }),
   refund: refundMachine.provide({ actors: refundActors }),
   passwordChange: passwordChangeMachine.provide({ actors: passwordChangeActors }),
+  orderSync: orderSyncMachine.provide({ actors: orderSyncActors }),
 };
 root = createActor(rootMachine.provide({ actors }), { input: { storage: sessionStore } });
 root.start();

@@ -35,7 +35,7 @@ export const useRootActor = (): RootActor => useActors().root;
 type Workflows = NonNullable<SnapshotFrom<typeof rootMachine>['children']>;
 
 /** A workflow the root runs (`snapshot.children[id]`), or undefined while none is open. */
-export function useWorkflow<K extends 'refund' | 'passwordChange'>(id: K): Workflows[K] | undefined {
+export function useWorkflow<K extends keyof Workflows>(id: K): Workflows[K] | undefined {
   return useSelector(useRootActor(), (s) => s.children[id] as Workflows[K] | undefined);
 }
 

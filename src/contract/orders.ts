@@ -193,3 +193,10 @@ export interface OrderDetail extends OrderRow {
   notifications: MerchantNotification[];
   events: OrderEventRow[];
 }
+
+/** getOrderSync's reply: the order as the brand now says it, with the server's message. */
+export interface SyncedOrder {
+  result: OrderDetail;
+  /** resultMessage; empty when the server gave none. */
+  message: string;
+}

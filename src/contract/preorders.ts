@@ -103,3 +103,8 @@ export interface CreatedPreOrder {
   expireTime: string;
   useTimes: number;
 }
+
+/** A created pre-order's payments so far, as its row read again says (null: row not found). */
+export interface PreOrderUses {
+  usedTimes: number;
+}

@@ -2,13 +2,15 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
 import type { CreatedPreOrder, PreOrderDraft } from '../contract/preorders';
 import { failureMessage, type TestMap } from './effects';
+import { preOrderWatchMachine } from './preOrderWatch';
 
 /**
  * A pre-order (payment request) or URL payment from creation to its end (spec points 3 and
  * 4; /history/preOrder/create, /pay/pay/create, /pay/pay/close): the draft is created, its
- * link and QR code are shown, and it ends used up, expired or closed. The screen tells the
- * machine when a payment used it (USED, from the refreshed row); it expires at the server's
- * `expireTime`.
+ * link and QR code are shown, and it ends used up, expired or closed. While the link is open
+ * (and while the close is being confirmed) it invokes the watcher (preOrderWatch.ts), which
+ * reads the row again every few seconds and sends a USED for each payment it sees; it expires
+ * at the server's `expireTime`.
  */
 
 export interface PreOrderContext {
@@ -46,6 +48,8 @@ export const preOrderMachine = setup({
     closePreOrder: fromPromise<void, { gatewayPayNo: string }>(() =>
       Promise.reject(new Error('preOrder actor "closePreOrder" not provided')),
     ),
+    /** Provide it with its `readUses` service (`preOrderWatchMachine.provide`). */
+    watchPreOrder: preOrderWatchMachine,
   },
   delays: {
     /**
@@ -119,6 +123,14 @@ export const preOrderMachine = setup({
       after: { validity: { target: 'expired' } },
       states: {
         open: {
+          invoke: {
+            id: 'watchPreOrder',
+            src: 'watchPreOrder',
+            input: ({ context }) => ({
+              gatewayPayNo: context.preOrder?.gatewayPayNo ?? '',
+              seen: context.usedTimes,
+            }),
+          },
           on: {
             USED: [
               { guard: 'lastUse', target: '#preOrder.used', actions: 'countUse' },
@@ -131,9 +143,17 @@ export const preOrderMachine = setup({
         },
         /**
          * "Close this link?" (modal: the link's buttons wait): closing cannot be undone. A
-         * payment may still use it meanwhile.
+         * payment may still use it meanwhile (the watcher still reads the row).
          */
         confirmingClose: {
+          invoke: {
+            id: 'watchPreOrder',
+            src: 'watchPreOrder',
+            input: ({ context }) => ({
+              gatewayPayNo: context.preOrder?.gatewayPayNo ?? '',
+              seen: context.usedTimes,
+            }),
+          },
           on: {
             CONFIRM_CLOSE: { target: 'closing' },
             CANCEL_CLOSE: { target: 'open' },
@@ -195,7 +215,7 @@ export const preOrderTestMap = {
     CLOSE: 'Press Close',
     CONFIRM_CLOSE: 'Confirm the close in the confirmation',
     CANCEL_CLOSE: 'Cancel the confirmation',
-    USED: 'A payment with the link is seen in the refreshed row',
+    USED: 'The watcher (Pre-order watch) reads the row again and sees a payment with the link',
     NEW: 'Press New to make another pre-order',
     'xstate.done.actor.createPreOrder': 'The server creates it and returns the link',
     'xstate.error.actor.createPreOrder': 'The server refuses it',

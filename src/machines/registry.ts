@@ -2,11 +2,14 @@ import type { AnyStateMachine } from 'xstate';
 import type { TestMap } from './effects';
 import { exportJobMachine, exportJobTestMap } from './exportJob';
 import { listQueryMachine, listQueryTestMap } from './listQuery';
+import { orderSyncMachine, orderSyncTestMap } from './orderSync';
 import { passwordChangeMachine, passwordChangeTestMap } from './passwordChange';
 import { payerMachine, payerTestMap } from './payer';
 import { preOrderMachine, preOrderTestMap } from './preOrder';
+import { preOrderWatchMachine, preOrderWatchTestMap } from './preOrderWatch';
 import { refundMachine, refundTestMap } from './refund';
 import { refundApprovalMachine, refundApprovalTestMap } from './refundApproval';
+import { refundPasswordResetMachine, refundPasswordResetTestMap } from './refundPasswordReset';
 import { rootMachine, rootTestMap } from './root';
 import { secondFactorMachine, secondFactorTestMap } from './secondFactor';
 import { sessionMachine, sessionTestMap } from './session';
@@ -30,7 +33,7 @@ export const MACHINES: readonly MachineEntry[] = [
     name: 'root',
     title: 'Console (root actor)',
     description:
-      'The root of the console’s one actor system: it runs the session (system id session) and the workflows a screen opens — the refund (refund) and the password change (passwordChange) — which reach the session and each other through the system. A refund waiting for the refund password’s change outlives the order detail; every other workflow ends with its screen.',
+      'The root of the console’s one actor system: it runs the session (system id session) and the workflows a screen opens — the refund (refund), the password change (passwordChange) and the order detail’s sync with the brand (orderSync) — which reach the session and each other through the system. A refund waiting for the refund password’s change outlives the order detail; every other workflow ends with its screen.',
     machine: rootMachine,
     testMap: rootTestMap,
   },
@@ -75,6 +78,14 @@ export const MACHINES: readonly MachineEntry[] = [
     testMap: refundTestMap,
   },
   {
+    name: 'orderSync',
+    title: 'Order sync with the brand',
+    description:
+      'The order detail’s “Sync with brand” (runs in the root actor system, system id orderSync, while the detail is shown): the server asks the brand and replies with the order as it now stands and its message, which the detail shows; a failure is shown by the API client and the button is ready again.',
+    machine: orderSyncMachine,
+    testMap: orderSyncTestMap,
+  },
+  {
     name: 'refundApproval',
     title: 'Refund approval',
     description:
@@ -83,12 +94,28 @@ export const MACHINES: readonly MachineEntry[] = [
     testMap: refundApprovalTestMap,
   },
   {
+    name: 'refundPasswordReset',
+    title: 'Refund password reset (administrator)',
+    description:
+      'An administrator resets another account’s refund password from the operator list: a confirmation, then the server makes a new one, shown once (the account must change it at its next refund) and forgotten when the dialog closes; a refusal keeps the confirmation to try again or cancel.',
+    machine: refundPasswordResetMachine,
+    testMap: refundPasswordResetTestMap,
+  },
+  {
     name: 'preOrder',
     title: 'Pre-order / URL payment',
     description:
       'A pre-order or URL payment from the draft to its end: created with its pay link and QR code (copy, download, close), then used up (payments counted against its use times), expired after its validity hours, or closed.',
     machine: preOrderMachine,
     testMap: preOrderTestMap,
+  },
+  {
+    name: 'preOrderWatch',
+    title: 'Pre-order watch',
+    description:
+      'Invoked by the pre-order while its link is open (and while a close is being confirmed): the row is read again every 5 s and each payment seen since the last read is reported to the pre-order (USED), whose last use ends the link; a failed read is tried again at the next tick.',
+    machine: preOrderWatchMachine,
+    testMap: preOrderWatchTestMap,
   },
   {
     name: 'payer',

@@ -1,5 +1,6 @@
 import { enqueueActions, setup, stopChild } from 'xstate';
 import type { TestMap } from './effects';
+import { ORDER_SYNC_SYSTEM_ID, orderSyncMachine, type OrderSyncInput } from './orderSync';
 import { PASSWORD_CHANGE_SYSTEM_ID, passwordChangeMachine, type PasswordChangeInput } from './passwordChange';
 import { REFUND_SYSTEM_ID, refundMachine, type RefundMachineInput } from './refund';
 import { SESSION_SYSTEM_ID, sessionMachine, type SessionInput } from './session';
@@ -15,6 +16,7 @@ import { SESSION_SYSTEM_ID, sessionMachine, type SessionInput } from './session'
  *   waits for the refund password's change (tag `awaitsPasswordChange`): the user comes back
  *   to it after the change and the new login.
  * - passwordChange: the change screen's form, for as long as the screen is shown.
+ * - orderSync: the order detail's "Sync with brand", for as long as the detail is shown.
  */
 
 export type RefundOpenInput = Omit<RefundMachineInput, 'mustChangePassword'>;
@@ -26,16 +28,28 @@ export type RootEvent =
   /** The order detail went away: the refund stops unless it waits for the password change. */
   | { type: 'refund.leave' }
   | { type: 'passwordChange.open'; input: PasswordChangeInput }
-  | { type: 'passwordChange.close' };
+  | { type: 'passwordChange.close' }
+  | { type: 'orderSync.open'; input: OrderSyncInput }
+  | { type: 'orderSync.close' };
 
 export const rootMachine = setup({
   types: {
     input: {} as SessionInput,
     context: {} as { sessionInput: SessionInput },
     events: {} as RootEvent,
-    children: {} as { session: 'session'; refund: 'refund'; passwordChange: 'passwordChange' },
+    children: {} as {
+      session: 'session';
+      refund: 'refund';
+      passwordChange: 'passwordChange';
+      orderSync: 'orderSync';
+    },
   },
-  actors: { session: sessionMachine, refund: refundMachine, passwordChange: passwordChangeMachine },
+  actors: {
+    session: sessionMachine,
+    refund: refundMachine,
+    passwordChange: passwordChangeMachine,
+    orderSync: orderSyncMachine,
+  },
   actions: {
     /**
      * A new refund (a stale one, left waiting for a password change on another order, is
@@ -67,6 +81,19 @@ export const rootMachine = setup({
         input: event.input,
       });
     }),
+    /** The order detail's sync; the same one while the same order is shown. */
+    openOrderSync: enqueueActions(({ self, event, enqueue }) => {
+      if (event.type !== 'orderSync.open') return;
+      const current = self.getSnapshot().children.orderSync?.getSnapshot();
+      if (current?.status === 'active' && current.context.gatewayOrderNo === event.input.gatewayOrderNo)
+        return;
+      enqueue.stopChild('orderSync');
+      enqueue.spawnChild('orderSync', {
+        id: 'orderSync',
+        systemId: ORDER_SYNC_SYSTEM_ID,
+        input: event.input,
+      });
+    }),
   },
 }).createMachine({
   id: 'root',
@@ -83,6 +110,8 @@ export const rootMachine = setup({
     'refund.leave': { actions: 'leaveRefund' },
     'passwordChange.open': { actions: 'openPasswordChange' },
     'passwordChange.close': { actions: stopChild('passwordChange') },
+    'orderSync.open': { actions: 'openOrderSync' },
+    'orderSync.close': { actions: stopChild('orderSync') },
   },
 });
 
@@ -94,5 +123,7 @@ export const rootTestMap = {
     'refund.leave': 'Leave the order detail',
     'passwordChange.open': 'Open the change-password or change-refund-password screen',
     'passwordChange.close': 'Leave that screen',
+    'orderSync.open': 'Open an order detail',
+    'orderSync.close': 'Leave the order detail',
   },
 } satisfies TestMap;

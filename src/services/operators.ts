@@ -1,5 +1,6 @@
+import { fromPromise } from 'xstate';
 import { operatorsCalls } from '../contract/calls/operators';
-import type { OperatorSaveInput } from '../contract/operators';
+import type { OperatorSaveInput, PasswordReset } from '../contract/operators';
 import { api } from './api';
 
 /** /system/operator/* (docs/api.md). */
@@ -24,3 +25,10 @@ export const resetOperatorPassword = (id: number, kind: PasswordResetKind) =>
 
 /** An administrator's MFA reset: the account's authenticator and recovery codes removed, its sessions ended. */
 export const resetOperatorMfa = (id: number) => api.call(operatorsCalls.mfaReset, { id });
+
+/** The refund-password reset machine's service (`refundPasswordResetMachine.provide`). */
+export const refundPasswordResetActors = {
+  resetRefundPassword: fromPromise<PasswordReset, { id: number }>(({ input }) =>
+    resetOperatorPassword(input.id, 'refund'),
+  ),
+};

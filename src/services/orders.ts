@@ -1,4 +1,6 @@
+import { fromPromise } from 'xstate';
 import { ordersCalls } from '../contract/calls/orders';
+import type { SyncedOrder } from '../contract/orders';
 import { api } from './api';
 
 /** /history/orderInfo/* (docs/api.md): the transaction history and one order. */
@@ -16,3 +18,10 @@ export const getOrder = (gatewayOrderNo: string) =>
  */
 export const syncOrder = (gatewayOrderNo: string, opts: { silent?: boolean } = {}) =>
   api.callWithMessage(ordersCalls.sync, { gatewayOrderNo }, opts);
+
+/** The order-sync machine's services (`orderSyncMachine.provide({ actors: orderSyncActors })`). */
+export const orderSyncActors = {
+  syncOrder: fromPromise<SyncedOrder, { gatewayOrderNo: string }>(({ input }) =>
+    syncOrder(input.gatewayOrderNo),
+  ),
+};

@@ -171,7 +171,11 @@ export class WorkflowRun<TMachine extends AnyStateMachine> {
     input: unknown,
     /** Milliseconds of each named delay, as the spec says them. */
     private readonly delays: Record<string, number | ((snapshot: AnyMachineSnapshot) => number)>,
-    options: { peers?: readonly string[] } = {},
+    /**
+     * `peers`: system ids of fake actors beside it; `parent`: run it invoked by a host that
+     * records what it sends its parent (`sendParent`) as received `to: 'parent'`.
+     */
+    options: { peers?: readonly string[]; parent?: boolean } = {},
   ) {
     const actorNames = Object.keys(machine.implementations.actors);
     const fakes = Object.fromEntries(
@@ -188,7 +192,7 @@ export class WorkflowRun<TMachine extends AnyStateMachine> {
     );
     const subject = machine.provide({ actors: fakes });
     const peers = options.peers ?? [];
-    if (peers.length) {
+    if (peers.length || options.parent) {
       const peerLogic = Object.fromEntries(
         peers.map((to) => [
           to,
@@ -201,6 +205,13 @@ export class WorkflowRun<TMachine extends AnyStateMachine> {
             ...peers.map((to) => ({ id: to, systemId: to, src: to })),
             { id: 'subject', src: 'subject', input },
           ],
+          on: {
+            '*': {
+              actions: ({ event }: { event: EventObject }) => {
+                if (!event.type.startsWith('xstate.')) this.received.push({ to: 'parent', event });
+              },
+            },
+          },
         },
         { actors: { ...peerLogic, subject } },
       );

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AnyStateMachine } from 'xstate';
+import { SimulatedClock, createActor, fromPromise, type AnyStateMachine } from 'xstate';
 import { preOrderMachine, preOrderTestMap, type PreOrderContext } from '../../src/machines/preOrder';
-import { coveredTransitions, namePaths, stateKeys, walk, WorkflowRun, type PathChecks } from './harness';
+import type { CreatedPreOrder, PreOrderDraft, PreOrderUses } from '../../src/contract/preorders';
+import { REFRESH_MS, preOrderWatchMachine } from '../../src/machines/preOrderWatch';
+import {
+  coveredTransitions,
+  flush,
+  namePaths,
+  stateKeys,
+  walk,
+  WorkflowRun,
+  type PathChecks,
+} from './harness';
 import { created, draft, failures, preOrderPaths } from './preOrder.model';
 
 const VALIDITY = draft.validityHours * 3_600_000;
@@ -24,6 +34,16 @@ describe('pre-order paths', () => {
       const run = new WorkflowRun(preOrderMachine, undefined, { validity: VALIDITY });
       const context = () => run.snapshot.context as PreOrderContext;
       const can = (type: string) => run.snapshot.can({ type } as never);
+      /**
+       * The watcher reads this pre-order's row, counting from the uses seen when it started (it
+       * keeps its own count of the uses it reports itself).
+       */
+      const watching = () => {
+        expect(run.snapshot.children.watchPreOrder).toBeDefined();
+        const input = run.callsOf('watchPreOrder').at(-1) as { gatewayPayNo: string; seen: number };
+        expect(input.gatewayPayNo).toBe('P20261122000001');
+        expect(input.seen).toBeLessThanOrEqual(context().usedTimes);
+      };
       const checks: PathChecks = {
         states: {
           draft: () => {
@@ -45,13 +65,17 @@ describe('pre-order paths', () => {
           },
           'created.open': () => {
             expect(can('CLOSE')).toBe(true);
+            watching();
           },
           'created.confirmingClose': () => {
+            // A payment may still come while the user decides: the row is still read.
+            watching();
             expect(can('CONFIRM_CLOSE')).toBe(true);
             expect(can('CANCEL_CLOSE')).toBe(true);
             expect(can('CLOSE')).toBe(false);
           },
           'created.closing': () => {
+            expect(run.snapshot.children.watchPreOrder).toBeUndefined();
             expect(run.snapshot.hasTag('busy')).toBe(true);
             expect(can('CLOSE')).toBe(false);
             expect(run.calls.at(-1)).toEqual({
@@ -71,8 +95,8 @@ describe('pre-order paths', () => {
             expect(context().error).toBe(failures.closeRefused.message);
           },
           CLOSE: ({ run: r, callsBefore }) => {
-            // Only a confirmation: nothing is sent until the user confirms.
-            expect(r.calls).toHaveLength(callsBefore);
+            // Only a confirmation: nothing is sent until the user confirms (the watcher goes on).
+            expect(r.calls.slice(callsBefore).map((c) => c.actor)).toEqual(['watchPreOrder']);
           },
           COPY_LINK: ({ emitted }) => {
             expect(emitted).toEqual([{ type: 'copyLink', link }]);
@@ -92,6 +116,7 @@ describe('pre-order paths', () => {
         const own = checks.states[end];
         checks.states[end] = (r) => {
           own?.(r);
+          expect(r.snapshot.children.watchPreOrder, `no watcher in ${end}`).toBeUndefined();
           for (const action of ['COPY_LINK', 'DOWNLOAD_QR', 'CLOSE', 'USED', 'CREATE']) {
             expect(r.snapshot.can({ type: action } as never), `${action} in ${end}`).toBe(false);
           }
@@ -128,4 +153,44 @@ it('the pre-order test map describes every state and event', () => {
   expect(Object.keys(preOrderTestMap.states).sort()).toEqual(stateKeys(preOrderMachine).sort());
   const handled = new Set(coveredTransitions(preOrderMachine, []).defined.map((d) => d.split(' ')[1]));
   expect([...handled].filter((e) => !(e in preOrderTestMap.events))).toEqual([]);
+});
+
+it('its watcher reads the row every five seconds and the payments it sees end the link', async () => {
+  const reads: string[] = [];
+  let usedTimes = 0;
+  const machine = preOrderMachine.provide({
+    actors: {
+      createPreOrder: fromPromise<CreatedPreOrder, PreOrderDraft>(async () => created(2)),
+      watchPreOrder: preOrderWatchMachine.provide({
+        actors: {
+          readUses: fromPromise<PreOrderUses | null, { gatewayPayNo: string }>(async ({ input }) => {
+            reads.push(input.gatewayPayNo);
+            return { usedTimes };
+          }),
+        },
+      }),
+    },
+  });
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { clock }).start();
+  actor.send({ type: 'CREATE', draft });
+  await flush();
+  const tick = async () => {
+    clock.increment(REFRESH_MS);
+    await flush();
+  };
+  await tick();
+  expect(reads).toEqual(['P20261122000001']);
+  expect(actor.getSnapshot().context.usedTimes).toBe(0);
+  // One payment, then (while the close is being confirmed) the second: the link is used up.
+  usedTimes = 1;
+  await tick();
+  expect(actor.getSnapshot().context.usedTimes).toBe(1);
+  actor.send({ type: 'CLOSE' });
+  usedTimes = 2;
+  await tick();
+  expect(actor.getSnapshot().value).toBe('used');
+  await tick();
+  expect(reads).toHaveLength(3);
+  actor.stop();
 });

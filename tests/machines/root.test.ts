@@ -79,6 +79,24 @@ describe('root actor', () => {
     expect(root.getSnapshot().children.passwordChange).toBeUndefined();
   });
 
+  it('runs the order detail’s sync under system id "orderSync", one per order shown', () => {
+    const root = start();
+    root.send({ type: 'orderSync.open', input: { gatewayOrderNo: 'G-1' } });
+    const sync = root.getSnapshot().children.orderSync!;
+    expect(root.system.get('orderSync')).toBe(sync);
+    sync.send({ type: 'SYNC' });
+    // The same order again (React's effects run twice): the same sync, still busy.
+    root.send({ type: 'orderSync.open', input: { gatewayOrderNo: 'G-1' } });
+    expect(root.getSnapshot().children.orderSync).toBe(sync);
+    expect(sync.getSnapshot().hasTag('busy')).toBe(true);
+    root.send({ type: 'orderSync.open', input: { gatewayOrderNo: 'G-2' } });
+    expect(root.getSnapshot().children.orderSync!.getSnapshot().context.gatewayOrderNo).toBe('G-2');
+    expect(sync.getSnapshot().status).toBe('stopped');
+    root.send({ type: 'orderSync.close' });
+    expect(root.getSnapshot().children.orderSync).toBeUndefined();
+    expect(root.system.get('orderSync')).toBeUndefined();
+  });
+
   it('the root test map names every event it handles', () => {
     const handled = new Set(coveredTransitions(rootMachine, []).defined.map((d) => d.split(' ')[1]));
     expect([...handled].filter((e) => !(e in rootTestMap.events))).toEqual([]);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import { FormProvider, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../../services/client';
@@ -20,9 +20,6 @@ export const showFieldErrors =
       form.setError(field as Path<F>, { type: 'server', message }, { shouldFocus: true });
     throw e;
   };
-
-/** How often an open link's row is read again to see it paid. */
-export const REFRESH_MS = 5000;
 
 /** A link made in this dialog was created today or, past midnight, yesterday. */
 export const sinceYesterday = () => ({ beginTime: businessDate(1), endTime: businessDate(0) });
@@ -123,27 +120,4 @@ export function CreateLinkDialog<V extends FieldValues, D extends PreOrderDraft>
       )}
     </LifecycleDialog>
   );
-}
-
-/**
- * Reads an open link's row again every few seconds (is it paid yet, how many uses are paid);
- * `key` null stops it. A failed read is tried again at the next tick.
- */
-export function useRefreshedRow<R>(
-  key: string | null,
-  read: (key: string) => Promise<R | undefined>,
-  onRow: (row: R) => void,
-) {
-  const latest = useRef({ read, onRow });
-  latest.current = { read, onRow };
-  useEffect(() => {
-    if (!key) return;
-    const timer = setInterval(() => {
-      latest.current.read(key).then(
-        (row) => row && latest.current.onRow(row),
-        () => undefined,
-      );
-    }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [key]);
 }

@@ -15,7 +15,7 @@ import { closePayLink, createPayLink, pagePayLinks } from '../../services/links'
 import { useT } from '../../app/i18n';
 import { formatDateTime } from '../../components/format';
 import { InfoList } from '../../components/InfoList';
-import { CreateLinkDialog, showFieldErrors, sinceYesterday, useRefreshedRow } from './CreateLinkDialog';
+import { CreateLinkDialog, showFieldErrors, sinceYesterday } from './CreateLinkDialog';
 import { lifecyclePhase } from './LifecycleView';
 import { PayLinkForm } from './PayLinkForm';
 import { useLinkLifecycle } from './useLinkLifecycle';
@@ -24,7 +24,8 @@ type LinkDraft = PreOrderDraft & { request: PayLinkCreate };
 
 /**
  * New URL payment: the form (contract PayLinkCreate), then on the pre-order machine the pay
- * link and its QR code, Close, and the payment seen paid (USED) when its row is read again.
+ * link and its QR code, Close, and the payment seen paid (USED) when the machine's watcher
+ * reads its row again.
  */
 export function PayLinkDialog({
   companies,
@@ -63,21 +64,16 @@ export function PayLinkDialog({
       };
     },
     close: (gatewayOrderNo) => closePayLink({ gatewayOrderNo }),
-  });
-  const { state, send } = lifecycle;
-  const created = state.context.preOrder;
-
-  useRefreshedRow(
-    (state.matches({ created: 'open' }) || state.matches({ created: 'confirmingClose' })) && created
-      ? created.gatewayPayNo
-      : null,
-    (orderNo) =>
-      pagePayLinks({ orderNo, ...sinceYesterday(), pageNum: 1, pageSize: 1 }).then((p) => p.records[0]),
-    (fresh) => {
+    // The machine's watcher reads the row again: a URL payment is used once it is paid.
+    read: async (orderNo) => {
+      const fresh = (await pagePayLinks({ orderNo, ...sinceYesterday(), pageNum: 1, pageSize: 1 }))
+        .records[0];
+      if (!fresh) return null;
       setRow(fresh);
-      if ((PAID_STATUSES as readonly string[]).includes(fresh.status)) send({ type: 'USED' });
+      return { usedTimes: (PAID_STATUSES as readonly string[]).includes(fresh.status) ? 1 : 0 };
     },
-  );
+  });
+  const { state } = lifecycle;
 
   return (
     <CreateLinkDialog

@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useMachine } from '@xstate/react';
 import type { OperatorRow } from '../../contract/operators';
+import { refundPasswordResetMachine } from '../../machines/refundPasswordReset';
 import {
   deleteOperators,
+  refundPasswordResetActors,
   resetOperatorMfa,
   resetOperatorPassword,
   type PasswordResetKind,
@@ -10,6 +13,9 @@ import { useT } from '../../app/i18n';
 import { showError, showSuccess } from '../../app/toaster';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SecretRevealDialog } from '../../components/SecretRevealDialog';
+
+/** The refund password's reset runs on its machine (confirm → resetting → shown once / failed). */
+const refundReset = refundPasswordResetMachine.provide({ actors: refundPasswordResetActors });
 
 type Pending =
   | { kind: 'delete'; ids: number[] }
@@ -25,13 +31,25 @@ export function useOperatorActions(onChanged: () => void) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [revealed, setRevealed] = useState<{ title: string; password: string } | null>(null);
+  const [reset, sendReset, resetActor] = useMachine(refundReset);
+  const changed = useRef(onChanged);
+  changed.current = onChanged;
+  useEffect(() => {
+    const done = resetActor.on('reset', () => changed.current());
+    return () => done.unsubscribe();
+  }, [resetActor]);
 
   const askDelete = (ids: number[]) => {
     if (ids.length === 0) showError(t('common.selectData'));
     else setPending({ kind: 'delete', ids });
   };
   const askReset = (operator: OperatorRow, which: PasswordResetKind) =>
-    setPending({ kind: 'reset', which, operator });
+    which === 'refund'
+      ? sendReset({
+          type: 'ASK',
+          account: { id: operator.id, loginId: operator.loginId, userName: operator.userName },
+        })
+      : setPending({ kind: 'reset', which, operator });
   /** An administrator's MFA reset (lost authenticator), audited by the server. */
   const askMfaReset = (operator: OperatorRow) => setPending({ kind: 'mfa', operator });
 
@@ -68,6 +86,12 @@ export function useOperatorActions(onChanged: () => void) {
     }
   };
 
+  const account = reset.context.account;
+  const shownReset =
+    reset.matches('shown') && account && reset.context.password
+      ? { title: `${resetTitle('refund')}: ${account.loginId}`, password: reset.context.password }
+      : null;
+  const secret = revealed ?? shownReset;
   const dialogs = (
     <>
       <ConfirmDialog
@@ -102,12 +126,25 @@ export function useOperatorActions(onChanged: () => void) {
         onConfirm={() => void confirm()}
         onCancel={() => !busy && setPending(null)}
       />
+      <ConfirmDialog
+        open={reset.matches('confirming') || reset.matches('resetting') || reset.matches('failed')}
+        title={resetTitle('refund')}
+        body={
+          account
+            ? t('orgScreens.operator.confirmReset', { name: `${account.userName} (${account.loginId})` })
+            : ''
+        }
+        tone="danger"
+        busy={reset.hasTag('busy')}
+        onConfirm={() => sendReset({ type: 'CONFIRM' })}
+        onCancel={() => sendReset({ type: 'CANCEL' })}
+      />
       <SecretRevealDialog
-        open={revealed !== null}
-        title={revealed?.title ?? ''}
-        secrets={revealed ? [{ label: t('org.secrets.newPassword'), value: revealed.password }] : []}
+        open={secret !== null}
+        title={secret?.title ?? ''}
+        secrets={secret ? [{ label: t('org.secrets.newPassword'), value: secret.password }] : []}
         note={t('orgScreens.operator.mustChange')}
-        onClose={() => setRevealed(null)}
+        onClose={() => (shownReset ? sendReset({ type: 'DISMISS' }) : setRevealed(null))}
       />
     </>
   );

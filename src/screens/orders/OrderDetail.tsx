@@ -13,7 +13,7 @@ import { RefreshIcon } from '../../components/icons';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { TopProgress } from '../../components/TopProgress';
-import { getOrder, syncOrder } from '../../services/orders';
+import { getOrder } from '../../services/orders';
 import { newClientRefundNo } from '../../services/refunds';
 import NotFound from '../errors/NotFound';
 import { OrderFacts } from './OrderFacts';
@@ -32,9 +32,23 @@ export default function OrderDetail({ param }: { param: string }) {
   const gatewayOrderNo = decodeURIComponent(param);
   const load = useLoad(() => orNotFound(getOrder(gatewayOrderNo)), [gatewayOrderNo]);
   const [order, setOrder] = useState<Order | null>(null);
-  const [syncing, setSyncing] = useState(false);
   const [location] = useLocation();
   const root = useRootActor();
+  // "Sync with brand" runs in the root actor while this order is shown; its reply's order
+  // replaces the one shown, with the server's message.
+  const orderSync = useWorkflow('orderSync');
+  const syncing = useSelector(orderSync, (s) => s?.hasTag('busy') ?? false);
+  useEffect(() => {
+    root.send({ type: 'orderSync.open', input: { gatewayOrderNo } });
+    return () => root.send({ type: 'orderSync.close' });
+  }, [root, gatewayOrderNo]);
+  useEffect(() => {
+    const synced = orderSync?.on('synced', (e) => {
+      setOrder(e.order);
+      showSuccess(e.message || t('orderScreens.detail.synced'));
+    });
+    return () => synced?.unsubscribe();
+  }, [orderSync, t]);
   // The refund runs in the root actor; it is this order's when it was opened here (or waits
   // here since the refund password's change).
   const refund = useWorkflow('refund');
@@ -48,18 +62,6 @@ export default function OrderDetail({ param }: { param: string }) {
   if (load.status === 'failed' && !order) return <LoadFailed message={load.error} onRetry={load.reload} />;
   if (!order) return <TopProgress />;
 
-  const sync = async () => {
-    setSyncing(true);
-    try {
-      const reply = await syncOrder(order.gatewayOrderNo);
-      setOrder(reply.result);
-      showSuccess(reply.message || t('orderScreens.detail.synced'));
-    } catch {
-      // The client showed the failure.
-    } finally {
-      setSyncing(false);
-    }
-  };
   const mayRefund =
     Boolean(user && REFUND_ROLES.includes(user.operatorType)) &&
     PAID_STATUSES.includes(order.status) &&
@@ -75,7 +77,13 @@ export default function OrderDetail({ param }: { param: string }) {
         description={order.gatewayOrderNo}
         actions={
           <Flex gap="2" wrap="wrap">
-            <Button size="sm" variant="outline" loading={syncing} onClick={() => void sync()}>
+            <Button
+              size="sm"
+              variant="outline"
+              loading={syncing}
+              disabled={!orderSync}
+              onClick={() => orderSync?.send({ type: 'SYNC' })}
+            >
               <RefreshIcon />
               {t('orderScreens.detail.sync')}
             </Button>

@@ -10,12 +10,7 @@ import { closePreOrder, createPreOrder, pagePreOrders } from '../../services/pre
 import { useT } from '../../app/i18n';
 import { formatDateTime } from '../../components/format';
 import { InfoList } from '../../components/InfoList';
-import {
-  CreateLinkDialog,
-  showFieldErrors,
-  sinceYesterday,
-  useRefreshedRow,
-} from '../links/CreateLinkDialog';
+import { CreateLinkDialog, showFieldErrors, sinceYesterday } from '../links/CreateLinkDialog';
 import { useLinkLifecycle } from '../links/useLinkLifecycle';
 import { PreOrderForm as PreOrderFormFields } from './PreOrderForm';
 
@@ -23,7 +18,8 @@ type Draft = PreOrderDraft & { request: PreOrderCreate };
 
 /**
  * New pre-order on the pre-order machine: the form (contract PreOrderCreate), then the link
- * and QR code; each paid use seen in the row read again is a USED event (the last one ends it).
+ * and QR code; each paid use the machine's watcher sees in the row read again is a USED event
+ * (the last one ends it).
  */
 export function PreOrderDialog({
   companies,
@@ -54,23 +50,14 @@ export function PreOrderDialog({
       return made;
     },
     close: (gatewayPayNo) => closePreOrder({ gatewayPayNo }),
-  });
-  const { state, send } = lifecycle;
-  const created = state.context.preOrder;
-  const seen = state.context.usedTimes;
-
-  useRefreshedRow(
-    (state.matches({ created: 'open' }) || state.matches({ created: 'confirmingClose' })) && created
-      ? created.gatewayPayNo
-      : null,
-    (payNo) =>
-      pagePreOrders({ payNo, ...sinceYesterday(), pageNum: 1, pageSize: 1 }).then((p) => p.records[0]),
-    (fresh) => {
+    // The machine's watcher reads the row again and counts its new uses.
+    read: async (payNo) => {
+      const fresh = (await pagePreOrders({ payNo, ...sinceYesterday(), pageNum: 1, pageSize: 1 })).records[0];
+      if (!fresh) return null;
       setRow(fresh);
-      for (let n = seen; n < fresh.usedTimes; n++) send({ type: 'USED' });
+      return { usedTimes: fresh.usedTimes };
     },
-  );
-
+  });
   return (
     <CreateLinkDialog
       kind="preOrder"

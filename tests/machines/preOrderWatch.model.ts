@@ -1,0 +1,34 @@
+import { preOrderWatchMachine, type PreOrderWatchInput } from '../../src/machines/preOrderWatch';
+import { workflowModel, type ModelEvent } from './harness';
+
+/** The watcher's test model: a link with one payment counted already, read again. */
+
+export const input: PreOrderWatchInput = { gatewayPayNo: 'P20261122000001', seen: 1 };
+
+export const reads = {
+  /** No payment since the last read. */
+  none: { label: 'no new use', usedTimes: 1 },
+  /** Two payments since the last read (both reported). */
+  two: { label: '2 new uses', usedTimes: 3 },
+  /** The row was not found (another day's list): nothing to count. */
+  missing: null,
+};
+
+export const failures = {
+  readFailed: { label: 'failed', resultType: 'FAIL', message: 'Network error' },
+};
+
+export const preOrderWatchEvents: ModelEvent[] = [
+  { type: 'xstate.done.actor.readUses', output: reads.none },
+  { type: 'xstate.done.actor.readUses', output: reads.two },
+  { type: 'xstate.done.actor.readUses', output: reads.missing },
+  { type: 'xstate.error.actor.readUses', error: failures.readFailed },
+];
+
+export function preOrderWatchPaths() {
+  return workflowModel(preOrderWatchMachine, {
+    input,
+    events: preOrderWatchEvents,
+    serializeContext: (c: { seen: number }) => ({ seen: c.seen }),
+  }).getShortestPaths();
+}
