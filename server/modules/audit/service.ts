@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { AuditAction, AuditPageQuery, AuditRow } from '../../../src/contract/audit';
+import type { AuditAction, AuditRow } from '../../../src/contract/audit';
+import type { AuditPageQuery } from '../../../src/contract/lists/audit';
 import type { Page } from '../../../src/contract/envelope';
 import { auditLog } from '../../db/schema';
 import type { Caller } from '../../platform/caller';

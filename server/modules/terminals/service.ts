@@ -1,7 +1,8 @@
 import { and, count, eq, ilike } from 'drizzle-orm';
 import type { Page } from '../../../src/contract/envelope';
 import type { Status } from '../../../src/contract/fields';
-import type { AppType, TerminalPageQuery, TerminalRow } from '../../../src/contract/terminals';
+import type { AppType, TerminalRow } from '../../../src/contract/terminals';
+import type { TerminalPageQuery } from '../../../src/contract/lists/terminals';
 import type { Executor } from '../../db/client';
 import { branchUnits, companies, terminals } from '../../db/schema';
 import { scopeOfCaller, toggleStatus, type Caller } from '../../platform/caller';
