@@ -20,7 +20,8 @@ export interface ListBodyProps<L extends ListDefinition, Row> {
   tableKey: MessageKey;
   /** What each declared column shows (typed by the definition's column keys). */
   cells: (t: Translate) => Cells<ColumnKey<L>, Row>;
-  rowKey: (row: Row) => string | number;
+  /** The row's key; its `id` when not given. */
+  rowKey?: (row: Row) => string | number;
   /** Declared columns left out for this caller (the actions where it may do nothing). */
   without?: readonly ColumnKey<L>[];
   /** Company and branch pickers within the caller's scope (useScopeFields), for lists with scope filters. */
@@ -31,6 +32,18 @@ export interface ListBodyProps<L extends ListDefinition, Row> {
   selection?: DataTableProps<Row>['selection'];
   expand?: DataTableProps<Row>['expand'];
 }
+
+/** A row's `id` (every setup list's rows have one). */
+const idOf = (row: unknown): string | number => {
+  if (
+    typeof row === 'object' &&
+    row &&
+    'id' in row &&
+    (typeof row.id === 'number' || typeof row.id === 'string')
+  )
+    return row.id;
+  throw new Error('A list row without an id needs a rowKey');
+};
 
 /**
  * The body of a list screen from its definition (src/contract/lists): the filter bar (the
@@ -63,7 +76,7 @@ export function ListBody<L extends ListDefinition, Row>(props: ListBodyProps<L, 
       <DataTable
         label={t(tableKey)}
         columns={columns}
-        rowKey={rowKey}
+        rowKey={rowKey ?? idOf}
         {...screen.table}
         {...(selection ? { selection } : {})}
         {...(expand ? { expand } : {})}

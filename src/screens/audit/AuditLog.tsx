@@ -49,7 +49,6 @@ export default function AuditLog() {
         screen={screen}
         tableKey="audit.table"
         cells={cells}
-        rowKey={(r) => r.id}
         expand={{ label: t('orgScreens.audit.details'), render: (r) => <AuditDiff row={r} /> }}
       />
     </>

@@ -35,13 +35,7 @@ export default function LoginHistory() {
   return (
     <>
       <PageHeader title={t('menu.loginHistory')} />
-      <ListBody
-        list={LOGIN_HISTORY_LIST}
-        screen={screen}
-        tableKey="loginHistory.table"
-        cells={cells}
-        rowKey={(r) => r.id}
-      />
+      <ListBody list={LOGIN_HISTORY_LIST} screen={screen} tableKey="loginHistory.table" cells={cells} />
     </>
   );
 }

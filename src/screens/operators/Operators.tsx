@@ -89,7 +89,6 @@ export default function Operators() {
         screen={list}
         tableKey="orgScreens.operator.table"
         cells={cells}
-        rowKey={(r) => r.id}
         options={{
           // The caller's own role and those it manages; the company where the scope holds several.
           operatorType: [...(user ? [user.operatorType] : []), ...roles].map((r) => ({

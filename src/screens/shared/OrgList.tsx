@@ -96,7 +96,6 @@ export function OrgListPage<L extends OrgList, Row extends OrgRow>({
         screen={screen}
         tableKey={tableKey}
         cells={cells}
-        rowKey={(r) => r.id}
         options={{
           serviceProviderId: orgOptions(t, providers.data),
           agentId: orgOptions(t, agents.data),

@@ -56,7 +56,6 @@ export default function Terminals() {
         screen={screen}
         tableKey="terminals.table"
         cells={cells}
-        rowKey={(r) => r.id}
         scope={{ fields: scope.fields, showCompany: true }}
         without={rights.admin ? undefined : ['actions']}
       />

@@ -80,7 +80,6 @@ export default function Branches() {
             screen={screen}
             tableKey="orgScreens.branch.table"
             cells={cells}
-            rowKey={(r) => r.id}
             without={rights.editBranch ? undefined : ['actions']}
           />
         </Box>

@@ -55,13 +55,7 @@ export default function ServiceProviders() {
         title={t('menu.serviceProviders')}
         actions={rights.createProvider && <CreateButton onClick={() => setEditing('new')} />}
       />
-      <ListBody
-        list={PROVIDER_LIST}
-        screen={screen}
-        tableKey="orgScreens.provider.table"
-        cells={cells}
-        rowKey={(r) => r.id}
-      />
+      <ListBody list={PROVIDER_LIST} screen={screen} tableKey="orgScreens.provider.table" cells={cells} />
       {editing && (
         <ProviderDialog
           provider={editing === 'new' ? null : editing}
