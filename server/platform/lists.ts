@@ -27,6 +27,15 @@ export interface PageInput {
 }
 
 /**
+ * The columns a declared list sorts by (src/contract/lists): one for each of its sortFields,
+ * no more, so the definition and the query cannot drift.
+ */
+export const sortColumns = <L extends { sortFields: readonly string[] }>(
+  _list: L,
+  columns: Record<L['sortFields'][number], AnyPgColumn | SQL>,
+): Record<string, AnyPgColumn | SQL> => columns;
+
+/**
  * ORDER BY from a list's sortable columns: an unknown sortField is INVALID; the id breaks
  * ties so pages never overlap.
  */

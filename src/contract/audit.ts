@@ -1,7 +1,3 @@
-import { yup } from './validation';
-import { dateRange, pageFields, RANGE_DAYS_DEFAULT } from './paging';
-import { text } from './fields';
-
 export const AUDIT_ACTIONS = [
   'create',
   'update',
@@ -42,24 +38,7 @@ export const AUDIT_OBJECT_TYPES = [
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 export const AUDIT_RESULTS = ['success', 'noAccess', 'notFound'] as const;
 
-/** /system/audit/page: who (login id), object, action, at most 31 days. */
-export const AuditPageQuery = yup
-  .object({
-    ...pageFields,
-    ...dateRange(RANGE_DAYS_DEFAULT),
-    loginId: text(40),
-    objectType: yup
-      .string()
-      .oneOf(['', ...AUDIT_OBJECT_TYPES])
-      .default(''),
-    objectId: text(200),
-    action: yup
-      .string()
-      .oneOf(['', ...AUDIT_ACTIONS])
-      .default(''),
-  })
-  .noUnknown();
-export type AuditPageQuery = yup.InferType<typeof AuditPageQuery>;
+/* The page call's input: AuditPageQuery in lists/audit.ts (built from the list's definition). */
 
 export interface AuditRow {
   id: number;

@@ -26,7 +26,6 @@ export const optionalMoney = () =>
     .default(null)
     .transform((v, orig) => (orig === '' ? null : v));
 /** A status filter: '' all, or one state. */
-export const statusFilter = () => yup.string().oneOf(['', 'active', 'locked']).default('');
 
 export const STATUSES = ['active', 'locked'] as const;
 export type Status = (typeof STATUSES)[number];

@@ -1,16 +1,4 @@
-import { yup, LIMITS } from './validation';
-import { dateRange, pageFields, RANGE_DAYS_DEFAULT } from './paging';
-
-export const LoginHistoryQuery = yup
-  .object({
-    ...pageFields,
-    ...dateRange(RANGE_DAYS_DEFAULT),
-    loginId: yup.string().trim().max(LIMITS.loginId).default(''),
-    /** '' all, '1' success, '0' failure */
-    success: yup.string().oneOf(['', '0', '1']).default(''),
-  })
-  .noUnknown();
-export type LoginHistoryQuery = yup.InferType<typeof LoginHistoryQuery>;
+export { LoginHistoryQuery } from './lists/loginHistory';
 
 /** `badSecondFactor`: a wrong, reused or used-up MFA code after the right password. */
 export const LOGIN_FAILURE_REASONS = [

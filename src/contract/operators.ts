@@ -1,29 +1,11 @@
 import { yup, LIMITS, MOBILE, message, number } from './validation';
-import { pageFields } from './paging';
 import { ALL_ROLES, type OperatorType } from './roles';
 import { WORKING_LANGUAGES } from './locale';
-import { email, id, optionalId, requiredText, statusFilter, text, type Status } from './fields';
+import { email, id, optionalId, requiredText, text, type Status } from './fields';
 
 const LOGIN_ID = /^[A-Za-z0-9._@-]+$/;
 
-export const OperatorPageQuery = yup
-  .object({
-    ...pageFields,
-    loginId: text(LIMITS.loginId),
-    userName: text(LIMITS.name),
-    operatorType: number()
-      .integer()
-      .oneOf(ALL_ROLES)
-      .nullable()
-      .default(null)
-      .transform((v, orig) => (orig === '' ? null : v)),
-    status: statusFilter(),
-    serviceProviderId: optionalId(),
-    companyId: optionalId(),
-    agentId: optionalId(),
-  })
-  .noUnknown();
-export type OperatorPageQuery = yup.InferType<typeof OperatorPageQuery>;
+export { OperatorPageQuery } from './lists/operators';
 
 /**
  * Create (no id) or edit an account. Organisation ids by the role's level: provider roles

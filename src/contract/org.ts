@@ -1,6 +1,5 @@
 import { yup, LIMITS } from './validation';
-import { pageFields } from './paging';
-import { email, id, optionalId, phone, requiredText, statusFilter, text, type Status } from './fields';
+import { email, id, optionalId, phone, requiredText, text, type Status } from './fields';
 
 export * from './orgCompany';
 export * from './orgAgent';
@@ -17,10 +16,7 @@ export interface OrgOption {
 
 /* Service providers (/setup/mechanism) */
 
-export const ProviderPageQuery = yup
-  .object({ ...pageFields, name: text(LIMITS.orgName), status: statusFilter() })
-  .noUnknown();
-export type ProviderPageQuery = yup.InferType<typeof ProviderPageQuery>;
+export { ProviderPageQuery, BranchPageQuery } from './lists/org';
 
 export const ProviderSaveInput = yup
   .object({
@@ -51,16 +47,6 @@ export interface ProviderRow {
 }
 
 /* Branches (/setup/branch) */
-
-export const BranchPageQuery = yup
-  .object({
-    ...pageFields,
-    companyId: optionalId(),
-    name: text(LIMITS.orgName),
-    status: statusFilter(),
-  })
-  .noUnknown();
-export type BranchPageQuery = yup.InferType<typeof BranchPageQuery>;
 
 export const BranchSaveInput = yup
   .object({

@@ -1,17 +1,5 @@
 import { yup, LIMITS, message, number } from './validation';
-import { pageFields } from './paging';
-import {
-  email,
-  id,
-  money,
-  optionalId,
-  phone,
-  requiredText,
-  statusFilter,
-  text,
-  url,
-  type Status,
-} from './fields';
+import { email, id, money, optionalId, phone, requiredText, text, url, type Status } from './fields';
 import { bankFields } from './orgCompany';
 
 export const SETTLEMENT_PERIODS = ['T+7', 'T+15', 'T+30'] as const;
@@ -82,15 +70,7 @@ export type AgentDetail = Omit<AgentSaveInput, 'id'> & {
   updatedAt: string;
 };
 
-export const AgentPageQuery = yup
-  .object({
-    ...pageFields,
-    name: text(LIMITS.orgName),
-    serviceProviderId: optionalId(),
-    status: statusFilter(),
-  })
-  .noUnknown();
-export type AgentPageQuery = yup.InferType<typeof AgentPageQuery>;
+export { AgentPageQuery } from './lists/org';
 
 export interface AgentRow {
   id: number;

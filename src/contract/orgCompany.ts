@@ -1,5 +1,4 @@
 import { yup, LIMITS, message, number } from './validation';
-import { pageFields } from './paging';
 import { MAX_LIMIT_MINOR } from './paymentMax';
 import {
   email,
@@ -9,7 +8,6 @@ import {
   optionalMoney,
   phone,
   requiredText,
-  statusFilter,
   text,
   url,
   type Status,
@@ -169,16 +167,7 @@ export interface CompanySaved {
   credentials: CompanyCredentials | null;
 }
 
-export const CompanyPageQuery = yup
-  .object({
-    ...pageFields,
-    name: text(LIMITS.orgName),
-    serviceProviderId: optionalId(),
-    agentId: optionalId(),
-    status: statusFilter(),
-  })
-  .noUnknown();
-export type CompanyPageQuery = yup.InferType<typeof CompanyPageQuery>;
+export { CompanyPageQuery } from './lists/org';
 
 export interface CompanyRow {
   id: number;

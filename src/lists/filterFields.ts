@@ -1,6 +1,7 @@
 import { PAY_BRANDS, SUB_BRANDS, isPayBrand } from '../contract/brands';
 import type { ListDefinition } from '../contract/lists/define';
-import type { FilterField } from '../components/FilterBar';
+import type { RoleLevel } from '../contract/roles';
+import type { FilterField, Option } from '../components/FilterBar';
 import { businessDate } from '../components/format';
 import { textOr, type Translate } from '../i18n';
 
@@ -27,20 +28,30 @@ const subBrandOptions = (t: Translate, brand: string | undefined) =>
 const codeOptions = (t: Translate, codes: readonly string[], catalogue: string) =>
   codes.map((code) => ({ value: code, label: textOr(t, `${catalogue}.${code}`, code) }));
 
+/** What the screen knows at run time: options it loaded, the caller's role level. */
+export interface RunTimeFilters {
+  /** Options of the `options` filters by name; a filter without them is not shown. */
+  options?: Partial<Record<string, readonly Option[]>>;
+  /** The caller's role level, for filters shown only to some (`levels`). */
+  level?: RoleLevel;
+}
+
 /**
  * The filter bar's fields of a list, in the definition's order: the period first, the
  * company and branch pickers (`scopeFields`, within the caller's scope) where the definition
- * puts its first scope filter.
+ * puts its first scope filter; `external` filters and those not for the caller's role left out.
  */
 export function filterFieldsOf(
   list: Pick<ListDefinition, 'filters' | 'period'>,
   t: Translate,
   scopeFields: readonly FilterField[],
   rangeError: string | null,
+  run: RunTimeFilters = {},
 ): FilterField[] {
   const fields: FilterField[] = list.period ? [{ kind: 'dateRange', error: rangeError }] : [];
   let scoped = false;
-  for (const [name, { field }] of Object.entries(list.filters)) {
+  for (const [name, { field, levels }] of Object.entries(list.filters)) {
+    if (levels && (!run.level || !levels.includes(run.level))) continue;
     switch (field.kind) {
       case 'text':
         fields.push({ kind: 'text', name, label: t(field.labelKey) });
@@ -53,6 +64,21 @@ export function filterFieldsOf(
           options: codeOptions(t, field.codes, field.catalogue),
           ...(field.clears ? { clears: field.clears } : {}),
         });
+        break;
+      case 'choice':
+        fields.push({
+          kind: 'select',
+          name,
+          label: t(field.labelKey),
+          options: field.choices.map((c) => ({ value: c.code, label: t(c.labelKey) })),
+        });
+        break;
+      case 'options': {
+        const options = run.options?.[name];
+        if (options) fields.push({ kind: 'select', name, label: t(field.labelKey), options });
+        break;
+      }
+      case 'external':
         break;
       case 'subBrand':
         fields.push({

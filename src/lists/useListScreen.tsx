@@ -1,12 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import type { Page } from '../contract/envelope';
+import type { ListDefinition } from '../contract/lists/define';
 import { listQueryMachine, type ListQuery } from '../machines/listQuery';
 import { useT } from '../app/i18n';
 import { textOr } from '../i18n';
 import { useListUrl, useUrlChanges } from '../app/listUrl';
 import type { TableStatus } from '../components/DataTable';
 import { Pagination } from '../components/Pagination';
+import { urlDefaults } from './filterFields';
 
 /**
  * One list screen on the listQuery machine (filters in the URL, paging, sorting): what the
@@ -76,3 +78,9 @@ export function useListScreen<Row>({
       ) : null,
   };
 }
+
+/** useListScreen for a declared list: its URL defaults and its period's longest range. */
+export const useListOf = <Row,>(
+  list: Pick<ListDefinition, 'filters' | 'period'>,
+  fetchPage: (query: ListQuery) => Promise<Page<Row>>,
+) => useListScreen<Row>({ fetchPage, defaults: () => urlDefaults(list), rangeDays: list.period?.maxDays });

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, gte, ilike, lt } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { AuditAction, AuditPageQuery, AuditRow } from '../../../src/contract/audit';
+import type { AuditAction, AuditRow } from '../../../src/contract/audit';
+import { AUDIT_LIST, type AuditPageQuery } from '../../../src/contract/lists/audit';
 import type { Page } from '../../../src/contract/envelope';
 import { auditLog } from '../../db/schema';
 import type { Caller } from '../../platform/caller';
-import { escapeLike, fieldError, iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
+import { escapeLike, fieldError, iso, limitOffset, orderBy, pageOf, sortColumns } from '../../platform/lists';
 
 /**
  * The audit log for system roles (the route '/setup/audit' belongs to them): days cut in the
@@ -28,7 +29,11 @@ export async function auditPage(c: Caller, q: AuditPageQuery): Promise<Page<Audi
     ? orderBy(
         c.t,
         q,
-        { createdAt: auditLog.createdAt, loginId: auditLog.loginId, action: auditLog.action },
+        sortColumns(AUDIT_LIST, {
+          createdAt: auditLog.createdAt,
+          loginId: auditLog.loginId,
+          action: auditLog.action,
+        }),
         'createdAt',
         auditLog.id,
       )

@@ -5,6 +5,7 @@ import type {
   LoginHistoryQuery,
   LoginHistoryRow,
 } from '../../../src/contract/loginHistory';
+import { LOGIN_HISTORY_LIST } from '../../../src/contract/lists/loginHistory';
 import { message } from '../../../src/contract/validation';
 import { renderMessage, type MessageKey, type Translate } from '../../../src/i18n';
 import type { Deps } from '../../platform/deps';
@@ -13,7 +14,7 @@ import type { Principal } from '../../platform/principal';
 import { scopeOf } from '../../platform/scope';
 import { historyPage } from './queries';
 
-const SORT_FIELDS = ['createdAt', 'loginId'] as const;
+const SORT_FIELDS = LOGIN_HISTORY_LIST.sortFields;
 
 function invalid(t: Translate, field: string, key: MessageKey) {
   const text = renderMessage(t, { ...message(key), values: { field } });

@@ -5,7 +5,8 @@ import type { OperatorType } from '../../../src/contract/roles';
 import type { Status } from '../../../src/contract/fields';
 import type { Executor } from '../../db/client';
 import { agents, branchUnits, companies, operators, serviceProviders } from '../../db/schema';
-import { escapeLike, iso } from '../../platform/lists';
+import { escapeLike, iso, sortColumns } from '../../platform/lists';
+import { OPERATOR_LIST } from '../../../src/contract/lists/operators';
 import { operatorsIn, type Scope } from '../../platform/scope';
 
 const sp = alias(serviceProviders, 'op_sp');
@@ -36,14 +37,14 @@ const columns = {
   updatedAt: operators.updatedAt,
 };
 
-export const SORTABLE = {
+export const SORTABLE = sortColumns(OPERATOR_LIST, {
   id: operators.id,
   loginId: operators.loginId,
   userName: operators.userName,
   operatorType: operators.operatorType,
   status: operators.status,
   createdAt: operators.createdAt,
-};
+});
 
 const selectOperators = (db: Executor) =>
   db

@@ -1,3 +1,4 @@
+import { AGENCY_LIST } from '../../../src/contract/lists/org';
 import { and, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Page } from '../../../src/contract/envelope';
 import type { Status } from '../../../src/contract/fields';
@@ -13,7 +14,7 @@ import type { Executor } from '../../db/client';
 import { agents, serviceProviders } from '../../db/schema';
 import { noAccess, scopeOfCaller, toggleStatus, write, type Caller } from '../../platform/caller';
 import { notFound } from '../../platform/envelope';
-import { duplicate, escapeLike, iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
+import { duplicate, escapeLike, iso, limitOffset, orderBy, pageOf, sortColumns } from '../../platform/lists';
 import { agentsIn, providersIn, type Scope } from '../../platform/scope';
 
 const companyCount = sql<number>`(select count(*)::int from companies where companies.agent_id = ${agents.id})`;
@@ -68,13 +69,13 @@ export async function agentPage(c: Caller, q: AgentPageQuery): Promise<Page<Agen
   const order = orderBy(
     c.t,
     q,
-    {
+    sortColumns(AGENCY_LIST, {
       id: agents.id,
       agentNo: agents.agentNo,
       name: agents.name,
       createdAt: agents.createdAt,
       status: agents.status,
-    },
+    }),
     'id',
     agents.id,
   );

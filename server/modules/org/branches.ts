@@ -1,4 +1,5 @@
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import { BRANCH_LIST } from '../../../src/contract/lists/org';
 import { and, asc, count, eq, ilike, inArray, ne } from 'drizzle-orm';
 import type { Page } from '../../../src/contract/envelope';
 import type { Status } from '../../../src/contract/fields';
@@ -7,7 +8,7 @@ import type { Executor } from '../../db/client';
 import { branchUnits, companies } from '../../db/schema';
 import { scopeOfCaller, toggleStatus, write, type Caller } from '../../platform/caller';
 import { notFound } from '../../platform/envelope';
-import { duplicate, escapeLike, iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
+import { duplicate, escapeLike, iso, limitOffset, orderBy, pageOf, sortColumns } from '../../platform/lists';
 import { branchesIn, companiesIn, type Scope } from '../../platform/scope';
 
 const columns = {
@@ -45,13 +46,13 @@ export async function branchPage(c: Caller, q: BranchPageQuery): Promise<Page<Br
   const order = orderBy(
     c.t,
     q,
-    {
+    sortColumns(BRANCH_LIST, {
       id: branchUnits.id,
       name: branchUnits.name,
       companyName: companies.name,
       createdAt: branchUnits.createdAt,
       status: branchUnits.status,
-    },
+    }),
     'id',
     branchUnits.id,
   );

@@ -1,3 +1,4 @@
+import { COMPANY_LIST } from '../../../src/contract/lists/org';
 import { and, count, eq, ilike, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Page } from '../../../src/contract/envelope';
@@ -15,7 +16,16 @@ import type { Executor } from '../../db/client';
 import { agents, companies, serviceProviders } from '../../db/schema';
 import { noAccess, scopeOfCaller, toggleStatus, write, type Caller } from '../../platform/caller';
 import { notFound } from '../../platform/envelope';
-import { duplicate, escapeLike, fieldError, iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
+import {
+  duplicate,
+  escapeLike,
+  fieldError,
+  iso,
+  limitOffset,
+  orderBy,
+  pageOf,
+  sortColumns,
+} from '../../platform/lists';
 import { agentsIn, companiesIn, providersIn, type Scope } from '../../platform/scope';
 import type { SecretBox } from '../../platform/secrets';
 import { companyValues, newCredentials, toCompanyDetail } from './companyRecord';
@@ -42,13 +52,13 @@ export async function companyPage(c: Caller, q: CompanyPageQuery): Promise<Page<
   const order = orderBy(
     c.t,
     q,
-    {
+    sortColumns(COMPANY_LIST, {
       id: companies.id,
       name: companies.name,
       serviceProviderName: serviceProviders.name,
       createdAt: companies.createdAt,
       status: companies.status,
-    },
+    }),
     'id',
     companies.id,
   );

@@ -1,3 +1,4 @@
+import { PROVIDER_LIST } from '../../../src/contract/lists/org';
 import { and, count, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Page } from '../../../src/contract/envelope';
 import type { OrgOption, ProviderPageQuery, ProviderRow, ProviderSaveInput } from '../../../src/contract/org';
@@ -6,7 +7,7 @@ import type { Executor } from '../../db/client';
 import { serviceProviders } from '../../db/schema';
 import { noAccess, scopeOfCaller, toggleStatus, write, type Caller } from '../../platform/caller';
 import { notFound } from '../../platform/envelope';
-import { duplicate, escapeLike, iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
+import { duplicate, escapeLike, iso, limitOffset, orderBy, pageOf, sortColumns } from '../../platform/lists';
 import { providersIn, type Scope } from '../../platform/scope';
 
 const columns = {
@@ -45,12 +46,12 @@ export async function providerPage(c: Caller, q: ProviderPageQuery): Promise<Pag
   const order = orderBy(
     c.t,
     q,
-    {
+    sortColumns(PROVIDER_LIST, {
       id: serviceProviders.id,
       name: serviceProviders.name,
       createdAt: serviceProviders.createdAt,
       status: serviceProviders.status,
-    },
+    }),
     'id',
     serviceProviders.id,
   );

@@ -1,11 +1,13 @@
+import { TERMINAL_LIST } from '../../../src/contract/lists/terminals';
 import { and, count, eq, ilike } from 'drizzle-orm';
 import type { Page } from '../../../src/contract/envelope';
 import type { Status } from '../../../src/contract/fields';
-import type { AppType, TerminalPageQuery, TerminalRow } from '../../../src/contract/terminals';
+import type { AppType, TerminalRow } from '../../../src/contract/terminals';
+import type { TerminalPageQuery } from '../../../src/contract/lists/terminals';
 import type { Executor } from '../../db/client';
 import { branchUnits, companies, terminals } from '../../db/schema';
 import { scopeOfCaller, toggleStatus, type Caller } from '../../platform/caller';
-import { escapeLike, iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
+import { escapeLike, iso, limitOffset, orderBy, pageOf, sortColumns } from '../../platform/lists';
 import { terminalsIn, type Scope } from '../../platform/scope';
 
 const select = (db: Executor) =>
@@ -48,14 +50,14 @@ export async function terminalPage(c: Caller, q: TerminalPageQuery): Promise<Pag
   const order = orderBy(
     c.t,
     q,
-    {
+    sortColumns(TERMINAL_LIST, {
       id: terminals.id,
       serial: terminals.serial,
       appType: terminals.appType,
       status: terminals.status,
       createdAt: terminals.createdAt,
       updatedAt: terminals.updatedAt,
-    },
+    }),
     'id',
     terminals.id,
   );

@@ -1,4 +1,5 @@
 import { call, reply } from '../call';
+import { OPERATOR_LIST } from '../lists/operators';
 import {
   type MfaReset,
   type OperatorsDeleted,
@@ -14,8 +15,8 @@ import { IdInput, type StatusChanged } from '../fields';
 
 /** The operators calls (docs/api.md). */
 export const operatorsCalls = {
-  page: call('/system/operator/page', {
-    access: '/setup/operate',
+  page: call(OPERATOR_LIST.path, {
+    access: OPERATOR_LIST.route,
     input: OperatorPageQuery,
     reply: reply<Page<OperatorRow>>(),
   }),

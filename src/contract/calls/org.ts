@@ -1,4 +1,5 @@
 import { call, reply } from '../call';
+import { AGENCY_LIST, BRANCH_LIST, COMPANY_LIST, PROVIDER_LIST } from '../lists/org';
 import {
   ProviderPageQuery,
   type ProviderRow,
@@ -23,8 +24,8 @@ import { AgentPageQuery, type AgentRow, type AgentDetail, AgentSaveInput } from 
 
 /** The org calls (docs/api.md). */
 export const orgCalls = {
-  providerPage: call('/org/serviceProvider/page', {
-    access: '/setup/mechanism',
+  providerPage: call(PROVIDER_LIST.path, {
+    access: PROVIDER_LIST.route,
     input: ProviderPageQuery,
     reply: reply<Page<ProviderRow>>(),
   }),
@@ -52,8 +53,8 @@ export const orgCalls = {
     reply: reply<StatusChanged>(),
     writes: true,
   }),
-  companyPage: call('/org/company/page', {
-    access: '/setup/company',
+  companyPage: call(COMPANY_LIST.path, {
+    access: COMPANY_LIST.route,
     input: CompanyPageQuery,
     reply: reply<Page<CompanyRow>>(),
   }),
@@ -92,8 +93,8 @@ export const orgCalls = {
     writes: true,
   }),
   branchTree: call('/org/branchUnit/tree', { access: 'session', reply: reply<BranchTreeNode[]>() }),
-  branchPage: call('/org/branchUnit/page', {
-    access: '/setup/branch',
+  branchPage: call(BRANCH_LIST.path, {
+    access: BRANCH_LIST.route,
     input: BranchPageQuery,
     reply: reply<Page<BranchRow>>(),
   }),
@@ -120,8 +121,8 @@ export const orgCalls = {
     reply: reply<StatusChanged>(),
     writes: true,
   }),
-  agentPage: call('/org/agent/page', {
-    access: '/setup/agent',
+  agentPage: call(AGENCY_LIST.path, {
+    access: AGENCY_LIST.route,
     input: AgentPageQuery,
     reply: reply<Page<AgentRow>>(),
   }),

@@ -1,12 +1,13 @@
 import { call, reply } from '../call';
-import { TerminalPageQuery, type TerminalRow } from '../terminals';
+import type { TerminalRow } from '../terminals';
+import { TERMINAL_LIST, TerminalPageQuery } from '../lists/terminals';
 import { type Page } from '../envelope';
 import { IdInput, type StatusChanged } from '../fields';
 
 /** The terminals calls (docs/api.md). */
 export const terminalsCalls = {
-  page: call('/system/terminal/page', {
-    access: '/setup/payment',
+  page: call(TERMINAL_LIST.path, {
+    access: TERMINAL_LIST.route,
     input: TerminalPageQuery,
     reply: reply<Page<TerminalRow>>(),
   }),

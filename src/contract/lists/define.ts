@@ -1,4 +1,5 @@
 import type { MessageKey } from '../../i18n';
+import type { RoleLevel } from '../roles';
 import { yup } from '../validation';
 import { dateRange, pageFields } from '../paging';
 
@@ -22,6 +23,15 @@ export type FilterField =
     }
   /** The sub-brands of the brand picked in the form (all while none is). */
   | { kind: 'subBrand' }
+  /** Codes each labelled by its own key (when the labels are not one catalogue's). */
+  | { kind: 'choice'; labelKey: MessageKey; choices: readonly { code: string; labelKey: MessageKey }[] }
+  /**
+   * A select whose options the screen gives at run time (the organisations or roles in the
+   * caller's scope); not shown while the screen gives none.
+   */
+  | { kind: 'options'; labelKey: MessageKey }
+  /** Set elsewhere on the screen (the branch tree picks the company), never in the bar. */
+  | { kind: 'external' }
   /** Company and branch within the caller's scope (src/lists/useScopeFields). */
   | { kind: 'scope' };
 
@@ -29,6 +39,11 @@ export interface ListFilter<S extends yup.AnySchema = yup.AnySchema> {
   /** What the page and export calls accept (the server validates with it, the URL carries it as text). */
   schema: S;
   field: FilterField;
+  /**
+   * Shown only to roles of these levels (the service provider filter to the platform's own
+   * roles); the server still accepts it from anyone and narrows it to the caller's scope.
+   */
+  levels?: readonly RoleLevel[];
 }
 
 /**
@@ -122,9 +137,29 @@ const schemasOf = <F extends Record<string, ListFilter>>(filters: F): Schemas<F>
 
 type Periodic<F extends Record<string, ListFilter>> = { period: { maxDays: number }; filters: F };
 
-/** The page call's input: paging and sorting, the list's period and filters. */
-export const pageQueryOf = <F extends Record<string, ListFilter>>(list: Periodic<F>) =>
+/** The page call's input: paging and sorting, the list's period (when it has one) and filters. */
+export function pageQueryOf<F extends Record<string, ListFilter>>(
+  list: Periodic<F>,
+): ReturnType<typeof periodicPageQuery<F>>;
+export function pageQueryOf<F extends Record<string, ListFilter>>(list: {
+  period?: undefined;
+  filters: F;
+}): ReturnType<typeof plainPageQuery<F>>;
+export function pageQueryOf<F extends Record<string, ListFilter>>(list: {
+  period?: { maxDays: number };
+  filters: F;
+}) {
+  return list.period
+    ? periodicPageQuery({ period: list.period, filters: list.filters })
+    : plainPageQuery(list);
+}
+
+const periodicPageQuery = <F extends Record<string, ListFilter>>(list: Periodic<F>) =>
   yup.object({ ...pageFields, ...dateRange(list.period.maxDays), ...schemasOf(list.filters) }).noUnknown();
+
+/** A list without a period (the organisation and account lists). */
+const plainPageQuery = <F extends Record<string, ListFilter>>(list: { filters: F }) =>
+  yup.object({ ...pageFields, ...schemasOf(list.filters) }).noUnknown();
 
 /** The export call's input: the page call's without paging and sorting (a file lists every row). */
 export const exportQueryOf = <F extends Record<string, ListFilter>>(list: Periodic<F>) =>

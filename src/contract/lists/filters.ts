@@ -1,5 +1,6 @@
 import { yup } from '../validation';
-import { optionalId, text } from '../fields';
+import { optionalId, STATUSES, text } from '../fields';
+import type { RoleLevel } from '../roles';
 import { ALL_SUB_BRANDS, PAY_BRANDS, PAYMENT_TYPES } from '../brands';
 import type { MessageKey } from '../../i18n';
 import type { ListFilter } from './define';
@@ -45,3 +46,34 @@ export const scopeFilters = () => ({
   companyId: { schema: optionalId(), field: { kind: 'scope' } } satisfies ListFilter,
   branchUnitId: { schema: optionalId(), field: { kind: 'scope' } } satisfies ListFilter,
 });
+
+/** An organisation's status (active or locked). */
+export const statusFilter = () => codeFilter('fields.status', STATUSES, 'org.status');
+
+/**
+ * An organisation (or other id) picked from options the screen loads in the caller's scope;
+ * `levels`: only those roles see it.
+ */
+export const idOptionsFilter = (labelKey: MessageKey, levels?: readonly RoleLevel[]) =>
+  ({
+    schema: optionalId(),
+    field: { kind: 'options', labelKey },
+    ...(levels ? { levels } : {}),
+  }) satisfies ListFilter;
+
+/** Codes each labelled by its own key ('1' success, '0' failure). */
+export const choiceFilter = <C extends string>(
+  labelKey: MessageKey,
+  choices: readonly { code: C; labelKey: MessageKey }[],
+) =>
+  ({
+    schema: yup
+      .string()
+      .oneOf<'' | C>(['', ...choices.map((c) => c.code)])
+      .default(''),
+    field: { kind: 'choice', labelKey, choices },
+  }) satisfies ListFilter;
+
+/** A filter the screen sets elsewhere than in the filter bar (the branch tree's company). */
+export const externalFilter = <S extends yup.AnySchema>(schema: S) =>
+  ({ schema, field: { kind: 'external' } }) satisfies ListFilter;

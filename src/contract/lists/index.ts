@@ -4,3 +4,8 @@ export * from './orders';
 export * from './refunds';
 export * from './payLinks';
 export * from './preOrders';
+export * from './org';
+export * from './operators';
+export * from './terminals';
+export * from './audit';
+export * from './loginHistory';

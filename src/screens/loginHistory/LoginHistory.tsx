@@ -1,74 +1,41 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useMachine } from '@xstate/react';
-import type { Page } from '../../contract/envelope';
+import { Badge, Text } from '@chakra-ui/react';
 import type { LoginHistoryRow } from '../../contract/loginHistory';
-import { RANGE_DAYS_DEFAULT } from '../../contract/paging';
-import { listQueryMachine } from '../../machines/listQuery';
+import { LOGIN_HISTORY_LIST } from '../../contract/lists/loginHistory';
 import { pageLoginHistory } from '../../services/loginHistory';
 import { useT } from '../../app/i18n';
-import { textOr } from '../../i18n';
-import { useListUrl, useUrlChanges } from '../../app/listUrl';
-import { DataTable, type TableStatus } from '../../components/DataTable';
-import { businessDate } from '../../components/format';
+import type { Translate } from '../../i18n';
+import { describeUserAgent, formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
-import { Pagination } from '../../components/Pagination';
-import { loginHistoryColumns } from './loginHistoryColumns';
-import { LoginHistoryFilters, type LoginHistoryFilterValues } from './LoginHistoryFilters';
+import type { Cells } from '../../lists/columns';
+import { ListBody, type ColumnKey } from '../../lists/ListBody';
+import { useListOf } from '../../lists/useListScreen';
+
+const cells = (t: Translate): Cells<ColumnKey<typeof LOGIN_HISTORY_LIST>, LoginHistoryRow> => ({
+  createdAt: (r) => formatDateTime(r.createdAt),
+  loginId: (r) => r.loginId,
+  operatorName: (r) => r.operatorName ?? '—',
+  success: (r) => (
+    <Badge colorPalette={r.success ? 'green' : 'red'} variant="subtle">
+      {t(r.success ? 'loginHistory.success' : 'loginHistory.failure')}
+    </Badge>
+  ),
+  reason: (r) => (r.reason ? t(`loginHistory.reasons.${r.reason}`) : '—'),
+  ip: (r) => r.ip,
+  userAgent: (r) => (
+    <Text as="span" title={r.userAgent}>
+      {describeUserAgent(r.userAgent)}
+    </Text>
+  ),
+});
 
 /** /setup/loginHistory: who logged in when, filters in the URL (listQuery, ranges ≤ 31 days). */
 export default function LoginHistory() {
   const t = useT();
-  const url = useListUrl();
-  // The last 7 days by default (business time zone).
-  const [defaults] = useState<LoginHistoryFilterValues>(() => ({
-    beginTime: businessDate(6),
-    endTime: businessDate(0),
-    loginId: '',
-    success: '',
-  }));
-  const [state, send] = useMachine(listQueryMachine, {
-    input: { fetchPage: pageLoginHistory, defaults, rangeDays: RANGE_DAYS_DEFAULT, url },
-  });
-  useUrlChanges(useCallback(() => send({ type: 'URL_CHANGED' }), [send]));
-
-  const { filters, page, pageNum, pageSize, sortField, sortOrder, error, errorValues } = state.context;
-  const status = state.value as TableStatus;
-  const message = error ? textOr(t, error, error, errorValues ?? undefined) : null;
-  const columns = useMemo(() => loginHistoryColumns(t), [t]);
-  const rows = ((page as Page<LoginHistoryRow> | null)?.records ?? []) as LoginHistoryRow[];
-
+  const screen = useListOf<LoginHistoryRow>(LOGIN_HISTORY_LIST, pageLoginHistory);
   return (
     <>
       <PageHeader title={t('menu.loginHistory')} />
-      <LoginHistoryFilters
-        key={JSON.stringify(filters)}
-        initial={filters as LoginHistoryFilterValues}
-        rangeError={status === 'invalid' ? message : null}
-        onSearch={(f) => send({ type: 'SEARCH', filters: f })}
-        onReset={() => send({ type: 'RESET' })}
-      />
-      <DataTable
-        label={t('loginHistory.table')}
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        status={status}
-        message={message}
-        onRetry={() => send({ type: 'RETRY' })}
-        sortField={sortField}
-        sortOrder={sortOrder}
-        onSort={(field) => send({ type: 'SORT', field })}
-      />
-      {page && page.total > 0 && (
-        <Pagination
-          total={page.total}
-          pageNum={pageNum}
-          pageSize={pageSize}
-          disabled={status === 'loading'}
-          onPage={(n) => send({ type: 'PAGE', pageNum: n })}
-          onPageSize={(n) => send({ type: 'PAGE_SIZE', pageSize: n })}
-        />
-      )}
+      <ListBody list={LOGIN_HISTORY_LIST} screen={screen} tableKey="loginHistory.table" cells={cells} />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { useForm, useWatch } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
@@ -8,11 +7,10 @@ import { WORKING_LANGUAGES } from '../../contract/locale';
 import { roleLevel, roleNameKey, type OperatorType } from '../../contract/roles';
 import { saveOperator } from '../../services/operators';
 import { useT } from '../../app/i18n';
-import { showSuccess } from '../../app/toaster';
 import type { Option } from '../../components/FilterBar';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField, errorText } from '../../components/FormField';
-import { showServerErrors, useUniqueCheck } from '../shared/forms';
+import { useFormSave, useUniqueCheck } from '../shared/forms';
 import { orgOptions } from '../shared/options';
 
 export interface OrgPickers {
@@ -42,7 +40,6 @@ export function OperatorDialog({
   onSaved: (saved: OperatorSaved) => void;
 }) {
   const t = useT();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<OperatorSaveInput>({
     resolver: yupResolver(OperatorSaveInput),
     defaultValues: operator
@@ -75,7 +72,7 @@ export function OperatorDialog({
           agentId: pickers.agents.length === 1 ? pickers.agents[0].id : null,
         },
   });
-  const { register, handleSubmit, setError, formState, control } = form;
+  const { register, formState, control } = form;
   const { errors, isSubmitting } = formState;
   const unique = useUniqueCheck(t, form, operator?.id ?? null);
   const err = (name: keyof OperatorSaveInput) => errorText(t, name, errors[name]);
@@ -87,16 +84,7 @@ export function OperatorDialog({
       .find((c) => c.id === Number(companyId))
       ?.branches.map((b) => ({ value: String(b.id), label: b.name })) ?? [];
 
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const saved = await saveOperator(values);
-      showSuccess(t('common.saved'));
-      onSaved(saved);
-    } catch (e) {
-      setFailure(showServerErrors(t, e, setError));
-    }
-  });
+  const { submit, failure } = useFormSave(t, form, saveOperator, onSaved);
 
   const orgSelect = (
     name: 'serviceProviderId' | 'companyId' | 'agentId' | 'branchUnitId',

@@ -1,22 +1,24 @@
 import { useMemo, useState } from 'react';
 import { Button } from '@chakra-ui/react';
 import type { OperatorRow } from '../../contract/operators';
+import { OPERATOR_LIST } from '../../contract/lists/operators';
 import { manageableRolesOf, roleNameKey } from '../../contract/roles';
 import { branchTree } from '../../services/org';
 import { pageOperators, setOperatorStatus } from '../../services/operators';
 import { useT } from '../../app/i18n';
+import type { Translate } from '../../i18n';
 import { useSessionUser } from '../../app/session';
 import { useLoad } from '../../app/useLoad';
-import { DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
-import { PlusIcon, TrashIcon } from '../../components/icons';
+import { TrashIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
-import { orgOptions, statusOptions } from '../shared/options';
+import { ListBody } from '../../lists/ListBody';
+import { useListOf } from '../../lists/useListScreen';
+import { CreateButton } from '../shared/CreateButton';
+import { orgOptions } from '../shared/options';
 import { useAgentOptions, useCompanyOptions, useProviderOptions } from '../shared/useOrgOptions';
-import { useListScreen } from '../../lists/useListScreen';
 import { useStatusToggle } from '../shared/useStatusToggle';
 import { OperatorDialog } from './OperatorDialog';
-import { operatorColumns } from './operatorColumns';
+import { operatorCells } from './operatorCells';
 import { useOperatorActions } from './useOperatorActions';
 
 /** /setup/operate: accounts in scope; admins manage roles below their own. */
@@ -28,10 +30,7 @@ export default function Operators() {
   const companies = useCompanyOptions();
   const agents = useAgentOptions();
   const tree = useLoad(branchTree, []);
-  const list = useListScreen<OperatorRow>({
-    fetchPage: pageOperators,
-    defaults: () => ({ loginId: '', userName: '', operatorType: '', status: '', companyId: '' }),
-  });
+  const list = useListOf<OperatorRow>(OPERATOR_LIST, pageOperators);
   const [selected, setSelected] = useState<Set<string | number>>(new Set());
   const [editing, setEditing] = useState<OperatorRow | 'new' | null>(null);
   const changed = () => {
@@ -49,9 +48,9 @@ export default function Operators() {
     () => (r: OperatorRow) => r.id !== user?.operatorId && roles.includes(r.operatorType),
     [roles, user],
   );
-  const columns = useMemo(
-    () =>
-      operatorColumns(t, {
+  const cells = useMemo(
+    () => (tr: Translate) =>
+      operatorCells(tr, {
         manageable,
         edit: (r) => setEditing(r),
         toggle: (r) => toggle.ask({ id: r.id, name: `${r.userName} (${r.loginId})`, status: r.status }),
@@ -59,7 +58,7 @@ export default function Operators() {
         resetRefund: (r) => actions.askReset(r, 'refund'),
         resetMfa: (r) => actions.askMfaReset(r),
       }),
-    [t, manageable, toggle, actions],
+    [manageable, toggle, actions],
   );
   const canManage = roles.length > 0;
 
@@ -80,47 +79,24 @@ export default function Operators() {
                 {t('org.actions.delete')}
                 {selected.size > 0 ? ` (${selected.size})` : ''}
               </Button>
-              <Button size="sm" onClick={() => setEditing('new')}>
-                <PlusIcon />
-                {t('org.actions.create')}
-              </Button>
+              <CreateButton onClick={() => setEditing('new')} />
             </>
           )
         }
       />
-      <FilterBar
-        key={list.filterKey}
-        {...list.filterBar}
-        fields={[
-          { kind: 'text', name: 'loginId', label: t('fields.loginId') },
-          { kind: 'text', name: 'userName', label: t('fields.userName') },
-          {
-            kind: 'select',
-            name: 'operatorType',
-            label: t('fields.operatorType'),
-            options: [...(user ? [user.operatorType] : []), ...roles].map((r) => ({
-              value: String(r),
-              label: t(roleNameKey(r)),
-            })),
-          },
-          { kind: 'select', name: 'status', label: t('fields.status'), options: statusOptions(t) },
-          ...((companies.data?.length ?? 0) > 1
-            ? [
-                {
-                  kind: 'select' as const,
-                  name: 'companyId',
-                  label: t('fields.companyId'),
-                  options: orgOptions(t, companies.data),
-                },
-              ]
-            : []),
-        ]}
-      />
-      <DataTable
-        label={t('orgScreens.operator.table')}
-        columns={columns}
-        rowKey={(r) => r.id}
-        {...list.table}
+      <ListBody
+        list={OPERATOR_LIST}
+        screen={list}
+        tableKey="orgScreens.operator.table"
+        cells={cells}
+        options={{
+          // The caller's own role and those it manages; the company where the scope holds several.
+          operatorType: [...(user ? [user.operatorType] : []), ...roles].map((r) => ({
+            value: String(r),
+            label: t(roleNameKey(r)),
+          })),
+          ...((companies.data?.length ?? 0) > 1 ? { companyId: orgOptions(t, companies.data) } : {}),
+        }}
         selection={
           canManage
             ? {
@@ -131,7 +107,6 @@ export default function Operators() {
             : undefined
         }
       />
-      {list.pager}
       {editing && providers.data && companies.data && agents.data && tree.data && (
         <OperatorDialog
           operator={editing === 'new' ? null : editing}

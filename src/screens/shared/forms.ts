@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { CheckType } from '../../contract/checks';
+import { showSuccess } from '../../app/toaster';
 import { isApiError } from '../../services/client';
 import { dataExists } from '../../services/checks';
 import { renderMessage, type Translate } from '../../i18n';
@@ -48,4 +49,28 @@ export function useUniqueCheck<F extends FieldValues>(
     },
     [t, getValues, getFieldState, setError, excludeId],
   );
+}
+
+/**
+ * A form's save: on submit, the call; on success the "saved" toast and `onSaved` with the
+ * reply; on refusal the server's messages beside their fields and `failure` above the form.
+ */
+export function useFormSave<F extends FieldValues, R>(
+  t: Translate,
+  form: UseFormReturn<F>,
+  save: (values: F) => Promise<R>,
+  onSaved: (reply: R) => void,
+) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const reply = await save(values);
+      showSuccess(t('common.saved'));
+      onSaved(reply);
+    } catch (e) {
+      setFailure(showServerErrors(t, e, form.setError));
+    }
+  });
+  return { submit, failure };
 }

@@ -1,10 +1,6 @@
 import type { OrgOption } from '../../contract/org';
-import { STATUSES } from '../../contract/fields';
 import type { Option } from '../../components/FilterBar';
 import { textOr, type KeysUnder, type Translate } from '../../i18n';
-
-export const statusOptions = (t: Translate): Option[] =>
-  STATUSES.map((s) => ({ value: s, label: t(`org.status.${s}`) }));
 
 /** Picker options of an organisation list; locked ones say so. */
 export const orgOptions = (t: Translate, list: readonly OrgOption[] | null | undefined): Option[] =>

@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { Input, NativeSelect, SimpleGrid, Textarea } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { BranchSaveInput, type BranchRow, type BranchTreeNode } from '../../../contract/org';
 import { saveBranch } from '../../../services/org';
 import { useT } from '../../../app/i18n';
-import { showSuccess } from '../../../app/toaster';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField, errorText } from '../../../components/FormField';
-import { showServerErrors } from '../../shared/forms';
+import { useFormSave } from '../../shared/forms';
 
 /** Create or edit a branch of a company in scope. */
 export function BranchDialog({
@@ -26,8 +24,7 @@ export function BranchDialog({
   onSaved: () => void;
 }) {
   const t = useT();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<BranchSaveInput>({
+  const form = useForm<BranchSaveInput>({
     resolver: yupResolver(BranchSaveInput),
     defaultValues: branch
       ? {
@@ -56,19 +53,11 @@ export function BranchDialog({
           remark: '',
         },
   });
+  const { register, formState } = form;
   const { errors, isSubmitting } = formState;
   const err = (name: keyof BranchSaveInput) => errorText(t, name, errors[name]);
 
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await saveBranch(values);
-      showSuccess(t('common.saved'));
-      onSaved();
-    } catch (e) {
-      setFailure(showServerErrors(t, e, setError));
-    }
-  });
+  const { submit, failure } = useFormSave(t, form, saveBranch, onSaved);
 
   return (
     <FormDialog

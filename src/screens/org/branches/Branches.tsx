@@ -1,34 +1,31 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Grid, Text } from '@chakra-ui/react';
+import { Box, Grid, Text } from '@chakra-ui/react';
 import type { BranchRow } from '../../../contract/org';
+import { BRANCH_LIST } from '../../../contract/lists/org';
 import { branchTree, pageBranches, setOrgStatus } from '../../../services/org';
 import { useT } from '../../../app/i18n';
 import { useLoad } from '../../../app/useLoad';
-import { DataTable, type Column } from '../../../components/DataTable';
-import { FilterBar } from '../../../components/FilterBar';
-import { PlusIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/PageHeader';
+import type { Cells } from '../../../lists/columns';
+import { ListBody, type ColumnKey } from '../../../lists/ListBody';
+import { useListOf } from '../../../lists/useListScreen';
 import { useOrgRights } from '../../shared/permissions';
 import { RowActions } from '../../shared/RowActions';
-import { statusOptions } from '../../shared/options';
-import { useListScreen } from '../../../lists/useListScreen';
+import { CreateButton } from '../../shared/CreateButton';
 import { useStatusToggle } from '../../shared/useStatusToggle';
+import { statusAndCreatedCells } from '../../shared/columns';
 import { BranchDialog } from './BranchDialog';
 import { BranchTree } from './BranchTree';
-import { statusAndCreatedColumns } from '../../shared/columns';
 
 /** /setup/branch: the company → branches tree beside the branch list (stacked on phones). */
 export default function Branches() {
   const t = useT();
   const rights = useOrgRights();
   const tree = useLoad(branchTree, []);
-  const list = useListScreen<BranchRow>({
-    fetchPage: pageBranches,
-    defaults: () => ({ companyId: '', name: '', status: '' }),
-  });
+  const screen = useListOf<BranchRow>(BRANCH_LIST, pageBranches);
   const [editing, setEditing] = useState<BranchRow | 'new' | null>(null);
   const afterChange = () => {
-    list.reload();
+    screen.reload();
     tree.reload();
   };
   const toggle = useStatusToggle({
@@ -37,65 +34,34 @@ export default function Branches() {
     onDone: afterChange,
   });
 
-  const columns = useMemo<Column<BranchRow>[]>(
-    () => [
-      { key: 'id', header: 'ID', sortField: 'id', nowrap: true, cell: (r) => r.id },
-      {
-        key: 'name',
-        header: t('fields.name'),
-        sortField: 'name',
-        minW: '9rem',
-        cell: (r) => <Text fontWeight="medium">{r.name}</Text>,
-      },
-      { key: 'code', header: t('fields.code'), nowrap: true, cell: (r) => r.code || '—' },
-      {
-        key: 'companyName',
-        header: t('fields.companyId'),
-        sortField: 'companyName',
-        minW: '10rem',
-        cell: (r) => r.companyName,
-      },
-      { key: 'phone', header: t('fields.phone'), nowrap: true, cell: (r) => r.phone || '—' },
-      {
-        key: 'contactName',
-        header: t('fields.contactName'),
-        minW: '7rem',
-        cell: (r) => r.contactName || '—',
-      },
-      ...statusAndCreatedColumns<BranchRow>(t),
-      ...(rights.editBranch
-        ? [
-            {
-              key: 'actions',
-              header: t('common.actions'),
-              cell: (r: BranchRow) => (
-                <RowActions
-                  name={r.name}
-                  status={r.status}
-                  onEdit={() => setEditing(r)}
-                  onToggle={() => toggle.ask(r)}
-                />
-              ),
-            },
-          ]
-        : []),
-    ],
-    [t, rights, toggle],
+  const cells = useMemo(
+    () => (): Cells<ColumnKey<typeof BRANCH_LIST>, BranchRow> => ({
+      id: (r) => r.id,
+      name: (r) => <Text fontWeight="medium">{r.name}</Text>,
+      code: (r) => r.code || '—',
+      companyName: (r) => r.companyName,
+      phone: (r) => r.phone || '—',
+      contactName: (r) => r.contactName || '—',
+      ...statusAndCreatedCells<BranchRow>(),
+      actions: (r) => (
+        <RowActions
+          name={r.name}
+          status={r.status}
+          onEdit={() => setEditing(r)}
+          onToggle={() => toggle.ask(r)}
+        />
+      ),
+    }),
+    [toggle],
   );
 
-  const companyId = list.filters.companyId ?? '';
+  // The company comes from the tree (an `external` filter of the list), not from the bar.
+  const companyId = screen.filters.companyId ?? '';
   return (
     <>
       <PageHeader
         title={t('menu.branches')}
-        actions={
-          rights.editBranch && (
-            <Button size="sm" onClick={() => setEditing('new')}>
-              <PlusIcon />
-              {t('org.actions.create')}
-            </Button>
-          )
-        }
+        actions={rights.editBranch && <CreateButton onClick={() => setEditing('new')} />}
       />
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', lg: '16rem minmax(0, 1fr)' }}
@@ -106,25 +72,16 @@ export default function Branches() {
           tree={tree.data ?? []}
           loading={tree.status === 'loading' && !tree.data}
           selectedCompanyId={companyId}
-          onSelect={(id) => list.filterBar.onSearch({ ...list.filters, companyId: id })}
+          onSelect={(id) => screen.filterBar.onSearch({ ...screen.filters, companyId: id })}
         />
         <Box minW="0">
-          <FilterBar
-            key={list.filterKey}
-            {...list.filterBar}
-            onSearch={(f) => list.filterBar.onSearch({ ...f, companyId })}
-            fields={[
-              { kind: 'text', name: 'name', label: t('fields.name') },
-              { kind: 'select', name: 'status', label: t('fields.status'), options: statusOptions(t) },
-            ]}
+          <ListBody
+            list={BRANCH_LIST}
+            screen={screen}
+            tableKey="orgScreens.branch.table"
+            cells={cells}
+            without={rights.editBranch ? undefined : ['actions']}
           />
-          <DataTable
-            label={t('orgScreens.branch.table')}
-            columns={columns}
-            rowKey={(r) => r.id}
-            {...list.table}
-          />
-          {list.pager}
         </Box>
       </Grid>
       {editing && (

@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { Input, SimpleGrid, Textarea } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { ProviderSaveInput, type ProviderRow } from '../../../contract/org';
 import { saveProvider } from '../../../services/org';
 import { useT } from '../../../app/i18n';
-import { showSuccess } from '../../../app/toaster';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField, errorText } from '../../../components/FormField';
-import { showServerErrors, useUniqueCheck } from '../../shared/forms';
+import { useFormSave, useUniqueCheck } from '../../shared/forms';
 
 const EMPTY: ProviderSaveInput = {
   id: null,
@@ -32,7 +30,6 @@ export function ProviderDialog({
   onSaved: () => void;
 }) {
   const t = useT();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ProviderSaveInput>({
     resolver: yupResolver(ProviderSaveInput),
     defaultValues: provider
@@ -47,21 +44,12 @@ export function ProviderDialog({
         }
       : EMPTY,
   });
-  const { register, handleSubmit, setError, formState } = form;
+  const { register, formState } = form;
   const { errors, isSubmitting } = formState;
   const unique = useUniqueCheck(t, form, provider?.id ?? null);
   const err = (name: keyof ProviderSaveInput) => errorText(t, name, errors[name]);
 
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await saveProvider(values);
-      showSuccess(t('common.saved'));
-      onSaved();
-    } catch (e) {
-      setFailure(showServerErrors(t, e, setError));
-    }
-  });
+  const { submit, failure } = useFormSave(t, form, saveProvider, onSaved);
 
   return (
     <FormDialog
