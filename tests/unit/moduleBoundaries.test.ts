@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The server's module rule (docs/architecture-server.md): a module under server/modules is
+ * The server's module rule (docs/architecture.md, "The server"): a module under server/modules is
  * used by anything outside it only through its index.ts, the platform uses no module, and the
  * modules' imports of each other never form a cycle. Every import of every file under server/
  * is read (static, re-exports, type-only and dynamic imports alike).
