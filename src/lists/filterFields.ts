@@ -24,8 +24,11 @@ const subBrandOptions = (t: Translate, brand: string | undefined) =>
     'payments.subBrand',
   );
 
-/** Codes a definition lists at run time, labelled from `catalogue` (the code itself when it has no label). */
-const codeOptions = (t: Translate, codes: readonly string[], catalogue: string) =>
+/**
+ * Picker options of codes known only at run time, labelled from `catalogue` (the code itself
+ * when it has no label). `enumOptions` (screens/shared/options.ts) is the typed form.
+ */
+export const codeOptions = (t: Translate, codes: readonly string[], catalogue: string) =>
   codes.map((code) => ({ value: code, label: textOr(t, `${catalogue}.${code}`, code) }));
 
 /** What the screen knows at run time: options it loaded, the caller's role level. */

@@ -1,6 +1,7 @@
 import type { OrgOption } from '../../contract/org';
 import type { Option } from '../../components/FilterBar';
-import { textOr, type KeysUnder, type Translate } from '../../i18n';
+import { codeOptions } from '../../lists/filterFields';
+import type { KeysUnder, Translate } from '../../i18n';
 
 /** Picker options of an organisation list; locked ones say so. */
 export const orgOptions = (t: Translate, list: readonly OrgOption[] | null | undefined): Option[] =>
@@ -21,4 +22,4 @@ export const enumOptions = <const P extends string>(
   t: Translate,
   values: readonly CodeUnder<P>[],
   prefix: P,
-): Option[] => values.map((v) => ({ value: String(v), label: textOr(t, `${prefix}.${v}`, String(v)) }));
+): Option[] => codeOptions(t, values.map(String), prefix);
