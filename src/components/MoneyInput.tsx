@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Input, InputGroup } from '@chakra-ui/react';
 import { minorDigits } from '../contract/money';
-import { currencySymbol, minorToInput, parseMoney } from './money';
+import { minorToInput, parseMoney, useCurrencyUnit } from './money';
 
 /**
  * An amount typed in major units (with the currency's decimals, none for JPY) and handed on
@@ -32,7 +32,7 @@ export function MoneyInput({
       return parsed === (value ?? null) ? current : minorToInput(value, currency);
     });
   }, [value, currency]);
-  const symbol = currencySymbol(currency);
+  const symbol = useCurrencyUnit(currency);
   return (
     <InputGroup endElement={symbol} endElementProps={{ color: 'fg.muted', fontSize: 'sm' }}>
       <Input

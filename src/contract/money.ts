@@ -64,12 +64,67 @@ export function formatAmount(minor: bigint | number | string, currency: string):
   return negative ? `-${out}` : out;
 }
 
-/** With the currency's symbol of spec point 9: "1,200円", "$12.00", "₩5,000". */
-export function formatMoney(minor: bigint | number | string, currency: string): string {
+/** The languages money is written in: the catalogues' names (the working languages' too). */
+export type MoneyLanguage = 'ja' | 'zh-cn' | 'en' | 'jp' | 'zh_cn';
+
+const INTL_LOCALE = { en: 'en-US', zh: 'zh-CN' } as const;
+const formats = new Map<string, Intl.NumberFormat>();
+function intlFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}:${currency}`;
+  let f = formats.get(key);
+  if (!f) {
+    const digits = minorDigits(currency);
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      // English: the symbol where it is unambiguous, CN¥ / HK$ / a code otherwise (¥3,980, $12.00);
+      // Chinese: the currency's name after the number (3,980日元, 12.00美元), since ¥ is the yuan's.
+      currencyDisplay: locale === INTL_LOCALE.zh ? 'name' : 'symbol',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formats.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * An amount with its currency as the reader's language writes it. Japanese keeps spec point
+ * 9's symbols ("1,200円", "$12.00", "₩5,000"); English writes "¥1,200", "CN¥10.00", "$12.00";
+ * Chinese "1,200日元", "10.00人民币", "12.00美元". The digits are the contract's (integer minor
+ * units, 0 or 2 decimals), handed to Intl as an exact decimal string, never a float.
+ */
+export function formatMoney(
+  minor: bigint | number | string,
+  currency: string,
+  lang: MoneyLanguage = 'ja',
+): string {
   const amount = formatAmount(minor, currency);
+  if (lang === 'en' || lang === 'zh-cn' || lang === 'zh_cn') {
+    if (/^[A-Z]{3}$/.test(currency)) {
+      const locale = lang === 'en' ? INTL_LOCALE.en : INTL_LOCALE.zh;
+      return intlFormat(locale, currency).format(amount.replace(/,/g, '') as `${number}`);
+    }
+    return `${currency} ${amount}`;
+  }
   const symbol = isCurrency(currency) ? CURRENCY_SYMBOLS[currency] : currency;
   if (isCurrency(currency) && SUFFIX_SYMBOLS.includes(currency)) return `${amount}${symbol}`;
   return amount.startsWith('-') ? `-${symbol}${amount.slice(1)}` : `${symbol}${amount}`;
+}
+
+/**
+ * The currency as an amount input's unit: Japanese the spec's symbol (円), English the ISO
+ * code (JPY, as the Stripe Dashboard does), Chinese its name (日元).
+ */
+export function currencyUnit(currency: string, lang: MoneyLanguage = 'ja'): string {
+  if (lang === 'en') return currency;
+  if ((lang === 'zh-cn' || lang === 'zh_cn') && /^[A-Z]{3}$/.test(currency)) {
+    const part = intlFormat(INTL_LOCALE.zh, currency)
+      .formatToParts(0)
+      .find((p) => p.type === 'currency');
+    return part?.value ?? currency;
+  }
+  return isCurrency(currency) ? CURRENCY_SYMBOLS[currency] : currency;
 }
 
 /**

@@ -81,11 +81,20 @@ export type Translate = (key: MessageKey, values?: Record<string, unknown>) => s
 export function createTranslator(lang: Catalogue): Translate {
   const r = rosetta<Dict>({ [lang]: merge(lang) });
   r.locale(lang);
-  return (key, values) => {
+  const t: Translate = (key, values) => {
     const out = r.t(key, values as Record<string, unknown>);
     return out === '' ? key : out;
   };
+  languages.set(t, lang);
+  return t;
 }
+
+const languages = new WeakMap<Translate, Catalogue>();
+/**
+ * The language a translator speaks, for what is written with Intl rather than from the
+ * catalogue (amounts: contract/money formatMoney); Japanese for a translator made elsewhere.
+ */
+export const languageOfTranslator = (t: Translate): Catalogue => languages.get(t) ?? 'ja';
 
 /** Every dotted key of a catalogue. */
 export function leafKeys(d: Dict, prefix = ''): string[] {

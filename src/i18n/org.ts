@@ -454,7 +454,7 @@ export default defineArea({
       fixErrors: '输入有误，请检查标红的项目',
       tabErrors: '{{count}}处错误',
       limitsNote:
-        '限额按支付币种分别适用，单位为该币种的最小单位（100,000 即 100,000円，USD 为 $1,000.00）。留空表示无限额，0 表示该渠道不接受支付。',
+        '限额按支付币种分别适用，单位为该币种的最小单位（100,000 即 100,000日元，USD 为 1,000.00美元）。留空表示无限额，0 表示该渠道不接受支付。',
       limitHints: {
         limitOffline: '单笔上限：线下二维码与 CPM 支付',
         limitOnline: '单笔上限：链接与银行卡支付',
@@ -716,7 +716,7 @@ export default defineArea({
       fixErrors: 'Some entries are not valid; check the fields marked in red',
       tabErrors: '{{count}} errors',
       limitsNote:
-        "Limits apply to each payment currency on its own, in that currency's minor units (100,000 is 100,000円, or $1,000.00 in USD). Empty means no limit; 0 accepts no payment through that channel.",
+        "Limits apply to each payment currency on its own, in that currency's minor units (100,000 is ¥100,000, or $1,000.00 in USD). Empty means no limit; 0 accepts no payment through that channel.",
       limitHints: {
         limitOffline: 'Most for one payment: QR and CPM payments at the till',
         limitOnline: 'Most for one payment: link and card payments',

@@ -52,7 +52,7 @@ for (const { lang, loginId, width } of LANGUAGES) {
       await form.getByLabel(t('fields.subject'), { exact: true }).fill(subject);
       await page.getByRole('button', { name: t('links.url.create'), exact: true }).click();
 
-      const refusal = t('server.limits.limitLink', { limit: formatMoney(LINK_LIMIT, 'JPY') });
+      const refusal = t('server.limits.limitLink', { limit: formatMoney(LINK_LIMIT, 'JPY', lang) });
       await expect(amount).toHaveAttribute('aria-invalid', 'true');
       await expect(amount).toHaveAccessibleErrorMessage(refusal);
       await expect(form.getByText(refusal, { exact: true }).first()).toBeVisible();
@@ -75,7 +75,7 @@ for (const { lang, loginId, width } of LANGUAGES) {
       await page.getByRole('button', { name: t('links.url.create'), exact: true }).click();
       const created = page.getByRole('dialog', { name: t('links.url.createdTitle') });
       await expect(created).toBeVisible();
-      await expect(created.getByText(formatMoney(LINK_LIMIT, 'JPY'))).toBeVisible();
+      await expect(created.getByText(formatMoney(LINK_LIMIT, 'JPY', lang))).toBeVisible();
     } finally {
       await context.close();
     }

@@ -63,7 +63,7 @@ for (const { lang, loginId, browserLocale } of LANGUAGES) {
       await page.getByRole('button', { name: t('links.url.create'), exact: true }).click();
       const created = page.getByRole('dialog', { name: t('links.url.createdTitle') });
       await expect(created).toBeVisible();
-      await expect(created.getByText(formatMoney(20000, 'JPY'))).toBeVisible();
+      await expect(created.getByText(formatMoney(20000, 'JPY', lang))).toBeVisible();
       const link = await shownLink(created, lang);
       const orderNo = new URL(link).searchParams.get('orderNo')!;
       expect(orderNo).toMatch(/^K\d+/);
@@ -72,7 +72,7 @@ for (const { lang, loginId, browserLocale } of LANGUAGES) {
       const payer = await payerPage(browser, baseURL!, browserLocale);
       await payer.goto(link);
       await expect(payer.getByText(subject)).toBeVisible();
-      await expect(payer.getByLabel(t('payer.amount'))).toHaveText(formatMoney(20000, 'JPY'));
+      await expect(payer.getByLabel(t('payer.amount'))).toHaveText(formatMoney(20000, 'JPY', lang));
       await decide(payer, 'pay', 'payments.brand.paypay', lang);
       await expectOutcome(payer, 'paid', lang);
       await payer.context().close();
@@ -93,7 +93,7 @@ for (const { lang, loginId, browserLocale } of LANGUAGES) {
         .filter({ has: page.getByRole('cell') });
       await expect(orderRows).toHaveCount(1);
       await expect(orderRows).toContainText(t('payments.orderStatus.success'));
-      await expect(orderRows).toContainText(formatMoney(20000, 'JPY'));
+      await expect(orderRows).toContainText(formatMoney(20000, 'JPY', lang));
 
       // 4. Exports of the transaction history hold exactly this order.
       for (const format of ['excel', 'csv'] as const) {
@@ -109,7 +109,7 @@ for (const { lang, loginId, browserLocale } of LANGUAGES) {
       await expect(s.heading).toBeVisible();
       await expect(page.getByText(t('payments.orderStatus.success')).first()).toBeVisible();
       await s.refundButton.click();
-      await expect(s.dialog).toContainText(formatMoney(20000, 'JPY'));
+      await expect(s.dialog).toContainText(formatMoney(20000, 'JPY', lang));
       await s.amount.fill('7500');
       await s.dialog.getByLabel(t('fields.remark')).fill(`flow ${lang}`);
       await s.next.click();
@@ -131,7 +131,7 @@ for (const { lang, loginId, browserLocale } of LANGUAGES) {
         .filter({ has: page.getByRole('cell') });
       await expect(refundRows).toHaveCount(1);
       await expect(refundRows).toContainText(refundNo);
-      await expect(refundRows).toContainText(formatMoney(7500, 'JPY'));
+      await expect(refundRows).toContainText(formatMoney(7500, 'JPY', lang));
       await expect(refundRows).toContainText(t('payments.refundStatus.success'));
       for (const format of ['excel', 'csv'] as const) {
         const file = await exportRows(page, t, format);

@@ -30,6 +30,8 @@ describe('Chart', () => {
     expect(valueFormat('USD')(120_000)).toBe('$1,200.00');
     expect(valueFormat('JPY')(120_000)).toBe('120,000円');
     expect(valueFormat(undefined)(1200)).toBe('1,200');
+    expect(valueFormat('JPY', 'en')(120_000)).toBe('¥120,000');
+    expect(valueFormat('JPY', 'zh-cn')(120_000)).toBe('120,000日元');
     const ticks = valueTicks([paid, refunded]);
     expect(ticks[0]).toBe(0);
     expect(ticks.every(Number.isInteger)).toBe(true);
@@ -46,6 +48,12 @@ describe('Chart', () => {
     expect(html).toContain('Refund history');
     expect(html).toContain('$1,200.00');
     expect(html).toContain('11-02');
+  });
+
+  it('writes a yen axis as the reader language does', () => {
+    const html = render({ kind: 'bar', titleKey: 'menu.report', series: [paid], currency: 'JPY' });
+    expect(html).toContain('¥120,000');
+    expect(html).not.toContain('円');
   });
 
   it('draws a line of counts without a legend for one series', () => {

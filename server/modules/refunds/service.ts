@@ -16,7 +16,7 @@ import { companies, operators, orders, refunds } from '../../db/schema';
 import { actorOf, recordAudit, recordDenied, type AuditActor } from '../../platform/audit';
 import { noAccess, type Caller } from '../../platform/caller';
 import type { Deps } from '../../platform/deps';
-import type { MessageKey } from '../../../src/i18n';
+import { languageOfTranslator, type MessageKey } from '../../../src/i18n';
 import { ApiError, fail, notFound } from '../../platform/envelope';
 import { KeyedQueue } from '../../platform/keyedQueue';
 import { fieldError } from '../../platform/lists';
@@ -96,7 +96,7 @@ async function startRefund(
         t,
         req.source,
         'server.payments.fullRefundAmount',
-        formatMoney(remainder, order.currency),
+        formatMoney(remainder, order.currency, t ? languageOfTranslator(t) : 'ja'),
       );
     }
     if (amount > remainder) {
@@ -104,7 +104,7 @@ async function startRefund(
         t,
         req.source,
         'server.payments.aboveRemainder',
-        formatMoney(remainder, order.currency),
+        formatMoney(remainder, order.currency, t ? languageOfTranslator(t) : 'ja'),
       );
     }
     // Maker-checker (docs/api.md, "Refund approval"): a console refund above the threshold waits

@@ -7,7 +7,8 @@ import {
   VictoryLine,
   VictoryTheme,
 } from 'victory';
-import { useT } from '../../app/i18n';
+import { useLocale, useT } from '../../app/i18n';
+import { catalogueOf } from '../../contract/locale';
 import type { MessageKey } from '../../i18n';
 import { valueFormat, valueTicks, type ChartSeries } from './chartScale';
 
@@ -36,7 +37,7 @@ export interface ChartProps {
  */
 export function Chart({ kind, titleKey, series, currency, formatX, height = 280 }: ChartProps) {
   const t = useT();
-  const format = valueFormat(currency);
+  const format = valueFormat(currency, catalogueOf(useLocale()));
   const colours = series.map((_, i) => COLOURS[i % COLOURS.length]);
   const data = (s: ChartSeries) => s.points.map((p) => ({ x: p.x, y: p.y }));
   return (

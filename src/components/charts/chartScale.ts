@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../i18n';
-import { formatMoney } from '../../contract/money';
+import { formatMoney, type MoneyLanguage } from '../../contract/money';
 
 /** One point of a series: a category (a day, a brand) or a number on x, a value on y. */
 export interface ChartPoint {
@@ -23,9 +23,12 @@ export function valueTicks(series: readonly ChartSeries[], count = 5): number[] 
   return Array.from({ length: Math.ceil(max / step) + 1 }, (_, i) => i * step);
 }
 
-/** How the value axis reads: money in the currency's major units and symbol, or plain counts. */
-export function valueFormat(currency: string | undefined): (value: number) => string {
+/** How the value axis reads: money as the reader's language writes it (contract/money), or plain counts. */
+export function valueFormat(
+  currency: string | undefined,
+  lang: MoneyLanguage = 'ja',
+): (value: number) => string {
   return currency
-    ? (value) => formatMoney(Math.round(value), currency)
+    ? (value) => formatMoney(Math.round(value), currency, lang)
     : (value) => Math.round(value).toLocaleString('en-US');
 }

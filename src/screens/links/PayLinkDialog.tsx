@@ -9,7 +9,7 @@ import {
 } from '../../contract/links';
 import { PAID_STATUSES } from '../../contract/orders';
 import type { OrgOption } from '../../contract/org';
-import { formatMoney } from '../../contract/money';
+import { moneyIn } from '../../components/money';
 import type { PreOrderDraft } from '../../contract/preorders';
 import { closePayLink, createPayLink, pagePayLinks } from '../../services/links';
 import { useT } from '../../app/i18n';
@@ -97,7 +97,7 @@ export function PayLinkDialog({
           <InfoList
             items={[
               { label: t('fields.subject'), value: row.subject },
-              { label: t('fields.amount'), value: formatMoney(row.amount, row.currency) },
+              { label: t('fields.amount'), value: moneyIn(t)(row.amount, row.currency) },
               { label: t('links.orderNo'), value: row.gatewayOrderNo },
               { label: t('fields.clientOrderNo'), value: row.clientOrderNo },
               { label: t('links.expiresAt'), value: formatDateTime(row.expiresAt) },

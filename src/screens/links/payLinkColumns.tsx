@@ -1,7 +1,7 @@
 import { Badge, Text } from '@chakra-ui/react';
 import type { PayLinkRow } from '../../contract/links';
 import { OPEN_STATUSES, PAID_STATUSES, type OrderStatus } from '../../contract/orders';
-import { formatMoney } from '../../contract/money';
+import { moneyIn } from '../../components/money';
 import type { PAY_LINK_LIST } from '../../contract/lists/payLinks';
 import type { Cells } from '../../lists/columns';
 import { formatDateTime } from '../../components/format';
@@ -30,7 +30,7 @@ type Key = (typeof PAY_LINK_LIST)['columns'][number]['key'];
 export const payLinkCells = (t: Translate, actions: RowActions<PayLinkRow>): Cells<Key, PayLinkRow> => ({
   gatewayOrderNo: (r) => numbersCell(r.gatewayOrderNo, r.clientOrderNo),
   subject: (r) => r.subject,
-  amount: (r) => formatMoney(r.amount, r.currency),
+  amount: (r) => moneyIn(t)(r.amount, r.currency),
   status: (r) => (
     <Badge colorPalette={statusColour(r.status)} variant="subtle">
       {t(`payments.orderStatus.${r.status}`)}

@@ -1,6 +1,6 @@
 import { Card, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import type { OrderDetail } from '../../contract/orders';
-import { formatMoney } from '../../contract/money';
+import { moneyIn } from '../../components/money';
 import { useT } from '../../app/i18n';
 import { textOr } from '../../i18n';
 import { InfoList, type InfoItem } from '../../components/InfoList';
@@ -32,7 +32,7 @@ const rate = (hundredths: number | null) => (hundredths == null ? '' : `${(hundr
 /** Every field of an order (spec point 3), in three groups. */
 export function OrderFacts({ order }: { order: OrderDetail }) {
   const t = useT();
-  const money = (minor: number | null) => (minor == null ? '' : formatMoney(minor, order.currency));
+  const money = (minor: number | null) => (minor == null ? '' : moneyIn(t)(minor, order.currency));
   const groups: { title: string; items: InfoItem[] }[] = [
     {
       title: t('orderScreens.detail.payment'),

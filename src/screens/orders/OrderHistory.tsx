@@ -1,6 +1,6 @@
 import { Box, Card, Flex, Heading, Table, Text } from '@chakra-ui/react';
 import { ORDER_EVENTS, type OrderDetail } from '../../contract/orders';
-import { formatMoney } from '../../contract/money';
+import { moneyIn } from '../../components/money';
 import { APPROVAL_EXPIRED_REASON, REFUND_APPROVAL_EXPIRY_DAYS } from '../../contract/refunds';
 import { useT } from '../../app/i18n';
 import { textOr } from '../../i18n';
@@ -45,7 +45,7 @@ export function OrderRefunds({ order }: { order: OrderDetail }) {
                       {r.gatewayRefundNo}
                     </Table.Cell>
                     <Table.Cell textAlign="end" whiteSpace="nowrap">
-                      {formatMoney(r.amount, r.currency)}
+                      {moneyIn(t)(r.amount, r.currency)}
                     </Table.Cell>
                     <Table.Cell>
                       <RefundStatusBadge status={r.status} />

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Dialog, Field, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { SnapshotFrom } from 'xstate';
 import { Link } from 'wouter';
-import { formatMoney } from '../../contract/money';
+import { moneyIn } from '../../components/money';
 import { amountProblem, type RefundEvent, type refundMachine } from '../../machines/refund';
 import { useT } from '../../app/i18n';
 import { InfoList } from '../../components/InfoList';
@@ -30,7 +30,7 @@ export function RefundForm({
     problem === 'invalid'
       ? t('orderScreens.refund.amountInvalid')
       : problem === 'overRemainder'
-        ? t('orderScreens.refund.amountOver', { max: formatMoney(refundableAmount, currency) })
+        ? t('orderScreens.refund.amountOver', { max: moneyIn(t)(refundableAmount, currency) })
         : null;
   return (
     <form
@@ -44,7 +44,7 @@ export function RefundForm({
       <Dialog.Body>
         <Stack gap="4">
           <Text fontSize="sm" color="fg.muted">
-            {t('orderScreens.refund.remainder', { amount: formatMoney(refundableAmount, currency) })}
+            {t('orderScreens.refund.remainder', { amount: moneyIn(t)(refundableAmount, currency) })}
           </Text>
           <Field.Root invalid={Boolean(amountError)} required disabled={fullRefund}>
             <Field.Label>{t('fields.refundAmount')}</Field.Label>
@@ -94,7 +94,7 @@ export function RefundPassword({ state, send }: { state: RefundState; send: Send
     <RefundPasswordForm
       label={t('orderScreens.refund.title.password')}
       message={t('orderScreens.refund.confirm', {
-        amount: formatMoney(amount, currency),
+        amount: moneyIn(t)(amount, currency),
         order: gatewayOrderNo,
       })}
       submitLabel={t('orderScreens.refund.submit')}
@@ -190,7 +190,7 @@ export function RefundOutcome({ state }: { state: RefundState }) {
           <InfoList
             items={[
               { label: t('orderScreens.gatewayRefundNo'), value: refund.gatewayRefundNo },
-              { label: t('fields.refundAmount'), value: formatMoney(refund.amount, refund.currency) },
+              { label: t('fields.refundAmount'), value: moneyIn(t)(refund.amount, refund.currency) },
               {
                 label: t('fields.status'),
                 value: refundStatus ? <RefundStatusBadge status={refundStatus} /> : '',

@@ -2,7 +2,7 @@ import { Link as ChakraLink, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import type { OrderRow } from '../../contract/orders';
 import type { ORDER_LIST } from '../../contract/lists/orders';
-import { formatMoney } from '../../contract/money';
+import { moneyIn } from '../../components/money';
 import type { Translate } from '../../i18n';
 import { formatDateTime } from '../../components/format';
 import type { Cells } from '../../lists/columns';
@@ -32,12 +32,12 @@ export const orderCells = (t: Translate): Cells<Key, OrderRow> => ({
   gatewayOrderNo: (r) => <OrderLink gatewayOrderNo={r.gatewayOrderNo} />,
   clientOrderNo: (r) => mono(r.clientOrderNo),
   createdAt: (r) => formatDateTime(r.createdAt),
-  amount: (r) => formatMoney(r.amount, r.currency),
+  amount: (r) => moneyIn(t)(r.amount, r.currency),
   status: (r) => <OrderStatusBadge status={r.status} />,
   brand: (r) => brandCell(t, r.brand, r.subBrand),
   paymentType: (r) => t(`payments.paymentType.${r.paymentType}`),
   company: (r) => r.companyName,
   branch: (r) => r.branchUnitName ?? '',
-  refundedAmount: (r) => (r.refundedAmount ? formatMoney(r.refundedAmount, r.currency) : ''),
+  refundedAmount: (r) => (r.refundedAmount ? moneyIn(t)(r.refundedAmount, r.currency) : ''),
   finishedAt: (r) => formatDateTime(r.finishedAt),
 });

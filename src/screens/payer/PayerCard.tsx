@@ -14,7 +14,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import type { PayerDecision } from '../../contract/merchant';
-import { formatMoney } from '../../contract/money';
+import { moneyIn } from '../../components/money';
 import { useT } from '../../app/i18n';
 import { textOr } from '../../i18n';
 import { formatDateTime } from '../../components/format';
@@ -67,7 +67,7 @@ export function PayerCard({
             </Heading>
             {view.subject && <Text color="fg.muted">{view.subject}</Text>}
             <Text as="p" fontSize="3xl" fontWeight="bold" mt="2" aria-label={t('payer.amount')}>
-              {formatMoney(view.amount, view.currency)}
+              {moneyIn(t)(view.amount, view.currency)}
             </Text>
             <Box>
               <Badge colorPalette={PHASE_COLOURS[shownPhase]} size="lg" variant="subtle">

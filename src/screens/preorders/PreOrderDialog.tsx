@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { DEFAULT_CURRENCY } from '../../contract/links';
 import type { OrgOption } from '../../contract/org';
-import { formatMoney } from '../../contract/money';
+import { moneyIn } from '../../components/money';
 import { PRE_ORDER_VALIDITY_DEFAULT, PreOrderCreate, type PreOrderRow } from '../../contract/preorders';
 import type { PreOrderDraft } from '../../contract/preorders';
 import { closePreOrder, createPreOrder, pagePreOrders } from '../../services/preorders';
@@ -79,7 +79,7 @@ export function PreOrderDialog({
         row && (
           <InfoList
             items={[
-              { label: t('fields.orderAmount'), value: formatMoney(row.orderAmount, row.currency) },
+              { label: t('fields.orderAmount'), value: moneyIn(t)(row.orderAmount, row.currency) },
               { label: t('links.payNo'), value: row.gatewayPayNo },
               { label: t('fields.clientPayNo'), value: row.clientPayNo },
               { label: t('links.expiresAt'), value: formatDateTime(row.expireTime) },

@@ -1,6 +1,6 @@
 import { Badge, Text } from '@chakra-ui/react';
 import type { PreOrderRow, PreOrderState } from '../../contract/preorders';
-import { formatMoney } from '../../contract/money';
+import { moneyIn } from '../../components/money';
 import type { PRE_ORDER_LIST } from '../../contract/lists/preOrders';
 import type { Cells } from '../../lists/columns';
 import { formatDateTime } from '../../components/format';
@@ -26,7 +26,7 @@ type Key = (typeof PRE_ORDER_LIST)['columns'][number]['key'];
 /** What the pre-order list's columns (src/contract/lists/preOrders.ts) show. */
 export const preOrderCells = (t: Translate, actions: RowActions<PreOrderRow>): Cells<Key, PreOrderRow> => ({
   gatewayPayNo: (r) => numbersCell(r.gatewayPayNo, r.clientPayNo),
-  orderAmount: (r) => formatMoney(r.orderAmount, r.currency),
+  orderAmount: (r) => moneyIn(t)(r.orderAmount, r.currency),
   usedTimes: (r) => t('preorders.usedOfShort', { used: r.usedTimes, total: r.useTimes }),
   useStatus: (r) => (
     <Badge colorPalette={USE_COLOURS[usesShown(r)]} variant="outline">

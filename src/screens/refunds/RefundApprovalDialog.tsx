@@ -3,7 +3,7 @@ import { Alert, Button, Dialog, Field, Stack, Textarea } from '@chakra-ui/react'
 import { useMachine } from '@xstate/react';
 import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
-import { formatMoney } from '../../contract/money';
+import { moneyIn } from '../../components/money';
 import type { RefundApprovalRow } from '../../contract/refunds';
 import { refundApprovalMachine, type RefundApprovalEvent } from '../../machines/refundApproval';
 import { useT } from '../../app/i18n';
@@ -59,7 +59,7 @@ export function RefundApprovalDialog({
             items={[
               { label: t('orderScreens.gatewayRefundNo'), value: row.gatewayRefundNo },
               { label: t('fields.gatewayOrderNo'), value: row.gatewayOrderNo },
-              { label: t('fields.refundAmount'), value: formatMoney(row.amount, row.currency) },
+              { label: t('fields.refundAmount'), value: moneyIn(t)(row.amount, row.currency) },
               { label: t('orderScreens.approval.requestedBy'), value: row.requestedBy ?? '' },
               { label: t('fields.remark'), value: row.remark },
             ]}
@@ -155,7 +155,7 @@ function ApprovePassword({ state, send, row }: { state: State; send: Send; row: 
       compact
       label={t('orderScreens.approval.title.approving')}
       message={t('orderScreens.approval.confirmApprove', {
-        amount: formatMoney(row.amount, row.currency),
+        amount: moneyIn(t)(row.amount, row.currency),
         order: row.gatewayOrderNo,
       })}
       submitLabel={t('orderScreens.approval.approve')}

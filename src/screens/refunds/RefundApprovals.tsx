@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Badge, Button, Card, Link as ChakraLink, Table, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
-import { formatMoney } from '../../contract/money';
+import { moneyIn } from '../../components/money';
 import { REFUND_APPROVAL_EXPIRY_DAYS, type RefundApprovalRow } from '../../contract/refunds';
 import { useT } from '../../app/i18n';
 import { useLoad } from '../../app/useLoad';
@@ -66,7 +66,7 @@ export default function RefundApprovals() {
                         </Table.Cell>
                         <Table.Cell>{r.companyName}</Table.Cell>
                         <Table.Cell textAlign="end" whiteSpace="nowrap">
-                          {formatMoney(r.amount, r.currency)}
+                          {moneyIn(t)(r.amount, r.currency)}
                         </Table.Cell>
                         <Table.Cell>{r.requestedBy ?? ''}</Table.Cell>
                         <Table.Cell>{r.remark}</Table.Cell>

@@ -1,6 +1,6 @@
 import type { RefundRow } from '../../contract/refunds';
 import type { REFUND_LIST } from '../../contract/lists/refunds';
-import { formatMoney } from '../../contract/money';
+import { moneyIn } from '../../components/money';
 import type { Translate } from '../../i18n';
 import { formatDateTime } from '../../components/format';
 import type { Cells } from '../../lists/columns';
@@ -15,7 +15,7 @@ export const refundCells = (t: Translate): Cells<Key, RefundRow> => ({
   gatewayRefundNo: (r) => mono(r.gatewayRefundNo),
   gatewayOrderNo: (r) => <OrderLink gatewayOrderNo={r.gatewayOrderNo} />,
   createdAt: (r) => formatDateTime(r.createdAt),
-  amount: (r) => formatMoney(r.amount, r.currency),
+  amount: (r) => moneyIn(t)(r.amount, r.currency),
   status: (r) => <RefundStatusBadge status={r.status} />,
   brand: (r) => brandText(t, r.brand),
   company: (r) => r.companyName,

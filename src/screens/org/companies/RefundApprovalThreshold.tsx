@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Field, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { formatMoney } from '../../../contract/money';
+import { moneyIn } from '../../../components/money';
 import { RefundApprovalSettingSave, type RefundApprovalSetting } from '../../../contract/refunds';
 import { getRefundApprovalSetting, saveRefundApprovalSetting } from '../../../services/refunds';
 import { useT } from '../../../app/i18n';
@@ -29,7 +29,7 @@ export function RefundApprovalThreshold({ companyId }: { companyId: number }) {
         </Heading>
         <Text fontSize="sm" color="fg.muted">
           {t('orgScreens.refundApproval.help', {
-            platformDefault: formatMoney(setting.data.platformDefault, 'JPY'),
+            platformDefault: moneyIn(t)(setting.data.platformDefault, 'JPY'),
           })}
         </Text>
       </Card.Header>
@@ -86,7 +86,7 @@ function ThresholdForm({ saved, onSaved }: { saved: RefundApprovalSetting; onSav
               value={threshold}
               currency="JPY"
               placeholder={t('orgScreens.refundApproval.useDefault', {
-                platformDefault: formatMoney(saved.platformDefault, 'JPY'),
+                platformDefault: moneyIn(t)(saved.platformDefault, 'JPY'),
               })}
               onChange={setThreshold}
             />
