@@ -62,7 +62,7 @@ export function Pagination({ total, pageNum, pageSize, onPage, onPageSize, disab
         <IconButton
           size="xs"
           variant="outline"
-          aria-label={t('common.prev')}
+          aria-label={t('common.prevPage')}
           disabled={disabled || pageNum <= 1}
           onClick={() => onPage(pageNum - 1)}
         >
@@ -95,7 +95,7 @@ export function Pagination({ total, pageNum, pageSize, onPage, onPageSize, disab
         <IconButton
           size="xs"
           variant="outline"
-          aria-label={t('common.next')}
+          aria-label={t('common.nextPage')}
           disabled={disabled || pageNum >= pages}
           onClick={() => onPage(pageNum + 1)}
         >

@@ -53,7 +53,7 @@ export function RefundPasswordForm({
       </Dialog.Body>
       <Dialog.Footer>
         <Button type="button" variant="outline" disabled={busy} onClick={onBack}>
-          {t('common.back')}
+          {t('common.prevStep')}
         </Button>
         <Button type="submit" colorPalette="red" loading={busy} disabled={!password}>
           {submitLabel}

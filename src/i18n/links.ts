@@ -16,8 +16,8 @@ export default defineArea({
       links: {
         created: 'URL決済を作成しました',
         alreadyCreated: 'この加盟店注文番号のURL決済は作成済みです',
-        closed: 'URL決済を取り消しました',
-        notClosable: 'このURL決済は支払い済みまたは終了しているため取り消せません',
+        closed: 'URL決済をクローズしました',
+        notClosable: 'このURL決済は支払い済みまたは終了しているためクローズできません',
       },
     },
     links: {
@@ -90,8 +90,8 @@ export default defineArea({
       links: {
         created: 'URL支付已创建',
         alreadyCreated: '该商户订单号的URL支付已创建',
-        closed: 'URL支付已取消',
-        notClosable: '该URL支付已支付或已结束，不能取消',
+        closed: 'URL支付已关闭',
+        notClosable: '该URL支付已支付或已结束，不能关闭',
       },
     },
     links: {
@@ -155,7 +155,7 @@ export default defineArea({
       payerName: 'Payer name',
       payerEmail: 'Payer email',
       expireHours: 'Valid for (hours)',
-      clientPayNo: 'Client pay number',
+      clientPayNo: 'Merchant pay number',
       gatewayPayNo: 'Gateway pay number',
       payNo: 'Pay number',
       url: 'URL',
@@ -163,7 +163,7 @@ export default defineArea({
     server: {
       links: {
         created: 'URL payment created',
-        alreadyCreated: 'A URL payment with this client order number already exists',
+        alreadyCreated: 'A URL payment with this merchant order number already exists',
         closed: 'URL payment closed',
         notClosable: 'This URL payment is paid or finished and cannot be closed',
       },

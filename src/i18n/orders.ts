@@ -55,7 +55,7 @@ export default defineArea({
         merchant: {
           missingHeaders: 'accessToken、timestamp、sign の各ヘッダーが必要です',
           jsonOnly: 'リクエストは JSON で送信してください',
-          badToken: 'アクセストークンが正しくないか、会社が利用停止中です',
+          badToken: 'アクセストークンが正しくないか、加盟店がロック中です',
           badSignature: '署名が正しくありません',
           staleTimestamp: 'タイムスタンプが有効期間（5分）外です',
           replay: 'この署名は既に使用されています',
@@ -255,7 +255,7 @@ export default defineArea({
         merchant: {
           missingHeaders: '需要 accessToken、timestamp 和 sign 请求头',
           jsonOnly: '请求必须以 JSON 发送',
-          badToken: '访问令牌不正确或公司已停用',
+          badToken: '访问令牌不正确或商户已锁定',
           badSignature: '签名不正确',
           staleTimestamp: '时间戳不在有效期（5分钟）内',
           replay: '该签名已被使用',
@@ -402,7 +402,7 @@ export default defineArea({
   en: {
     fields: {
       gatewayOrderNo: 'Gateway order number',
-      clientOrderNo: 'Client order number',
+      clientOrderNo: 'Merchant order number',
       amount: 'Amount',
       paymentType: 'Payment type',
       subBrand: 'Sub-brand',
@@ -415,19 +415,19 @@ export default defineArea({
     },
     server: {
       limits: {
-        limitOffline: "The amount exceeds this company's offline payment limit ({{limit}})",
-        limitOnline: "The amount exceeds this company's online payment limit ({{limit}})",
-        limitAutoDebit: "The amount exceeds this company's auto-debit payment limit ({{limit}})",
-        limitStaticCode: "The amount exceeds this company's static code payment limit ({{limit}})",
-        limitDynamicCode: "The amount exceeds this company's dynamic code payment limit ({{limit}})",
-        limitLink: "The amount exceeds this company's link payment limit ({{limit}})",
+        limitOffline: "The amount exceeds this merchant's offline payment limit ({{limit}})",
+        limitOnline: "The amount exceeds this merchant's online payment limit ({{limit}})",
+        limitAutoDebit: "The amount exceeds this merchant's auto-debit payment limit ({{limit}})",
+        limitStaticCode: "The amount exceeds this merchant's static code payment limit ({{limit}})",
+        limitDynamicCode: "The amount exceeds this merchant's dynamic code payment limit ({{limit}})",
+        limitLink: "The amount exceeds this merchant's link payment limit ({{limit}})",
         limitAll:
-          "This payment would take today's total above this company's daily overall limit ({{limit}}); {{remaining}} is left today",
+          "This payment would take today's total above this merchant's daily overall limit ({{limit}}); {{remaining}} is left today",
         paymentMax: 'The amount exceeds the maximum of one payment ({{limit}})',
       },
       payments: {
         illegalTransition: 'An order in status {{from}} does not allow {{event}}',
-        clientOrderNoConflict: 'This client order number is already used by a different order',
+        clientOrderNoConflict: 'This merchant order number is already used by a different order',
         clientRefundNoConflict: 'This client refund number is already used by a different refund',
         brandUnavailable: 'The payment brand cannot be reached; please try again later',
         notRefundable: 'This order cannot be refunded',
@@ -443,7 +443,7 @@ export default defineArea({
         synced: 'Updated to the payment brand’s status',
         unchanged: 'The payment brand reports no change',
         created: 'Payment created',
-        alreadyCreated: 'A payment with this client order number exists already',
+        alreadyCreated: 'A payment with this merchant order number exists already',
         noSuchOrder: 'Order not found',
         noSuchRefund: 'Refund not found',
         notPayable: 'This order cannot be paid',
@@ -451,7 +451,7 @@ export default defineArea({
         merchant: {
           missingHeaders: 'The accessToken, timestamp and sign headers are required',
           jsonOnly: 'Send the request as JSON',
-          badToken: 'Wrong access token, or the company is locked',
+          badToken: 'Wrong access token, or the merchant is locked',
           badSignature: 'Bad signature',
           staleTimestamp: 'The timestamp is outside the 5-minute window',
           replay: 'This signature was used already',

@@ -23,7 +23,7 @@ export default defineArea({
     orgScreens: {
       refundApproval: {
         title: '返金の承認基準額',
-        help: 'コンソールからの返金がこの金額を超えると、申請者以外の担当者（システム管理者・運用者、サービスプロバイダー管理者、会社管理者）の承認を待ちます。空欄の場合はプラットフォームの既定値（{{platformDefault}}）です。',
+        help: 'コンソールからの返金がこの金額を超えると、申請者以外の担当者（システム管理者・運用者、サービスプロバイダー管理者、加盟店管理者）の承認を待ちます。空欄の場合はプラットフォームの既定値（{{platformDefault}}）です。',
         threshold: '承認基準額',
         useDefault: '既定値（{{platformDefault}}）',
         invalid: '0以上の整数で入力してください',
@@ -134,7 +134,7 @@ export default defineArea({
     orgScreens: {
       refundApproval: {
         title: '退款审批阈值',
-        help: '控制台发起的退款超过此金额时，需由申请人以外的人员（系统管理员・运营、服务商管理员、公司管理员）批准。留空则使用平台默认值（{{platformDefault}}）。',
+        help: '控制台发起的退款超过此金额时，需由申请人以外的人员（系统管理员・运营、服务商管理员、商户管理员）批准。留空则使用平台默认值（{{platformDefault}}）。',
         threshold: '审批阈值',
         useDefault: '默认值（{{platformDefault}}）',
         invalid: '请输入0以上的整数',
@@ -239,7 +239,7 @@ export default defineArea({
     orgScreens: {
       refundApproval: {
         title: 'Refund approval threshold',
-        help: 'Console refunds above this amount wait for the approval of a user other than the requester (system admin or operator, provider admin, company admin). Empty: the platform default ({{platformDefault}}).',
+        help: 'Console refunds above this amount wait for the approval of a user other than the requester (system admin or operator, service provider admin, merchant admin). Empty: the platform default ({{platformDefault}}).',
         threshold: 'Approval threshold',
         useDefault: 'Default ({{platformDefault}})',
         invalid: 'Enter a whole number of 0 or more',

@@ -197,7 +197,7 @@ function approvalDialog(page: Page) {
     dialog,
     approve: button('orderScreens.approval.approve'),
     reject: button('orderScreens.approval.reject'),
-    back: button('common.back'),
+    back: button('common.prevStep'),
     retry: button('orderScreens.refund.retry'),
     close: button('common.close'),
     password: dialog.getByLabel(t('fields.refundPassword'), { exact: true }),

@@ -79,7 +79,7 @@ export function RefundForm({
           {t('common.cancel')}
         </Button>
         <Button type="submit" disabled={!state.can({ type: 'CONTINUE' })}>
-          {t('common.next')}
+          {t('common.nextStep')}
         </Button>
       </Dialog.Footer>
     </form>

@@ -85,7 +85,7 @@ export function RefundApprovalDialog({
           )}
           {state.can({ type: 'BACK' }) && (
             <Button variant="outline" onClick={() => send({ type: 'BACK' })}>
-              {t('common.back')}
+              {t('common.prevStep')}
             </Button>
           )}
           {state.matches('choosing') ? (
@@ -194,7 +194,7 @@ function RejectReason({ state, send }: { state: State; send: Send }) {
       </Dialog.Body>
       <Dialog.Footer>
         <Button type="button" variant="outline" disabled={busy} onClick={() => send({ type: 'BACK' })}>
-          {t('common.back')}
+          {t('common.prevStep')}
         </Button>
         <Button
           type="submit"
