@@ -226,7 +226,7 @@ describe.each(backends)('streaming exports on $name', (backend) => {
       'ゲートウェイ注文番号',
       '加盟店注文番号',
       'ブランド注文番号',
-      '会社',
+      '加盟店',
       '店舗',
       'ブランド',
       'サブブランド',
@@ -284,7 +284,7 @@ describe.each(backends)('streaming exports on $name', (backend) => {
         'Created at',
         'Finished at',
         'Gateway order no.',
-        'Client order no.',
+        'Merchant order no.',
       ]);
       const subjectOf = await subjects(page);
       const neutral = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);

@@ -250,7 +250,7 @@ describe.each(backends)('URL payments on $name', (backend) => {
     const twice = await h.call('/pay/pay/close', { gatewayOrderNo: no1 }, { token: coAdmin });
     expect([twice.body.resultType, twice.body.resultMessage]).toEqual([
       'FAIL',
-      'このURL決済は支払い済みまたは終了しているため取り消せません',
+      'このURL決済は支払い済みまたは終了しているためクローズできません',
     ]);
     // The payer can no longer pay a closed link.
     const late = await h.call('/pay/qrcode/decide', { orderNo: no1, brand: 'paypay', action: 'pay' });

@@ -62,7 +62,7 @@ describe.each(backends)('pre-orders on $name', (backend) => {
   it('creates a pre-order with the defaults, its pay link and an audit row, idempotent on the client pay number', async () => {
     const r = await create({ remark: 'セミナー参加費' });
     expect(r.body.resultType).toBe('SUCCESS');
-    expect(r.body.resultMessage).toBe('支払い依頼を作成しました');
+    expect(r.body.resultMessage).toBe('事前注文を作成しました');
     const p = r.body.result!;
     expect(p).toMatchObject({
       created: true,
@@ -97,11 +97,11 @@ describe.each(backends)('pre-orders on $name', (backend) => {
       created: false,
       gatewayPayNo: first.body.result!.gatewayPayNo,
     });
-    expect(again.body.resultMessage).toBe('この加盟店支払番号の支払い依頼は作成済みです');
+    expect(again.body.resultMessage).toBe('この加盟店支払番号の事前注文は作成済みです');
     const other = await create({ clientPayNo, orderAmount: 1 });
     expect([other.body.resultType, other.body.resultMessage]).toEqual([
       'FAIL',
-      'この加盟店支払番号は別の内容の支払い依頼で使用されています',
+      'この加盟店支払番号は別の内容の事前注文で使用されています',
     ]);
     expect(await count(h, 'pre_orders')).toBe(rows);
   });
@@ -213,7 +213,7 @@ describe.each(backends)('pre-orders on $name', (backend) => {
     const refused = await pay(p.gatewayPayNo);
     expect([refused.body.resultType, refused.body.resultMessage]).toEqual([
       'FAIL',
-      'この支払い依頼は利用回数の上限まで使用されています',
+      'この事前注文は利用回数の上限まで使用されています',
     ]);
     expect((await getByCode(p.gatewayPayNo)).body.result!.status).toBe('used');
     expect(await useOrders(done.id)).toHaveLength(3);
@@ -252,7 +252,7 @@ describe.each(backends)('pre-orders on $name', (backend) => {
     const r = await pay(expired.gatewayPayNo);
     expect([r.body.resultType, r.body.resultMessage]).toEqual([
       'FAIL',
-      'この支払い依頼は有効期限が切れています',
+      'この事前注文は有効期限が切れています',
     ]);
     expect((await getByCode(expired.gatewayPayNo)).body.result!.status).toBe('expired');
     const closeExpired = await h.call(
@@ -271,7 +271,7 @@ describe.each(backends)('pre-orders on $name', (backend) => {
       { token: coAdmin },
     );
     expect(closed.body.resultType).toBe('SUCCESS');
-    expect(closed.body.resultMessage).toBe('支払い依頼を取り消しました');
+    expect(closed.body.resultMessage).toBe('事前注文をクローズしました');
     expect(closed.body.result).toMatchObject({ state: 'closed', usedTimes: 1, useStatus: 0 });
     const audit = await h.db
       .select()
@@ -282,7 +282,7 @@ describe.each(backends)('pre-orders on $name', (backend) => {
     const refused = await pay(open.gatewayPayNo);
     expect([refused.body.resultType, refused.body.resultMessage]).toEqual([
       'FAIL',
-      'この支払い依頼は取り消されています',
+      'この事前注文はクローズされています',
     ]);
     const twice = await h.call(
       '/history/preOrder/close',
@@ -294,7 +294,7 @@ describe.each(backends)('pre-orders on $name', (backend) => {
     const unknown = await getByCode('P-none');
     expect([unknown.body.resultType, unknown.body.resultMessage]).toEqual([
       'NOT_FOUND',
-      '支払い依頼が見つかりません',
+      '事前注文が見つかりません',
     ]);
   });
 
@@ -326,7 +326,7 @@ describe.each(backends)('pre-orders on $name', (backend) => {
     for (const r of results.filter((x) => x.body.resultType !== 'SUCCESS'))
       expect([
         '残りの利用回数はすべて支払い手続き中です。しばらくしてから再度お試しください',
-        'この支払い依頼は利用回数の上限まで使用されています',
+        'この事前注文は利用回数の上限まで使用されています',
       ]).toContain(r.body.resultMessage);
     const after = await record(p.gatewayPayNo);
     expect([after.usedTimes, after.useStatus]).toEqual([1, 1]);
