@@ -38,6 +38,7 @@ export function ConfirmDialog({
       role="alertdialog"
       placement="center"
       size={{ base: 'xs', sm: 'sm' }}
+      scrollBehavior="inside"
       closeOnEscape={dismissable && !busy}
       closeOnInteractOutside={dismissable && !busy}
       onOpenChange={(e) => !e.open && onCancel()}

@@ -1,8 +1,13 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, Checkbox, Flex, IconButton, Skeleton, Table, Text, chakra } from '@chakra-ui/react';
 import { useT } from '../app/i18n';
 import type { Translate } from '../i18n';
 import { ArrowDownIcon, ArrowUpIcon, ChevronDownIcon, ChevronRightIcon, SortIcon } from './icons';
+import { CardList } from './table/CardList';
+import { ColumnsMenu } from './table/ColumnsMenu';
+import { orderedKeys, useColumnPrefs } from './table/columnPrefs';
+import { Truncate } from './table/Truncate';
+import { MOBILE_QUERY, useMediaQuery } from './table/useMediaQuery';
 
 export interface Column<Row> {
   key: string;
@@ -13,9 +18,12 @@ export interface Column<Row> {
   minW?: string;
   align?: 'start' | 'center' | 'end';
   nowrap?: boolean;
-  /** Which widths keep the column (1 always … 3 desktop only; src/contract/lists). Not yet applied. */
+  /**
+   * 1: a key fact, always shown (the cards below the md breakpoint show these); 2 and 3 give
+   * way, 3 first, when the table does not fit its width. Without one, 1.
+   */
   priority?: 1 | 2 | 3;
-  /** Cut a long value with an ellipsis (src/contract/lists). Not yet applied. */
+  /** One line, cut with an ellipsis; the whole text on hover and focus. */
   ellipsis?: boolean;
   /** Header content other than text (a select-all box). */
   headerCell?: ReactNode;
@@ -46,6 +54,11 @@ export interface DataTableProps<Row> {
   };
   /** A row opens to show more below it (an audit row's before and after). */
   expand?: { render: (row: Row) => ReactNode; label: string };
+  /**
+   * Where the user's choice of columns (shown, order) is remembered: one key per list and
+   * user (columnPrefsKey). Without it the table has no Columns menu.
+   */
+  columnsKey?: string;
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -59,117 +72,277 @@ const PINNED_END = {
   boxShadow: 'inset 1px 0 0 var(--chakra-colors-border)',
 } as const;
 
-/** A Chakra table with a sticky header, sortable headers and the list's loading/empty/failed states. */
+/**
+ * How the table fits its width: `squeeze` cuts the ellipsis columns to their narrowest,
+ * `hidden` are the columns of priority 2 and 3 left out for want of room. Worked out again
+ * when the width, the columns or the rows change (`for`).
+ */
+interface Fit {
+  for: { width: number; keys: string; rows: readonly unknown[] } | null;
+  squeeze: boolean;
+  hidden: readonly string[];
+  /** The ellipsis columns were widened again once columns gave way (tried once, so it settles). */
+  widened: boolean;
+}
+const NO_FIT: Fit = { for: null, squeeze: false, hidden: [], widened: false };
+
+/** Widest an ellipsis column gets while there is room, and narrowest without a declared minimum. */
+const ELLIPSIS_MAX = '18rem';
+const ELLIPSIS_MIN = '7rem';
+
+/** A key fact: always shown, never switched off. */
+const locked = (c: { priority?: 1 | 2 | 3 }) => (c.priority ?? 1) === 1;
+
+/**
+ * A list's rows: from the `md` breakpoint a Chakra table with a sticky header, sortable
+ * headers, the user's choice of columns and columns that give way (by priority) rather than
+ * run under the actions; below it one card per row with the row's key facts. Both show the
+ * list's loading, empty and failed states, the row selection and the row details.
+ */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { label, rows, rowKey, status, message, onRetry, sortField, sortOrder, onSort, selection, expand } =
     props;
   const t = useT();
+  const mobile = useMediaQuery(MOBILE_QUERY);
   const [open, setOpen] = useState<ReadonlySet<string | number>>(new Set());
   const busy = status === 'loading' || status === 'checking';
   const showRows = status === 'loaded' || (busy && rows.length > 0);
+
+  const { prefs, save, reset } = useColumnPrefs(props.columnsKey);
+  const actions = props.columns.find((c) => c.key === 'actions');
+  const movable = props.columns.filter((c) => c.key !== 'actions');
+  const byKey = new Map(movable.map((c) => [c.key, c]));
+  const order = orderedKeys(
+    movable.map((c) => c.key),
+    prefs,
+  );
+  const chosen = order.map((k) => byKey.get(k)!).filter((c) => locked(c) || !prefs.hidden.includes(c.key));
+
+  const outerRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [fitState, setFit] = useState<Fit>(NO_FIT);
+  const keys = chosen.map((c) => c.key).join(',');
+  const fit =
+    fitState.for && fitState.for.width === width && fitState.for.keys === keys && fitState.for.rows === rows
+      ? fitState
+      : NO_FIT;
+  const shown = chosen.filter((c) => !fit.hidden.includes(c.key));
+
+  useLayoutEffect(() => {
+    const el = outerRef.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const w = Math.round(entry.contentRect.width);
+      // A scroll bar coming or going is not a new width (it would undo the fit for ever).
+      setWidth((old) => (Math.abs(old - w) > 24 ? w : old));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [mobile]);
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (mobile || !el) return;
+    const base = { ...fit, for: { width, keys, rows } };
+    if (el.scrollWidth <= el.clientWidth + 1) {
+      // Columns gave way: the cut columns may get their width back if it still fits.
+      if (fit.squeeze && fit.hidden.length > 0 && !fit.widened)
+        setFit({ ...base, squeeze: false, widened: true });
+      return;
+    }
+    if (!fit.squeeze && shown.some((c) => c.ellipsis)) {
+      setFit({ ...base, squeeze: true });
+      return;
+    }
+    const giveWay = shown
+      .map((c, i) => ({ c, i }))
+      .filter(({ c }) => !locked(c))
+      .sort((a, b) => (b.c.priority ?? 1) - (a.c.priority ?? 1) || b.i - a.i)[0];
+    if (giveWay) setFit({ ...base, hidden: [...fit.hidden, giveWay.c.key] });
+    // `shown` is new on every render: the fit is checked after each one (rows, fonts, states).
+  }, [mobile, fit, width, keys, rows, shown]);
+
+  const toggleOpen = (key: string | number) => {
+    const next = new Set(open);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    setOpen(next);
+  };
+  const expandCol = expand ? expandColumn(expand.label, rowKey, open, toggleOpen) : null;
+  const selectCol = selection ? selectColumn(t, rows, rowKey, selection) : null;
+  const statusMessage = <StatusMessage status={status} message={message} onRetry={onRetry} t={t} />;
+
+  if (mobile) {
+    return (
+      <CardList
+        label={label}
+        columns={[...chosen, ...(actions ? [actions] : [])]}
+        rows={rows}
+        rowKey={rowKey}
+        showRows={showRows}
+        busy={busy}
+        selection={selection}
+        expand={expand}
+        open={open}
+        expandButton={(row) => expandCol?.cell(row)}
+        status={statusMessage}
+        selectAll={
+          <Flex align="center" gap="2" fontSize="sm">
+            {selectCol?.headerCell}
+            <Text aria-hidden="true">{t('orgScreens.selectAll')}</Text>
+          </Flex>
+        }
+      />
+    );
+  }
+
   const columns: Column<Row>[] = [
-    ...(expand ? [expandColumn(expand.label, rowKey, open, setOpen)] : []),
-    ...(selection ? [selectColumn(t, rows, rowKey, selection)] : []),
-    ...props.columns,
+    ...(expandCol ? [expandCol] : []),
+    ...(selectCol ? [selectCol] : []),
+    ...shown,
+    ...(actions ? [actions] : []),
   ];
+  const move = (key: string, by: -1 | 1) => {
+    const i = order.indexOf(key);
+    const j = i + by;
+    if (i < 0 || j < 0 || j >= order.length) return;
+    const next = [...order];
+    [next[i], next[j]] = [next[j], next[i]];
+    save({ ...prefs, order: next });
+  };
+  const toggle = (key: string, on: boolean) =>
+    save({
+      ...prefs,
+      order: prefs.order.length ? prefs.order : order,
+      hidden: on ? prefs.hidden.filter((k) => k !== key) : [...prefs.hidden, key],
+    });
 
   return (
-    <Table.ScrollArea
-      borderWidth="1px"
-      borderRadius="md"
-      bg="bg"
-      maxH={{ base: '70vh', lg: 'calc(100dvh - 19rem)' }}
-      minH="12rem"
-      position="relative"
-    >
-      <Table.Root size="sm" stickyHeader interactive aria-label={label} aria-busy={busy}>
-        <Table.Header>
-          <Table.Row bg="bg.muted">
-            {columns.map((c) => {
-              const active = c.sortField && sortField === c.sortField && sortOrder ? sortOrder : null;
-              return (
-                <Table.ColumnHeader
-                  key={c.key}
-                  {...(c.key === 'actions' ? { ...PINNED_END, bg: 'bg.muted', zIndex: 2 } : {})}
-                  minW={c.minW}
-                  textAlign={c.align}
-                  whiteSpace="nowrap"
-                  aria-sort={c.sortField ? (active ? ARIA_SORT[active] : 'none') : undefined}
-                >
-                  {c.sortField && onSort ? (
-                    <chakra.button
-                      type="button"
-                      display="inline-flex"
-                      alignItems="center"
-                      gap="1"
-                      fontWeight="inherit"
-                      cursor="pointer"
-                      _hover={{ color: 'blue.600' }}
-                      onClick={() => onSort(c.sortField!)}
-                    >
-                      {c.header}
-                      {active === 'asc' ? (
-                        <ArrowUpIcon boxSize="3.5" />
-                      ) : active === 'desc' ? (
-                        <ArrowDownIcon boxSize="3.5" />
-                      ) : (
-                        <SortIcon boxSize="3.5" color="fg.subtle" />
-                      )}
-                    </chakra.button>
-                  ) : (
-                    (c.headerCell ?? c.header)
-                  )}
-                </Table.ColumnHeader>
-              );
+    <Box ref={outerRef}>
+      {props.columnsKey && (
+        <Flex justify="end" mb="1.5">
+          <ColumnsMenu
+            columns={order.map((k) => {
+              const c = byKey.get(k)!;
+              return {
+                key: k,
+                header: c.header,
+                shown: !prefs.hidden.includes(k),
+                locked: locked(c),
+                noRoom: fit.hidden.includes(k),
+              };
             })}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body opacity={busy && showRows ? 0.55 : 1} transition="opacity 0.2s">
-          {showRows &&
-            rows.map((row) => (
-              <Fragment key={rowKey(row)}>
-                <Table.Row data-selected={selection?.selected.has(rowKey(row)) ? '' : undefined}>
+            onToggle={toggle}
+            onMove={move}
+            onReset={reset}
+          />
+        </Flex>
+      )}
+      <Table.ScrollArea
+        ref={scrollRef}
+        borderWidth="1px"
+        borderRadius="md"
+        bg="bg"
+        maxH={{ base: '70vh', lg: 'calc(100dvh - 19rem)' }}
+        minH="12rem"
+        position="relative"
+      >
+        <Table.Root size="sm" stickyHeader interactive aria-label={label} aria-busy={busy}>
+          <Table.Header>
+            <Table.Row bg="bg.muted">
+              {columns.map((c) => {
+                const active = c.sortField && sortField === c.sortField && sortOrder ? sortOrder : null;
+                return (
+                  <Table.ColumnHeader
+                    key={c.key}
+                    {...(c.key === 'actions' ? { ...PINNED_END, bg: 'bg.muted', zIndex: 2 } : {})}
+                    minW={c.ellipsis ? undefined : c.minW}
+                    textAlign={c.align}
+                    whiteSpace={c.ellipsis ? 'normal' : 'nowrap'}
+                    aria-sort={c.sortField ? (active ? ARIA_SORT[active] : 'none') : undefined}
+                  >
+                    {c.sortField && onSort ? (
+                      <chakra.button
+                        type="button"
+                        display="inline-flex"
+                        alignItems="center"
+                        gap="1"
+                        fontWeight="inherit"
+                        cursor="pointer"
+                        _hover={{ color: 'blue.600' }}
+                        onClick={() => onSort(c.sortField!)}
+                      >
+                        {c.header}
+                        {active === 'asc' ? (
+                          <ArrowUpIcon boxSize="3.5" />
+                        ) : active === 'desc' ? (
+                          <ArrowDownIcon boxSize="3.5" />
+                        ) : (
+                          <SortIcon boxSize="3.5" color="fg.subtle" />
+                        )}
+                      </chakra.button>
+                    ) : (
+                      (c.headerCell ?? c.header)
+                    )}
+                  </Table.ColumnHeader>
+                );
+              })}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body opacity={busy && showRows ? 0.55 : 1} transition="opacity 0.2s">
+            {showRows &&
+              rows.map((row) => (
+                <Fragment key={rowKey(row)}>
+                  <Table.Row data-selected={selection?.selected.has(rowKey(row)) ? '' : undefined}>
+                    {columns.map((c) => (
+                      <Table.Cell
+                        key={c.key}
+                        {...(c.key === 'actions' ? PINNED_END : {})}
+                        textAlign={c.align}
+                        whiteSpace={c.nowrap ? 'nowrap' : undefined}
+                      >
+                        {c.ellipsis ? (
+                          <Truncate maxW={fit.squeeze ? (c.minW ?? ELLIPSIS_MIN) : ELLIPSIS_MAX}>
+                            {c.cell(row)}
+                          </Truncate>
+                        ) : (
+                          c.cell(row)
+                        )}
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                  {expand && open.has(rowKey(row)) && (
+                    <Table.Row bg="bg.subtle" _hover={{ bg: 'bg.subtle' }}>
+                      <Table.Cell colSpan={columns.length} py="3">
+                        {expand.render(row)}
+                      </Table.Cell>
+                    </Table.Row>
+                  )}
+                </Fragment>
+              ))}
+            {busy &&
+              !showRows &&
+              [0, 1, 2, 3, 4].map((i) => (
+                <Table.Row key={`skeleton-${i}`} aria-hidden="true">
                   {columns.map((c) => (
-                    <Table.Cell
-                      key={c.key}
-                      {...(c.key === 'actions' ? PINNED_END : {})}
-                      textAlign={c.align}
-                      whiteSpace={c.nowrap ? 'nowrap' : undefined}
-                    >
-                      {c.cell(row)}
+                    <Table.Cell key={c.key}>
+                      <Skeleton h="4" />
                     </Table.Cell>
                   ))}
                 </Table.Row>
-                {expand && open.has(rowKey(row)) && (
-                  <Table.Row bg="bg.subtle" _hover={{ bg: 'bg.subtle' }}>
-                    <Table.Cell colSpan={columns.length} py="3">
-                      {expand.render(row)}
-                    </Table.Cell>
-                  </Table.Row>
-                )}
-              </Fragment>
-            ))}
-          {busy &&
-            !showRows &&
-            [0, 1, 2, 3, 4].map((i) => (
-              <Table.Row key={`skeleton-${i}`} aria-hidden="true">
-                {columns.map((c) => (
-                  <Table.Cell key={c.key}>
-                    <Skeleton h="4" />
-                  </Table.Cell>
-                ))}
+              ))}
+            {!busy && !showRows && (
+              <Table.Row>
+                <Table.Cell colSpan={columns.length} py="10">
+                  {statusMessage}
+                </Table.Cell>
               </Table.Row>
-            ))}
-          {!busy && !showRows && (
-            <Table.Row>
-              <Table.Cell colSpan={columns.length} py="10">
-                <StatusMessage status={status} message={message} onRetry={onRetry} t={t} />
-              </Table.Cell>
-            </Table.Row>
-          )}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+            )}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Box>
   );
 }
 
@@ -177,7 +350,7 @@ function expandColumn<Row>(
   label: string,
   rowKey: (row: Row) => string | number,
   open: ReadonlySet<string | number>,
-  setOpen: (next: ReadonlySet<string | number>) => void,
+  toggle: (key: string | number) => void,
 ): Column<Row> {
   return {
     key: '__expand',
@@ -191,12 +364,7 @@ function expandColumn<Row>(
           variant="ghost"
           aria-label={label}
           aria-expanded={isOpen}
-          onClick={() => {
-            const next = new Set(open);
-            if (isOpen) next.delete(key);
-            else next.add(key);
-            setOpen(next);
-          }}
+          onClick={() => toggle(key)}
         >
           {isOpen ? <ChevronDownIcon /> : <ChevronRightIcon />}
         </IconButton>

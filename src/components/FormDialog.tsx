@@ -36,7 +36,12 @@ export function FormDialog({
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content asChild mx={{ base: '2', sm: '4' }}>
-            <form onSubmit={onSubmit} noValidate aria-label={title}>
+            <form
+              onSubmit={onSubmit}
+              noValidate
+              aria-label={title}
+              style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+            >
               <Dialog.Header>
                 <Dialog.Title>{title}</Dialog.Title>
               </Dialog.Header>

@@ -42,6 +42,7 @@ export function SecretRevealDialog({
       role="alertdialog"
       placement="center"
       size={{ base: 'xs', sm: 'md' }}
+      scrollBehavior="inside"
       closeOnEscape={false}
       closeOnInteractOutside={false}
       onOpenChange={(e) => !e.open && onClose()}

@@ -24,13 +24,19 @@ export function StepDialog({
       open
       placement="center"
       size="md"
+      scrollBehavior="inside"
       closeOnInteractOutside={false}
       onOpenChange={(e) => !e.open && !busy && onClose()}
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content aria-label={label} mx={{ base: '2', sm: '4' }}>
+          <Dialog.Content
+            aria-label={label}
+            mx={{ base: '2', sm: '4' }}
+            // A step that is a form around its body and footer passes the scrolling body on.
+            css={{ '& > form': { display: 'flex', flexDirection: 'column', flex: '1', minHeight: 0 } }}
+          >
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>

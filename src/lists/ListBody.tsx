@@ -6,6 +6,7 @@ import { useSessionUser } from '../app/session';
 import type { MessageKey, Translate } from '../i18n';
 import { DataTable, type DataTableProps } from '../components/DataTable';
 import { FilterBar, type FilterField } from '../components/FilterBar';
+import { columnPrefsKey } from '../components/table/columnPrefs';
 import { columnsOf, type Cells } from './columns';
 import { filterFieldsOf, type RunTimeFilters } from './filterFields';
 import type { useListScreen } from './useListScreen';
@@ -78,6 +79,7 @@ export function ListBody<L extends ListDefinition, Row>(props: ListBodyProps<L, 
         columns={columns}
         rowKey={rowKey ?? idOf}
         {...screen.table}
+        {...(user ? { columnsKey: columnPrefsKey(list.path, user.operatorId) } : {})}
         {...(selection ? { selection } : {})}
         {...(expand ? { expand } : {})}
       />

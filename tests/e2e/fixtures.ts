@@ -79,6 +79,9 @@ export const FIXTURES = {
   orgAdmin: { loginId: 'e2e-org-admin', like: 'admin', userName: 'E2E Org Admin' },
   orgSpAdmin: { loginId: 'e2e-org-sp-admin', like: 'sp-admin', userName: 'E2E Org SP Admin' },
   orgCoAdmin: { loginId: 'e2e-org-co-admin', like: 'co-admin', userName: 'E2E Org Company Admin' },
+  /** tables.spec: widths, cards and the remembered choice of columns (per user). */
+  tables: { loginId: 'e2e-tables', like: 'co-admin', userName: 'E2E Tables' },
+  tablesAdmin: { loginId: 'e2e-tables-admin', like: 'admin', userName: 'E2E Tables Admin' },
   /** session.spec: the administrator who resets a session account's password (must-change paths). */
   sessionAdmin: { loginId: 'e2e-session-admin', like: 'admin', userName: 'E2E Session Admin' },
   /** org.spec: the company operator an administrator locks while it is signed in. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Center, Flex, Image, Input, Skeleton, Stack, chakra } from '@chakra-ui/react';
+import { Button, Center, Flex, Grid, Image, Input, Skeleton, Stack, chakra } from '@chakra-ui/react';
 import { useT } from '../../app/i18n';
 import { CopyIcon } from '../../components/icons';
 import { qrPngDataUrl } from '../../services/qrCode';
@@ -37,12 +37,13 @@ export function LinkAndQr({
   const t = useT();
   const png = useQrPng(link);
   return (
-    <Stack gap="4">
+    // From md the QR code stands beside the link, so Download stays in view on a laptop screen.
+    <Grid gap="4" templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) auto' }} alignItems="start">
       <Stack gap="1.5">
         <chakra.label htmlFor={`link-${number}`} fontSize="sm" fontWeight="medium">
           {t('links.payLink')}
         </chakra.label>
-        <Flex gap="2" direction={{ base: 'column', sm: 'row' }}>
+        <Flex gap="2" direction={{ base: 'column', sm: 'row', md: 'column', lg: 'row' }}>
           <Input
             id={`link-${number}`}
             value={link}
@@ -63,18 +64,18 @@ export function LinkAndQr({
           <Image
             src={png}
             alt={t('links.qrAlt', { number })}
-            boxSize={{ base: '200px', sm: '220px' }}
+            boxSize={{ base: '200px', md: '176px' }}
             borderWidth="1px"
             borderRadius="md"
             opacity={disabled ? 0.35 : 1}
           />
         ) : (
-          <Skeleton boxSize={{ base: '200px', sm: '220px' }} />
+          <Skeleton boxSize={{ base: '200px', md: '176px' }} />
         )}
         <Button size="sm" variant="outline" onClick={onDownload} disabled={disabled || !png}>
           {t('links.downloadQr')}
         </Button>
       </Center>
-    </Stack>
+    </Grid>
   );
 }

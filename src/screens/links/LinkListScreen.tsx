@@ -6,6 +6,8 @@ import type { ListDefinition } from '../../contract/lists/define';
 import type { ListQuery } from '../../machines/listQuery';
 import type { OrgOption } from '../../contract/org';
 import { useT } from '../../app/i18n';
+import { useSessionUser } from '../../app/session';
+import { columnPrefsKey } from '../../components/table/columnPrefs';
 import { showError, showSuccess } from '../../app/toaster';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
@@ -73,6 +75,7 @@ export function LinkListScreen<Row extends LinkRow, L extends ListDefinition>({
   newDialog: (p: { companies: readonly OrgOption[] | null; onDone: (changed: boolean) => void }) => ReactNode;
 }) {
   const t = useT();
+  const user = useSessionUser();
   const scope = useScopeFilters();
   const list = useListScreen<Row>({
     fetchPage,
@@ -127,7 +130,13 @@ export function LinkListScreen<Row extends LinkRow, L extends ListDefinition>({
         {...list.filterBar}
         fields={filterFieldsOf(definition, t, scope.fields, list.rangeError)}
       />
-      <DataTable label={texts.table} columns={tableColumns} rowKey={(r) => r.id} {...list.table} />
+      <DataTable
+        label={texts.table}
+        columns={tableColumns}
+        rowKey={(r) => r.id}
+        {...list.table}
+        {...(user ? { columnsKey: columnPrefsKey(definition.path, user.operatorId) } : {})}
+      />
       {list.pager}
       {dialog === 'new' &&
         newDialog({

@@ -124,7 +124,7 @@ export default function OrderDetail({ param }: { param: string }) {
           </Alert.Root>
         )}
         <OrderFacts order={order} />
-        <Grid templateColumns={{ base: '1fr', xl: '2fr 1fr' }} gap="4" alignItems="start">
+        <Grid templateColumns={{ base: '1fr', '2xl': '2fr 1fr' }} gap="4" alignItems="start">
           <OrderRefunds order={order} />
           <OrderTimeline order={order} />
         </Grid>

@@ -86,9 +86,16 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
     },
   ];
   return (
+    // Two columns on a laptop: a last card alone on its row takes the whole row (no half row left empty).
     <SimpleGrid columns={{ base: 1, lg: 2, '2xl': 3 }} gap="4">
-      {groups.map((g) => (
-        <Card.Root key={g.title} size="sm">
+      {groups.map((g, i) => (
+        <Card.Root
+          key={g.title}
+          size="sm"
+          gridColumn={
+            groups.length % 2 === 1 && i === groups.length - 1 ? { lg: 'span 2', '2xl': 'auto' } : undefined
+          }
+        >
           <Card.Header>
             <Heading as="h2" size="sm">
               {g.title}

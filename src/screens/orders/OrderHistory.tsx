@@ -52,7 +52,7 @@ export function OrderRefunds({ order }: { order: OrderDetail }) {
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap">{formatDateTime(r.createdAt)}</Table.Cell>
                     <Table.Cell>{r.operatorLoginId ?? ''}</Table.Cell>
-                    <Table.Cell>
+                    <Table.Cell minW="14rem" whiteSpace="normal" overflowWrap="anywhere">
                       {r.rejectReason
                         ? t('orderScreens.approval.rejectReason', {
                             reason:
