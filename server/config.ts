@@ -1,4 +1,9 @@
 import path from 'node:path';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH_DEFAULT,
+  PASSWORD_MIN_LENGTH_FLOOR,
+} from '../src/contract/passwords';
 
 /** Argon2id cost; tests lower it so the suite stays fast. */
 export interface Argon2Cost {
@@ -122,8 +127,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseUrl,
     demoPassword: str(env, 'KESSAI_DEMO_PASSWORD', 'kessai-demo-2026'),
     captcha: !['off', 'false', '0', 'no'].includes(captchaRaw),
-    // The contract allows 6..20 characters; the configured minimum stays inside it.
-    passwordMinLength: num(env, 'KESSAI_PASSWORD_MIN_LENGTH', 12, 6, 20),
+    // The contract's password rules (src/contract/passwords.ts) bound the configured minimum.
+    passwordMinLength: num(
+      env,
+      'KESSAI_PASSWORD_MIN_LENGTH',
+      PASSWORD_MIN_LENGTH_DEFAULT,
+      PASSWORD_MIN_LENGTH_FLOOR,
+      PASSWORD_MAX_LENGTH,
+    ),
     sessionIdleMinutes: num(env, 'KESSAI_SESSION_IDLE_MINUTES', 15, 1, 24 * 60),
     sessionMaxHours: num(env, 'KESSAI_SESSION_MAX_HOURS', 12, 1, 24 * 7),
     loginMaxFailures: num(env, 'KESSAI_LOGIN_MAX_FAILURES', 5, 1, 100),
@@ -151,6 +162,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     refundApprovalThreshold: num(env, 'KESSAI_REFUND_APPROVAL_THRESHOLD', 100_000, 0, 999_999_999_999),
   };
   const merged = { ...config, ...overrides };
-  merged.passwordMinLength = clamp(merged.passwordMinLength, 6, 20);
+  merged.passwordMinLength = clamp(merged.passwordMinLength, PASSWORD_MIN_LENGTH_FLOOR, PASSWORD_MAX_LENGTH);
   return merged;
 }

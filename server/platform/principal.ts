@@ -1,3 +1,4 @@
+import { passwordPolicy } from '../../src/contract/passwords';
 import { eq, type SQL } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { isOperatorType, mfaRequiredFor, type OperatorType } from '../../src/contract/roles';
@@ -115,7 +116,7 @@ export async function findPrincipal(db: Executor, where: SQL): Promise<Principal
 /** The user info of a session (`secondFactor`: what the session still owes, see sessions.second_factor). */
 export function userInfoOf(
   p: Principal,
-  idleTimeoutSeconds: number,
+  config: { sessionIdleMinutes: number; passwordMinLength: number },
   secondFactor: SecondFactor | null,
 ): UserInfo {
   return {
@@ -130,7 +131,8 @@ export function userInfoOf(
     agentName: p.agentName,
     companyName: p.companyName,
     branchUnitName: p.branchUnitName,
-    idleTimeoutSeconds,
+    idleTimeoutSeconds: config.sessionIdleMinutes * 60,
+    passwordPolicy: passwordPolicy(config.passwordMinLength),
     mustChangePassword: p.mustChangePassword,
     mustChangeRefundPassword: p.mustChangeRefundPassword,
     secondFactor,

@@ -1,4 +1,5 @@
-import { yup, LIMITS, MD5_HEX, MOBILE, message, password } from './validation';
+import { yup, LIMITS, MD5_HEX, MOBILE, message } from './validation';
+import { password, type PasswordPolicy } from './passwords';
 import { WORKING_LANGUAGES, type WorkingLanguage } from './locale';
 import type { OperatorType } from './roles';
 
@@ -22,15 +23,17 @@ export const PasswordChangeInput = yup
   .noUnknown();
 export type PasswordChangeInput = yup.InferType<typeof PasswordChangeInput>;
 
-/** The form as a person fills it (old password typed, hashed before sending). */
-export const PasswordChangeForm = yup.object({
-  oldPassword: yup.string().required().max(64),
-  newPassword: password(),
-  confirmPassword: yup
-    .string()
-    .required()
-    .oneOf([yup.ref('newPassword')], message('validation.inconsistentPasswords')),
-});
+/** The form as a person fills it (old password typed, hashed before sending), under the server's policy. */
+export const passwordChangeForm = (policy?: PasswordPolicy) =>
+  yup.object({
+    oldPassword: yup.string().required().max(64),
+    newPassword: password(policy),
+    confirmPassword: yup
+      .string()
+      .required()
+      .oneOf([yup.ref('newPassword')], message('validation.inconsistentPasswords')),
+  });
+export const PasswordChangeForm = passwordChangeForm();
 export type PasswordChangeForm = yup.InferType<typeof PasswordChangeForm>;
 
 export const ProfileInput = yup

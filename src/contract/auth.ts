@@ -1,6 +1,7 @@
 import { yup, LIMITS, MD5_HEX, message } from './validation';
 import { WORKING_LANGUAGES, type WorkingLanguage } from './locale';
 import type { OperatorType } from './roles';
+import type { PasswordPolicy } from './passwords';
 
 export const CaptchaReply = yup.object({
   captchaId: yup.string().required(),
@@ -37,6 +38,8 @@ export interface UserInfo {
   branchUnitName: string | null;
   /** Server idle timeout, so the console can warn shortly before it. */
   idleTimeoutSeconds: number;
+  /** The password rules this server applies (its minimum length); older stored infos lack it. */
+  passwordPolicy?: PasswordPolicy;
   /** Set after an administrator's reset: the user must change it first. */
   mustChangePassword: boolean;
   /** Set after an administrator's refund password reset. */

@@ -11,7 +11,8 @@ export interface MessageRef {
   values?: Record<string, unknown>;
 }
 
-const ref =
+/** A message of `key` that names the field yup validates (its path). */
+export const fieldMessage =
   (key: MessageKey) =>
   (p: object): MessageRef => {
     const { path, ...values } = p as Record<string, unknown>;
@@ -21,28 +22,28 @@ const ref =
 
 yup.setLocale({
   mixed: {
-    required: ref('validation.required'),
-    notNull: ref('validation.required'),
-    defined: ref('validation.required'),
-    notType: ref('validation.type'),
-    oneOf: ref('validation.oneOf'),
-    default: ref('validation.invalid'),
+    required: fieldMessage('validation.required'),
+    notNull: fieldMessage('validation.required'),
+    defined: fieldMessage('validation.required'),
+    notType: fieldMessage('validation.type'),
+    oneOf: fieldMessage('validation.oneOf'),
+    default: fieldMessage('validation.invalid'),
   },
   string: {
-    min: ref('validation.minLength'),
-    max: ref('validation.maxLength'),
-    length: ref('validation.length'),
-    email: ref('validation.email'),
-    url: ref('validation.url'),
-    matches: ref('validation.pattern'),
+    min: fieldMessage('validation.minLength'),
+    max: fieldMessage('validation.maxLength'),
+    length: fieldMessage('validation.length'),
+    email: fieldMessage('validation.email'),
+    url: fieldMessage('validation.url'),
+    matches: fieldMessage('validation.pattern'),
   },
   number: {
-    min: ref('validation.min'),
-    max: ref('validation.max'),
-    integer: ref('validation.integer'),
+    min: fieldMessage('validation.min'),
+    max: fieldMessage('validation.max'),
+    integer: fieldMessage('validation.integer'),
   },
-  array: { min: ref('validation.minItems'), max: ref('validation.maxItems') },
-  object: { noUnknown: ref('validation.unknownField') },
+  array: { min: fieldMessage('validation.minItems'), max: fieldMessage('validation.maxItems') },
+  object: { noUnknown: fieldMessage('validation.unknownField') },
 });
 
 export { yup };
@@ -63,25 +64,13 @@ export const number = () =>
     if (written === '') return undefined;
     return DECIMAL.test(written) ? Number(written) : NaN;
   });
-export const message = (key: MessageKey, values?: Record<string, unknown>) => ref(key)(values ?? {});
+export const message = (key: MessageKey, values?: Record<string, unknown>) => fieldMessage(key)(values ?? {});
 
-/** Half-width password characters of spec point 5. */
-export const PASSWORD_CHARS = /^[A-Za-z0-9!@#$%^&-]*$/;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 20;
 export const MD5_HEX = /^[0-9A-F]{32}$/;
 export const MOBILE = /^\+?[0-9][0-9-]{6,19}$/;
 
 /** Field length limits used across schemas and the database. */
 export const LIMITS = { loginId: 40, name: 60, email: 120, mobile: 20, remark: 255, orgName: 120 } as const;
-
-export const password = () =>
-  yup
-    .string()
-    .required()
-    .min(PASSWORD_MIN)
-    .max(PASSWORD_MAX)
-    .matches(PASSWORD_CHARS, { message: ref('validation.passwordChars') });
 
 /** Validate against a schema strictly: unknown fields are an error, nothing is coerced silently but numbers from forms. */
 export type Infer<S extends yup.ISchema<unknown>> = yup.InferType<S>;

@@ -8,6 +8,7 @@
  * screen empties the form itself after a login-password change, and for the refund password
  * (which ends the session) it is logging in again and opening the form.
  */
+import md5 from 'md5';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { PasswordKind } from '../../src/contract/account';
@@ -17,6 +18,7 @@ import { passwordChangePaths } from '../machines/passwordChange.model';
 import { PASSWORD, PASSWORD_ACCOUNTS, REFUND_ACCOUNTS, WRONG_PASSWORD, type Fixture } from './fixtures';
 import {
   apiCall,
+  expectFieldError,
   ja,
   logOut,
   loginForm,
@@ -28,6 +30,7 @@ import {
 } from './support/ui';
 
 const ROUTE = { login: '/changePassword', refund: '/changeRefundPassword' } as const;
+const SAVE_PATH = { login: '/system/password/save', refund: '/system/refundPassword/save' } as const;
 const SAVE = { login: '**/api/system/password/save', refund: '**/api/system/refundPassword/save' } as const;
 const TITLE = { login: 'menu.changePassword', refund: 'menu.changeRefundPassword' } as const;
 const OLD = { login: 'passwordForm.oldLogin', refund: 'passwordForm.oldRefund' } as const;
@@ -66,6 +69,8 @@ interface Walk {
   current: string;
   token: string;
   message: RegExp | null;
+  /** The field the server's refusal is about (shown there, not in a banner). */
+  field: 'old' | 'next' | null;
   /** Save requests held until the path's step for the server's answer. */
   held: Route[];
 }
@@ -88,9 +93,11 @@ async function perform(
       const outcome = next ? label(next) || 'ok' : 'ok';
       if (outcome === 'wrong old password') {
         w.message = messagePattern(ja('server.account.wrongOldPassword'));
+        w.field = 'old';
         await fill(page, kind, WRONG_PASSWORD, freshPassword());
       } else if (outcome === 'reused') {
         w.message = messagePattern(ja('server.account.reused', { count: '{{count}}' }));
+        w.field = 'next';
         await fill(page, kind, w.current, w.current);
       } else {
         const pw = freshPassword();
@@ -108,6 +115,7 @@ async function perform(
     case 'EDIT':
       await form(page, kind).next.pressSequentially('x');
       w.message = null;
+      w.field = null;
       return;
     case 'RESET':
       if (kind === 'refund') {
@@ -147,7 +155,11 @@ async function check(w: Walk, e: ModelEvent, s: AnyMachineSnapshot) {
     }
   }
   if (s.matches('submitting')) await expect(f.submit).toBeDisabled();
-  if (s.matches('rejected')) await expect(f.alert.filter({ hasText: w.message! })).toBeVisible();
+  if (s.matches('rejected')) {
+    // The server's refusal names its field: shown at that field, no banner above the form.
+    await expectFieldError(f[w.field!], w.message!);
+    await expect(f.alert).toHaveCount(0);
+  }
 }
 
 for (const kind of ['login', 'refund'] as const) {
@@ -157,7 +169,16 @@ for (const kind of ['login', 'refund'] as const) {
       test(name, async ({ browser, request, baseURL }) => {
         const account = accounts[n];
         const page = await signedInPage(browser, request, baseURL!, account.loginId);
-        const w: Walk = { page, kind, account, current: PASSWORD, token: '', message: null, held: [] };
+        const w: Walk = {
+          page,
+          kind,
+          account,
+          current: PASSWORD,
+          token: '',
+          message: null,
+          field: null,
+          held: [],
+        };
         await page.route(SAVE[kind], (route) => void w.held.push(route));
         const steps = path.steps as unknown as { event: ModelEvent; state: AnyMachineSnapshot }[];
         try {
@@ -181,25 +202,59 @@ for (const kind of ['login', 'refund'] as const) {
       });
     });
 
-    test('rule violations are shown', async ({ browser, request, baseURL }) => {
+    test('the checklist shows the rules the server applies, and agrees with it', async ({
+      browser,
+      request,
+      baseURL,
+    }) => {
       const account = accounts[accounts.length - 1];
       const page = await signedInPage(browser, request, baseURL!, account.loginId);
       try {
         await page.goto(ROUTE[kind]);
         const f = form(page, kind);
-        // The contract's rules, checked in the browser: too short, confirmation differs.
-        await fill(page, kind, PASSWORD, 'ab1', 'ab1');
-        await expect(f.form).toContainText(
-          ja('validation.minLength', { field: ja('fields.newPassword'), min: 6 }),
-        );
-        await fill(page, kind, PASSWORD, 'abcdef123456', 'abcdef123457');
-        await expect(f.form).toContainText(ja('validation.inconsistentPasswords'));
-        // The server's rules: 12 characters at least, letters and digits.
+        const token = (await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.token)) ?? '';
+        const rules = page.getByRole('list', { name: ja('passwordForm.rules') });
+        const rule = (name: string) => rules.locator(`[data-rule="${name}"]`);
+        // The server's setting (12) and the contract's other rules, from the session's user info.
+        await expect(rule('length')).toContainText(ja('passwordForm.ruleLength', { min: 12, max: 20 }));
+        await expect(rule('letterAndDigit')).toContainText(ja('passwordForm.ruleLetterAndDigit'));
+        await expect(rule('notRecent')).toContainText(ja('passwordForm.ruleNotRecent', { count: 4 }));
+        // 8 characters: "6–20" ticked them before, then the server refused; now the list says no.
+        await f.next.fill('abc12345');
+        await expect(rule('length')).toHaveAttribute('data-met', 'false');
+        await expect(rule('letterAndDigit')).toHaveAttribute('data-met', 'true');
+        // The server refuses the same password for the same reason.
+        const refused = (await apiCall(request, token, SAVE_PATH[kind], {
+          oldPassword: md5(PASSWORD).toUpperCase(),
+          newPassword: 'abc12345',
+          confirmPassword: 'abc12345',
+        })) as { resultType: string; errors?: Record<string, string> };
+        expect(refused.resultType).toBe('INVALID');
+        expect(refused.errors).toEqual({ newPassword: ja('server.account.tooShort', { min: 12 }) });
+        // The browser refuses it too, at the field, before sending.
         await fill(page, kind, PASSWORD, 'abc12345', 'abc12345');
-        await expect(f.alert).toContainText(ja('server.account.tooShort', { min: 12 }));
+        await expectFieldError(
+          f.next,
+          ja('validation.minLength', { field: ja('fields.newPassword'), min: 12 }),
+        );
         await fill(page, kind, PASSWORD, 'abcdefghijklmn', 'abcdefghijklmn');
-        await expect(f.alert).toContainText(ja('server.account.letterAndDigit'));
-        await expect(userMenuButton(page)).toBeVisible();
+        await expect(rule('letterAndDigit')).toHaveAttribute('data-met', 'false');
+        await expectFieldError(f.next, ja('server.account.letterAndDigit'));
+        await fill(page, kind, PASSWORD, 'abcdef123456', 'abcdef123457');
+        await expectFieldError(f.confirm, ja('validation.inconsistentPasswords'));
+        // Every rule ticked: the server accepts it.
+        const good = freshPassword();
+        await f.next.fill(good);
+        await f.confirm.fill(good);
+        for (const name of ['length', 'letterAndDigit', 'chars', 'match'])
+          await expect(rule(name)).toHaveAttribute('data-met', 'true');
+        await f.submit.click();
+        await expect(
+          toast(
+            page,
+            ja(kind === 'login' ? 'passwordForm.changedLogin' : 'passwordForm.changedRefund'),
+          ).first(),
+        ).toBeVisible();
       } finally {
         await page.context().close();
       }

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../src/contract/account';
+import type { UserInfo } from '../../src/contract/auth';
+import { passwordChecks, passwordPolicy } from '../../src/contract/passwords';
 import { auditLog, passwordHistory } from '../../server/db/schema';
 import { backends, DEMO_PASSWORD, md5Upper, operatorByLogin, startHarness, type Harness } from './harness';
 
@@ -17,40 +19,88 @@ describe.each(backends)('account on $name', (backend) => {
   });
   afterAll(() => h?.close());
 
-  it('applies every password rule with its own message and changes nothing', async () => {
+  it('applies every password rule with its own message at its field and changes nothing', async () => {
     await h.createOperator({ loginId: 'rules', operatorType: 20 });
     const token = await h.token('rules');
     const before = await operatorByLogin(h.db, 'rules');
+    // Each refusal is INVALID at the field it is about (the console marks that field).
     const cases: [ReturnType<typeof change>, string, string][] = [
-      [change('wrong-old-pass1', 'Newpassword123'), 'FAIL', '現在のパスワードが正しくありません'],
-      [change(DEMO_PASSWORD, 'abc12'), 'INVALID', '新しいパスワードは6文字以上で入力してください'],
-      [change(DEMO_PASSWORD, 'short1pass'), 'FAIL', '新しいパスワードは12文字以上で入力してください'],
+      [change('wrong-old-pass1', 'Newpassword123'), 'oldPassword', '現在のパスワードが正しくありません'],
+      [change(DEMO_PASSWORD, 'abc12'), 'newPassword', '新しいパスワードは6文字以上で入力してください'],
+      [change(DEMO_PASSWORD, 'short1pass'), 'newPassword', '新しいパスワードは12文字以上で入力してください'],
       [
         change(DEMO_PASSWORD, 'onlyletterslong'),
-        'FAIL',
+        'newPassword',
         '新しいパスワードには英字と数字をそれぞれ1文字以上含めてください',
       ],
       [
         change(DEMO_PASSWORD, '123456789012'),
-        'FAIL',
+        'newPassword',
         '新しいパスワードには英字と数字をそれぞれ1文字以上含めてください',
       ],
       [
         change(DEMO_PASSWORD, 'パスワード12345678'),
-        'INVALID',
+        'newPassword',
         '新しいパスワードには半角英数字と ! @ # $ % ^ & - のみ使用できます',
       ],
-      [change(DEMO_PASSWORD, 'Newpassword123', 'Newpassword124'), 'INVALID', 'パスワードが一致しません'],
-      [change(DEMO_PASSWORD, DEMO_PASSWORD), 'FAIL', '直近4回に使用したパスワードは使用できません'],
-      [change(DEMO_PASSWORD, 'a1'.repeat(11)), 'INVALID', '新しいパスワードは20文字以内で入力してください'],
+      [
+        change(DEMO_PASSWORD, 'Newpassword123', 'Newpassword124'),
+        'confirmPassword',
+        'パスワードが一致しません',
+      ],
+      [change(DEMO_PASSWORD, DEMO_PASSWORD), 'newPassword', '直近4回に使用したパスワードは使用できません'],
+      [
+        change(DEMO_PASSWORD, 'a1'.repeat(11)),
+        'newPassword',
+        '新しいパスワードは20文字以内で入力してください',
+      ],
     ];
-    for (const [body, type, message] of cases) {
+    for (const [body, field, message] of cases) {
       const r = await h.call('/system/password/save', body, { token });
-      expect({ type: r.body.resultType, message: r.body.resultMessage }).toEqual({ type, message });
+      expect({ type: r.body.resultType, errors: r.body.errors }).toEqual({
+        type: 'INVALID',
+        errors: { [field]: message },
+      });
     }
     const after = await operatorByLogin(h.db, 'rules');
     expect(after.passwordHash).toBe(before.passwordHash);
     expect((await h.call('/system/info', undefined, { token })).body.resultType).toBe('SUCCESS');
+  });
+
+  it('tells the console the rules it applies, and applies exactly those (src/contract/passwords.ts)', async () => {
+    await h.createOperator({ loginId: 'rule-source', operatorType: 20 });
+    let token = await h.token('rule-source');
+    const info = await h.call<UserInfo>('/system/info', undefined, { token });
+    const policy = info.body.result!.passwordPolicy!;
+    // The server's setting (12 by default), the contract's maximum and history.
+    expect(policy).toEqual({ minLength: h.config.passwordMinLength, maxLength: 20, history: 4 });
+    expect(policy).toEqual(passwordPolicy(h.config.passwordMinLength));
+    expect(policy.minLength).toBe(12);
+    // The checklist's judgement (passwordChecks) and the server's agree on every candidate.
+    const candidates = [
+      'abc12345', // 8: met "6–20" before, refused by the server
+      'abcdefgh1234', // 12, letters and digits
+      'abcdefgh123', // 11
+      'abcdefghijkl', // no digit
+      '1234567890123', // no letter
+      'Abcdefgh1234567890xy', // 20
+      'Abcdefgh1234567890xyz', // 21
+      'Abcdefgh-1234', // a sign that is allowed
+      'Abcdefgh 1234', // a space is not
+    ];
+    let current = DEMO_PASSWORD;
+    for (const candidate of candidates) {
+      const checks = passwordChecks(candidate, policy);
+      const r = await h.call('/system/password/save', change(current, candidate), { token });
+      const accepted = r.body.resultType === 'SUCCESS';
+      expect({ candidate, accepted }).toEqual({ candidate, accepted: Object.values(checks).every(Boolean) });
+      if (accepted) {
+        token = r.body.submitToken!;
+        current = candidate;
+      } else {
+        expect(Object.keys(r.body.errors ?? {})).toEqual(['newPassword']);
+      }
+    }
   });
 
   it('rejects the last 4 passwords and accepts a fifth older one', async () => {
@@ -104,7 +154,8 @@ describe.each(backends)('account on $name', (backend) => {
     const wrong = await h.call('/system/refundPassword/save', change('Not-it-2026', 'Refund-pass-77'), {
       token,
     });
-    expect(wrong.body.resultType).toBe('FAIL');
+    expect(wrong.body.resultType).toBe('INVALID');
+    expect(Object.keys(wrong.body.errors ?? {})).toEqual(['oldPassword']);
     const before = await operatorByLogin(h.db, 'refund-pw');
     const r = await h.call('/system/refundPassword/save', change(DEMO_PASSWORD, 'Refund-pass-77'), { token });
     expect(r.body).toMatchObject({ resultType: 'SUCCESS', submitToken: '' });
@@ -119,7 +170,8 @@ describe.each(backends)('account on $name', (backend) => {
     const reuse = await h.call('/system/refundPassword/save', change('Refund-pass-77', 'Refund-pass-77'), {
       token: t2,
     });
-    expect(reuse.body.resultType).toBe('FAIL');
+    expect(reuse.body.resultType).toBe('INVALID');
+    expect(Object.keys(reuse.body.errors ?? {})).toEqual(['newPassword']);
   });
 
   it('shows the profile with the previous login and saves it', async () => {

@@ -1,10 +1,12 @@
+import { PASSWORD_HISTORY } from '../../../src/contract/passwords';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { loginHistory, operators, passwordHistory } from '../../db/schema';
 
 export type SecretKind = 'login' | 'refund';
 /** How many earlier secrets of a kind a new one may not repeat. */
-export const HISTORY_DEPTH = 4;
+/** The contract's history rule: the last PASSWORD_HISTORY secrets of a kind are kept. */
+export const HISTORY_DEPTH = PASSWORD_HISTORY;
 
 export async function currentSecret(
   db: Executor,

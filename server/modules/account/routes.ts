@@ -3,13 +3,13 @@ import type { Api } from '../../platform/api';
 import { changeSecret, profileOf, saveOwnProfile } from './service';
 
 export function accountRoutes(api: Api) {
-  api.call(accountCalls.passwordSave, async ({ deps, principal, input, req }) => {
-    const session = await changeSecret(deps, principal, 'login', input, req);
+  api.call(accountCalls.passwordSave, async ({ deps, principal, input, req, t }) => {
+    const session = await changeSecret(deps, principal, 'login', input, req, t);
     return { submitToken: session?.token ?? '', messageKey: 'server.account.passwordChanged' };
   });
 
-  api.call(accountCalls.refundPasswordSave, async ({ deps, principal, input, req }) => {
-    await changeSecret(deps, principal, 'refund', input, req);
+  api.call(accountCalls.refundPasswordSave, async ({ deps, principal, input, req, t }) => {
+    await changeSecret(deps, principal, 'refund', input, req, t);
     // Every session ended: the console must log in again.
     return { submitToken: '', messageKey: 'server.account.refundPasswordChanged' };
   });

@@ -3,6 +3,9 @@ import type { PasswordChangeInput, Profile } from '../../../src/contract/account
 import { actorOf, recordAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { fail } from '../../platform/envelope';
+import { fieldError } from '../../platform/lists';
+import { passwordChecks, passwordPolicy } from '../../../src/contract/passwords';
+import type { Translate } from '../../../src/i18n';
 import { md5Upper } from '../../platform/passwords';
 import { findPrincipal, type Principal } from '../../platform/principal';
 import { createSession, revokeOperatorSessions, type SessionInfo } from '../../platform/session';
@@ -18,21 +21,24 @@ import {
   type SecretKind,
 } from './queries';
 
-const HAS_LETTER = /[A-Za-z]/;
-const HAS_DIGIT = /[0-9]/;
-
-/** The server's rules on top of the contract's (length and characters): each with its own message. */
-async function checkNewSecret(deps: Deps, operatorId: number, kind: SecretKind, plain: string) {
-  const min = deps.config.passwordMinLength;
-  if (plain.length < min) throw fail('server.account.tooShort', { min });
-  if (!HAS_LETTER.test(plain) || !HAS_DIGIT.test(plain)) throw fail('server.account.letterAndDigit');
+/**
+ * The contract's password rules (src/contract/passwords.ts) under this deployment's minimum
+ * length, then the account's history; a refusal is INVALID at the new password's field.
+ */
+async function checkNewSecret(deps: Deps, t: Translate, operatorId: number, kind: SecretKind, plain: string) {
+  const policy = passwordPolicy(deps.config.passwordMinLength);
+  const checks = passwordChecks(plain, policy);
+  if (plain.length < policy.minLength)
+    throw fieldError(t, 'newPassword', 'server.account.tooShort', { min: policy.minLength });
+  if (!checks.letterAndDigit) throw fieldError(t, 'newPassword', 'server.account.letterAndDigit');
   const digest = md5Upper(plain);
   const earlier = [
     await currentSecret(deps.db, operatorId, kind),
     ...(await recentSecrets(deps.db, operatorId, kind)),
   ];
   for (const hash of new Set(earlier)) {
-    if (await deps.hasher.verify(hash, digest)) throw fail('server.account.reused', { count: 4 });
+    if (await deps.hasher.verify(hash, digest))
+      throw fieldError(t, 'newPassword', 'server.account.reused', { count: policy.history });
   }
   return digest;
 }
@@ -47,11 +53,13 @@ export async function changeSecret(
   kind: SecretKind,
   input: PasswordChangeInput,
   req: FastifyRequest,
+  t: Translate,
 ): Promise<SessionInfo | null> {
   const { db, hasher } = deps;
   const current = await currentSecret(db, principal.operatorId, kind);
-  if (!(await hasher.verify(current, input.oldPassword))) throw fail('server.account.wrongOldPassword');
-  const digest = await checkNewSecret(deps, principal.operatorId, kind, input.newPassword);
+  if (!(await hasher.verify(current, input.oldPassword)))
+    throw fieldError(t, 'oldPassword', 'server.account.wrongOldPassword');
+  const digest = await checkNewSecret(deps, t, principal.operatorId, kind, input.newPassword);
   const hash = await hasher.hash(digest);
   const now = new Date();
   return db.transaction(async (tx) => {

@@ -109,7 +109,7 @@ async function underLockout(
 }
 
 const userOf = (c: Caller, secondFactor: SessionInfo['secondFactor'], enrolled: boolean): UserInfo =>
-  userInfoOf({ ...c.principal, mfaEnrolled: enrolled }, c.deps.config.sessionIdleMinutes * 60, secondFactor);
+  userInfoOf({ ...c.principal, mfaEnrolled: enrolled }, c.deps.config, secondFactor);
 
 /**
  * /auth/mfa/verify: the second factor of a session that owes it. Wrong codes count toward the

@@ -17,7 +17,7 @@ export function authRoutes(api: Api) {
   api.call(authCalls.login, async ({ deps, input, req, t }) => {
     const { principal, session, menu } = await login(deps, input, req, t);
     return {
-      result: userInfoOf(principal, deps.config.sessionIdleMinutes * 60, session.secondFactor),
+      result: userInfoOf(principal, deps.config, session.secondFactor),
       submitToken: session.token,
       menuMapList: menu,
       lang: principal.workingLanguage,
@@ -30,7 +30,7 @@ export function authRoutes(api: Api) {
   });
 
   api.call(authCalls.info, async ({ deps, principal, session }) => ({
-    result: userInfoOf(principal, deps.config.sessionIdleMinutes * 60, session.secondFactor),
+    result: userInfoOf(principal, deps.config, session.secondFactor),
     // No menu until the second factor is given.
     menuMapList: session.secondFactor ? [] : await menuOf(deps.db, principal.operatorType),
   }));

@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Alert, Button, Card, Input, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { PasswordChangeForm } from '../../contract/account';
+import { passwordChangeForm, type PasswordChangeForm } from '../../contract/account';
+import { passwordPolicy } from '../../contract/passwords';
 import type { PasswordKind } from '../../contract/account';
 import type { passwordChangeMachine } from '../../machines/passwordChange';
 import { useT } from '../../app/i18n';
@@ -38,8 +39,12 @@ function PasswordChangeCard({ actor }: { actor: ActorRefFrom<typeof passwordChan
   const state = useSelector(actor, (s) => s);
   const send = actor.send;
   const kind = state.context.kind;
+  // The server's rules (its minimum length comes with the session's user info).
+  const minLength = user?.passwordPolicy?.minLength;
+  const policy = useMemo(() => passwordPolicy(minLength), [minLength]);
+  const schema = useMemo(() => passwordChangeForm(policy), [policy]);
   const { register, handleSubmit, watch, reset, setError, formState } = useForm<PasswordChangeForm>({
-    resolver: yupResolver(PasswordChangeForm),
+    resolver: yupResolver(schema),
     defaultValues: EMPTY,
   });
   const errors = formState.errors;
@@ -88,7 +93,8 @@ function PasswordChangeCard({ actor }: { actor: ActorRefFrom<typeof passwordChan
                   <Alert.Title>{t('shell.mustChangePassword')}</Alert.Title>
                 </Alert.Root>
               )}
-              {rejected && state.context.error && (
+              {/* The banner only for a refusal that names no field (those show at their field). */}
+              {rejected && state.context.error && !Object.keys(fieldErrors).some((f) => f in EMPTY) && (
                 <Alert.Root status="error" role="alert">
                   <Alert.Indicator />
                   <Alert.Title>{state.context.error}</Alert.Title>
@@ -128,6 +134,7 @@ function PasswordChangeCard({ actor }: { actor: ActorRefFrom<typeof passwordChan
               <PasswordRules
                 password={watch('newPassword') ?? ''}
                 confirmation={watch('confirmPassword') ?? ''}
+                policy={policy}
               />
               <Button
                 type="submit"

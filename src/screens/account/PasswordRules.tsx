@@ -1,22 +1,35 @@
 import { Box, Flex, List, Text, VisuallyHidden } from '@chakra-ui/react';
-import { PASSWORD_CHARS, PASSWORD_MAX, PASSWORD_MIN } from '../../contract/validation';
+import { passwordChecks, type PasswordPolicy, type PasswordRule } from '../../contract/passwords';
 import { useT } from '../../app/i18n';
 import { CheckIcon, CrossIcon } from '../../components/icons';
 
-/** The contract's password rules as a live checklist (spec point 5). */
-export function PasswordRules({ password, confirmation }: { password: string; confirmation: string }) {
+type Shown = PasswordRule | 'match';
+
+/**
+ * The contract's password rules (src/contract/passwords.ts) under the server's policy as a
+ * live checklist: the same rules the server applies, so a ticked list is an accepted password
+ * (but for the history, which only the server knows: checked on save).
+ */
+export function PasswordRules({
+  password,
+  confirmation,
+  policy,
+}: {
+  password: string;
+  confirmation: string;
+  policy: PasswordPolicy;
+}) {
   const t = useT();
-  const rules = [
+  const checks = passwordChecks(password, policy);
+  const rules: { key: Shown; label: string; met: boolean | null }[] = [
     {
       key: 'length',
-      label: t('passwordForm.ruleLength'),
-      met: password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX,
+      label: t('passwordForm.ruleLength', { min: policy.minLength, max: policy.maxLength }),
+      met: checks.length,
     },
-    {
-      key: 'chars',
-      label: t('passwordForm.ruleChars'),
-      met: password.length > 0 && PASSWORD_CHARS.test(password),
-    },
+    { key: 'letterAndDigit', label: t('passwordForm.ruleLetterAndDigit'), met: checks.letterAndDigit },
+    { key: 'chars', label: t('passwordForm.ruleChars'), met: checks.chars },
+    { key: 'notRecent', label: t('passwordForm.ruleNotRecent', { count: policy.history }), met: null },
     {
       key: 'match',
       label: t('passwordForm.ruleMatch'),
@@ -32,14 +45,29 @@ export function PasswordRules({ password, confirmation }: { password: string; co
         {rules.map((rule) => (
           <List.Item
             key={rule.key}
-            data-met={rule.met}
+            data-rule={rule.key}
+            data-met={rule.met ?? 'unknown'}
             fontSize="sm"
             color={rule.met ? 'green.700' : 'fg.muted'}
           >
             <Flex align="center" gap="2">
-              {rule.met ? <CheckIcon color="green.600" /> : <CrossIcon color="gray.400" />}
+              {rule.met === null ? (
+                <Box as="span" w="3.5" textAlign="center" aria-hidden>
+                  ·
+                </Box>
+              ) : rule.met ? (
+                <CheckIcon color="green.600" />
+              ) : (
+                <CrossIcon color="gray.400" />
+              )}
               <span>{rule.label}</span>
-              <VisuallyHidden>{rule.met ? t('passwordForm.met') : t('passwordForm.unmet')}</VisuallyHidden>
+              {rule.met === null ? (
+                <Text as="span" fontSize="xs">
+                  {t('passwordForm.onSave')}
+                </Text>
+              ) : (
+                <VisuallyHidden>{rule.met ? t('passwordForm.met') : t('passwordForm.unmet')}</VisuallyHidden>
+              )}
             </Flex>
           </List.Item>
         ))}

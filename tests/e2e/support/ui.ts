@@ -2,7 +2,7 @@
  * What the browser tests share: the console's own texts (so a copy change does not break a
  * test), logging in through the form or the API, and a signed-in page from a stored session.
  */
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import md5 from 'md5';
 import { generate } from 'otplib';
 import type { MfaEnrolled, MfaEnrolment, UserInfo } from '../../../src/contract/auth';
@@ -284,4 +284,15 @@ export async function openMenu(page: Page, lang: WorkingLanguage, titleKey: stri
   const folded = nav.getByRole('button', { name: tr(lang, groupKey), expanded: false });
   if (await folded.count()) await folded.click();
   await nav.getByRole('link', { name: tr(lang, titleKey), exact: true }).click();
+}
+
+/**
+ * A form field marked refused, with `text` as its error message (Chakra's Field ties the two
+ * by `aria-errormessage`): what a user sees under the field and a screen reader announces.
+ */
+export async function expectFieldError(field: Locator, text: string | RegExp) {
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  const id = await field.getAttribute('aria-errormessage');
+  expect(id, 'the field names its error message').toBeTruthy();
+  await expect(field.page().locator(`[id="${id}"]`)).toHaveText(text);
 }
