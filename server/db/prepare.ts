@@ -25,7 +25,12 @@ async function prepareNow(database: DatabaseHandle, config: Config) {
   await checkSecretKey(database, box);
   // A fresh demo database gets 90 days of orders with refunds and every status.
   if (seeded && config.demoOrders > 0) {
-    await generateDemoOrders(database.db, { count: config.demoOrders, days: 90, events: true });
+    await generateDemoOrders(database.db, {
+      count: config.demoOrders,
+      days: 90,
+      events: true,
+      zone: config.timeZone,
+    });
     // A few URL payments and pre-orders in every state for the demo company.
     await seedDemoLinks(database.db, config.timeZone);
   }

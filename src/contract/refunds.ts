@@ -104,6 +104,8 @@ export interface RefundRow {
   brand: string;
   companyId: number;
   companyName: string;
+  /** The brand's or gateway's result code (the console shows what a known one means); '' when none. */
+  errorCode: string;
   errorMessage: string;
   /** Why an approver rejected it (APPROVAL_EXPIRED_REASON: it expired); '' otherwise. */
   rejectReason: string;

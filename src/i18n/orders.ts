@@ -132,6 +132,17 @@ export default defineArea({
         refundSettledAll: '全額返金完了',
         refundSettledPending: '返金一件完了',
       },
+      /** What a payment's or refund's result code means (the brand's own message is kept in the data). */
+      resultCode: {
+        INSUFFICIENT_BALANCE: 'お客様の残高が不足しています',
+        EXPIRED: '支払い期限が切れました',
+        PAYER_CANCELED: 'お客様が支払いを取り消しました',
+        BRAND_UNAVAILABLE: '決済ブランドに接続できませんでした',
+        BRAND_NOT_RECEIVED: '決済ブランドに支払いが届いていませんでした',
+        PRE_ORDER_USED_UP: '事前注文の利用回数を超えた後に支払われました',
+        REFUND_REFUSED: '決済ブランドが返金を拒否しました',
+        REFUND_NOT_RECEIVED: '決済ブランドに返金が届いていませんでした',
+      },
     },
     orderScreens: {
       amount: '金額',
@@ -166,6 +177,7 @@ export default defineArea({
         demo: 'デモデータ',
         brand: 'ブランド',
         system: 'システム',
+        recovery: '未完了取引の自動確認',
       },
       notifications: {
         title: '加盟店への通知',
@@ -327,6 +339,16 @@ export default defineArea({
         refundSettledAll: '全额退款完成',
         refundSettledPending: '一笔退款完成',
       },
+      resultCode: {
+        INSUFFICIENT_BALANCE: '付款人余额不足',
+        EXPIRED: '支付已过期',
+        PAYER_CANCELED: '付款人已取消支付',
+        BRAND_UNAVAILABLE: '无法连接支付品牌',
+        BRAND_NOT_RECEIVED: '支付品牌未收到该支付',
+        PRE_ORDER_USED_UP: '在预下单的使用次数用完后才付款',
+        REFUND_REFUSED: '支付品牌拒绝了退款',
+        REFUND_NOT_RECEIVED: '支付品牌未收到该退款',
+      },
     },
     orderScreens: {
       amount: '金额',
@@ -361,6 +383,7 @@ export default defineArea({
         demo: '演示数据',
         brand: '支付品牌',
         system: '系统',
+        recovery: '未完成交易的自动核查',
       },
       notifications: {
         title: '商户通知',
@@ -523,6 +546,16 @@ export default defineArea({
         refundSettledAll: 'Fully refunded',
         refundSettledPending: 'One refund settled',
       },
+      resultCode: {
+        INSUFFICIENT_BALANCE: 'The payer’s balance is not enough',
+        EXPIRED: 'The payment expired',
+        PAYER_CANCELED: 'The payer cancelled the payment',
+        BRAND_UNAVAILABLE: 'The payment brand could not be reached',
+        BRAND_NOT_RECEIVED: 'The payment brand never received the payment',
+        PRE_ORDER_USED_UP: 'Paid after the last use of its pre-order',
+        REFUND_REFUSED: 'The payment brand refused the refund',
+        REFUND_NOT_RECEIVED: 'The payment brand never received the refund',
+      },
     },
     orderScreens: {
       amount: 'Amount',
@@ -557,6 +590,7 @@ export default defineArea({
         demo: 'Demo data',
         brand: 'Brand',
         system: 'System',
+        recovery: 'Automatic check of unfinished payments',
       },
       notifications: {
         title: 'Notifications to the merchant',

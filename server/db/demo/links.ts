@@ -3,7 +3,7 @@ import type { OrderStatus } from '../../../src/contract/orders';
 import type { PayBrand } from '../../../src/contract/brands';
 import type { Db } from '../client';
 import { companies, operators, orderEvents, orders, payLinks, preOrders } from '../schema';
-import { gatewayNo } from '../../platform/numbers';
+import { demoGatewayNo } from './orders';
 
 /**
  * Demo URL payments and pre-orders for the demo company admin's company (株式会社ひのき珈琲),
@@ -172,6 +172,8 @@ export async function seedDemoLinks(db: Db, zone: string, now = new Date()): Pro
   const by = admin?.id ?? null;
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
 
+  // Sequence numbers of the gateway numbers, far above the generated orders' (orders.ts).
+  let seq = 9_000_000;
   await db.transaction(async (tx) => {
     for (const l of LINKS) {
       const created = at(l.hoursAgo);
@@ -184,7 +186,7 @@ export async function seedDemoLinks(db: Db, zone: string, now = new Date()): Pro
         .values({
           companyId: company.id,
           clientOrderNo: l.no,
-          gatewayOrderNo: gatewayNo('K', zone, created),
+          gatewayOrderNo: demoGatewayNo('K', created, zone, (seq += 1)),
           brandOrderNo: l.brand ? `SB${l.no.replace(/\D/g, '')}` : '',
           amount: l.amount,
           currency: 'JPY',
@@ -209,28 +211,9 @@ export async function seedDemoLinks(db: Db, zone: string, now = new Date()): Pro
         createdBy: by,
         createdAt: created,
       });
-      await tx.insert(orderEvents).values([
-        {
-          orderId: o.id,
-          fromStatus: null,
-          toStatus: 'pendingPayment',
-          event: 'create',
-          source: 'demo',
-          createdAt: created,
-        },
-        ...(final
-          ? [
-              {
-                orderId: o.id,
-                fromStatus: 'pendingPayment' as const,
-                toStatus: l.status,
-                event: 'demo',
-                source: 'demo',
-                createdAt: finishedAt!,
-              },
-            ]
-          : []),
-      ]);
+      await tx
+        .insert(orderEvents)
+        .values(linkTimeline(l.status, created, finishedAt).map((e) => ({ ...e, orderId: o.id })));
     }
 
     for (const p of PRE_ORDERS) {
@@ -242,7 +225,7 @@ export async function seedDemoLinks(db: Db, zone: string, now = new Date()): Pro
         .values({
           companyId: company.id,
           clientPayNo: p.no,
-          gatewayPayNo: gatewayNo('P', zone, created),
+          gatewayPayNo: demoGatewayNo('P', created, zone, (seq += 1)),
           orderAmount: p.amount,
           currency: 'JPY',
           validityHours: p.validityHours,
@@ -265,7 +248,7 @@ export async function seedDemoLinks(db: Db, zone: string, now = new Date()): Pro
           .values({
             companyId: company.id,
             clientOrderNo: `${p.no}.${i + 1}`,
-            gatewayOrderNo: gatewayNo('K', zone, paidAt),
+            gatewayOrderNo: demoGatewayNo('K', new Date(paidAt.getTime() - 5 * 60_000), zone, (seq += 1)),
             brandOrderNo: `SB${row.id}${i + 1}${paidAt.getTime() % 100000}`,
             amount: p.amount,
             currency: 'JPY',
@@ -281,25 +264,57 @@ export async function seedDemoLinks(db: Db, zone: string, now = new Date()): Pro
             updatedAt: paidAt,
           })
           .returning({ id: orders.id });
-        await tx.insert(orderEvents).values([
-          {
+        await tx.insert(orderEvents).values(
+          linkTimeline('success', new Date(paidAt.getTime() - 5 * 60_000), paidAt).map((e) => ({
+            ...e,
             orderId: o.id,
-            fromStatus: null,
-            toStatus: 'pendingPayment',
-            event: 'create',
-            source: 'demo',
-            createdAt: new Date(paidAt.getTime() - 5 * 60_000),
-          },
-          {
-            orderId: o.id,
-            fromStatus: 'pendingPayment',
-            toStatus: 'success',
-            event: 'demo',
-            source: 'demo',
-            createdAt: paidAt,
-          },
-        ]);
+          })),
+        );
       }
     }
   });
+}
+
+/** The moves of a URL payment's or pre-order payment's order (src/contract/orders.ts), and who made them. */
+function linkTimeline(status: OrderStatus, created: Date, finishedAt: Date | null) {
+  const end = finishedAt ?? created;
+  const steps: {
+    fromStatus: OrderStatus | null;
+    toStatus: OrderStatus;
+    event: string;
+    source: string;
+    createdAt: Date;
+  }[] = [
+    { fromStatus: null, toStatus: 'pendingPayment', event: 'create', source: 'console', createdAt: created },
+  ];
+  if (status === 'success') {
+    const chosen = new Date(Math.max(created.getTime(), end.getTime() - 60_000));
+    steps.push(
+      {
+        fromStatus: 'pendingPayment',
+        toStatus: 'paying',
+        event: 'issue',
+        source: 'payer',
+        createdAt: chosen,
+      },
+      { fromStatus: 'paying', toStatus: 'success', event: 'paid', source: 'notify', createdAt: end },
+    );
+  } else if (status === 'closed') {
+    steps.push({
+      fromStatus: 'pendingPayment',
+      toStatus: 'closed',
+      event: 'closeConfirmed',
+      source: 'console',
+      createdAt: end,
+    });
+  } else if (status === 'timeout') {
+    steps.push({
+      fromStatus: 'pendingPayment',
+      toStatus: 'timeout',
+      event: 'expire',
+      source: 'system',
+      createdAt: end,
+    });
+  }
+  return steps;
 }

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import {
   commissionBrand,
   channelOf,
@@ -7,22 +8,26 @@ import {
   type PaymentType,
 } from '../../../src/contract/brands';
 import { commissionOf } from '../../../src/contract/money';
-import type { OrderStatus } from '../../../src/contract/orders';
+import type { OrderEvent, OrderStatus } from '../../../src/contract/orders';
 import type { Db } from '../client';
 import {
   agentRebateRates,
   branchUnits,
   commissionRates,
   companies,
+  operators,
   orderEvents,
   orders,
   refunds,
 } from '../schema';
+import { merchantOf, type DemoMerchant } from './merchants';
 
 /**
  * Demo orders: `count` orders over the `days` before now across every company and branch,
- * brand, payment type and status, with the refunds of the refunded ones. Deterministic for a
- * seed (and for where the table already is), inserted in multi-row batches.
+ * brand, payment type and status, with the refunds of the refunded ones. Each company's
+ * orders fall in its business hours (business time zone), carry its own order numbers and
+ * products at its prices; every time lies in the past. Deterministic for a seed, a clock and
+ * where the table already is; inserted in multi-row batches.
  */
 export interface DemoOrderOptions {
   count: number;
@@ -32,6 +37,8 @@ export interface DemoOrderOptions {
   events?: boolean;
   batchSize?: number;
   now?: Date;
+  /** The business time zone (KESSAI_TIME_ZONE): days, hours and gateway numbers are cut there. */
+  zone?: string;
   onProgress?: (done: number) => void;
 }
 
@@ -55,20 +62,14 @@ const pick = <T>(r: () => number, items: Weighted<T>): T => {
   return items[items.length - 1][0];
 };
 
-const BRAND_WEIGHTS: Weighted<PayBrand> = [
-  ['paypay', 40],
-  ['wechat', 25],
-  ['alipayplus', 15],
-  ['card', 20],
-];
-/** Final statuses of old orders; the open ones only occur in the last hours. */
+/** Final statuses of settled orders; the open ones only occur in the last minutes. */
 const SETTLED: Weighted<OrderStatus> = [
-  ['success', 72],
+  ['success', 74],
   ['partlyRefunded', 4],
   ['refunded', 4],
-  ['failed', 8],
+  ['failed', 7],
   ['timeout', 6],
-  ['closed', 5],
+  ['closed', 4],
   ['refunding', 1],
 ];
 const OPEN: Weighted<OrderStatus> = [
@@ -78,52 +79,178 @@ const OPEN: Weighted<OrderStatus> = [
   ['inPayment', 1],
   ['pendingClose', 1],
 ];
-const CURRENCY: Weighted<string> = [
-  ['JPY', 90],
-  ['USD', 4],
-  ['CNY', 4],
-  ['KRW', 2],
+const PAID: readonly OrderStatus[] = ['success', 'partlyRefunded', 'refunded', 'refunding'];
+const OPEN_STATUSES: readonly OrderStatus[] = OPEN.map(([s]) => s);
+
+/** Why the demo merchants' staff refunded (typed by them, in their language, like a product name). */
+const REFUND_REMARKS: Weighted<string> = [
+  ['お客様都合によるキャンセル', 30],
+  ['商品不良のため返品', 15],
+  ['二重決済の取消', 10],
+  ['金額の入力誤りのため', 10],
+  ['予約キャンセル（規定内）', 10],
+  ['', 25],
 ];
+
+/** A company without a profile in merchants.ts (one a test created) sells like a small shop. */
+const GENERIC: DemoMerchant = {
+  company: '',
+  hours: [10, 20],
+  step: 10,
+  items: [{ name: '商品代金', min: 300, max: 9_800, weight: 1 }],
+  orderNo: (d, n) => `ORD-${d.yyyy}${d.mm}${d.dd}-${String(n).padStart(5, '0')}`,
+  brands: [
+    ['paypay', 40],
+    ['wechat', 20],
+    ['alipayplus', 15],
+    ['card', 25],
+  ],
+  usd: 0,
+};
 
 const digits = (r: () => number, n: number) => {
   let s = '';
   for (let i = 0; i < n; i++) s += Math.floor(r() * 10);
   return s;
 };
+const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const alnum = (r: () => number, n: number) => {
+  let s = '';
+  for (let i = 0; i < n; i++) s += ALNUM[Math.floor(r() * ALNUM.length)];
+  return s;
+};
 
-const ymd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
+/**
+ * The 10 digits after a gateway number's date: a bijection of the sequence number (an odd
+ * multiplier not divisible by 5 is invertible modulo 10^10), so they are unique yet look random.
+ */
+const serial = (seq: number) => String((BigInt(seq) * 2654435761n) % 10_000_000_000n).padStart(10, '0');
+/** Refund numbers count in a range of their own, so a refund's digits do not repeat its order's. */
+const REFUND_SEQ = 5_000_000;
+/** Gateway numbers as the gateway makes them (server/platform/numbers.ts): prefix + business date and time. */
+export const demoGatewayNo = (prefix: string, at: Date, zone: string, seq: number) =>
+  `${prefix}${DateTime.fromJSDate(at, { zone }).toFormat('yyyyMMddHHmmss')}${serial(seq)}`;
+
+function brandOrderNo(r: () => number, brand: PayBrand, day: string): string {
+  if (brand === 'card') return `ch_${alnum(r, 24)}`;
+  if (brand === 'wechat') return `4200002${day}${digits(r, 13)}`;
+  if (brand === 'alipayplus') return `${day}19${digits(r, 16)}`;
+  return `0${digits(r, 18)}`;
+}
+
+/**
+ * A company's selling time over the last `days` business days: its till hours of each day in
+ * the business time zone, cut at the minute before now. `at(x)` maps x ∈ [0, 1) onto it in
+ * order, so orders placed at increasing x have increasing times (and merchant numbers).
+ */
+function sellingTime(m: DemoMerchant, zone: string, now: Date, days: number) {
+  const end = now.getTime() - RECENT_MS;
+  const from = now.getTime() - days * 86_400_000;
+  const today = DateTime.fromJSDate(now, { zone }).startOf('day');
+  const spans: { start: number; length: number; before: number }[] = [];
+  let total = 0;
+  for (let d = days; d >= 0; d--) {
+    const day = today.minus({ days: d });
+    const start = Math.max(from, day.plus({ hours: m.hours[0] }).toMillis());
+    const stop = Math.min(end, day.plus({ hours: m.hours[1] }).toMillis());
+    if (stop <= start) continue;
+    spans.push({ start, length: stop - start, before: total });
+    total += stop - start;
+  }
+  return (x: number): Date => {
+    const target = x * total;
+    let lo = 0;
+    let hi = spans.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (spans[mid].before <= target) lo = mid;
+      else hi = mid - 1;
+    }
+    const s = spans[lo];
+    return new Date(s.start + Math.min(s.length - 1, Math.floor(target - s.before)));
+  };
+}
+
+/** The last orders of a run are being paid right now: within these last minutes, mostly still open. */
+const RECENT_MS = 12 * 60_000;
+const recentCount = (count: number) => Math.min(count, Math.max(OPEN.length, Math.round(count * 0.004)));
+
+/** A product of the merchant and its price: cards pay more of the dear things, PayPay more of the cheap ones. */
+function sale(r: () => number, m: DemoMerchant, brand: PayBrand) {
+  const weighted = m.items.map((it) => {
+    const factor =
+      brand === 'card' ? (it.max >= 5_000 ? 2 : 1) : brand === 'paypay' && it.min < 2_000 ? 1.5 : 1;
+    return [it, it.weight * factor] as const;
+  });
+  const item = pick(r, weighted);
+  const yen = item.min + (item.max - item.min) * Math.pow(r(), 1.6);
+  return { subject: item.name, yen: Math.max(item.min, Math.round(yen / m.step) * m.step) };
+}
+
+interface TimelineStep {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  event: 'create' | OrderEvent;
+  source: string;
+  at: Date;
+}
 
 export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promise<number> {
   const days = opts.days ?? 90;
   const now = opts.now ?? new Date();
+  const zone = opts.zone ?? 'Asia/Tokyo';
   const batch = opts.batchSize ?? 1000;
-  const companyRows = await db.select({ id: companies.id }).from(companies).orderBy(companies.id);
+  const companyRows = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .orderBy(companies.id);
   if (companyRows.length === 0 || opts.count <= 0) return 0;
   const branchRows = await db
     .select({ id: branchUnits.id, companyId: branchUnits.companyId })
-    .from(branchUnits);
+    .from(branchUnits)
+    .orderBy(branchUnits.id);
   const rateRows = await db.select().from(commissionRates);
   const rebateRows = await db.select().from(agentRebateRates);
+  const staffRows = await db
+    .select({ id: operators.id, companyId: operators.companyId })
+    .from(operators)
+    .where(isNotNull(operators.companyId))
+    .orderBy(operators.id);
   const rates = new Map(rateRows.map((r) => [`${r.companyId}/${r.brand}/${r.channel}`, r.rate]));
   const rebates = new Map(rebateRows.map((r) => [`${r.companyId}/${r.brand}`, r.rate]));
   const branchesOf = new Map<number, number[]>();
   for (const b of branchRows) branchesOf.set(b.companyId, [...(branchesOf.get(b.companyId) ?? []), b.id]);
+  const staffOf = new Map<number, number>();
+  for (const s of staffRows)
+    if (s.companyId !== null && !staffOf.has(s.companyId)) staffOf.set(s.companyId, s.id);
   const [{ start }] = await db
     .select({ start: sql<number>`coalesce(max(${orders.id}), 0)::bigint` })
     .from(orders);
   const offset = Number(start);
   const r = prng((opts.seed ?? 20260401) + offset);
-  const span = days * 86_400_000;
+  const profiles = new Map(
+    companyRows.map((c) => {
+      const m = merchantOf(c.name) ?? GENERIC;
+      return [c.id, { m, at: sellingTime(m, zone, now, days) }] as const;
+    }),
+  );
+  // A merchant's numbers count up per number prefix (day, month, branch); a later run of the
+  // bulk generator starts above every number an earlier run can have used (offset ≥ its orders).
+  const counters = new Map<string, number>();
   let done = 0;
   while (done < opts.count) {
     const n = Math.min(batch, opts.count - done);
     const rows: (typeof orders.$inferInsert)[] = [];
+    const extra: { remark: string; refundAt: number; refundFails: boolean }[] = [];
     for (let i = 0; i < n; i++) {
-      const seq = offset + done + i + 1;
+      const index = done + i;
+      const seq = offset + index + 1;
       const company = companyRows[Math.floor(r() * companyRows.length)].id;
+      const { m, at } = profiles.get(company)!;
       const branches = branchesOf.get(company) ?? [];
-      const branch = branches.length > 0 && r() > 0.1 ? branches[Math.floor(r() * branches.length)] : null;
-      const brand = pick(r, BRAND_WEIGHTS);
+      const branchIndex = branches.length > 0 && r() > 0.1 ? Math.floor(r() * branches.length) : -1;
+      const branch = branchIndex >= 0 ? branches[branchIndex] : null;
+      const brand = pick(r, m.brands);
       const subs = SUB_BRANDS[brand];
       const subBrand = subs[Math.floor(Math.pow(r(), 2) * subs.length)];
       const paymentType: PaymentType =
@@ -137,19 +264,30 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
               ['cpm', 25],
               ['link', 10],
             ] as const);
-      const recent = r() < 0.02;
-      const createdAt = recent
-        ? new Date(now.getTime() - Math.floor(r() * 3 * 3_600_000))
-        : new Date(now.getTime() - Math.floor(r() * span));
-      const status = recent ? pick(r, OPEN) : pick(r, SETTLED);
-      const currency = brand === 'paypay' ? 'JPY' : pick(r, CURRENCY);
-      const minor = currency === 'JPY' || currency === 'KRW' ? 1 : 100;
-      const major = Math.max(1, Math.round(Math.exp(4 + r() * 6.5) / (minor === 100 ? 100 : 1)));
-      const amount = currency === 'KRW' ? major * 10 : major * minor;
-      const paid = ['success', 'partlyRefunded', 'refunded', 'refunding'].includes(status);
-      const finished = !['pendingPayment', 'paying', 'customerPaying', 'inPayment', 'pendingClose'].includes(
-        status,
-      );
+      const recent = index - (opts.count - recentCount(opts.count));
+      const createdAt =
+        recent >= 0
+          ? new Date(
+              now.getTime() -
+                RECENT_MS +
+                Math.floor(((recent + r()) / recentCount(opts.count)) * (RECENT_MS - 30_000)),
+            )
+          : at((index + r()) / (opts.count - recentCount(opts.count)));
+      const age = now.getTime() - createdAt.getTime();
+      // Every open status is on screen: the first recent orders take one each.
+      const status =
+        recent >= 0 && recent < OPEN.length
+          ? OPEN[recent][0]
+          : recent >= 0 && r() < 0.5
+            ? pick(r, OPEN)
+            : pick(r, SETTLED);
+      const { subject, yen } = sale(r, m, brand);
+      const usd = (brand === 'card' || paymentType === 'link') && r() < m.usd;
+      const currency = usd ? 'USD' : 'JPY';
+      // Whole dollars at about 150 yen, in cents.
+      const amount = usd ? Math.max(1, Math.round(yen / 150)) * 100 : yen;
+      const paid = PAID.includes(status);
+      const finished = !OPEN_STATUSES.includes(status);
       const cb = commissionBrand(brand, subBrand);
       const rate = rates.get(`${company}/${cb}/${channelOf(paymentType)}`);
       const rebate = rebates.get(`${company}/${cb}`);
@@ -157,21 +295,44 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
         status === 'refunded'
           ? amount
           : status === 'partlyRefunded'
-            ? Math.max(1, Math.floor(amount / 3))
+            ? Math.max(1, Math.floor(amount / 3 / (usd ? 100 : m.step)) * (usd ? 100 : m.step))
             : 0;
-      const brandOrderNo =
-        status === 'pendingPayment' ? '' : `${brand === 'card' ? 'ch_' : ''}${digits(r, 20)}`;
+      const local = DateTime.fromJSDate(createdAt, { zone });
+      const brandNo = status === 'pendingPayment' ? '' : brandOrderNo(r, brand, local.toFormat('yyyyMMdd'));
+      const parts = {
+        yyyy: local.toFormat('yyyy'),
+        yy: local.toFormat('yy'),
+        mm: local.toFormat('MM'),
+        dd: local.toFormat('dd'),
+      };
+      const prefix = `${company}/${m.orderNo(parts, 0, Math.max(0, branchIndex))}`;
+      const number = Math.max(counters.get(prefix) ?? offset, offset) + 1;
+      counters.set(prefix, number);
+      // A payment settles within seconds to two minutes, never after now.
+      const finishedAt = finished
+        ? new Date(Math.min(now.getTime() - 1_000, createdAt.getTime() + 5_000 + Math.floor(r() * 115_000)))
+        : null;
+      // Refunds come ten minutes to three days after the payment, never after now.
+      const settled = (finishedAt ?? createdAt).getTime();
+      const wanted = settled + 600_000 + Math.floor(r() * 3 * 86_400_000);
+      const refundAt =
+        wanted < now.getTime() - 10_000 ? wanted : settled + Math.floor((now.getTime() - settled) / 2);
+      extra.push({
+        remark: pick(r, REFUND_REMARKS),
+        refundAt,
+        refundFails: status === 'success' && r() < 0.02,
+      });
       rows.push({
         companyId: company,
         branchUnitId: branch,
-        clientOrderNo: `demo-${seq}`,
-        gatewayOrderNo: `D${ymd(createdAt)}${String(seq).padStart(10, '0')}`,
-        brandOrderNo,
+        clientOrderNo: m.orderNo(parts, number, Math.max(0, branchIndex)),
+        gatewayOrderNo: demoGatewayNo('K', createdAt, zone, seq),
+        brandOrderNo: brandNo,
         amount,
         currency,
         status,
-        receiptNo: paid ? `R${brandOrderNo.slice(-12)}` : '',
-        subject: `Demo order ${seq}`,
+        receiptNo: paid ? `${local.toFormat('yyMMdd')}-${brandNo.slice(-6)}` : '',
+        subject,
         paymentType,
         brand,
         subBrand,
@@ -180,15 +341,15 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
         rebateRate: paid && rebate !== undefined ? rebate : null,
         rebateAmount: paid && rebate !== undefined ? commissionOf(amount, rebate) : null,
         refundedAmount: refunded,
-        auditStatus: paid && createdAt.getTime() < now.getTime() - 2 * 86_400_000 ? 1 : 0,
-        auditResult:
-          paid && createdAt.getTime() < now.getTime() - 2 * 86_400_000 ? (r() < 0.98 ? 1 : 100) : null,
+        auditStatus: paid && age > 2 * 86_400_000 ? 1 : 0,
+        auditResult: paid && age > 2 * 86_400_000 ? (r() < 0.98 ? 1 : 100) : null,
+        // The codes the sandbox brands answer with; the console shows them in the reader's language.
         errorCode: status === 'failed' ? 'INSUFFICIENT_BALANCE' : status === 'timeout' ? 'EXPIRED' : '',
         errorMessage: status === 'failed' ? 'the payer’s balance is not enough' : '',
         expiresAt: new Date(createdAt.getTime() + 15 * 60_000),
         createdAt,
-        updatedAt: createdAt,
-        finishedAt: finished ? new Date(createdAt.getTime() + 5_000 + Math.floor(r() * 120_000)) : null,
+        updatedAt: finishedAt ?? createdAt,
+        finishedAt,
       });
     }
     const inserted = await db.insert(orders).values(rows).returning({
@@ -199,88 +360,174 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
       companyId: orders.companyId,
       branchUnitId: orders.branchUnitId,
       currency: orders.currency,
+      clientOrderNo: orders.clientOrderNo,
+      receiptNo: orders.receiptNo,
       createdAt: orders.createdAt,
       finishedAt: orders.finishedAt,
     });
     const refundRows: (typeof refunds.$inferInsert)[] = [];
-    for (const o of inserted) {
-      const at = new Date((o.finishedAt ?? o.createdAt).getTime() + 3_600_000);
+    const timelines: TimelineStep[][] = [];
+    for (const [k, o] of inserted.entries()) {
+      const { remark, refundAt, refundFails } = extra[k];
+      const at = new Date(refundAt);
+      const refundDone = new Date(Math.min(refundAt + 2_000, now.getTime() - 1_000));
       const base = {
         orderId: o.id,
         companyId: o.companyId,
         branchUnitId: o.branchUnitId,
         currency: o.currency,
         source: 'console',
-        remark: 'demo',
+        operatorId: staffOf.get(o.companyId) ?? null,
+        remark,
         createdAt: at,
         updatedAt: at,
       };
+      const brandRefundNo = () => `${DateTime.fromJSDate(at, { zone }).toFormat('yyyyMMdd')}${digits(r, 14)}`;
       if (o.refundedAmount > 0) {
         refundRows.push({
           ...base,
-          clientRefundNo: `demo-r-${o.id}`,
-          gatewayRefundNo: `DR${o.id}`,
-          brandRefundNo: `${o.id}${digits(r, 12)}`,
+          clientRefundNo: `${o.clientOrderNo}-R1`,
+          gatewayRefundNo: demoGatewayNo('RF', at, zone, REFUND_SEQ + o.id),
+          brandRefundNo: brandRefundNo(),
           amount: o.refundedAmount,
           status: 'success',
           fullRefund: o.refundedAmount === o.amount,
-          receiptNo: `RR${o.id}`,
-          finishedAt: new Date(at.getTime() + 2_000),
+          receiptNo: `${o.receiptNo}-R`,
+          finishedAt: refundDone,
+          updatedAt: refundDone,
         });
       }
       if (o.status === 'refunding') {
         refundRows.push({
           ...base,
-          clientRefundNo: `demo-rp-${o.id}`,
-          gatewayRefundNo: `DRP${o.id}`,
-          amount: Math.max(1, Math.floor(o.amount / 2)),
+          clientRefundNo: `${o.clientOrderNo}-R1`,
+          gatewayRefundNo: demoGatewayNo('RF', at, zone, REFUND_SEQ + o.id),
+          amount: o.amount,
           status: 'refunding',
+          fullRefund: true,
         });
       }
-      if (o.status === 'success' && r() < 0.02) {
+      if (refundFails) {
         refundRows.push({
           ...base,
-          clientRefundNo: `demo-rf-${o.id}`,
-          gatewayRefundNo: `DRF${o.id}`,
+          clientRefundNo: `${o.clientOrderNo}-R1`,
+          gatewayRefundNo: demoGatewayNo('RF', at, zone, REFUND_SEQ + o.id),
           amount: o.amount,
           status: 'failed',
           fullRefund: true,
           errorCode: 'REFUND_REFUSED',
           errorMessage: 'the brand refused the refund',
-          finishedAt: new Date(at.getTime() + 2_000),
+          finishedAt: refundDone,
+          updatedAt: refundDone,
         });
       }
+      timelines.push(timeline(o, at, refundDone, refundFails));
     }
     if (refundRows.length > 0) await db.insert(refunds).values(refundRows);
     if (opts.events) {
-      const eventRows = inserted.flatMap((o): (typeof orderEvents.$inferInsert)[] => [
-        {
+      const eventRows = inserted.flatMap((o, k): (typeof orderEvents.$inferInsert)[] =>
+        timelines[k].map((s) => ({
           orderId: o.id,
-          fromStatus: null,
-          toStatus: 'pendingPayment',
-          event: 'create',
-          source: 'demo',
-          createdAt: o.createdAt,
-        },
-        ...(o.status === 'pendingPayment'
-          ? []
-          : [
-              {
-                orderId: o.id,
-                fromStatus: 'pendingPayment' as const,
-                toStatus: o.status,
-                event: 'demo',
-                source: 'demo',
-                createdAt: o.finishedAt ?? o.createdAt,
-              },
-            ]),
-      ]);
+          fromStatus: s.from,
+          toStatus: s.to,
+          event: s.event,
+          source: s.source,
+          createdAt: s.at,
+        })),
+      );
       await db.insert(orderEvents).values(eventRows);
     }
     done += n;
     opts.onProgress?.(done);
   }
   return done;
+}
+
+/** The moves of the order's transition table that brought it to its status, when they happened. */
+function timeline(
+  o: { status: OrderStatus; createdAt: Date; finishedAt: Date | null },
+  refundAt: Date,
+  refundDone: Date,
+  refundFailed: boolean,
+): TimelineStep[] {
+  const created = o.createdAt;
+  const end = o.finishedAt ?? created;
+  const issued = new Date(Math.min(created.getTime() + 1_000, end.getTime()));
+  const steps: TimelineStep[] = [
+    { from: null, to: 'pendingPayment', event: 'create', source: 'merchant', at: created },
+  ];
+  const issue = () =>
+    steps.push({ from: 'pendingPayment', to: 'paying', event: 'issue', source: 'merchant', at: issued });
+  switch (o.status) {
+    case 'pendingPayment':
+      break;
+    case 'paying':
+      issue();
+      break;
+    case 'customerPaying':
+      issue();
+      steps.push({ from: 'paying', to: 'customerPaying', event: 'scan', source: 'notify', at: end });
+      break;
+    case 'inPayment':
+      issue();
+      steps.push({ from: 'paying', to: 'inPayment', event: 'confirm', source: 'notify', at: end });
+      break;
+    case 'pendingClose':
+      steps.push({
+        from: 'pendingPayment',
+        to: 'pendingClose',
+        event: 'requestClose',
+        source: 'merchant',
+        at: end,
+      });
+      break;
+    case 'closed':
+      steps.push({
+        from: 'pendingPayment',
+        to: 'closed',
+        event: 'closeConfirmed',
+        source: 'merchant',
+        at: end,
+      });
+      break;
+    case 'timeout':
+      issue();
+      steps.push({ from: 'paying', to: 'timeout', event: 'expire', source: 'system', at: end });
+      break;
+    case 'failed':
+      issue();
+      steps.push({ from: 'paying', to: 'failed', event: 'decline', source: 'notify', at: end });
+      break;
+    default: {
+      issue();
+      steps.push({ from: 'paying', to: 'success', event: 'paid', source: 'notify', at: end });
+      const start = (): TimelineStep => ({
+        from: 'success',
+        to: 'refunding',
+        event: 'refundStart',
+        source: 'console',
+        at: refundAt,
+      });
+      if (o.status === 'refunding') steps.push(start());
+      if (o.status === 'partlyRefunded' || o.status === 'refunded')
+        steps.push(start(), {
+          from: 'refunding',
+          to: o.status,
+          event: o.status === 'refunded' ? 'refundSettledAll' : 'refundSettledPart',
+          source: 'notify',
+          at: refundDone,
+        });
+      if (o.status === 'success' && refundFailed)
+        steps.push(start(), {
+          from: 'refunding',
+          to: 'success',
+          event: 'refundSettledNone',
+          source: 'notify',
+          at: refundDone,
+        });
+    }
+  }
+  return steps;
 }
 
 /** Orders on the database already (the start-up demo runs only on an empty one). */

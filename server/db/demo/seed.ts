@@ -15,7 +15,14 @@ import type { PasswordHasher } from '../../platform/passwords';
 import { md5Upper } from '../../platform/passwords';
 import type { SecretBox } from '../../platform/secrets';
 import { DEMO_ACCOUNTS, DEMO_EXTRA_ACCOUNTS, DEMO_PROVIDERS, type DemoAccount } from './data';
-import { agentDetails, companyDetails, demoRates, demoTerminals, providerDetails } from './details';
+import {
+  agentDetails,
+  branchDetails,
+  companyDetails,
+  demoRates,
+  demoTerminals,
+  providerDetails,
+} from './details';
 
 type Ids = Map<string, number>;
 
@@ -25,16 +32,16 @@ async function seedOrganisations(tx: Tx, box: SecretBox) {
   const companyIds: Ids = new Map();
   const branches: Ids = new Map();
   let companyIndex = 0;
-  for (const [pi, p] of DEMO_PROVIDERS.entries()) {
+  for (const p of DEMO_PROVIDERS) {
     const [sp] = await tx
       .insert(serviceProviders)
-      .values({ name: p.name, ...providerDetails(pi) })
+      .values({ name: p.name, ...providerDetails(p.name) })
       .returning({ id: serviceProviders.id });
     providers.set(p.name, sp.id);
     for (const name of p.agencies) {
       const [a] = await tx
         .insert(agents)
-        .values({ name, serviceProviderId: sp.id, ...agentDetails(agencies.size) })
+        .values({ name, serviceProviderId: sp.id, ...agentDetails(agencies.size, name) })
         .returning({ id: agents.id });
       agencies.set(name, a.id);
     }
@@ -51,7 +58,7 @@ async function seedOrganisations(tx: Tx, box: SecretBox) {
       companyIds.set(c.name, co.id);
       const rows = await tx
         .insert(branchUnits)
-        .values(c.branches.map((name, j) => ({ name, companyId: co.id, code: `BR-${co.id}-${j + 1}` })))
+        .values(c.branches.map((name, j) => ({ name, companyId: co.id, ...branchDetails(c.name, name, j) })))
         .returning({ id: branchUnits.id, name: branchUnits.name });
       for (const b of rows) branches.set(`${c.name}/${b.name}`, b.id);
       await tx.insert(terminals).values(

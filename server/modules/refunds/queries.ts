@@ -28,6 +28,7 @@ const refundColumns = {
   brand: orders.brand,
   companyId: refunds.companyId,
   companyName: companies.name,
+  errorCode: refunds.errorCode,
   errorMessage: refunds.errorMessage,
   rejectReason: refunds.rejectReason,
   createdAt: refunds.createdAt,

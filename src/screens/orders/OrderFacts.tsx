@@ -6,7 +6,7 @@ import { textOr } from '../../i18n';
 import { InfoList, type InfoItem } from '../../components/InfoList';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge } from './badges';
-import { brandText, subBrandText } from './brandText';
+import { brandText, resultText, subBrandText } from './brandText';
 
 /** Numbers and codes: break anywhere rather than overflow on phones. */
 const mono = (value: string) =>
@@ -81,7 +81,7 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
         },
         { label: t('orderScreens.settlementNo'), value: mono(order.settlementNo) },
         { label: t('orderScreens.errorCode'), value: mono(order.errorCode) },
-        { label: t('orderScreens.errorMessage'), value: order.errorMessage },
+        { label: t('orderScreens.errorMessage'), value: resultText(t, order.errorCode, order.errorMessage) },
       ],
     },
   ];

@@ -6,8 +6,9 @@ import { useT } from '../../app/i18n';
 import { textOr } from '../../i18n';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge, RefundStatusBadge } from './badges';
+import { resultText } from './brandText';
 
-/** Events with a label; others (the demo data's direct status) read as a status change. */
+/** Events with a label; any other event name reads as a status change. */
 const LABELLED_EVENTS: readonly string[] = ['create', ...ORDER_EVENTS];
 
 /** The order's refunds, newest first as the server lists them. */
@@ -60,7 +61,7 @@ export function OrderRefunds({ order }: { order: OrderDetail }) {
                                 ? t('payments.approval.expired', { days: REFUND_APPROVAL_EXPIRY_DAYS })
                                 : r.rejectReason,
                           })
-                        : r.errorMessage || r.remark}
+                        : resultText(t, r.errorCode, r.errorMessage) || r.remark}
                     </Table.Cell>
                   </Table.Row>
                 ))}

@@ -11,6 +11,13 @@ export const brandText = (t: Translate, brand: string): string =>
 export const subBrandText = (t: Translate, subBrand: string): string =>
   subBrand ? textOr(t, `payments.subBrand.${subBrand}`, subBrand) : '';
 
+/**
+ * A payment's or refund's result as the reader reads it: what a known result code means, in
+ * the reader's language; else the brand's own message as it came (or the bare code).
+ */
+export const resultText = (t: Translate, code: string, message: string): string =>
+  code ? textOr(t, `payments.resultCode.${code}`, message || code) : message;
+
 /** Brand and sub-brand in one cell of a list ("PayPay / PayPay"). */
 export const brandCell = (t: Translate, brand: string, subBrand: string): string =>
   brand && subBrand ? `${brandText(t, brand)} / ${subBrandText(t, subBrand)}` : brandText(t, brand);

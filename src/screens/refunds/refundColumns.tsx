@@ -6,7 +6,7 @@ import { formatDateTime } from '../../components/format';
 import type { Cells } from '../../lists/columns';
 import { RefundStatusBadge } from '../orders/badges';
 import { OrderLink, mono } from '../orders/orderColumns';
-import { brandText } from '../orders/brandText';
+import { brandText, resultText } from '../orders/brandText';
 
 type Key = (typeof REFUND_LIST)['columns'][number]['key'];
 
@@ -22,5 +22,5 @@ export const refundCells = (t: Translate): Cells<Key, RefundRow> => ({
   clientRefundNo: (r) => mono(r.clientRefundNo),
   operator: (r) => r.operatorLoginId ?? '',
   finishedAt: (r) => formatDateTime(r.finishedAt),
-  remark: (r) => r.errorMessage || r.remark,
+  remark: (r) => resultText(t, r.errorCode, r.errorMessage) || r.remark,
 });

@@ -1,0 +1,212 @@
+import { sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUES, createTranslator, isMessageKey } from '../../src/i18n';
+import { ORDER_EVENTS } from '../../src/contract/orders';
+import { generateDemoOrders } from '../../server/db/demo/orders';
+import { DEMO_MERCHANTS } from '../../server/db/demo/merchants';
+import { gatewayNo } from '../../server/platform/numbers';
+import { backends, startHarness, type Harness } from './harness';
+
+/**
+ * The demo data a fresh start creates (npm start on an empty data folder) reads like a real
+ * Japanese merchant base: nothing in the future, numbers dated in the business time zone,
+ * every message a reader sees in the three languages, no placeholder names, branches with
+ * their phone and contact, amounts at the prices of each business.
+ */
+const ZONE = 'Asia/Tokyo';
+
+/**
+ * Deadlines, not events: an open payment's expiry and a pre-order's end of validity lie
+ * ahead of now by design. Every other time column of every table must lie in the past.
+ */
+const DEADLINES = new Set(['orders.expires_at', 'pre_orders.expire_time']);
+
+type Row = Record<string, unknown>;
+
+describe.each(backends)('the demo data on $name', (backend) => {
+  let h: Harness;
+  let seededBy: number;
+  const rows = async <T extends Row>(q: ReturnType<typeof sql>) =>
+    ((await h.db.execute(q)) as unknown as { rows: T[] }).rows;
+
+  beforeAll(async () => {
+    h = await startHarness(backend, { captcha: false }, { mfa: 'demo' });
+    seededBy = Date.now();
+  }, 120_000);
+  afterAll(() => h?.close());
+
+  it('has no time in the future in any column of any table (deadlines apart)', async () => {
+    const columns = await rows<{ table_name: string; column_name: string }>(sql`
+      SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND data_type IN ('timestamp with time zone', 'timestamp without time zone', 'date')
+      ORDER BY table_name, column_name`);
+    const names = columns.map((c) => `${c.table_name}.${c.column_name}`);
+    for (const d of DEADLINES) expect(names, 'a deadline column that exists').toContain(d);
+    expect(names).toContain('refunds.created_at');
+    const future: string[] = [];
+    for (const c of columns) {
+      const name = `${c.table_name}.${c.column_name}`;
+      if (DEADLINES.has(name)) continue;
+      const [{ n }] = await rows<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM ${sql.identifier(c.table_name)} WHERE ${sql.identifier(c.column_name)} > ${new Date(seededBy).toISOString()}::timestamptz`,
+      );
+      if (Number(n) > 0) future.push(`${name}: ${n}`);
+    }
+    expect(future).toEqual([]);
+    // The data is there to be checked: orders, refunds of every kind, timelines.
+    const [counts] = await rows<{ orders: number; refunds: number; events: number }>(sql`
+      SELECT (SELECT count(*)::int FROM orders) AS orders, (SELECT count(*)::int FROM refunds) AS refunds,
+             (SELECT count(*)::int FROM order_events) AS events`);
+    expect(counts.orders).toBeGreaterThan(3000);
+    expect(counts.refunds).toBeGreaterThan(100);
+    expect(counts.events).toBeGreaterThan(counts.orders * 2);
+  });
+
+  it('dates gateway numbers by the business day and time of their creation, like the gateway does', async () => {
+    // 16:30 UTC is 01:30 the next day in Tokyo.
+    expect(gatewayNo('K', ZONE, new Date('2026-11-23T16:30:00Z'))).toMatch(/^K20261124013000\d{10}$/);
+    const orders = await rows<{ no: string; at: Date | string }>(
+      sql`SELECT gateway_order_no AS no, created_at AS at FROM orders`,
+    );
+    const refunds = await rows<{ no: string; at: Date | string }>(
+      sql`SELECT gateway_refund_no AS no, created_at AS at FROM refunds`,
+    );
+    const preOrders = await rows<{ no: string; at: Date | string }>(
+      sql`SELECT gateway_pay_no AS no, created_at AS at FROM pre_orders`,
+    );
+    const wrong = [
+      ...orders.map((o) => ['K', o] as const),
+      ...refunds.map((r) => ['RF', r] as const),
+      ...preOrders.map((p) => ['P', p] as const),
+    ].filter(([prefix, { no, at }]) => {
+      const local = DateTime.fromJSDate(new Date(at), { zone: ZONE }).toFormat('yyyyMMddHHmmss');
+      return !new RegExp(`^${prefix}${local}\\d{10}$`).test(no);
+    });
+    expect(wrong.slice(0, 5)).toEqual([]);
+    expect(new Set(orders.map((o) => o.no)).size).toBe(orders.length);
+  });
+
+  it('shows every result code, event and source of the demo data in the three languages', async () => {
+    const codes = await rows<{ code: string }>(sql`
+      SELECT error_code AS code FROM orders WHERE error_code <> ''
+      UNION SELECT error_code FROM refunds WHERE error_code <> ''`);
+    const events = await rows<{ event: string }>(sql`SELECT DISTINCT event FROM order_events`);
+    const sources = await rows<{ source: string }>(sql`SELECT DISTINCT source FROM order_events`);
+    expect(codes.map((c) => c.code).sort()).toEqual(['EXPIRED', 'INSUFFICIENT_BALANCE', 'REFUND_REFUSED']);
+    const keys = [
+      ...codes.map((c) => `payments.resultCode.${c.code}`),
+      ...events.map((e) => `payments.event.${e.event}`),
+      ...sources.map((s) => `orderScreens.source.${s.source}`),
+    ];
+    for (const e of events) expect(['create', ...ORDER_EVENTS]).toContain(e.event);
+    expect(sources.map((s) => s.source)).not.toContain('demo');
+    for (const key of keys) {
+      expect(isMessageKey(key), key).toBe(true);
+      const texts = CATALOGUES.map((lang) => createTranslator(lang)(key as never));
+      for (const text of texts) expect(text, key).not.toBe(key);
+      expect(new Set(texts).size, `${key} in three languages`).toBe(3);
+    }
+  });
+
+  it('has no placeholder names or numbers in any text column', async () => {
+    const columns = await rows<{ table_name: string; column_name: string }>(sql`
+      SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND data_type IN ('character varying', 'text')
+      ORDER BY table_name, column_name`);
+    const found: string[] = [];
+    for (const c of columns) {
+      const hits = await rows<{ v: string }>(
+        sql`SELECT ${sql.identifier(c.column_name)} AS v FROM ${sql.identifier(c.table_name)}
+            WHERE ${sql.identifier(c.column_name)} ~* '(demo|dummy|placeholder|test|sample)'
+               OR (${c.column_name.endsWith('_no')} AND ${sql.identifier(c.column_name)} ~ '^(D|DR|DRF|DRP)[0-9]')
+            LIMIT 3`,
+      );
+      for (const hit of hits) found.push(`${c.table_name}.${c.column_name}: ${hit.v}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('fills the business details of every organisation and branch', async () => {
+    const empty = await rows<{ what: string }>(sql`
+      SELECT 'branch ' || name AS what FROM branch_units WHERE phone = '' OR contact_name = '' OR address = '' OR code = ''
+      UNION ALL SELECT 'company ' || name FROM companies
+        WHERE phone = '' OR contact_name = '' OR address = '' OR name_en = '' OR contact_email = '' OR homepage = ''
+      UNION ALL SELECT 'agency ' || name FROM agents WHERE phone = '' OR contact_name = '' OR address = '' OR name_en = ''
+      UNION ALL SELECT 'provider ' || name FROM service_providers WHERE phone = '' OR contact_name = '' OR address = ''`);
+    expect(empty).toEqual([]);
+    const [{ branches }] = await rows<{ branches: number }>(
+      sql`SELECT count(*)::int AS branches FROM branch_units`,
+    );
+    expect(branches).toBe(15);
+  });
+
+  it('sells at the prices of each business: whole yen, few small amounts, a café cheaper than a hotel', async () => {
+    const jpy = await rows<{ company: string; amount: number; subject: string; no: string }>(sql`
+      SELECT c.name AS company, o.amount::int AS amount, o.subject, o.client_order_no AS no
+      FROM orders o JOIN companies c ON c.id = o.company_id WHERE o.currency = 'JPY'`);
+    const all = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
+    expect(jpy.length / Number(all[0].n)).toBeGreaterThan(0.95);
+    const small = jpy.filter((o) => o.amount < 300).length;
+    expect(small / jpy.length).toBeLessThan(0.05);
+    const median = (company: string) => {
+      const a = jpy
+        .filter((o) => o.company === company)
+        .map((o) => o.amount)
+        .sort((x, y) => x - y);
+      return a[Math.floor(a.length / 2)];
+    };
+    const cafe = median('株式会社ひのき珈琲');
+    const hotel = median('株式会社富士山ホテルズ');
+    expect(cafe).toBeGreaterThanOrEqual(500);
+    expect(cafe).toBeLessThanOrEqual(2_000);
+    expect(hotel).toBeGreaterThanOrEqual(8_000);
+    // Each merchant's own products and order numbers; the URL payments and pre-orders of
+    // ひのき珈琲 (INV-…, REQ-…) are its invoices.
+    const style: Record<string, RegExp> = {
+      株式会社ひのき珈琲: /^(HNK\d{2}-\d{6}-\d{4,}|INV-\d{4}-\d{4}|REQ-[A-Z0-9-]+(\.\d+)?)$/,
+      有限会社さくら薬局: /^SKR-\d{8}-\d{6,}$/,
+      株式会社富士山ホテルズ: /^R\d{4}-\d{5,}$/,
+      株式会社みなと書店: /^MNT\d{12,}$/,
+      合同会社あおば雑貨: /^AOBA-\d{8}-\d{4,}$/,
+      株式会社北海物産: /^HB-\d{4}-\d{6,}$/,
+      株式会社おたる硝子: /^OTG\d{8}-\d{3,}$/,
+    };
+    for (const m of DEMO_MERCHANTS) {
+      const mine = jpy.filter((o) => o.company === m.company);
+      expect(mine.length, m.company).toBeGreaterThan(100);
+      expect(mine.filter((o) => !style[m.company].test(o.no)).slice(0, 3), m.company).toEqual([]);
+      const products = new Set(m.items.map((i) => i.name));
+      const own = mine.filter((o) => !/^(INV|REQ)-/.test(o.no));
+      expect(own.filter((o) => !products.has(o.subject)).slice(0, 3), m.company).toEqual([]);
+    }
+  });
+});
+
+describe('the demo orders are the same for the same clock', () => {
+  it('makes the same rows on two fresh databases', async () => {
+    const now = new Date('2026-11-24T08:13:00+09:00');
+    const make = async () => {
+      const h = await startHarness(backends[0], { captcha: false, demoOrders: 0 }, { mfa: 'demo' });
+      try {
+        await generateDemoOrders(h.db, { count: 400, days: 30, events: true, now });
+        const res = await h.db.execute(sql`
+            SELECT o.client_order_no, o.gateway_order_no, o.amount, o.status, o.subject, o.created_at,
+                   r.gateway_refund_no, r.amount AS refund, r.created_at AS refunded_at
+            FROM orders o LEFT JOIN refunds r ON r.order_id = o.id ORDER BY o.id, r.id`);
+        return (res as unknown as { rows: Record<string, unknown>[] }).rows;
+      } finally {
+        await h.close();
+      }
+    };
+    const [a, b] = [await make(), await make()];
+    expect(a.length).toBeGreaterThanOrEqual(400);
+    expect(a.filter((r) => r.gateway_refund_no).length).toBeGreaterThan(10);
+    expect(b).toEqual(a);
+    // Every time lies before that clock, the refunds too.
+    for (const r of a) {
+      expect(new Date(r.created_at as string).getTime()).toBeLessThan(now.getTime());
+      if (r.refunded_at) expect(new Date(r.refunded_at as string).getTime()).toBeLessThan(now.getTime());
+    }
+  }, 120_000);
+});
