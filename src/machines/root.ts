@@ -3,6 +3,7 @@ import type { TestMap } from './effects';
 import { ORDER_SYNC_SYSTEM_ID, orderSyncMachine, type OrderSyncInput } from './orderSync';
 import { PASSWORD_CHANGE_SYSTEM_ID, passwordChangeMachine, type PasswordChangeInput } from './passwordChange';
 import { REFUND_SYSTEM_ID, refundMachine, type RefundMachineInput } from './refund';
+import { REFUND_APPROVAL_SYSTEM_ID, refundApprovalMachine, type RefundApprovalInput } from './refundApproval';
 import { SESSION_SYSTEM_ID, sessionMachine, type SessionInput } from './session';
 
 /**
@@ -15,6 +16,8 @@ import { SESSION_SYSTEM_ID, sessionMachine, type SessionInput } from './session'
  * - refund: one at a time (the order detail's dialog). It outlives the screen only while it
  *   waits for the refund password's change (tag `awaitsPasswordChange`): the user comes back
  *   to it after the change and the new login.
+ * - refundApproval: one at a time (the approval list's dialog); like the refund, it outlives the
+ *   list only while it waits for the refund password's change.
  * - passwordChange: the change screen's form, for as long as the screen is shown.
  * - orderSync: the order detail's "Sync with brand", for as long as the detail is shown.
  */
@@ -27,6 +30,11 @@ export type RootEvent =
   | { type: 'refund.close' }
   /** The order detail went away: the refund stops unless it waits for the password change. */
   | { type: 'refund.leave' }
+  | { type: 'refundApproval.open'; input: RefundApprovalInput }
+  /** The approver closed the dialog. */
+  | { type: 'refundApproval.close' }
+  /** The approval list went away: the approval stops unless it waits for the password change. */
+  | { type: 'refundApproval.leave' }
   | { type: 'passwordChange.open'; input: PasswordChangeInput }
   | { type: 'passwordChange.close' }
   | { type: 'orderSync.open'; input: OrderSyncInput }
@@ -40,6 +48,7 @@ export const rootMachine = setup({
     children: {} as {
       session: 'session';
       refund: 'refund';
+      refundApproval: 'refundApproval';
       passwordChange: 'passwordChange';
       orderSync: 'orderSync';
     },
@@ -47,6 +56,7 @@ export const rootMachine = setup({
   actors: {
     session: sessionMachine,
     refund: refundMachine,
+    refundApproval: refundApprovalMachine,
     passwordChange: passwordChangeMachine,
     orderSync: orderSyncMachine,
   },
@@ -71,6 +81,23 @@ export const rootMachine = setup({
     leaveRefund: enqueueActions(({ self, enqueue }) => {
       const refund = self.getSnapshot().children.refund?.getSnapshot();
       if (refund && !refund.hasTag('awaitsPasswordChange')) enqueue.stopChild('refund');
+    }),
+    /** The approval of one refund; the same one while it is that refund's (a stale one is replaced). */
+    openRefundApproval: enqueueActions(({ self, event, enqueue }) => {
+      if (event.type !== 'refundApproval.open') return;
+      const current = self.getSnapshot().children.refundApproval?.getSnapshot();
+      if (current?.status === 'active' && current.context.gatewayRefundNo === event.input.gatewayRefundNo)
+        return;
+      enqueue.stopChild('refundApproval');
+      enqueue.spawnChild('refundApproval', {
+        id: 'refundApproval',
+        systemId: REFUND_APPROVAL_SYSTEM_ID,
+        input: event.input,
+      });
+    }),
+    leaveRefundApproval: enqueueActions(({ self, enqueue }) => {
+      const approval = self.getSnapshot().children.refundApproval?.getSnapshot();
+      if (approval && !approval.hasTag('awaitsPasswordChange')) enqueue.stopChild('refundApproval');
     }),
     openPasswordChange: enqueueActions(({ event, enqueue }) => {
       if (event.type !== 'passwordChange.open') return;
@@ -108,6 +135,9 @@ export const rootMachine = setup({
     'refund.open': { actions: 'openRefund' },
     'refund.close': { actions: stopChild('refund') },
     'refund.leave': { actions: 'leaveRefund' },
+    'refundApproval.open': { actions: 'openRefundApproval' },
+    'refundApproval.close': { actions: stopChild('refundApproval') },
+    'refundApproval.leave': { actions: 'leaveRefundApproval' },
     'passwordChange.open': { actions: 'openPasswordChange' },
     'passwordChange.close': { actions: stopChild('passwordChange') },
     'orderSync.open': { actions: 'openOrderSync' },
@@ -121,6 +151,10 @@ export const rootTestMap = {
     'refund.open': 'Press Refund on an order detail (or come back to an order whose refund waits)',
     'refund.close': 'Close the refund dialog',
     'refund.leave': 'Leave the order detail',
+    'refundApproval.open':
+      'Press Review on a refund awaiting approval (or come back to the list while it waits)',
+    'refundApproval.close': 'Close the approval dialog',
+    'refundApproval.leave': 'Leave the approval list',
     'passwordChange.open': 'Open the change-password or change-refund-password screen',
     'passwordChange.close': 'Leave that screen',
     'orderSync.open': 'Open an order detail',
