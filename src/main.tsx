@@ -7,12 +7,13 @@ import { navigate } from 'wouter/use-browser-location';
 import { rootMachine } from './machines/root';
 import { sessionMachine } from './machines/session';
 import { refundMachine } from './machines/refund';
+import { refundApprovalMachine } from './machines/refundApproval';
 import { passwordChangeMachine } from './machines/passwordChange';
 import { orderSyncMachine } from './machines/orderSync';
 import { createApiClient } from './services/client';
 import { setApi } from './services/api';
 import { passwordChangeActors, sessionActors } from './services/actors';
-import { refundActors } from './services/refunds';
+import { refundActors, refundApprovalActors } from './services/refunds';
 import { orderSyncActors } from './services/orders';
 import { sessionStore } from './services/storage';
 import { system } from './app/system';
@@ -45,6 +46,7 @@ setApi(
 const actors = {
   session: sessionMachine.provide({ actors: sessionActors }),
   refund: refundMachine.provide({ actors: refundActors }),
+  refundApproval: refundApprovalMachine.provide({ actors: refundApprovalActors }),
   passwordChange: passwordChangeMachine.provide({ actors: passwordChangeActors }),
   orderSync: orderSyncMachine.provide({ actors: orderSyncActors }),
 };

@@ -3,6 +3,7 @@ import type { PasswordChangeForm, PasswordKind } from '../contract/account';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
 import { failureMessage, type TestMap } from './effects';
 import type { RefundEvent } from './refund';
+import type { RefundApprovalEvent } from './refundApproval';
 import type { SessionEvent } from './session';
 
 /**
@@ -10,7 +11,8 @@ import type { SessionEvent } from './session';
  * actor system and tells the others itself: after a login-password change the session
  * (PASSWORD_CHANGED: the reminder goes); after a refund-password change every session of the
  * user ends (RELOGIN_REQUIRED to the session), and a refund waiting for the change
- * (`system.get('refund')`) gets PASSWORD_CHANGED. `changed` / `reloginRequired` are emitted
+ * (`system.get('refund')`) or a refund approval waiting for it (`system.get('refundApproval')`)
+ * gets PASSWORD_CHANGED. `changed` / `reloginRequired` are emitted
  * for the screen's toast.
  */
 
@@ -79,6 +81,9 @@ export const passwordChangeMachine = setup({
       const refund = system.get('refund');
       const changed: RefundEvent = { type: 'PASSWORD_CHANGED' };
       if (refund) enqueue.sendTo(refund, changed);
+      const approval = system.get('refundApproval');
+      const approvalChanged: RefundApprovalEvent = { type: 'PASSWORD_CHANGED' };
+      if (approval) enqueue.sendTo(approval, approvalChanged);
     }),
   },
 }).createMachine({

@@ -1,22 +1,35 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { ApproveRefundInput, RefundDecision, RejectRefundInput } from '../contract/refunds';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
 import { failureMessage, type TestMap } from './effects';
 import { rejectionOf, type RefundRejection } from './refund';
+import type { SessionEvent } from './session';
 
 /**
  * An approver's decision on a refund awaiting approval (maker-checker, issue #12): approve it
  * with their own refund password (the server then refunds at the brand), or reject it with a
  * reason the requester sees. The server refuses the requester's own request and a refund
  * already decided; those come back as failures with the server's message.
+ *
+ * It runs in the console's actor system (the root spawns it, system id `refundApproval`). An
+ * approver whose refund password an administrator reset goes to change it, like the refund's
+ * must-change path: the approval waits (`awaitingPasswordChange`), the password-change
+ * workflow tells it PASSWORD_CHANGED, every session ends, and after the new login the user is
+ * brought back (`returnTo`) to the approval at its password step.
  */
 
 export interface RefundApprovalInput {
   gatewayRefundNo: string;
+  /** The console path of the approval list, where the user comes back after the change. */
+  returnTo?: string;
 }
+
+/** The system id the approval runs under in the console's actor system (`system.get`). */
+export const REFUND_APPROVAL_SYSTEM_ID = 'refundApproval';
 
 export interface RefundApprovalContext {
   gatewayRefundNo: string;
+  returnTo: string;
   reason: string;
   /** Wrong, locked or reset refund password. */
   rejection: RefundRejection | null;
@@ -32,7 +45,11 @@ export type RefundApprovalEvent =
   | { type: 'SUBMIT'; password: string }
   | { type: 'SUBMIT_REASON' }
   | { type: 'RETRY' }
-  | { type: 'BACK' };
+  | { type: 'BACK' }
+  /** The approver goes to change the refund password an administrator reset. */
+  | { type: 'CHANGE_PASSWORD' }
+  /** Sent by the password-change workflow (through the actor system) once it is changed. */
+  | { type: 'PASSWORD_CHANGED' };
 
 export type RefundApprovalEmitted = { type: 'decided'; decision: RefundDecision };
 
@@ -65,6 +82,13 @@ export const refundApprovalMachine = setup({
       error: failureMessage(params.error, DEFAULT_LANGUAGE),
     })),
     rememberDecision: assign((_, params: { decision: RefundDecision }) => ({ decision: params.decision })),
+    /** Every session ended with the change: the next login comes back to this approval. */
+    returnAfterLogin: enqueueActions(({ context, system, enqueue }) => {
+      const session = system.get('session');
+      if (!session || !context.returnTo) return;
+      const event: SessionEvent = { type: 'SET_REDIRECT', redirect: context.returnTo };
+      enqueue.sendTo(session, event);
+    }),
     announceDecided: emit((_, params: { decision: RefundDecision }) => ({
       type: 'decided' as const,
       decision: params.decision,
@@ -74,6 +98,7 @@ export const refundApprovalMachine = setup({
   id: 'refundApproval',
   context: ({ input }) => ({
     gatewayRefundNo: input.gatewayRefundNo,
+    returnTo: input.returnTo ?? '',
     reason: '',
     rejection: null,
     error: null,
@@ -183,10 +208,32 @@ export const refundApprovalMachine = setup({
         },
       },
     },
-    /** The approver's refund password is locked or was reset: nothing to do here but close. */
+    /**
+     * The approver's refund password is locked (nothing to do here but close) or was reset by
+     * an administrator (the dialog offers the change screen).
+     */
     refused: {
       initial: 'locked',
-      states: { locked: {}, passwordReset: {} },
+      states: {
+        locked: {},
+        passwordReset: {
+          on: { CHANGE_PASSWORD: { target: '#refundApproval.awaitingPasswordChange' } },
+        },
+      },
+    },
+    /**
+     * The approver is on the refund-password change screen; the approval waits in the actor
+     * system (the list keeps it when it unmounts). After the change every session ends: the
+     * approver signs in again, comes back to the list and types the new refund password.
+     */
+    awaitingPasswordChange: {
+      tags: ['awaitsPasswordChange'],
+      on: {
+        PASSWORD_CHANGED: {
+          target: 'approving.enteringPassword',
+          actions: ['clearOutcome', 'returnAfterLogin'],
+        },
+      },
     },
     /** Already decided, the caller's own request, the brand refused, or the network: the message, and Back. */
     failed: {
@@ -211,6 +258,8 @@ export const refundApprovalTestMap = {
     refused: 'The approver cannot approve now',
     'refused.locked': 'The approver’s refunds are locked until the time shown: the dialog only closes',
     'refused.passwordReset': 'The approver’s refund password was reset: a link to change it, and Close',
+    awaitingPasswordChange:
+      'The refund-password change screen; back on the approval list the dialog says to change it first',
     failed:
       'The server refused or failed (already decided, own request, brand refused): its message, and Back',
     approved: 'Approved: the refund’s status (success or refunding); the list reloads',
@@ -224,6 +273,9 @@ export const refundApprovalTestMap = {
     SUBMIT_REASON: 'Press Reject under the reason',
     RETRY: 'Press Retry after a wrong password',
     BACK: 'Press Back',
+    CHANGE_PASSWORD: 'Press "Change refund password" in the dialog',
+    PASSWORD_CHANGED:
+      'Change the refund password, sign in again: the approval list opens with the approval at its password step',
     'xstate.done.actor.approveRefund': 'The server approves and refunds',
     'xstate.error.actor.approveRefund': 'The server refuses or fails the approval',
     'xstate.done.actor.rejectRefund': 'The server rejects the refund',

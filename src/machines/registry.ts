@@ -33,7 +33,7 @@ export const MACHINES: readonly MachineEntry[] = [
     name: 'root',
     title: 'Console (root actor)',
     description:
-      'The root of the console’s one actor system: it runs the session (system id session) and the workflows a screen opens — the refund (refund), the password change (passwordChange) and the order detail’s sync with the brand (orderSync) — which reach the session and each other through the system. A refund waiting for the refund password’s change outlives the order detail; every other workflow ends with its screen.',
+      'The root of the console’s one actor system: it runs the session (system id session) and the workflows a screen opens — the refund (refund), the refund approval (refundApproval), the password change (passwordChange) and the order detail’s sync with the brand (orderSync) — which reach the session and each other through the system. A refund or an approval waiting for the refund password’s change outlives its screen; every other workflow ends with its screen.',
     machine: rootMachine,
     testMap: rootTestMap,
   },
@@ -89,7 +89,7 @@ export const MACHINES: readonly MachineEntry[] = [
     name: 'refundApproval',
     title: 'Refund approval',
     description:
-      'The second user’s decision on a refund above the approval threshold (maker-checker): approve it with their own refund password (the server then refunds at the brand; wrong password with the tries left, locked, reset) or reject it with a reason the requester sees; the requester’s own request and a refund already decided are refused by the server.',
+      'The second user’s decision on a refund above the approval threshold (maker-checker): approve it with their own refund password (the server then refunds at the brand; wrong password with the tries left, locked, reset) or reject it with a reason the requester sees; the requester’s own request and a refund already decided are refused by the server. An approver whose refund password was reset is sent to change it and, after signing in again, comes back to the approval at its password step.',
     machine: refundApprovalMachine,
     testMap: refundApprovalTestMap,
   },

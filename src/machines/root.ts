@@ -1,8 +1,9 @@
-import { enqueueActions, setup, stopChild } from 'xstate';
+import { enqueueActions, raise, setup, stopChild, type SnapshotFrom } from 'xstate';
 import type { TestMap } from './effects';
 import { ORDER_SYNC_SYSTEM_ID, orderSyncMachine, type OrderSyncInput } from './orderSync';
 import { PASSWORD_CHANGE_SYSTEM_ID, passwordChangeMachine, type PasswordChangeInput } from './passwordChange';
 import { REFUND_SYSTEM_ID, refundMachine, type RefundMachineInput } from './refund';
+import { REFUND_APPROVAL_SYSTEM_ID, refundApprovalMachine, type RefundApprovalInput } from './refundApproval';
 import { SESSION_SYSTEM_ID, sessionMachine, type SessionInput } from './session';
 
 /**
@@ -15,9 +16,33 @@ import { SESSION_SYSTEM_ID, sessionMachine, type SessionInput } from './session'
  * - refund: one at a time (the order detail's dialog). It outlives the screen only while it
  *   waits for the refund password's change (tag `awaitsPasswordChange`): the user comes back
  *   to it after the change and the new login.
+ * - refundApproval: one at a time (the approval list's dialog); like the refund, it outlives the
+ *   list only while it waits for the refund password's change.
  * - passwordChange: the change screen's form, for as long as the screen is shown.
  * - orderSync: the order detail's "Sync with brand", for as long as the detail is shown.
+ *
+ * The workflows belong to the signed-in session: the root follows the session's snapshots
+ * (`session.phase`) and, when the session ends (logout, switching account, expiry), stops every
+ * one of them, so the next user — or the same one after a new login — starts clean. The one
+ * exception is the end a refund-password change causes (every session ends, straight to the
+ * login page): the refund or approval waiting for that change is kept for the same user's next
+ * login, and stopped if someone else signs in.
  */
+
+/** Where the session stands, for the root: signed in, ending (logout, expiry), signed out, or on its way in. */
+export type SessionPhase = 'open' | 'ending' | 'closed' | 'other';
+
+export function sessionPhaseOf(snapshot: Pick<SnapshotFrom<typeof sessionMachine>, 'matches'>): SessionPhase {
+  if (snapshot.matches('authenticated')) return 'open';
+  if (snapshot.matches('loggingOut') || snapshot.matches('expired')) return 'ending';
+  if (snapshot.matches('loggedOut')) return 'closed';
+  return 'other';
+}
+
+/** The workflows a session's screens open (every child but the session). */
+const WORKFLOWS = ['refund', 'refundApproval', 'passwordChange', 'orderSync'] as const;
+/** Those that may wait for the refund password's change across the login it forces. */
+const WAITING = ['refund', 'refundApproval'] as const;
 
 export type RefundOpenInput = Omit<RefundMachineInput, 'mustChangePassword'>;
 
@@ -27,19 +52,33 @@ export type RootEvent =
   | { type: 'refund.close' }
   /** The order detail went away: the refund stops unless it waits for the password change. */
   | { type: 'refund.leave' }
+  | { type: 'refundApproval.open'; input: RefundApprovalInput }
+  /** The approver closed the dialog. */
+  | { type: 'refundApproval.close' }
+  /** The approval list went away: the approval stops unless it waits for the password change. */
+  | { type: 'refundApproval.leave' }
   | { type: 'passwordChange.open'; input: PasswordChangeInput }
   | { type: 'passwordChange.close' }
   | { type: 'orderSync.open'; input: OrderSyncInput }
-  | { type: 'orderSync.close' };
+  | { type: 'orderSync.close' }
+  /** Raised from the session's snapshots (`sessionPhaseOf`), with the signed-in user. */
+  | { type: 'session.phase'; phase: SessionPhase; loginId: string | null };
 
 export const rootMachine = setup({
   types: {
     input: {} as SessionInput,
-    context: {} as { sessionInput: SessionInput },
+    context: {} as {
+      sessionInput: SessionInput;
+      /** The signed-in user's login id. */
+      loginId: string | null;
+      /** Whose refund or approval was kept across the login a refund-password change forced. */
+      keptFor: string | null;
+    },
     events: {} as RootEvent,
     children: {} as {
       session: 'session';
       refund: 'refund';
+      refundApproval: 'refundApproval';
       passwordChange: 'passwordChange';
       orderSync: 'orderSync';
     },
@@ -47,10 +86,48 @@ export const rootMachine = setup({
   actors: {
     session: sessionMachine,
     refund: refundMachine,
+    refundApproval: refundApprovalMachine,
     passwordChange: passwordChangeMachine,
     orderSync: orderSyncMachine,
   },
+  guards: {
+    sessionOpen: (_, params: { phase: SessionPhase }) => params.phase === 'open',
+    /** Logout, switching account or expiry. */
+    sessionEnding: (_, params: { phase: SessionPhase }) => params.phase === 'ending',
+    /** Straight from signed in to signed out: the refund password was changed (every session ends). */
+    sessionClosed: (_, params: { phase: SessionPhase }) => params.phase === 'closed',
+  },
   actions: {
+    relaySession: raise(({ event }) => {
+      const snapshot = (event as unknown as { snapshot: SnapshotFrom<typeof sessionMachine> }).snapshot;
+      return {
+        type: 'session.phase' as const,
+        phase: sessionPhaseOf(snapshot),
+        loginId: snapshot.context.user?.loginId ?? null,
+      };
+    }),
+    /** A user signed in: what was kept for someone else goes. */
+    admit: enqueueActions(({ context, enqueue }, params: { loginId: string | null }) => {
+      if (context.keptFor !== params.loginId) for (const id of WAITING) enqueue.stopChild(id);
+      enqueue.assign({ loginId: params.loginId, keptFor: null });
+    }),
+    /** The session ended: every workflow of it stops. */
+    endWorkflows: enqueueActions(({ enqueue }) => {
+      for (const id of WORKFLOWS) enqueue.stopChild(id);
+      enqueue.assign({ loginId: null, keptFor: null });
+    }),
+    /** Ended by a refund-password change: the refund or approval waiting for it stays for its user. */
+    endWorkflowsKeepingWaiting: enqueueActions(({ context, self, enqueue }) => {
+      const children = self.getSnapshot().children;
+      const waiting = (id: (typeof WAITING)[number]) =>
+        children[id]?.getSnapshot().hasTag('awaitsPasswordChange') === true;
+      const kept = WAITING.filter(waiting);
+      for (const id of WORKFLOWS) {
+        // The change itself ends with its screen (it is still telling the others).
+        if (id !== 'passwordChange' && !(kept as readonly string[]).includes(id)) enqueue.stopChild(id);
+      }
+      enqueue.assign({ loginId: null, keptFor: kept.length ? context.loginId : null });
+    }),
     /**
      * A new refund (a stale one, left waiting for a password change on another order, is
      * replaced). The session says whether the refund password must be changed first.
@@ -71,6 +148,23 @@ export const rootMachine = setup({
     leaveRefund: enqueueActions(({ self, enqueue }) => {
       const refund = self.getSnapshot().children.refund?.getSnapshot();
       if (refund && !refund.hasTag('awaitsPasswordChange')) enqueue.stopChild('refund');
+    }),
+    /** The approval of one refund; the same one while it is that refund's (a stale one is replaced). */
+    openRefundApproval: enqueueActions(({ self, event, enqueue }) => {
+      if (event.type !== 'refundApproval.open') return;
+      const current = self.getSnapshot().children.refundApproval?.getSnapshot();
+      if (current?.status === 'active' && current.context.gatewayRefundNo === event.input.gatewayRefundNo)
+        return;
+      enqueue.stopChild('refundApproval');
+      enqueue.spawnChild('refundApproval', {
+        id: 'refundApproval',
+        systemId: REFUND_APPROVAL_SYSTEM_ID,
+        input: event.input,
+      });
+    }),
+    leaveRefundApproval: enqueueActions(({ self, enqueue }) => {
+      const approval = self.getSnapshot().children.refundApproval?.getSnapshot();
+      if (approval && !approval.hasTag('awaitsPasswordChange')) enqueue.stopChild('refundApproval');
     }),
     openPasswordChange: enqueueActions(({ event, enqueue }) => {
       if (event.type !== 'passwordChange.open') return;
@@ -97,17 +191,49 @@ export const rootMachine = setup({
   },
 }).createMachine({
   id: 'root',
-  context: ({ input }) => ({ sessionInput: input }),
+  context: ({ input }) => ({ sessionInput: input, loginId: null, keptFor: null }),
   invoke: {
     id: 'session',
     src: 'session',
     systemId: SESSION_SYSTEM_ID,
     input: ({ context }) => context.sessionInput,
+    onSnapshot: { actions: 'relaySession' },
+  },
+  initial: 'signedOut',
+  states: {
+    signedOut: {
+      on: {
+        'session.phase': {
+          guard: { type: 'sessionOpen', params: ({ event }) => ({ phase: event.phase }) },
+          target: 'signedIn',
+          actions: { type: 'admit', params: ({ event }) => ({ loginId: event.loginId }) },
+        },
+      },
+    },
+    signedIn: {
+      on: {
+        'session.phase': [
+          {
+            guard: { type: 'sessionEnding', params: ({ event }) => ({ phase: event.phase }) },
+            target: 'signedOut',
+            actions: 'endWorkflows',
+          },
+          {
+            guard: { type: 'sessionClosed', params: ({ event }) => ({ phase: event.phase }) },
+            target: 'signedOut',
+            actions: 'endWorkflowsKeepingWaiting',
+          },
+        ],
+      },
+    },
   },
   on: {
     'refund.open': { actions: 'openRefund' },
     'refund.close': { actions: stopChild('refund') },
     'refund.leave': { actions: 'leaveRefund' },
+    'refundApproval.open': { actions: 'openRefundApproval' },
+    'refundApproval.close': { actions: stopChild('refundApproval') },
+    'refundApproval.leave': { actions: 'leaveRefundApproval' },
     'passwordChange.open': { actions: 'openPasswordChange' },
     'passwordChange.close': { actions: stopChild('passwordChange') },
     'orderSync.open': { actions: 'openOrderSync' },
@@ -116,14 +242,24 @@ export const rootMachine = setup({
 });
 
 export const rootTestMap = {
-  states: {},
+  states: {
+    signedOut: 'The login page (or the session being restored); a refund or approval may wait for its user',
+    signedIn: 'The console: its screens open workflows',
+  },
   events: {
     'refund.open': 'Press Refund on an order detail (or come back to an order whose refund waits)',
     'refund.close': 'Close the refund dialog',
     'refund.leave': 'Leave the order detail',
+    'refundApproval.open':
+      'Press Review on a refund awaiting approval (or come back to the list while it waits)',
+    'refundApproval.close': 'Close the approval dialog',
+    'refundApproval.leave': 'Leave the approval list',
     'passwordChange.open': 'Open the change-password or change-refund-password screen',
     'passwordChange.close': 'Leave that screen',
     'orderSync.open': 'Open an order detail',
     'orderSync.close': 'Leave the order detail',
+    'session.phase':
+      'The session moves: signed in, logging out / switching account / expired, or ended by a refund-password change',
+    'xstate.snapshot.session': 'The session’s state changes (read as session.phase)',
   },
 } satisfies TestMap;

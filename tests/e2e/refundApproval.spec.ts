@@ -13,7 +13,7 @@ import { namePaths, type ModelEvent } from '../machines/harness';
 import { refundApprovalPaths } from '../machines/refundApproval.model';
 import { APPROVER_PATH_ACCOUNTS, FIXTURES, PASSWORD, WRONG_PASSWORD, type Fixture } from './fixtures';
 import { apiRefund, openOrder, orderDetail, orderScreen, untouchedPaidOrder } from './support/payments';
-import { apiCall, apiLogin, storageOf, tr, type ApiSession } from './support/ui';
+import { apiCall, apiLogin, storageOf, submitLogin, tr, type ApiSession } from './support/ui';
 
 const THRESHOLD = 1000;
 const t = (key: string, values?: Record<string, unknown>) => tr('jp', key, values);
@@ -163,6 +163,10 @@ test.describe('refund approval', () => {
  * world is set for the answer: a wrong password typed (wrong password); five wrong approvals
  * sent through the API first (locked); the approver's refund password reset by an administrator
  * (password reset); another approver decides it through the API first (already decided).
+ * CHANGE_PASSWORD: the dialog's "Change refund password" opens the change screen while the
+ * approval waits in the console's actor system; PASSWORD_CHANGED: the reset password (the
+ * administrator's reply) is changed there, every session ends, the approver logs in again and
+ * lands back on the list with the approval at its password step.
  */
 type Step = { event: ModelEvent; state: AnyMachineSnapshot };
 const labelOf = (e: ModelEvent) => ((e.output ?? e.error ?? e) as { label?: string }).label ?? '';
@@ -188,6 +192,8 @@ interface PathWalk {
   account: Fixture;
   refundNo: string;
   held: { approve: Held; reject: Held };
+  /** The refund password an administrator's reset set (what the change screen asks for). */
+  resetPassword: string | null;
 }
 
 function approvalDialog(page: Page) {
@@ -248,11 +254,32 @@ async function performStep(w: PathWalk, i: number) {
           { loginId: w.account.loginId },
         );
         const id = found.result.records.find((r) => r.loginId === w.account.loginId)!.id;
-        const reset = await apiCall(w.request, admin.token, '/system/operator/refundPassword', { id });
+        const reset = await apiCall<{ password: string }>(
+          w.request,
+          admin.token,
+          '/system/operator/refundPassword',
+          { id },
+        );
         expect(reset.resultType, reset.resultMessage).toBe('SUCCESS');
+        w.resetPassword = reset.result.password;
       }
       await d.password.fill(password);
       return d.approve.click();
+    }
+    case 'CHANGE_PASSWORD':
+      return d.dialog.getByRole('link', { name: t('menu.changeRefundPassword') }).click();
+    case 'PASSWORD_CHANGED': {
+      const f = w.page.getByRole('form', { name: t('menu.changeRefundPassword') });
+      const fresh = `e2eApprove${String(Date.now()).slice(-6)}x1`;
+      await f.getByLabel(t('passwordForm.oldRefund'), { exact: true }).fill(w.resetPassword!);
+      await f.getByLabel(t('fields.newPassword'), { exact: true }).fill(fresh);
+      await f.getByLabel(t('fields.confirmPassword'), { exact: true }).fill(fresh);
+      await f.getByRole('button', { name: t('passwordForm.submit') }).click();
+      // Every session ended: the login page; after it, back to the approval list.
+      await expect(w.page).toHaveURL(/\/login/);
+      await submitLogin(w.page, w.account.loginId, PASSWORD);
+      await expect(w.page).toHaveURL(/\/history\/refundApproval$/);
+      return;
     }
     case 'xstate.done.actor.approveRefund':
     case 'xstate.error.actor.approveRefund':
@@ -277,6 +304,13 @@ async function decideElsewhere(w: PathWalk) {
 
 async function checkState(w: PathWalk, state: AnyMachineSnapshot) {
   const d = approvalDialog(w.page);
+  if (state.matches('awaitingPasswordChange')) {
+    // The change screen, the dialog gone with the list (the approval waits in the actor system).
+    await expect(w.page).toHaveURL(/\/changeRefundPassword$/);
+    await expect(w.page.getByRole('form', { name: t('menu.changeRefundPassword') })).toBeVisible();
+    await expect(d.dialog).toHaveCount(0);
+    return;
+  }
   await expect(d.dialog).toBeVisible();
   if (state.matches('choosing')) {
     await expect(d.approve).toBeEnabled();
@@ -286,6 +320,7 @@ async function checkState(w: PathWalk, state: AnyMachineSnapshot) {
   }
   if (state.matches({ approving: 'enteringPassword' })) {
     await expect(d.password).toBeEnabled();
+    await expect(d.alert).toHaveCount(0);
     return;
   }
   if (state.matches({ approving: 'submitting' }) || state.matches({ rejecting: 'submitting' })) {
@@ -373,6 +408,7 @@ test.describe('refund approval paths', () => {
           approve: new Held(page, '**/api/pay/refund/approve'),
           reject: new Held(page, '**/api/pay/refund/reject'),
         },
+        resetPassword: null,
       };
       try {
         await w.held.approve.start();

@@ -15,8 +15,13 @@ for (const kind of ['login', 'refund'] as const) {
   describe(`${kind} password change paths`, () => {
     for (const { name, path } of namePaths(paths)) {
       it(name, async () => {
-        // In the actor system beside the session and a refund waiting for the change.
-        const run = new WorkflowRun(passwordChangeMachine, { kind }, {}, { peers: ['session', 'refund'] });
+        // In the actor system beside the session, a refund and a refund approval waiting for the change.
+        const run = new WorkflowRun(
+          passwordChangeMachine,
+          { kind },
+          {},
+          { peers: ['session', 'refund', 'refundApproval'] },
+        );
         const context = () => run.snapshot.context as PasswordChangeContext;
         const checks: PathChecks = {
           states: {
@@ -42,12 +47,13 @@ for (const kind of ['login', 'refund'] as const) {
               // A refund-password change ends every session (spec point 8); a login-password change does not.
               expect(emitted).toEqual([{ type: kind === 'refund' ? 'reloginRequired' : 'changed' }]);
               // It tells the session itself (no React glue): the session ends first, then the
-              // refund waiting for the change learns it.
+              // refund and the approval waiting for the change learn it.
               expect(run.received).toEqual(
                 kind === 'refund'
                   ? [
                       { to: 'session', event: { type: 'RELOGIN_REQUIRED' } },
                       { to: 'refund', event: { type: 'PASSWORD_CHANGED' } },
+                      { to: 'refundApproval', event: { type: 'PASSWORD_CHANGED' } },
                     ]
                   : [{ to: 'session', event: { type: 'PASSWORD_CHANGED' } }],
               );

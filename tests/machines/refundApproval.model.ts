@@ -3,7 +3,10 @@ import { workflowModel, type ModelEvent } from './harness';
 
 /** The refund approval test model: one refund awaiting approval. */
 
-export const input: RefundApprovalInput = { gatewayRefundNo: 'RF20261122000001' };
+export const input: RefundApprovalInput = {
+  gatewayRefundNo: 'RF20261122000001',
+  returnTo: '/history/refundApproval',
+};
 
 export const password = 'approver-secret';
 export const reason = '金額を顧客に確認してください';
@@ -49,6 +52,8 @@ export const refundApprovalEvents: ModelEvent[] = [
   { type: 'SUBMIT_REASON' },
   { type: 'RETRY' },
   { type: 'BACK' },
+  { type: 'CHANGE_PASSWORD' },
+  { type: 'PASSWORD_CHANGED' },
   { type: 'xstate.done.actor.approveRefund', output: decision('success') },
   ...Object.values(failures).map((error) => ({ type: 'xstate.error.actor.approveRefund', error })),
   { type: 'xstate.done.actor.rejectRefund', output: decision('rejected') },

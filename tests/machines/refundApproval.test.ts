@@ -13,7 +13,8 @@ const paths = refundApprovalPaths();
 describe('refund approval paths', () => {
   for (const { name, path } of namePaths(paths)) {
     it(name, async () => {
-      const run = new WorkflowRun(refundApprovalMachine, input, {});
+      // In the actor system beside the session (the way back after a refund-password change).
+      const run = new WorkflowRun(refundApprovalMachine, input, {}, { peers: ['session'] });
       const context = () => run.snapshot.context as RefundApprovalContext;
       const checks: PathChecks = {
         states: {
@@ -59,6 +60,15 @@ describe('refund approval paths', () => {
           'refused.passwordReset': () => {
             expect(context().rejection?.reason).toBe('passwordReset');
             expect(run.snapshot.can({ type: 'BACK' })).toBe(false);
+            // The way out is the change screen, not a retry that cannot succeed.
+            expect(run.snapshot.can({ type: 'RETRY' })).toBe(false);
+            expect(run.snapshot.can({ type: 'CHANGE_PASSWORD' })).toBe(true);
+          },
+          awaitingPasswordChange: () => {
+            // It outlives the list while the user changes the password (the root keeps it).
+            expect(run.snapshot.hasTag('awaitsPasswordChange')).toBe(true);
+            expect(run.snapshot.can({ type: 'APPROVE' })).toBe(false);
+            expect(run.received).toEqual([]);
           },
           failed: () => {
             expect(context().error).toBe(failures.alreadyDecided.message);
@@ -74,6 +84,16 @@ describe('refund approval paths', () => {
             expect(context().decision?.refundStatus).toBe('rejected');
             expect(run.emitted).toEqual([{ type: 'decided', decision: context().decision }]);
             expect(run.callsOf('approveRefund')).toHaveLength(0);
+          },
+        },
+        steps: {
+          PASSWORD_CHANGED: () => {
+            // Back at the approval's password step, the refusal gone; the next login comes back here.
+            expect(run.snapshot.matches({ approving: 'enteringPassword' })).toBe(true);
+            expect(context().rejection).toBeNull();
+            expect(run.received).toEqual([
+              { to: 'session', event: { type: 'SET_REDIRECT', redirect: input.returnTo } },
+            ]);
           },
         },
       };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, setup } from 'xstate';
+import { assign, createActor, fromPromise, setup } from 'xstate';
 import type { UserInfo } from '../../src/contract/auth';
+import { passwordChangeMachine } from '../../src/machines/passwordChange';
 import { rootMachine, rootTestMap } from '../../src/machines/root';
 import type { sessionMachine } from '../../src/machines/session';
 import { coveredTransitions } from './harness';
@@ -22,6 +23,74 @@ function start(user: Partial<UserInfo> | null = null) {
   root.start();
   return root;
 }
+
+const ALICE = { loginId: 'alice', mustChangeRefundPassword: true };
+const BOB = { loginId: 'bob', mustChangeRefundPassword: false };
+type FakeUser = typeof ALICE | null;
+
+/**
+ * A stand-in session with the real one's state names the root reads (authenticated, loggingOut,
+ * expired, loggedOut) and RELOGIN_REQUIRED as the real one handles it; GO moves it. The
+ * password change is the real machine with a change that succeeds.
+ */
+function startSession() {
+  const session = setup({
+    types: {
+      context: {} as { user: FakeUser },
+      events: {} as
+        | { type: 'GO'; to: 'authenticated' | 'loggingOut' | 'expired' | 'loggedOut'; user: FakeUser }
+        | { type: 'RELOGIN_REQUIRED' }
+        | { type: 'SET_REDIRECT'; redirect: string },
+    },
+  }).createMachine({
+    context: { user: null },
+    initial: 'booting',
+    states: {
+      booting: {},
+      authenticated: { on: { RELOGIN_REQUIRED: { target: 'loggedOut', actions: assign({ user: null }) } } },
+      loggingOut: {},
+      expired: {},
+      loggedOut: {},
+    },
+    on: {
+      GO: [
+        {
+          guard: ({ event }) => event.to === 'authenticated',
+          target: '.authenticated',
+          actions: assign({ user: ({ event }) => event.user }),
+        },
+        {
+          guard: ({ event }) => event.to === 'loggingOut',
+          target: '.loggingOut',
+          actions: assign({ user: null }),
+        },
+        { guard: ({ event }) => event.to === 'expired', target: '.expired', actions: assign({ user: null }) },
+        { target: '.loggedOut', actions: assign({ user: null }) },
+      ],
+    },
+  });
+  const change = passwordChangeMachine.provide({
+    actors: { changePassword: fromPromise(() => Promise.resolve()) },
+  });
+  const root = createActor(
+    rootMachine.provide({
+      actors: { session: session as unknown as typeof sessionMachine, passwordChange: change },
+    }),
+    { input: { storage: {} as never } },
+  );
+  root.start();
+  return {
+    root,
+    session: root.getSnapshot().children.session! as unknown as ReturnType<
+      typeof createActor<typeof session>
+    >,
+  };
+}
+
+const workflows = (root: ReturnType<typeof startSession>['root']) =>
+  (['refund', 'refundApproval', 'passwordChange', 'orderSync'] as const).filter(
+    (id) => root.getSnapshot().children[id] !== undefined,
+  );
 
 describe('root actor', () => {
   it('runs the session under system id "session"', () => {
@@ -95,6 +164,57 @@ describe('root actor', () => {
     root.send({ type: 'orderSync.close' });
     expect(root.getSnapshot().children.orderSync).toBeUndefined();
     expect(root.system.get('orderSync')).toBeUndefined();
+  });
+
+  it('stops every workflow of the session when it ends (logout, switching account, expiry)', () => {
+    for (const end of ['loggingOut', 'expired'] as const) {
+      const { root, session } = startSession();
+      session.send({ type: 'GO', to: 'authenticated', user: ALICE });
+      root.send({ type: 'refund.open', input: refundInput });
+      // A refund waiting for the refund password's change: it used to survive the logout.
+      root.getSnapshot().children.refund!.send({ type: 'CHANGE_PASSWORD' });
+      root.send({ type: 'refund.leave' });
+      root.send({ type: 'refundApproval.open', input: { gatewayRefundNo: 'RF1' } });
+      root.send({ type: 'orderSync.open', input: { gatewayOrderNo: 'G-1' } });
+      root.send({ type: 'passwordChange.open', input: { kind: 'refund' } });
+      expect(workflows(root)).toEqual(['refund', 'refundApproval', 'passwordChange', 'orderSync']);
+      session.send({ type: 'GO', to: end, user: null });
+      expect(workflows(root), end).toEqual([]);
+      expect(root.system.get('refund')).toBeUndefined();
+      // The same user signs in again: nothing of the previous session.
+      session.send({ type: 'GO', to: 'loggedOut', user: null });
+      session.send({ type: 'GO', to: 'authenticated', user: ALICE });
+      expect(workflows(root)).toEqual([]);
+      expect(root.getSnapshot().value).toBe('signedIn');
+    }
+  });
+
+  it('keeps the refund waiting for a refund-password change across the login it forces, for its user only', async () => {
+    for (const next of [ALICE, BOB]) {
+      const { root, session } = startSession();
+      session.send({ type: 'GO', to: 'authenticated', user: ALICE });
+      root.send({ type: 'refund.open', input: { ...refundInput, returnTo: '/history/order/X' } });
+      const refund = root.getSnapshot().children.refund!;
+      refund.send({ type: 'CHANGE_PASSWORD' });
+      root.send({ type: 'refund.leave' });
+      root.send({ type: 'orderSync.open', input: { gatewayOrderNo: 'G-1' } });
+      root.send({ type: 'passwordChange.open', input: { kind: 'refund' } });
+      // The change succeeds: it ends the session (RELOGIN_REQUIRED), then tells the refund.
+      root.getSnapshot().children.passwordChange!.send({
+        type: 'SUBMIT',
+        values: { oldPassword: 'a', newPassword: 'b', confirmPassword: 'b' },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(session.getSnapshot().value).toBe('loggedOut');
+      expect(root.getSnapshot().value).toBe('signedOut');
+      expect(root.getSnapshot().children.orderSync).toBeUndefined();
+      expect(root.getSnapshot().children.refund).toBe(refund);
+      expect(refund.getSnapshot().matches('enteringPassword')).toBe(true);
+      root.send({ type: 'passwordChange.close' });
+      session.send({ type: 'GO', to: 'authenticated', user: next });
+      if (next === ALICE) expect(root.getSnapshot().children.refund, 'same user').toBe(refund);
+      else expect(root.getSnapshot().children.refund, 'another user').toBeUndefined();
+    }
   });
 
   it('the root test map names every event it handles', () => {

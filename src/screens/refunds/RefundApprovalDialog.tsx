@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Alert, Button, Dialog, Field, Stack, Textarea } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { moneyIn } from '../../components/money';
 import type { RefundApprovalRow } from '../../contract/refunds';
 import { refundApprovalMachine, type RefundApprovalEvent } from '../../machines/refundApproval';
@@ -11,29 +11,30 @@ import { InfoList } from '../../components/InfoList';
 import { StepDialog } from '../../components/StepDialog';
 import { RefundPasswordForm } from '../../components/RefundPasswordForm';
 import { formatDateTime } from '../../components/format';
-import { refundApprovalActors } from '../../services/refunds';
 import { RefundStatusBadge } from '../orders/badges';
 
-const machine = refundApprovalMachine.provide({ actors: refundApprovalActors });
 type State = SnapshotFrom<typeof refundApprovalMachine>;
 type Send = (event: RefundApprovalEvent) => void;
 
 /**
- * An approver's decision on one refund awaiting approval, on the refund approval machine:
- * the refund's facts, then Approve (own refund password) or Reject (a reason).
+ * An approver's decision on one refund awaiting approval, on the refund approval machine the
+ * root actor runs: the refund's facts, then Approve (own refund password) or Reject (a reason).
  */
 export function RefundApprovalDialog({
+  actor,
   row,
   onDecided,
   onClose,
 }: {
+  actor: ActorRefFrom<typeof refundApprovalMachine>;
   row: RefundApprovalRow;
   /** Approved or rejected: the list reloads. */
   onDecided: () => void;
   onClose: () => void;
 }) {
   const t = useT();
-  const [state, send, actor] = useMachine(machine, { input: { gatewayRefundNo: row.gatewayRefundNo } });
+  const state = useSelector(actor, (s) => s);
+  const send: Send = actor.send;
   useEffect(() => {
     const sub = actor.on('decided', onDecided);
     return () => sub.unsubscribe();
@@ -78,9 +79,12 @@ export function RefundApprovalDialog({
               {t('orderScreens.refund.retry')}
             </Button>
           )}
-          {state.matches({ refused: 'passwordReset' }) && (
+          {(state.can({ type: 'CHANGE_PASSWORD' }) || state.hasTag('awaitsPasswordChange')) && (
             <Button asChild variant="outline">
-              <Link href="/changeRefundPassword">{t('menu.changeRefundPassword')}</Link>
+              {/* The approval waits in the actor system while the approver changes it (and signs in again). */}
+              <Link href="/changeRefundPassword" onClick={() => send({ type: 'CHANGE_PASSWORD' })}>
+                {t('menu.changeRefundPassword')}
+              </Link>
             </Button>
           )}
           {state.can({ type: 'BACK' }) && (

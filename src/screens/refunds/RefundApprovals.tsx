@@ -1,9 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useEffect } from 'react';
 import { Badge, Button, Card, Link as ChakraLink, Table, Text } from '@chakra-ui/react';
-import { Link } from 'wouter';
+import { useSelector } from '@xstate/react';
+import { Link, useLocation } from 'wouter';
 import { moneyIn } from '../../components/money';
 import { REFUND_APPROVAL_EXPIRY_DAYS, type RefundApprovalRow } from '../../contract/refunds';
 import { useT } from '../../app/i18n';
+import { useRootActor, useWorkflow } from '../../app/session';
 import { useLoad } from '../../app/useLoad';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
@@ -15,16 +17,21 @@ import { RefundApprovalDialog } from './RefundApprovalDialog';
 
 /**
  * /history/refundApproval: refunds awaiting a second user's approval in the caller's scope
- * (maker-checker), oldest first; Review opens the approval dialog. The requester's own requests
- * are listed without it (the server refuses them anyway).
+ * (maker-checker), oldest first; Review opens the approval dialog, whose workflow the root actor
+ * runs (it waits there while the approver changes a reset refund password). The requester's own
+ * requests are listed without it (the server refuses them anyway).
  */
 export default function RefundApprovals() {
   const t = useT();
   const load = useLoad(approvalList, []);
-  const [open, setOpen] = useState<RefundApprovalRow | null>(null);
-  const reload = load.reload;
-  const decided = useCallback(() => reload(), [reload]);
+  const [location] = useLocation();
+  const root = useRootActor();
+  const approval = useWorkflow('refundApproval');
+  const openRefundNo = useSelector(approval, (s) => s?.context.gatewayRefundNo);
+  useEffect(() => () => root.send({ type: 'refundApproval.leave' }), [root]);
   const rows = load.data ?? [];
+  // The dialog shows the row of the list it was opened on (still awaiting approval).
+  const open = rows.find((r) => r.gatewayRefundNo === openRefundNo);
   return (
     <>
       <PageHeader
@@ -75,7 +82,15 @@ export default function RefundApprovals() {
                           {r.ownRequest ? (
                             <Badge colorPalette="gray">{t('orderScreens.approval.ownRequest')}</Badge>
                           ) : (
-                            <Button size="xs" onClick={() => setOpen(r)}>
+                            <Button
+                              size="xs"
+                              onClick={() =>
+                                root.send({
+                                  type: 'refundApproval.open',
+                                  input: { gatewayRefundNo: r.gatewayRefundNo, returnTo: location },
+                                })
+                              }
+                            >
                               {t('orderScreens.approval.review')}
                             </Button>
                           )}
@@ -89,7 +104,14 @@ export default function RefundApprovals() {
           </Card.Body>
         </Card.Root>
       )}
-      {open && <RefundApprovalDialog row={open} onDecided={decided} onClose={() => setOpen(null)} />}
+      {approval && open && (
+        <RefundApprovalDialog
+          actor={approval}
+          row={open}
+          onDecided={load.reload}
+          onClose={() => root.send({ type: 'refundApproval.close' })}
+        />
+      )}
     </>
   );
 }
