@@ -3,7 +3,7 @@ import { Badge, Button, Card, Link as ChakraLink, Table, Text } from '@chakra-ui
 import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { moneyIn } from '../../components/money';
-import { REFUND_APPROVAL_EXPIRY_DAYS, type RefundApprovalRow } from '../../contract/refunds';
+import { REFUND_APPROVAL_EXPIRY_DAYS } from '../../contract/refunds';
 import { useT } from '../../app/i18n';
 import { useRootActor, useWorkflow } from '../../app/session';
 import { useLoad } from '../../app/useLoad';
