@@ -8,7 +8,7 @@ import { createApi, type Api } from './platform/api';
 import { CaptchaStore, type CaptchaGenerator } from './platform/captcha';
 import type { Deps } from './platform/deps';
 import { installErrorHandling } from './platform/errors';
-import { loggerOptions } from './platform/logger';
+import { installRequestLog, loggingOptions } from './platform/logger';
 import { BODY_LIMIT, installParsers } from './platform/parsers';
 import { createHasher } from './platform/passwords';
 import { installSecurityHeaders } from './platform/security';
@@ -79,13 +79,14 @@ const trustedProxies = (trust: Config['trustProxy']) =>
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { db, config } = opts;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, opts.logStream),
+    ...loggingOptions(config.logLevel, opts.logStream),
     bodyLimit: BODY_LIMIT,
     requestTimeout: API_TIMEOUT_MS,
     connectionTimeout: API_TIMEOUT_MS,
     genReqId: () => randomUUID(),
     trustProxy: trustedProxies(config.trustProxy),
   });
+  installRequestLog(app);
   installSecurityHeaders(app);
   installErrorHandling(app);
   await installParsers(app);

@@ -1,14 +1,39 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Logger } from 'pino';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { prepareDatabase } from './db/prepare';
+import { prepareDatabase, type PrepareStep } from './db/prepare';
 import { buildApp } from './app';
 import { DEMO_LOGINS } from './db/demo/data';
 
+const say = (line: string) => process.stdout.write(`Kessai: ${line}\n`);
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+/** What the terminal shows while the database is prepared (a first start takes a while). */
+function showStep(step: PrepareStep) {
+  switch (step.step) {
+    case 'migrating':
+      return say('migrating the database…');
+    case 'accounts':
+      return say('first start: demo organisations and accounts…');
+    case 'orders':
+      return say(`first start: demo orders ${step.done}/${step.total}…`);
+    case 'links':
+      return say('first start: demo URL payments and pre-orders…');
+  }
+}
+
 /** Start: config, database (migrate, seed), app, listen; stop cleanly on SIGINT/SIGTERM. */
 async function main() {
+  const started = performance.now();
   const config = loadConfig();
+  if (config.databaseUrl) say('connecting to PostgreSQL…');
+  else if (existsSync(path.join(config.dataDir, 'pglite'))) say(`opening the database in ${config.dataDir}…`);
+  else say(`creating the database in ${config.dataDir}…`);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await prepareDatabase(database, config);
+  await prepareDatabase(database, config, showStep);
   const app = await buildApp({ db: database.db, config });
 
   let stopping = false;
@@ -25,13 +50,17 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   await app.deps().jobs.start();
+  // The log lines written so far come out before the banner, which stays the last thing shown.
+  // (Fastify's logger is pino, whose flush the base logger type leaves out.)
+  await new Promise<void>((resolve) => (app.log as unknown as Logger).flush(() => resolve()));
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = [
     '',
-    `Kessai console: http://${shownHost}:${config.port}/`,
+    `Kessai console: http://${shownHost}:${config.port}/  (ready in ${seconds(started)})`,
     `Database: ${database.kind} (${database.location})`,
     `Captcha: ${config.captcha ? 'on' : 'off'}`,
     `Demo logins (password "${config.demoPassword}"): ${DEMO_LOGINS.join(', ')}`,
+    `Log level: ${config.logLevel}${config.logLevel === 'debug' || config.logLevel === 'trace' ? '' : ' (KESSAI_LOG_LEVEL=debug adds a line per request)'}`,
     '',
   ];
   process.stdout.write(lines.join('\n') + '\n');

@@ -2,36 +2,54 @@ import type { Config } from '../config';
 import { seedRoleRoutes } from '../modules/access';
 import { createHasher } from '../platform/passwords';
 import { createSecretBox, resolveSecretKey, type SecretBox } from '../platform/secrets';
-import { and, isNotNull, ne } from 'drizzle-orm';
+import { and, count, isNotNull, ne } from 'drizzle-orm';
 import type { DatabaseHandle } from './client';
-import { companies } from './schema';
+import { companies, operators } from './schema';
 import { seedDemo } from './demo/seed';
 import { generateDemoOrders } from './demo/orders';
 import { seedDemoLinks } from './demo/links';
+
+/** The steps of preparing the database, for the terminal (server/main.ts) on a first start. */
+export type PrepareStep =
+  | { step: 'migrating' }
+  | { step: 'accounts' }
+  | { step: 'orders'; done: number; total: number }
+  | { step: 'links' };
 
 /**
  * Migrations, then the default role routes and the demo data on an empty database; one
  * server process at a time, so several started together on one PostgreSQL do not race.
  */
-export function prepareDatabase(database: DatabaseHandle, config: Config) {
-  return database.exclusive(() => prepareNow(database, config));
+export function prepareDatabase(
+  database: DatabaseHandle,
+  config: Config,
+  onStep: (step: PrepareStep) => void = () => {},
+) {
+  return database.exclusive(() => prepareNow(database, config, onStep));
 }
 
-async function prepareNow(database: DatabaseHandle, config: Config) {
+async function prepareNow(database: DatabaseHandle, config: Config, onStep: (step: PrepareStep) => void) {
+  onStep({ step: 'migrating' });
   await database.migrate();
   await seedRoleRoutes(database.db);
   const box = createSecretBox(resolveSecretKey(config.secretKey, config.dataDir));
+  const [{ n: accounts }] = await database.db.select({ n: count() }).from(operators);
+  if (accounts === 0) onStep({ step: 'accounts' });
   const seeded = await seedDemo(database.db, createHasher(config.argon2), config.demoPassword, box);
   await checkSecretKey(database, box);
   // A fresh demo database gets 90 days of orders with refunds and every status.
   if (seeded && config.demoOrders > 0) {
+    const total = config.demoOrders;
+    onStep({ step: 'orders', done: 0, total });
     await generateDemoOrders(database.db, {
-      count: config.demoOrders,
+      count: total,
       days: 90,
       events: true,
       zone: config.timeZone,
+      onProgress: (done) => onStep({ step: 'orders', done, total }),
     });
     // A few URL payments and pre-orders in every state for the demo company.
+    onStep({ step: 'links' });
     await seedDemoLinks(database.db, config.timeZone);
   }
   return seeded;

@@ -2,9 +2,10 @@ import { DateTime } from 'luxon';
 import type { OperatorType } from '../contract/roles';
 import { roleLevel } from '../contract/roles';
 import type { Translate } from '../i18n';
+import { BUSINESS_ZONE_NAME } from './zone';
 
 /** The business time zone dates are shown in (DESIGN: default Asia/Tokyo). */
-export const BUSINESS_ZONE: string = import.meta.env.VITE_BUSINESS_ZONE || 'Asia/Tokyo';
+export const BUSINESS_ZONE: string = BUSINESS_ZONE_NAME;
 /** Spec point 9: year-month-day hour:minute:second. */
 export const DATE_TIME_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 export const DATE_FORMAT = 'yyyy-MM-dd';

@@ -1,6 +1,6 @@
 import { Alert } from '@chakra-ui/react';
 import { useT } from '../../app/i18n';
-import { formatDateTime } from '../../components/format';
+import { formatInstant } from '../../components/instant';
 
 /** A refused sign-in step (password or code): the message and, when locked, until when. */
 export function SignInError({ error, lockedUntil }: { error: string; lockedUntil: string | null }) {
@@ -12,7 +12,7 @@ export function SignInError({ error, lockedUntil }: { error: string; lockedUntil
         <Alert.Title>{error}</Alert.Title>
         {lockedUntil && (
           <Alert.Description>
-            {t('loginPage.lockedUntil', { time: formatDateTime(lockedUntil) })}
+            {t('loginPage.lockedUntil', { time: formatInstant(lockedUntil) })}
           </Alert.Description>
         )}
       </Alert.Content>
