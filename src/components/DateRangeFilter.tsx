@@ -1,6 +1,7 @@
-import { Field, Fieldset, Flex, Input, Text } from '@chakra-ui/react';
+import { Field, Fieldset, Flex, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useT } from '../app/i18n';
+import { DateInput } from './DateInput';
 
 export interface DateRangeFilterProps {
   begin: string;
@@ -10,7 +11,7 @@ export interface DateRangeFilterProps {
   error?: string | null;
 }
 
-/** From/to dates (yyyy-MM-dd) as one labelled group. */
+/** From/to dates (yyyy-MM-dd in every language, typed or picked) as one labelled group. */
 export function DateRangeFilter({ begin, end, onChange, error }: DateRangeFilterProps) {
   const t = useT();
   const errorId = useId();
@@ -22,13 +23,12 @@ export function DateRangeFilter({ begin, end, onChange, error }: DateRangeFilter
       <Flex gap="2" align="flex-end" direction={{ base: 'column', sm: 'row' }}>
         <Field.Root flex="1" minW="0">
           <Field.Label srOnly>{t('common.from')}</Field.Label>
-          <Input
-            type="date"
-            size="sm"
+          <DateInput
             value={begin}
-            max={end || undefined}
+            max={end}
+            pickLabel={t('common.calendarFrom')}
             aria-describedby={error ? errorId : undefined}
-            onChange={(e) => onChange({ beginTime: e.target.value, endTime: end })}
+            onChange={(value) => onChange({ beginTime: value, endTime: end })}
           />
         </Field.Root>
         <Text aria-hidden="true" color="fg.muted" display={{ base: 'none', sm: 'block' }} pb="1.5">
@@ -36,13 +36,12 @@ export function DateRangeFilter({ begin, end, onChange, error }: DateRangeFilter
         </Text>
         <Field.Root flex="1" minW="0">
           <Field.Label srOnly>{t('common.to')}</Field.Label>
-          <Input
-            type="date"
-            size="sm"
+          <DateInput
             value={end}
-            min={begin || undefined}
+            min={begin}
+            pickLabel={t('common.calendarTo')}
             aria-describedby={error ? errorId : undefined}
-            onChange={(e) => onChange({ beginTime: begin, endTime: e.target.value })}
+            onChange={(value) => onChange({ beginTime: begin, endTime: value })}
           />
         </Field.Root>
       </Flex>

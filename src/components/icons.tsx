@@ -164,3 +164,10 @@ export const MENU_ICONS: Record<string, (p: IconProps) => ReactNode> = {
   notice: BellIcon,
   setup: SettingsIcon,
 };
+export const CalendarIcon = lineIcon(
+  'CalendarIcon',
+  <>
+    <rect x="3" y="4" width="18" height="18" rx="2" />
+    <path d="M16 2v4M8 2v4M3 10h18" />
+  </>,
+);

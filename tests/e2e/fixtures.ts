@@ -94,6 +94,9 @@ export const FIXTURES = {
   flowJp: { loginId: 'e2e-flow-jp', like: 'co-admin', userName: 'E2E Flow JP' },
   flowZh: { loginId: 'e2e-flow-zh', like: 'co-admin', userName: 'E2E Flow ZH' },
   flowEn: { loginId: 'e2e-flow-en', like: 'co-admin', userName: 'E2E Flow EN' },
+  /** words.spec: amounts, step buttons, sidebar labels and date filters in English and Chinese. */
+  wordsEn: { loginId: 'e2e-words-en', like: 'co-admin', userName: 'E2E Words EN' },
+  wordsZh: { loginId: 'e2e-words-zh', like: 'co-admin', userName: 'E2E Words ZH' },
   /** limits.spec: a URL payment above the company's link limit, one account per language. */
   limitsJp: { loginId: 'e2e-limits-jp', like: 'co-admin', userName: 'E2E Limits JP' },
   limitsZh: { loginId: 'e2e-limits-zh', like: 'co-admin', userName: 'E2E Limits ZH' },

@@ -49,6 +49,19 @@ const rowStyle = {
   _focusVisible: { outline: '2px solid', outlineColor: 'blue.300', outlineOffset: '-2px' },
 } as const;
 
+/**
+ * A label wraps onto a second line rather than being cut (English labels are longer than the
+ * 210 px sidebar of spec point 9 allows on one line); it breaks between words, and inside a
+ * word only when one word alone is wider than the row.
+ */
+const labelStyle = {
+  minW: '0',
+  py: '2',
+  lineHeight: 'short',
+  whiteSpace: 'normal',
+  overflowWrap: 'break-word',
+} as const;
+
 function EntryIcon({ name }: { name?: string }) {
   const Icon = name ? MENU_ICONS[name] : undefined;
   return Icon ? <Icon boxSize="4" flexShrink={0} /> : <Box w="4" flexShrink={0} />;
@@ -71,7 +84,7 @@ function Item({ entry, onNavigate, nested }: { entry: NavEntry; onNavigate?: () 
     >
       <Link href={entry.path} onClick={onNavigate} aria-current={active ? 'page' : undefined}>
         {!nested && <EntryIcon name={entry.icon} />}
-        <Text as="span" truncate>
+        <Text as="span" {...labelStyle}>
           {t(entry.titleKey)}
         </Text>
       </Link>
@@ -97,7 +110,7 @@ function Group({ entry, onNavigate }: { entry: NavEntry; onNavigate?: () => void
         onClick={() => setOpen(!expanded)}
       >
         <EntryIcon name={entry.icon} />
-        <Text as="span" flex="1" truncate>
+        <Text as="span" flex="1" {...labelStyle}>
           {t(entry.titleKey)}
         </Text>
         {expanded ? <ChevronDownIcon boxSize="4" /> : <ChevronRightIcon boxSize="4" />}
