@@ -6,7 +6,7 @@ import { FullPageMessage } from '../components/FullPageMessage';
 import type { MessageKey } from '../i18n';
 import { useDocumentTitle, useT } from './i18n';
 import { allowedSet, decideRoute } from './routes';
-import { SCREENS, type SubScreen } from './screens';
+import { SCREENS, hasScreen, type SubScreen } from './screens';
 import { useSession, useSessionMenu } from './session';
 
 const Login = lazy(() => import('../screens/auth/Login'));
@@ -104,12 +104,8 @@ function ShellRoutes() {
 function ScreenFrame({ path, titleKey }: { path: string; titleKey: MessageKey }) {
   const t = useT();
   useDocumentTitle(t(titleKey));
-  const Screen = SCREENS[path];
-  return (
-    <Suspense fallback={<TopProgress />}>
-      <Screen />
-    </Suspense>
-  );
+  const Screen = hasScreen(path) ? SCREENS[path] : null;
+  return <Suspense fallback={<TopProgress />}>{Screen ? <Screen /> : <NotFound inShell />}</Suspense>;
 }
 
 function SubScreenFrame({ sub, param, titleKey }: { sub: SubScreen; param: string; titleKey: MessageKey }) {

@@ -1,13 +1,15 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MessageKey } from '../i18n';
+import { isBuiltScreen, type BuiltScreen } from '../contract/routes';
 
 /**
- * The screens the console has, by route path of the contract's MENU table. A menu route
- * without an entry here is not offered (sidebar) and shows "not found" when opened.
+ * The screens the console has, by route path of the contract's MENU table: exactly the
+ * contract's BUILT_SCREENS (the type checks both ways). A menu route without a screen is not
+ * offered (sidebar, permission editor) and shows "not found" when opened.
  */
 export type LazyScreen = LazyExoticComponent<ComponentType>;
 
-export const SCREENS: Readonly<Record<string, LazyScreen>> = {
+export const SCREENS: Readonly<Record<BuiltScreen, LazyScreen>> = {
   '/': lazy(() => import('../screens/home/Home')),
   '/changePassword': lazy(() => import('../screens/account/ChangeLoginPassword')),
   '/changeRefundPassword': lazy(() => import('../screens/account/ChangeRefundPassword')),
@@ -29,7 +31,7 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
   '/manage/onepay': lazy(() => import('../screens/preorders/PreOrders')),
 };
 
-export const hasScreen = (path: string) => Object.hasOwn(SCREENS, path);
+export const hasScreen = (path: string): path is BuiltScreen => isBuiltScreen(path);
 
 /**
  * Pages below a menu route (a record's detail): granted with their parent route, shown

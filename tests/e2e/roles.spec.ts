@@ -1,10 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { roleNameKey } from '../../src/contract/roles';
-import { DEFAULT_ROLE_ROUTES } from '../../src/contract/routes';
+import { DEFAULT_ROLE_ROUTES, MENU, routeAvailable } from '../../src/contract/routes';
 import { DEMO_ACCOUNTS } from '../../server/db/demo/data';
 import { FIXTURES, PASSWORD } from './fixtures';
 import { expectedSidebar } from './support/menu';
-import { ja, loginForm, loginThroughForm, openUserCard, sidebarEntries, submitLogin } from './support/ui';
+import {
+  ja,
+  loginForm,
+  loginThroughForm,
+  openUserCard,
+  sidebarEntries,
+  signedInPage,
+  submitLogin,
+} from './support/ui';
 
 /**
  * Spec point 2 and 6 in the browser: every demo account logs in through the form and sees
@@ -70,4 +78,45 @@ test('a protected page without a session goes to the login page and back after t
   await submitLogin(page, FIXTURES.redirect.loginId, PASSWORD);
   await expect(page).toHaveURL(/^[^?]*\/setup\/loginHistory(\?.*)?$/);
   await expect(page.getByRole('heading', { name: ja('menu.loginHistory'), level: 1 })).toBeVisible();
+});
+
+test('the permission editor shows menu entries without a screen as not available, never to be given', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, request, baseURL!, 'admin');
+  try {
+    await page.goto('/setup/permission');
+    await page.getByRole('button', { name: new RegExp(ja('roles.40')) }).click();
+    const unbuilt = MENU.filter((r) => !routeAvailable(r.path));
+    expect(unbuilt.map((r) => r.path)).toEqual(['/settle', '/report', '/notice']);
+    for (const route of [...unbuilt, ...(MENU.find((r) => r.path === '/settle')?.children ?? [])]) {
+      const box = page.getByRole('checkbox', { name: ja(route.titleKey), exact: true });
+      await expect(box).toBeDisabled();
+      // The note beside it, in the row of its checkbox.
+      await expect(box.locator('xpath=ancestor::label/..')).toContainText(ja('permission.notAvailable'));
+    }
+    // A built screen the role may have is offered as before, without the note.
+    const orders = page.getByRole('checkbox', { name: ja('menu.transactionHistory'), exact: true });
+    await expect(orders).toBeEnabled();
+    await expect(orders.locator('xpath=ancestor::label/..')).not.toContainText(ja('permission.notAvailable'));
+    // "Select all" gives every built screen and none of those.
+    await page.getByRole('button', { name: ja('permission.checkAll') }).click();
+    await expect(orders).toBeChecked();
+    for (const route of unbuilt)
+      await expect(page.getByRole('checkbox', { name: ja(route.titleKey), exact: true })).toBeDisabled();
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('a granted menu entry without a screen is no link in the sidebar', async ({ page }) => {
+  // ag-op's role lists give it reports and notices (the seed); neither screen exists yet.
+  expect(DEFAULT_ROLE_ROUTES[50]).toEqual(expect.arrayContaining(['/report', '/notice']));
+  await loginThroughForm(page, 'ag-op', PASSWORD);
+  const titles = JSON.stringify(await sidebarEntries(page));
+  expect(titles).not.toContain(ja('menu.report'));
+  expect(titles).not.toContain(ja('menu.notice'));
+  await expect(page.getByRole('link', { name: ja('menu.report') })).toHaveCount(0);
 });

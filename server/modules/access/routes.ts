@@ -18,8 +18,8 @@ export function accessRoutes(api: Api) {
     result: await roleRoutesOf(deps, roleOf(input.operatorType)),
   }));
 
-  api.call(accessCalls.save, async ({ deps, input, principal, req }) => ({
-    result: await saveRoleRoutes(deps, { principal, req }, roleOf(input.operatorType), input.routes),
+  api.call(accessCalls.save, async ({ deps, input, principal, req, t }) => ({
+    result: await saveRoleRoutes(deps, { principal, req, t }, roleOf(input.operatorType), input.routes),
     messageKey: 'server.saved',
   }));
 }

@@ -1,7 +1,9 @@
 import type { RoleRow } from '../../../src/contract/access';
 import type { Page } from '../../../src/contract/envelope';
 import { ALL_ROLES, OperatorType } from '../../../src/contract/roles';
-import { flattenMenu } from '../../../src/contract/routes';
+import { flattenMenu, routeAvailable } from '../../../src/contract/routes';
+import type { Translate } from '../../../src/i18n';
+import { fieldError } from '../../platform/lists';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { writeTransaction } from '../../platform/audit';
@@ -47,15 +49,20 @@ export async function roleRoutesOf(deps: Deps, operatorType: OperatorType) {
 
 export async function saveRoleRoutes(
   deps: Deps,
-  write: { principal: Principal; req: FastifyRequest },
+  write: { principal: Principal; req: FastifyRequest; t: Translate },
   operatorType: OperatorType,
   routes: readonly string[],
 ) {
+  const before = await storedRoutesOf(deps.db, operatorType);
+  // A menu entry whose screen does not exist yet (src/contract/routes.ts BUILT_SCREENS) would
+  // be a dead end: never granted. A grant the role already has (the role lists' seed) may
+  // stay: the sidebar hides it until the screen exists.
+  const unavailable = routes.find((r) => !routeAvailable(r) && !before.includes(r));
+  if (unavailable) throw fieldError(write.t, 'routes', 'server.access.notAvailable', { route: unavailable });
   const complete = withParents(routes);
   if (operatorType === OperatorType.SYSTEM_ADMIN && !complete.includes(PERMISSION_ROUTE)) {
     throw fail('server.access.keepPermission');
   }
-  const before = await storedRoutesOf(deps.db, operatorType);
   await writeTransaction(
     { db: deps.db, ...write, objectType: 'rolePermission', objectId: operatorType },
     async (tx, audit) => {

@@ -9,7 +9,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { PermissionTree } from './PermissionTree';
 import { RoleList } from './RoleList';
-import { allGrantable, sameRoutes, toggleRoute } from './permissionTree';
+import { allGrantable, routesToSave, sameRoutes, toggleRoute } from './permissionTree';
 
 /** /setup/permission: which menus each role sees (spec point 6). */
 export default function Permission() {
@@ -32,7 +32,7 @@ export default function Permission() {
     if (role === null) return;
     setSaving(true);
     try {
-      const result = await savePermission({ operatorType: role, routes: [...routes] });
+      const result = await savePermission({ operatorType: role, routes: routesToSave(routes, role) });
       setRoutes(new Set(result.routes));
       showSuccess(t('permission.saved', { role: roleName }));
       saved.reload();

@@ -2,7 +2,7 @@ import { Badge, Box, Checkbox, Flex, Stack, Text } from '@chakra-ui/react';
 import type { MenuRoute } from '../../contract/routes';
 import type { OperatorType } from '../../contract/roles';
 import { useT } from '../../app/i18n';
-import { MENU, alwaysAllowed, grantable, groupState } from './permissionTree';
+import { MENU, alwaysAllowed, grantable, groupState, routeAvailable } from './permissionTree';
 
 interface TreeProps {
   role: OperatorType;
@@ -32,6 +32,7 @@ function Node({
 }: TreeProps & { route: MenuRoute; depth: number }) {
   const t = useT();
   const fixed = alwaysAllowed(route.path);
+  const available = routeAvailable(route.path);
   const allowed = grantable(route.path, role);
   const checked = fixed ? true : route.children ? groupState(routes, route, role) : routes.has(route.path);
   return (
@@ -47,7 +48,8 @@ function Node({
       >
         <Checkbox.Root
           size="sm"
-          checked={allowed ? checked : false}
+          // A screen still to come shows whether the role already has it (it cannot be given now).
+          checked={allowed ? checked : !available && routes.has(route.path)}
           disabled={disabled || fixed || !allowed}
           onCheckedChange={(e) => onToggle(route.path, e.checked === true)}
         >
@@ -71,7 +73,12 @@ function Node({
             {t('permission.alwaysAllowed')}
           </Badge>
         )}
-        {!fixed && !allowed && (
+        {!fixed && !available && (
+          <Badge size="sm" variant="subtle" colorPalette="orange" data-note="notAvailable">
+            {t('permission.notAvailable')}
+          </Badge>
+        )}
+        {!fixed && available && !allowed && (
           <Badge size="sm" variant="subtle" colorPalette="gray">
             {t('permission.notForRole')}
           </Badge>

@@ -1,4 +1,10 @@
-import { ALWAYS_ALLOWED_ROUTES, MENU, flattenMenu, type MenuRoute } from '../../contract/routes';
+import {
+  ALWAYS_ALLOWED_ROUTES,
+  MENU,
+  flattenMenu,
+  routeAvailable,
+  type MenuRoute,
+} from '../../contract/routes';
 import type { OperatorType } from '../../contract/roles';
 
 /** Rules of the role-permission tree (pure, so they read in one place). */
@@ -8,8 +14,9 @@ const BY_PATH = new Map(FLAT.map((r) => [r.path, r]));
 const descendants = (r: MenuRoute): string[] =>
   (r.children ?? []).flatMap((c) => [c.path, ...descendants(c)]);
 
-/** A route the contract's role lists allow for the role (its ancestors' lists too). */
+/** A route the contract's role lists allow for the role (its ancestors' lists too), whose screen exists. */
 export function grantable(path: string, role: OperatorType): boolean {
+  if (!routeAvailable(path)) return false;
   for (let r = BY_PATH.get(path); r; r = r.parent ? BY_PATH.get(r.parent) : undefined) {
     if (r.roles && !r.roles.includes(role)) return false;
   }
@@ -17,6 +24,16 @@ export function grantable(path: string, role: OperatorType): boolean {
 }
 
 export const alwaysAllowed = (path: string) => ALWAYS_ALLOWED_ROUTES.includes(path);
+
+/**
+ * What a save sends: the checked routes that can be granted, and the grants of screens still
+ * to come the role already had (the editor cannot add those; the server keeps them, the
+ * sidebar hides them until the screen exists).
+ */
+export const routesToSave = (routes: ReadonlySet<string>, role: OperatorType) =>
+  [...routes].filter((p) => grantable(p, role) || !routeAvailable(p));
+
+export { routeAvailable };
 
 /**
  * Checking a route checks its group (and a group all its grantable children); unchecking a
