@@ -36,7 +36,7 @@ export default defineArea({
       hoursHelp: '1〜{{max}} 時間。空欄は既定値',
       clientNoHelp: '空欄の場合は自動で採番します。同じ番号で再送すると既存のものを返します',
       showLink: 'リンク・QR',
-      showLinkOf: '{{number}} のリンクとQRコード',
+      showLinkOf: 'リンク・QR: {{number}}',
       linkOf: '{{number}} のお支払いリンク',
       url: {
         table: 'URL決済一覧',
@@ -110,7 +110,7 @@ export default defineArea({
       hoursHelp: '1～{{max}} 小时，留空使用默认值',
       clientNoHelp: '留空则自动生成；以相同单号再次提交将返回已有记录',
       showLink: '链接 / 二维码',
-      showLinkOf: '{{number}} 的链接和二维码',
+      showLinkOf: '链接 / 二维码: {{number}}',
       linkOf: '{{number}} 的支付链接',
       url: {
         table: 'URL支付列表',
@@ -184,7 +184,7 @@ export default defineArea({
       hoursHelp: '1 to {{max}} hours; blank for the default',
       clientNoHelp: 'Generated when blank; the same number again returns the existing one',
       showLink: 'Link / QR',
-      showLinkOf: 'Link and QR code of {{number}}',
+      showLinkOf: 'Link / QR: {{number}}',
       linkOf: 'Pay link of {{number}}',
       url: {
         table: 'URL payments',

@@ -63,6 +63,14 @@ export const APPROVER_PATH_ACCOUNTS = pool('e2e-apr-', 24, 'yakkyoku-admin', 'E2
 
 /** secondFactor.spec: service-provider admins that enrol (one per enrolment path). */
 export const MFA_ENROL_ACCOUNTS = pool('e2e-mfa-enrol-', 6, 'sp-admin', 'E2E MFA Enrol');
+/** a11y.spec: a provider admin that is never enrolled (it only looks at the enrolment form). */
+export const A11Y_ENROL: Fixture = {
+  loginId: 'e2e-a11y-enrol',
+  like: 'sp-admin',
+  userName: 'E2E A11y Enrol',
+};
+/** The accounts of an MFA-required role that start without a second factor. */
+export const NOT_ENROLLED: readonly Fixture[] = [...MFA_ENROL_ACCOUNTS, A11Y_ENROL];
 /** secondFactor.spec: enrolled service-provider admins (codes, recovery codes, lockout). */
 export const MFA_VERIFY_ACCOUNTS = pool('e2e-mfa-verify-', 6, 'sp-admin', 'E2E MFA Verify');
 
@@ -116,6 +124,10 @@ export const FIXTURES = {
   mfaOptional: { loginId: 'e2e-mfa-optional', like: 'co-admin', userName: 'E2E MFA Optional' },
   /** secondFactor.spec: a provider operator whose two-step verification an administrator resets. */
   mfaResetTarget: { loginId: 'e2e-mfa-reset', like: 'sp-op', userName: 'E2E MFA Reset' },
+  /** a11y.spec: every screen a system administrator sees, in each language (saves its language). */
+  a11yAdmin: { loginId: 'e2e-a11y-admin', like: 'admin', userName: 'E2E A11y Admin' },
+  /** a11y.spec: the company admin's dialogs (refund, URL payment, pre-order), in each language. */
+  a11yCoAdmin: { loginId: 'e2e-a11y-co-admin', like: 'co-admin', userName: 'E2E A11y Company Admin' },
 } satisfies Record<string, Fixture>;
 
 export const ALL_FIXTURES: readonly Fixture[] = [
@@ -127,6 +139,7 @@ export const ALL_FIXTURES: readonly Fixture[] = [
   ...APPROVAL_PATH_ACCOUNTS,
   ...APPROVER_PATH_ACCOUNTS,
   ...MFA_ENROL_ACCOUNTS,
+  A11Y_ENROL,
   ...MFA_VERIFY_ACCOUNTS,
 ];
 

@@ -22,7 +22,7 @@ import {
   CAPTCHA_ANSWER,
   captchaPort,
   E2E_MFA_SECRET,
-  MFA_ENROL_ACCOUNTS,
+  NOT_ENROLLED,
   mfaHelperPort,
 } from './fixtures';
 
@@ -77,7 +77,7 @@ async function enrolFixtures(db: Db, secretBox: ReturnType<typeof createSecretBo
         inArray(operators.operatorType, [...MFA_REQUIRED_ROLES]),
         notInArray(
           operators.loginId,
-          MFA_ENROL_ACCOUNTS.map((f) => f.loginId),
+          NOT_ENROLLED.map((f) => f.loginId),
         ),
       ),
     );

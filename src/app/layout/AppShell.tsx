@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Box, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
+import { Box, Drawer, Flex, Portal, Text, chakra } from '@chakra-ui/react';
 import { useLocation } from 'wouter';
 import { CHANGE_PASSWORD_PATH } from '../../machines/session';
 import { PasswordChangeScreen } from '../../screens/account/PasswordChangeScreen';
@@ -42,6 +42,29 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <Flex minH="100dvh">
+      {/* The first stop of the keyboard: past the menu to the screen (shown while focused). */}
+      <chakra.a
+        href="#main"
+        position="fixed"
+        top="2"
+        insetStart="2"
+        zIndex="skipNav"
+        px="4"
+        py="2"
+        rounded="md"
+        bg="bg"
+        color="fg"
+        fontWeight="medium"
+        boxShadow="lg"
+        transform="translateY(-200%)"
+        _focus={{ transform: 'none' }}
+        onClick={(e) => {
+          e.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        {t('shell.skipToMain')}
+      </chakra.a>
       {busy && <TopProgress label={t('shell.busy')} />}
       {sidebarShown && (
         <Box as="aside" position="fixed" insetY="0" insetStart="0" zIndex="docked" w="sidebar">
@@ -72,7 +95,16 @@ export function AppShell({ children }: { children: ReactNode }) {
           size={size}
           onSize={setSize}
         />
-        <Box as="main" ref={mainRef} flex="1" p={{ base: '3', md: '6' }} minW="0">
+        <Box
+          as="main"
+          id="main"
+          ref={mainRef}
+          tabIndex={-1}
+          flex="1"
+          p={{ base: '3', md: '6' }}
+          minW="0"
+          _focusVisible={{ outline: 'none' }}
+        >
           {/* Held on the change (the server refuses everything else): whatever the address, the form. */}
           {held && path !== CHANGE_PASSWORD_PATH ? <PasswordChangeScreen kind="login" /> : children}
         </Box>

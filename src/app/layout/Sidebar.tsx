@@ -10,7 +10,7 @@ export function Sidebar({ entries, onNavigate }: { entries: NavEntry[]; onNaviga
   const t = useT();
   return (
     <Flex direction="column" h="full" w="sidebar" bg="gray.900" color="gray.100" overflow="hidden">
-      <Link href="/" onClick={onNavigate} aria-label={t('menu.home')}>
+      <Link href="/" onClick={onNavigate} aria-label={t('shell.logoHome', { app: t('app.title') })}>
         <Flex align="center" gap="2" h="14" px="4" borderBottomWidth="1px" borderColor="whiteAlpha.200">
           <Image src="/logo.svg" alt="" h="7" w="7" />
           <Text fontWeight="bold" fontSize="lg" letterSpacing="wide" color="white">

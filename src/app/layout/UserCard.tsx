@@ -70,9 +70,16 @@ export function UserCard() {
       positioning={{ placement: 'bottom-end', gutter: 6, overflowPadding: 0 }}
     >
       <Popover.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1.5" aria-label={t('shell.userMenu')} colorPalette="gray">
-          <Avatar.Root size="xs" colorPalette="blue">
-            <Avatar.Fallback name={user.userName} />
+        <Button
+          variant="ghost"
+          size="sm"
+          px="1.5"
+          aria-label={t('shell.userMenuOf', { name: user.userName })}
+          colorPalette="gray"
+        >
+          {/* A person icon, not initials: the button's visible text is the name its label starts from. */}
+          <Avatar.Root size="xs" colorPalette="blue" aria-hidden>
+            <Avatar.Fallback />
           </Avatar.Root>
           <Text as="span" display={{ base: 'none', md: 'inline' }} maxW="40" truncate>
             {user.userName}

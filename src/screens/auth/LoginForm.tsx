@@ -34,6 +34,10 @@ export function LoginForm() {
   useEffect(() => {
     setValue('verycode', '');
   }, [captchaId, setValue]);
+  // The login id has the focus when the form opens (the first thing to type).
+  useEffect(() => {
+    setFocus('login_id');
+  }, [setFocus]);
   useEffect(() => {
     if (error) setFocus('password');
   }, [error, setFocus]);

@@ -13,7 +13,7 @@ export const orderHref = (gatewayOrderNo: string) => `/history/order/${encodeURI
 
 /** The order number as a link to the order's detail (order and refund lists). */
 export const OrderLink = ({ gatewayOrderNo }: { gatewayOrderNo: string }) => (
-  <ChakraLink asChild fontWeight="medium" color="blue.600" fontFamily="mono" fontSize="xs">
+  <ChakraLink asChild fontWeight="medium" color="blue.700" fontFamily="mono" fontSize="xs">
     <Link href={orderHref(gatewayOrderNo)}>{gatewayOrderNo}</Link>
   </ChakraLink>
 );

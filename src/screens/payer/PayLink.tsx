@@ -64,7 +64,9 @@ function PayerPage({ onLocale }: { onLocale: (l: WorkingLanguage) => void }) {
           {WORKING_LANGUAGES.map((l) => (
             <Button
               key={l}
-              size="xs"
+              size="sm"
+              minH="11"
+              minW="11"
               variant={l === locale ? 'solid' : 'outline'}
               aria-pressed={l === locale}
               lang={l === 'jp' ? 'ja' : l === 'zh_cn' ? 'zh-CN' : 'en'}
@@ -107,7 +109,9 @@ function PayerMain({ orderNo, code, locale }: { orderNo: string; code: string; l
           <Text color="fg.muted" fontSize="sm">
             {state.message}
           </Text>
-          <Button onClick={payer.reload}>{t('common.retry')}</Button>
+          <Button size="lg" onClick={payer.reload}>
+            {t('common.retry')}
+          </Button>
         </Stack>
       </Card.Body>
     </Card.Root>

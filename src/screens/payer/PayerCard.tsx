@@ -33,6 +33,9 @@ const PHASE_COLOURS: Record<PayerPhase, string> = {
   used: 'gray',
 };
 
+/** Brand names break between words only: never inside a CJK name or an English word. */
+const WHOLE_WORDS = { wordBreak: 'keep-all', overflowWrap: 'normal', hyphens: 'manual' } as const;
+
 type Ready = Extract<PayerState, { kind: 'ready' }>;
 
 /** One order as the payer sees it: who asks for how much, and pay / cancel while it is open. */
@@ -108,7 +111,7 @@ export function PayerCard({
             <>
               <Outcome phase={phase} stale={false} reload={reload} />
               {state.canPayAgain && (
-                <Button variant="outline" onClick={again}>
+                <Button variant="outline" size="lg" onClick={again}>
                   {t('payer.again')}
                 </Button>
               )}
@@ -150,7 +153,7 @@ function Outcome({
         {t(`payer.outcomeBody.${stale ? 'stale' : phase}`)}
       </Text>
       {stale && (
-        <Button variant="outline" onClick={reload}>
+        <Button variant="outline" size="lg" onClick={reload}>
           {t('payer.check')}
         </Button>
       )}
@@ -184,8 +187,10 @@ function PayForm({ state, decide, busy }: { state: Ready; decide: (d: Decision) 
           {offered.map((b) => (
             <RadioCard.Item key={b.brand} value={b.brand}>
               <RadioCard.ItemHiddenInput />
-              <RadioCard.ItemControl>
-                <RadioCard.ItemText>{textOr(t, `payments.brand.${b.brand}`, b.brand)}</RadioCard.ItemText>
+              <RadioCard.ItemControl minH="11" alignItems="center">
+                <RadioCard.ItemText {...WHOLE_WORDS}>
+                  {textOr(t, `payments.brand.${b.brand}`, b.brand)}
+                </RadioCard.ItemText>
                 <RadioCard.ItemIndicator />
               </RadioCard.ItemControl>
             </RadioCard.Item>
@@ -204,20 +209,29 @@ function PayForm({ state, decide, busy }: { state: Ready; decide: (d: Decision) 
             {subBrands.map((s) => (
               <RadioCard.Item key={s} value={s}>
                 <RadioCard.ItemHiddenInput />
-                <RadioCard.ItemControl>
-                  <RadioCard.ItemText>{textOr(t, `payments.subBrand.${s}`, s)}</RadioCard.ItemText>
+                <RadioCard.ItemControl minH="11" alignItems="center">
+                  <RadioCard.ItemText {...WHOLE_WORDS}>
+                    {textOr(t, `payments.subBrand.${s}`, s)}
+                  </RadioCard.ItemText>
                 </RadioCard.ItemControl>
               </RadioCard.Item>
             ))}
           </SimpleGrid>
         </RadioCard.Root>
       )}
+      {/* Stacked on a phone at their own 44 px height (flex 1 in a column squeezed them to 26 px). */}
       <Flex gap="3" direction={{ base: 'column-reverse', sm: 'row' }}>
-        <Button flex="1" variant="outline" disabled={busy} onClick={() => send('cancel')}>
+        <Button
+          flex={{ base: 'none', sm: '1' }}
+          variant="outline"
+          size="lg"
+          disabled={busy}
+          onClick={() => send('cancel')}
+        >
           {t('payer.cancel')}
         </Button>
         <Button
-          flex="1"
+          flex={{ base: 'none', sm: '1' }}
           colorPalette="blue"
           size="lg"
           loading={busy}

@@ -67,7 +67,7 @@ export default function RefundApprovals() {
                       <Table.Row key={r.gatewayRefundNo}>
                         <Table.Cell whiteSpace="nowrap">{formatDateTime(r.createdAt)}</Table.Cell>
                         <Table.Cell>
-                          <ChakraLink asChild color="blue.600" fontFamily="mono" fontSize="xs">
+                          <ChakraLink asChild color="blue.700" fontFamily="mono" fontSize="xs">
                             <Link href={orderHref(r.gatewayOrderNo)}>{r.gatewayOrderNo}</Link>
                           </ChakraLink>
                         </Table.Cell>

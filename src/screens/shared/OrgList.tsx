@@ -34,7 +34,7 @@ type CommonKey = 'name' | 'nameEn' | 'serviceProviderName' | 'status' | 'created
 export function orgCells<Row extends OrgRow>(kind: 'agent' | 'company'): Cells<CommonKey, Row> {
   return {
     name: (r) => (
-      <ChakraLink asChild fontWeight="medium" color="blue.600">
+      <ChakraLink asChild fontWeight="medium" color="blue.700">
         <Link href={`/setup/${kind}/${r.id}`}>{r.name}</Link>
       </ChakraLink>
     ),

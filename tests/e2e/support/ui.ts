@@ -15,7 +15,7 @@ import {
   ALL_FIXTURES,
   demoAccount,
   E2E_MFA_SECRET,
-  MFA_ENROL_ACCOUNTS,
+  NOT_ENROLLED,
   mfaHelperPort,
   PASSWORD,
   roleOf,
@@ -40,7 +40,7 @@ export async function forgetLastStep(request: APIRequestContext, loginId: string
 
 /** The known account (demo or fixture) signs in with the fixtures' TOTP secret. */
 export function enrolledWithFixtureSecret(loginId: string): boolean {
-  if (MFA_ENROL_ACCOUNTS.some((f) => f.loginId === loginId)) return false;
+  if (NOT_ENROLLED.some((f) => f.loginId === loginId)) return false;
   const fixture = ALL_FIXTURES.find((f) => f.loginId === loginId);
   if (fixture) return mfaRequiredFor(roleOf(fixture));
   try {
