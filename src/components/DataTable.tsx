@@ -190,7 +190,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         selectAll={
           <Flex align="center" gap="2" fontSize="sm">
             {selectCol?.headerCell}
-            <Text aria-hidden="true">{t('orgScreens.selectAll')}</Text>
+            <Text aria-hidden="true">{t('common.selectAll')}</Text>
           </Flex>
         }
       />
@@ -397,7 +397,7 @@ function selectColumn<Row>(
         checked={all ? true : ticked > 0 ? 'indeterminate' : false}
         onCheckedChange={(e) => selection.onChange(e.checked === true ? new Set(keys) : new Set())}
       >
-        <Checkbox.HiddenInput aria-label={t('orgScreens.selectAll')} />
+        <Checkbox.HiddenInput aria-label={t('common.selectAll')} />
         <Checkbox.Control />
       </Checkbox.Root>
     ),

@@ -209,7 +209,7 @@ for (const { lang, browserLocale } of LANGUAGES) {
       const order = await untouchedPaidOrder(request, token);
       await go(page, `/history/order/${order.gatewayOrderNo}`);
       const found = await audit(page, 'order detail');
-      const refund = page.getByRole('button', { name: t('orderScreens.refund.open'), exact: true });
+      const refund = page.getByRole('button', { name: t('refunds.refund.open'), exact: true });
       found.push(...(await auditDialog(page, refund, 'refund dialog')));
       expectNone(found);
     });

@@ -90,8 +90,8 @@ test('1280 × 800: the created dialog keeps Download in view; the long subject i
 
   // The other setup lists too.
   for (const [path, key] of [
-    ['/setup/operate', 'orgScreens.operator.table'],
-    ['/setup/branch', 'orgScreens.branch.table'],
+    ['/setup/operate', 'operators.table'],
+    ['/setup/branch', 'org.branch.table'],
   ] as const) {
     await page.goto(path);
     await expectNothingUnderActions(page.getByRole('table', { name: ja(key) }));
@@ -106,8 +106,8 @@ test('1280: companies and operators as an administrator: nothing under the actio
   const page = await signedInPage(browser, request, baseURL!, FIXTURES.tablesAdmin.loginId);
   await page.setViewportSize({ width: 1280, height: 800 });
   for (const [path, key] of [
-    ['/setup/company', 'orgScreens.company.table'],
-    ['/setup/operate', 'orgScreens.operator.table'],
+    ['/setup/company', 'org.company.table'],
+    ['/setup/operate', 'operators.table'],
   ] as const) {
     await page.goto(path);
     await expectNothingUnderActions(page.getByRole('table', { name: ja(key) }));
@@ -148,7 +148,7 @@ test('the columns chosen and their order are remembered across a reload, and res
   const page = await signedInPage(browser, request, baseURL!, FIXTURES.tables.loginId);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/setup/operate');
-  const table = page.getByRole('table', { name: ja('orgScreens.operator.table') });
+  const table = page.getByRole('table', { name: ja('operators.table') });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   const headers = () => table.getByRole('columnheader').allInnerTexts();
   const name = ja('fields.userName');

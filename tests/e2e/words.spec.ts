@@ -39,7 +39,7 @@ test('en: the transaction history shows yen as ¥3,980, never 円', async ({ bro
   try {
     // The last 31 days: the e2e data's orders are spread over the month.
     await page.goto(`/history/order?beginTime=${businessDay(30)}&endTime=${businessDay(0)}`);
-    const table = page.getByRole('table', { name: tr('en', 'orderScreens.orders.table') });
+    const table = page.getByRole('table', { name: tr('en', 'orders.table') });
     const amounts = table.getByRole('row').filter({ has: page.getByRole('cell') });
     await expect(amounts.first()).toBeVisible({ timeout: 20_000 });
     const text = await table.innerText();

@@ -95,9 +95,9 @@ describe.each(backends)('the demo data on $name', (backend) => {
     const sources = await rows<{ source: string }>(sql`SELECT DISTINCT source FROM order_events`);
     expect(codes.map((c) => c.code).sort()).toEqual(['EXPIRED', 'INSUFFICIENT_BALANCE', 'REFUND_REFUSED']);
     const keys = [
-      ...codes.map((c) => `payments.resultCode.${c.code}`),
-      ...events.map((e) => `payments.event.${e.event}`),
-      ...sources.map((s) => `orderScreens.source.${s.source}`),
+      ...codes.map((c) => `orders.resultCode.${c.code}`),
+      ...events.map((e) => `orders.events.${e.event}`),
+      ...sources.map((s) => `orders.sources.${s.source}`),
     ];
     for (const e of events) expect(['create', ...ORDER_EVENTS]).toContain(e.event);
     expect(sources.map((s) => s.source)).not.toContain('demo');

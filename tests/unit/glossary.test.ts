@@ -13,9 +13,9 @@ const CONCEPTS: { concept: string; words: Words; keys: MessageKey[] }[] = [
     words: { ja: '加盟店', 'zh-cn': '商户', en: 'merchant' },
     keys: [
       'menu.companies',
-      'orgScreens.company.table',
-      'orgScreens.company.newTitle',
-      'orgScreens.company.editTitle',
+      'org.company.table',
+      'org.company.newTitle',
+      'org.company.editTitle',
       'fields.companyId',
       'audit.objects.company',
       'menu.settleMerchant',
@@ -26,25 +26,20 @@ const CONCEPTS: { concept: string; words: Words; keys: MessageKey[] }[] = [
   {
     concept: 'branch',
     words: { ja: '店舗', 'zh-cn': '门店', en: 'branch' },
-    keys: [
-      'menu.branches',
-      'orgScreens.branch.table',
-      'orgScreens.branch.newTitle',
-      'orgScreens.branch.editTitle',
-    ],
+    keys: ['menu.branches', 'org.branch.table', 'org.branch.newTitle', 'org.branch.editTitle'],
   },
   {
     concept: 'agency',
     words: { ja: '代理店', 'zh-cn': '代理商', en: 'agenc' },
-    keys: ['menu.agencies', 'orgScreens.agency.table', 'orgScreens.agency.newTitle', 'audit.objects.agent'],
+    keys: ['menu.agencies', 'org.agency.table', 'org.agency.newTitle', 'audit.objects.agent'],
   },
   {
     concept: 'service provider',
     words: { ja: 'サービスプロバイダー', 'zh-cn': '服务商', en: 'service provider' },
     keys: [
       'menu.serviceProviders',
-      'orgScreens.provider.table',
-      'orgScreens.provider.newTitle',
+      'org.provider.table',
+      'org.provider.newTitle',
       'fields.serviceProviderId',
       'roles.15',
     ],
@@ -88,8 +83,8 @@ const CONCEPTS: { concept: string; words: Words; keys: MessageKey[] }[] = [
     keys: [
       'menu.refundHistory',
       'menu.refundApproval',
-      'orderScreens.refund.dialog',
-      'orderScreens.approval.title.choosing',
+      'refunds.refund.dialog',
+      'refunds.approval.title.choosing',
     ],
   },
   {

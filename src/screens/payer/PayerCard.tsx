@@ -189,7 +189,7 @@ function PayForm({ state, decide, busy }: { state: Ready; decide: (d: Decision) 
               <RadioCard.ItemHiddenInput />
               <RadioCard.ItemControl minH="11" alignItems="center">
                 <RadioCard.ItemText {...WHOLE_WORDS}>
-                  {textOr(t, `payments.brand.${b.brand}`, b.brand)}
+                  {textOr(t, `orders.brands.${b.brand}`, b.brand)}
                 </RadioCard.ItemText>
                 <RadioCard.ItemIndicator />
               </RadioCard.ItemControl>
@@ -211,7 +211,7 @@ function PayForm({ state, decide, busy }: { state: Ready; decide: (d: Decision) 
                 <RadioCard.ItemHiddenInput />
                 <RadioCard.ItemControl minH="11" alignItems="center">
                   <RadioCard.ItemText {...WHOLE_WORDS}>
-                    {textOr(t, `payments.subBrand.${s}`, s)}
+                    {textOr(t, `orders.subBrands.${s}`, s)}
                   </RadioCard.ItemText>
                 </RadioCard.ItemControl>
               </RadioCard.Item>
