@@ -47,20 +47,20 @@ export const SUB_SCREENS: readonly SubScreen[] = [
   {
     parent: '/setup/company',
     pattern: /^\/setup\/company\/(new|[1-9]\d{0,9})$/,
-    titleKeys: { create: 'orgScreens.company.newTitle', edit: 'orgScreens.company.editTitle' },
+    titleKeys: { create: 'org.company.newTitle', edit: 'org.company.editTitle' },
     screen: lazy(() => import('../screens/org/companies/CompanyDetail')),
   },
   {
     parent: '/setup/agent',
     pattern: /^\/setup\/agent\/(new|[1-9]\d{0,9})$/,
-    titleKeys: { create: 'orgScreens.agency.newTitle', edit: 'orgScreens.agency.editTitle' },
+    titleKeys: { create: 'org.agency.newTitle', edit: 'org.agency.editTitle' },
     screen: lazy(() => import('../screens/org/agencies/AgencyDetail')),
   },
   {
     parent: '/history/order',
     // A gateway order number (letters, digits, '-' and '_'); 'new' is not one.
     pattern: /^\/history\/order\/(?!new$)([A-Za-z0-9_-]{1,64})$/,
-    titleKeys: { create: 'orderScreens.detail.title', edit: 'orderScreens.detail.title' },
+    titleKeys: { create: 'orders.detail.title', edit: 'orders.detail.title' },
     screen: lazy(() => import('../screens/orders/OrderDetail')),
   },
 ];

@@ -229,7 +229,7 @@ function selectColumn<Row>(
         checked={all ? true : ticked > 0 ? 'indeterminate' : false}
         onCheckedChange={(e) => selection.onChange(e.checked === true ? new Set(keys) : new Set())}
       >
-        <Checkbox.HiddenInput aria-label={t('orgScreens.selectAll')} />
+        <Checkbox.HiddenInput aria-label={t('common.selectAll')} />
         <Checkbox.Control />
       </Checkbox.Root>
     ),

@@ -58,13 +58,13 @@ export function ExportButtons({ paths, query }: { paths: ExportPaths; query: Rec
     <>
       {FORMATS.map((format) => (
         <Button key={format} size="sm" variant="outline" onClick={() => start(format)}>
-          {t(`orderScreens.export.${format}`)}
+          {t(`exports.${format}`)}
         </Button>
       ))}
       {jobs.length > 0 && (
         <Stack
           role="region"
-          aria-label={t('orderScreens.export.tray')}
+          aria-label={t('exports.tray')}
           position="fixed"
           insetEnd={{ base: '2', md: '6' }}
           insetStart={{ base: '2', md: 'auto' }}
@@ -85,13 +85,13 @@ export function ExportButtons({ paths, query }: { paths: ExportPaths; query: Rec
 function ExportJobCard({ job, t, onDismiss }: { job: Job; t: Translate; onDismiss: () => void }) {
   const state = useSelector(job.actor, (s) => s);
   const { fileName, received, total, error } = state.context;
-  const title = fileName ?? t(`orderScreens.export.${job.format}`);
+  const title = fileName ?? t(`exports.${job.format}`);
   const busy = state.hasTag('busy');
   const percent = total ? Math.min(100, Math.round((received / total) * 100)) : null;
   return (
     <Box
       role="group"
-      aria-label={t('orderScreens.export.job', { name: title })}
+      aria-label={t('exports.job', { name: title })}
       bg="bg.panel"
       borderWidth="1px"
       borderRadius="md"
@@ -106,13 +106,7 @@ function ExportJobCard({ job, t, onDismiss }: { job: Job; t: Translate; onDismis
         {!busy && <CloseButton size="2xs" aria-label={t('common.close')} onClick={onDismiss} />}
       </Flex>
       {state.matches('streaming') && (
-        <Progress.Root
-          mt="2"
-          size="sm"
-          value={percent}
-          max={100}
-          aria-label={t('orderScreens.export.progress')}
-        >
+        <Progress.Root mt="2" size="sm" value={percent} max={100} aria-label={t('exports.progress')}>
           <Progress.Track>
             <Progress.Range />
           </Progress.Track>
@@ -126,14 +120,14 @@ function ExportJobCard({ job, t, onDismiss }: { job: Job; t: Translate; onDismis
           minW="0"
           role="status"
         >
-          {state.matches('requesting') && t('orderScreens.export.requesting')}
+          {state.matches('requesting') && t('exports.requesting')}
           {state.matches('streaming') &&
             (percent !== null
-              ? t('orderScreens.export.percent', { percent, received: formatBytes(received) })
-              : t('orderScreens.export.received', { received: formatBytes(received) }))}
-          {state.matches('saved') && t('orderScreens.export.saved', { size: formatBytes(received) })}
+              ? t('exports.percent', { percent, received: formatBytes(received) })
+              : t('exports.received', { received: formatBytes(received) }))}
+          {state.matches('saved') && t('exports.saved', { size: formatBytes(received) })}
           {state.matches('failed') && error}
-          {state.matches('cancelled') && t('orderScreens.export.cancelled')}
+          {state.matches('cancelled') && t('exports.cancelled')}
         </Text>
         {busy && (
           <Button size="2xs" variant="outline" onClick={() => job.actor.send({ type: 'CANCEL' })}>

@@ -36,7 +36,7 @@ export function SecretInput({
             onChange('');
           }}
         >
-          {t('orgScreens.secret.replace')}
+          {t('org.secrets.replace')}
         </Button>
       </Flex>
     );
@@ -48,7 +48,7 @@ export function SecretInput({
         value={value}
         type="password"
         autoComplete="new-password"
-        placeholder={stored ? t('orgScreens.secret.newValue') : undefined}
+        placeholder={stored ? t('org.secrets.newValue') : undefined}
         onChange={(e) => onChange(e.target.value)}
       />
       {stored && (
@@ -60,7 +60,7 @@ export function SecretInput({
             onChange(stored);
           }}
         >
-          {t('orgScreens.secret.keep')}
+          {t('org.secrets.keep')}
         </Button>
       )}
     </Flex>

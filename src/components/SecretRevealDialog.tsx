@@ -82,7 +82,7 @@ export function SecretRevealDialog({
                           <IconButton
                             variant="outline"
                             size="sm"
-                            aria-label={t('orgScreens.copy', { what: s.label })}
+                            aria-label={t('org.secrets.copy', { what: s.label })}
                           >
                             <Clipboard.Indicator copied={<CheckIcon color="green.600" />}>
                               <CopyIcon />
@@ -101,7 +101,7 @@ export function SecretRevealDialog({
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button onClick={onClose}>{t('orgScreens.secretsNoted')}</Button>
+              <Button onClick={onClose}>{t('org.secrets.noted')}</Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

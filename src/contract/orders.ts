@@ -6,7 +6,7 @@ import type { MerchantNotification } from './merchant';
 
 /**
  * Order statuses of spec point 4 with their wire codes (written once; labels are
- * `payments.orderStatus.<code>` in the catalogue).
+ * `orders.statuses.<code>` in the catalogue).
  */
 export const ORDER_STATUSES = [
   /** Created at the gateway, not yet sent to the brand. */

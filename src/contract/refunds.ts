@@ -4,7 +4,7 @@ import { MAX_MINOR } from './money';
 import type { OrderStatus } from './orders';
 
 /**
- * Refund statuses of spec point 4 (labels: `payments.refundStatus.<code>`), and the two of the
+ * Refund statuses of spec point 4 (labels: `refunds.statuses.<code>`), and the two of the
  * maker-checker rule (issue #12): a console refund above the company's approval threshold is
  * `awaitingApproval` (its amount reserved, the brand not asked) until a second user approves it
  * (→ waiting, then as any refund) or rejects it, or it expires (→ rejected, amount released).
@@ -56,7 +56,7 @@ export const REFUND_APPROVER_ROLES: readonly number[] = [0, 10, 15, 20];
 /** A refund awaiting approval is rejected automatically after this many days. */
 export const REFUND_APPROVAL_EXPIRY_DAYS = 7;
 
-/** The reject reason the expiry writes (shown translated: `payments.approval.expired`). */
+/** The reject reason the expiry writes (shown translated: `refunds.approval.expired`). */
 export const APPROVAL_EXPIRED_REASON = 'EXPIRED';
 
 export const REFUND_MAX_FAILURES = 5;

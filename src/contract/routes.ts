@@ -30,7 +30,7 @@ export const MENU: readonly MenuRoute[] = [
   {
     path: '/manage',
     titleKey: 'menu.paymentManagement',
-    icon: 'payments',
+    icon: 'orders',
     children: [
       { path: '/manage/url', titleKey: 'menu.links', roles: [0, 10, 20] },
       { path: '/manage/onepay', titleKey: 'menu.preorders', roles: [0, 10, 20] },

@@ -21,7 +21,7 @@ const subBrandOptions = (t: Translate, brand: string | undefined) =>
   codeOptions(
     t,
     isPayBrand(brand) ? SUB_BRANDS[brand] : PAY_BRANDS.flatMap((b) => SUB_BRANDS[b]),
-    'payments.subBrand',
+    'orders.subBrands',
   );
 
 /**

@@ -31,15 +31,14 @@ test('an admin makes a brand unreachable; the payer is told in the language they
   const page = await signedInPage(browser, request, baseURL!, 'admin');
   try {
     await page.goto(`/setup/company/${companyId}`);
-    const connectors = page.getByRole('form', { name: ja('orgScreens.brands.title') });
-    const paypay = connectors.getByLabel(
-      `${ja('payments.brand.paypay')} ${ja('orgScreens.brands.behaviour')}`,
-      { exact: true },
-    );
+    const connectors = page.getByRole('form', { name: ja('org.brands.title') });
+    const paypay = connectors.getByLabel(`${ja('orders.brands.paypay')} ${ja('org.brands.behaviour')}`, {
+      exact: true,
+    });
     await expect(paypay).toHaveValue('normal');
-    const save = connectors.getByRole('button', { name: ja('orgScreens.brands.save') });
+    const save = connectors.getByRole('button', { name: ja('org.brands.save') });
     await expect(save).toBeDisabled();
-    await paypay.selectOption({ label: ja('orgScreens.brands.behaviours.down') });
+    await paypay.selectOption({ label: ja('org.brands.behaviours.down') });
     await save.click();
     await expect(toast(page, ja('common.saved'))).toBeVisible();
     await page.reload();
@@ -54,10 +53,10 @@ test('an admin makes a brand unreachable; the payer is told in the language they
       .getByRole('group', { name: ja('payer.language') })
       .getByRole('button', { name: 'EN' })
       .click();
-    await decide(payer, 'pay', 'payments.brand.paypay', 'en');
+    await decide(payer, 'pay', 'orders.brands.paypay', 'en');
     await expect(payer.getByRole('alert')).toHaveText(tr('en', 'server.payments.brandUnavailable'));
     // The order still waits for its payer, who pays by card.
-    await decide(payer, 'pay', 'payments.brand.card', 'en');
+    await decide(payer, 'pay', 'orders.brands.card', 'en');
     await expectOutcome(payer, 'paid', 'en');
     await payer.context().close();
   } finally {
@@ -76,13 +75,13 @@ test('a provider operator reads the connectors but cannot change them', async ({
     const sp = await apiLogin(request, 'sp-op');
     const list = await apiCall<{ id: number }[]>(request, sp.token, '/org/company/list', {});
     await page.goto(`/setup/company/${list.result[0].id}`);
-    const connectors = page.getByRole('form', { name: ja('orgScreens.brands.title') });
-    const card = connectors.getByLabel(`${ja('payments.brand.card')} ${ja('orgScreens.brands.behaviour')}`, {
+    const connectors = page.getByRole('form', { name: ja('org.brands.title') });
+    const card = connectors.getByLabel(`${ja('orders.brands.card')} ${ja('org.brands.behaviour')}`, {
       exact: true,
     });
     await expect(card).toBeVisible();
     await expect(card).toBeDisabled();
-    await expect(connectors.getByRole('button', { name: ja('orgScreens.brands.save') })).toHaveCount(0);
+    await expect(connectors.getByRole('button', { name: ja('org.brands.save') })).toHaveCount(0);
   } finally {
     await page.context().close();
   }

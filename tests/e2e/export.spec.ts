@@ -60,7 +60,7 @@ async function allRows<R>(
 /** Presses an export button and returns the saved file. */
 async function exportFrom(page: Page, key: 'excel' | 'csv') {
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: ja(`orderScreens.export.${key}`) }).click();
+  await page.getByRole('button', { name: ja(`exports.${key}`) }).click();
   return download;
 }
 
@@ -100,7 +100,7 @@ test('both files from both lists hold the rows the list shows for its filters', 
         path: '/history/order',
         api: '/history/orderInfo/page',
         filters: { status: '0' },
-        table: 'orderScreens.orders.table',
+        table: 'orders.table',
         file: ja('server.exports.orderFile'),
         numberOf: (r: OrderRow | RefundRow) => (r as OrderRow).gatewayOrderNo,
         column: 0,
@@ -109,7 +109,7 @@ test('both files from both lists hold the rows the list shows for its filters', 
         path: '/history/refund',
         api: '/history/refundInfo/page',
         filters: {},
-        table: 'orderScreens.refunds.table',
+        table: 'refunds.table',
         file: ja('server.exports.refundFile'),
         numberOf: (r: OrderRow | RefundRow) => (r as RefundRow).gatewayRefundNo,
         column: 0,
@@ -139,9 +139,9 @@ test('both files from both lists hold the rows the list shows for its filters', 
               .evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[2]?.textContent?.trim() ?? '')),
           );
         }
-        await expect(
-          page.getByRole('region', { name: ja('orderScreens.export.tray') }).getByRole('group'),
-        ).toHaveCount(2);
+        await expect(page.getByRole('region', { name: ja('exports.tray') }).getByRole('group')).toHaveCount(
+          2,
+        );
       });
     }
   } finally {
@@ -173,7 +173,7 @@ const throttle = (w: Walk, bytesPerSecond: number) =>
 
 const card = (page: Page) =>
   page
-    .getByRole('region', { name: ja('orderScreens.export.tray') })
+    .getByRole('region', { name: ja('exports.tray') })
     .getByRole('group')
     .last();
 
@@ -229,16 +229,14 @@ async function check(w: Walk, i: number) {
   const cancel = c.getByRole('button', { name: ja('common.cancel') });
   const retry = c.getByRole('button', { name: ja('common.retry') });
   if (state.matches('requesting')) {
-    await expect(status).toHaveText(ja('orderScreens.export.requesting'));
+    await expect(status).toHaveText(ja('exports.requesting'));
     await expect(cancel).toBeVisible();
   } else if (state.matches('streaming')) {
     await expect(c.getByRole('progressbar')).toBeVisible();
     await expect(cancel).toBeVisible();
     await expect(c).toContainText(`_${PERIOD}.xlsx`);
   } else if (state.matches('saved')) {
-    await expect(status).toContainText(
-      ja('orderScreens.export.saved', { size: '' }).replace(/[()（）]/g, ''),
-    );
+    await expect(status).toContainText(ja('exports.saved', { size: '' }).replace(/[()（）]/g, ''));
     await expect.poll(() => w.downloads.length).toBe(1);
     expect(w.downloads[0].suggestedFilename()).toBe(`${ja('server.exports.orderFile')}_${PERIOD}.xlsx`);
     await expect(retry).toHaveCount(0);
@@ -249,7 +247,7 @@ async function check(w: Walk, i: number) {
     await expect(retry).toBeVisible();
     expect(w.downloads).toHaveLength(0);
   } else if (state.matches('cancelled')) {
-    await expect(status).toHaveText(ja('orderScreens.export.cancelled'));
+    await expect(status).toHaveText(ja('exports.cancelled'));
     await expect(retry).toBeVisible();
     expect(w.downloads).toHaveLength(0);
   } else {
@@ -303,7 +301,7 @@ test.describe('export job paths', () => {
           page.getByRole('heading', { name: ja('menu.transactionHistory'), level: 1 }),
         ).toBeVisible();
         await throttle(w, 2048);
-        await page.getByRole('button', { name: ja('orderScreens.export.excel') }).click();
+        await page.getByRole('button', { name: ja('exports.excel') }).click();
         await check(w, 0);
         for (let i = 1; i < steps.length; i++) {
           await test.step(`${steps[i].event.type} ⇒ ${JSON.stringify(steps[i].state.value)}`, async () => {

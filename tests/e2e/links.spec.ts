@@ -93,7 +93,7 @@ test('create a URL payment, download its QR code, pay it on the payer page, see 
   await created.getByRole('button', { name: ja('common.close'), exact: true }).click();
   await searchOrder(page, orderNo);
   const row = table(page).getByRole('row').filter({ hasText: orderNo });
-  await expect(row).toContainText(ja('payments.orderStatus.success'));
+  await expect(row).toContainText(ja('orders.statuses.success'));
   await page.context().close();
 });
 
@@ -141,7 +141,7 @@ test('close an unpaid URL payment from the dialog and from the list', async ({
     .click();
   await expect(toast(page, ja('links.url.closed', { number: orderNo }))).toBeVisible();
   await expect(table(page).getByRole('row').filter({ hasText: orderNo })).toContainText(
-    ja('payments.orderStatus.closed'),
+    ja('orders.statuses.closed'),
   );
   await page.context().close();
 });

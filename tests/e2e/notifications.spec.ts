@@ -77,12 +77,12 @@ test('a paid merchant payment is notified, signed, and the order detail shows it
     );
 
     await console.goto(`/history/order/${order.gatewayOrderNo}`);
-    const card = console.getByRole('table', { name: ja('orderScreens.notifications.title') });
-    const row = card.getByRole('row').filter({ hasText: ja('orderScreens.notifications.status.delivered') });
+    const card = console.getByRole('table', { name: ja('orders.notifications.title') });
+    const row = card.getByRole('row').filter({ hasText: ja('orders.notifications.status.delivered') });
     await expect(row).toBeVisible();
-    await expect(row).toContainText(ja('payments.orderStatus.success'));
+    await expect(row).toContainText(ja('orders.statuses.success'));
     await expect(row).toContainText('HTTP 200');
-    await expect(console.getByText(ja('orderScreens.notifications.to', { url: notifyUrl }))).toBeVisible();
+    await expect(console.getByText(ja('orders.notifications.to', { url: notifyUrl }))).toBeVisible();
   } finally {
     await console.context().close();
     await new Promise<void>((resolve) => site.close(() => resolve()));

@@ -22,7 +22,7 @@ import { apiLogin, ja, storageOf, toast } from './support/ui';
 
 type Step = { event: ModelEvent; state: AnyMachineSnapshot };
 
-const syncButton = (page: Page) => page.getByRole('button', { name: ja('orderScreens.detail.sync') });
+const syncButton = (page: Page) => page.getByRole('button', { name: ja('orders.detail.sync') });
 
 async function checkState(page: Page, s: AnyMachineSnapshot, event: ModelEvent) {
   const button = syncButton(page);
@@ -33,8 +33,8 @@ async function checkState(page: Page, s: AnyMachineSnapshot, event: ModelEvent) 
   await expect(button).toBeEnabled();
   if (event.type === 'xstate.done.actor.syncOrder') {
     const message = (event.output as { message: string }).message
-      ? ja('server.payments.unchanged')
-      : ja('orderScreens.detail.synced');
+      ? ja('server.orders.unchanged')
+      : ja('orders.detail.synced');
     await expect(toast(page, message).first()).toBeVisible();
   }
   if (event.type === 'xstate.error.actor.syncOrder')

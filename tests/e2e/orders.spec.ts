@@ -25,7 +25,7 @@ const test = base.extend<{ coAdmin: { page: Page; session: ApiSession } }>({
   },
 });
 
-const table = (page: Page, key = 'orderScreens.orders.table') => page.getByRole('table', { name: ja(key) });
+const table = (page: Page, key = 'orders.table') => page.getByRole('table', { name: ja(key) });
 const filters = (page: Page) => page.getByRole('search', { name: ja('common.filters') });
 const select = (page: Page, labelKey: string) => filters(page).getByLabel(ja(labelKey), { exact: true });
 const dataRows = (page: Page, key?: string) =>
@@ -47,7 +47,7 @@ test('transaction history: filters and sort in the URL survive a reload; the tot
   await expect(page.getByLabel(ja('common.to'))).toHaveValue(businessDay(0));
 
   await page.getByLabel(ja('common.from')).fill(businessDay(30));
-  await select(page, 'orderScreens.payStatus').selectOption({ label: ja('payments.payStatus.0') });
+  await select(page, 'orders.payStatus').selectOption({ label: ja('orders.payStatuses.0') });
   await select(page, 'fields.brand').selectOption('paypay');
   // Sub-brands follow the brand picked.
   await expect(select(page, 'fields.subBrand').locator('option')).toHaveText([ja('common.all'), 'PayPay']);
@@ -57,16 +57,16 @@ test('transaction history: filters and sort in the URL survive a reload; the tot
   await expect(page).toHaveURL(/status=0/);
   await expect(page).toHaveURL(/brand=paypay/);
   await table(page)
-    .getByRole('button', { name: ja('orderScreens.amount') })
+    .getByRole('button', { name: ja('orders.amount') })
     .click();
   await expect(page).toHaveURL(/sortField=amount&sortOrder=asc/);
 
   await page.reload();
-  await expect(select(page, 'orderScreens.payStatus')).toHaveValue('0');
+  await expect(select(page, 'orders.payStatus')).toHaveValue('0');
   await expect(select(page, 'fields.brand')).toHaveValue('paypay');
   await expect(page.getByLabel(ja('common.from'))).toHaveValue(businessDay(30));
   await expect(
-    table(page).getByRole('columnheader', { name: ja('orderScreens.amount'), exact: true }),
+    table(page).getByRole('columnheader', { name: ja('orders.amount'), exact: true }),
   ).toHaveAttribute('aria-sort', 'ascending');
   const expected = await apiCall<ListPage<OrderRow>>(request, session.token, '/history/orderInfo/page', {
     beginTime: businessDay(30),
@@ -117,13 +117,13 @@ test('order detail: sync with the brand, refund part with the refund password, s
   await expect(s.heading).toBeVisible();
   await expect(page).toHaveURL(`/history/order/${order.gatewayOrderNo}`);
   await expect(page.getByText(order.clientOrderNo)).toBeVisible();
-  await expect(page.getByText(ja('payments.orderStatus.success')).first()).toBeVisible();
+  await expect(page.getByText(ja('orders.statuses.success')).first()).toBeVisible();
   await expect(
-    page.getByRole('list', { name: ja('orderScreens.detail.timeline') }).getByRole('listitem'),
+    page.getByRole('list', { name: ja('orders.detail.timeline') }).getByRole('listitem'),
   ).not.toHaveCount(0);
 
   await s.syncButton.click();
-  await expect(toast(page, ja('server.payments.unchanged')).first()).toBeVisible();
+  await expect(toast(page, ja('server.orders.unchanged')).first()).toBeVisible();
 
   const amount = Math.floor(order.amount / 2);
   await s.refundButton.click();
@@ -133,28 +133,28 @@ test('order detail: sync with the brand, refund part with the refund password, s
   await s.next.click();
   await s.password.fill(PASSWORD);
   await s.submit.click();
-  await expect(s.outcome).toContainText(ja('orderScreens.refund.outcome.success'));
+  await expect(s.outcome).toContainText(ja('refunds.refund.outcome.success'));
   const refundNo = (await s.dialog.getByText(/^RF\w+/).textContent())!.trim();
   await s.close.click();
   await expect(s.dialog).toHaveCount(0);
   await expect(s.refundsTable.getByRole('row').filter({ hasText: refundNo })).toContainText(
     formatMoney(amount, 'JPY'),
   );
-  await expect(page.getByText(ja('payments.orderStatus.partlyRefunded')).first()).toBeVisible();
+  await expect(page.getByText(ja('orders.statuses.partlyRefunded')).first()).toBeVisible();
   const after = await orderDetail(request, session.token, order.gatewayOrderNo);
   expect(after.refundableAmount).toBe(order.amount - amount);
 
   await openMenu(page, 'jp', 'menu.refundHistory', 'menu.paymentHistory');
-  await filters(page).getByLabel(ja('orderScreens.refundNo'), { exact: true }).fill(order.gatewayOrderNo);
+  await filters(page).getByLabel(ja('refunds.refundNo'), { exact: true }).fill(order.gatewayOrderNo);
   await filters(page)
     .getByRole('button', { name: ja('common.search') })
     .click();
   await expect(page).toHaveURL(new RegExp(`refundNo=${order.gatewayOrderNo}`));
-  const refundRow = dataRows(page, 'orderScreens.refunds.table');
+  const refundRow = dataRows(page, 'refunds.table');
   await expect(refundRow).toHaveCount(1);
   await expect(refundRow).toContainText(refundNo);
   await expect(refundRow).toContainText(formatMoney(amount, 'JPY'));
-  await expect(refundRow).toContainText(ja('payments.refundStatus.success'));
+  await expect(refundRow).toContainText(ja('refunds.statuses.success'));
   await expect(refundRow).toContainText('e2e partial refund');
   await refundRow.getByRole('link', { name: order.gatewayOrderNo }).click();
   await expect(s.heading).toBeVisible();
@@ -190,10 +190,10 @@ test('a payment link not paid yet: its order says the payer has not chosen a bra
   const rows = dataRows(page);
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText(formatMoney(3300, 'JPY'));
-  await expect(rows).toContainText(ja('payments.brandNotChosen'));
-  await expect(rows).not.toContainText('payments.');
+  await expect(rows).toContainText(ja('orders.brandNotChosen'));
+  await expect(rows).not.toContainText('orders.');
 
   await openOrder(page, gatewayOrderNo);
-  await expect(page.getByText(ja('payments.brandNotChosen'))).toBeVisible();
+  await expect(page.getByText(ja('orders.brandNotChosen'))).toBeVisible();
   await expect(page.getByText(/payments\./)).toHaveCount(0);
 });

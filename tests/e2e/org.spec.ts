@@ -64,7 +64,7 @@ test('a company admin creates a branch and an operator, who logs in with its one
   // The branch, through the Branches screen (a company admin manages its own company's branches).
   await openScreen(page, 'menu.branches');
   await page.getByRole('button', { name: ja('org.actions.create'), exact: true }).click();
-  const branchForm = page.getByRole('dialog', { name: ja('orgScreens.branch.newTitle') });
+  const branchForm = page.getByRole('dialog', { name: ja('org.branch.newTitle') });
   // Its only company comes preselected.
   const company = branchForm.getByLabel(ja('fields.companyId'), { exact: true });
   await expect(company.locator('option:checked')).toHaveText('株式会社ひのき珈琲');
@@ -72,13 +72,13 @@ test('a company admin creates a branch and an operator, who logs in with its one
   await branchForm.getByRole('button', { name: ja('common.save'), exact: true }).click();
   await expect(branchForm).toHaveCount(0);
   await expect(toast(page, ja('common.saved')).first()).toBeVisible();
-  const branches = page.getByRole('table', { name: ja('orgScreens.branch.table') });
+  const branches = page.getByRole('table', { name: ja('org.branch.table') });
   await expect(branches.getByRole('row').filter({ hasText: branchName })).toHaveCount(1);
 
   // The operator, in that branch, through the Operators screen; its password is shown once.
   await openScreen(page, 'menu.operators');
   await page.getByRole('button', { name: ja('org.actions.create'), exact: true }).click();
-  const opForm = page.getByRole('dialog', { name: ja('orgScreens.operator.newTitle') });
+  const opForm = page.getByRole('dialog', { name: ja('operators.newTitle') });
   await expect(opForm.getByLabel(ja('fields.operatorType'), { exact: true })).toHaveValue('30');
   await opForm.getByLabel(ja('fields.loginId'), { exact: true }).fill(loginId);
   await opForm.getByLabel(ja('fields.userName'), { exact: true }).fill(`E2E 新人 ${run}`);
@@ -87,16 +87,16 @@ test('a company admin creates a branch and an operator, who logs in with its one
   await opForm.getByLabel(ja('fields.branchUnitId'), { exact: true }).selectOption({ label: branchName });
   await opForm.getByRole('button', { name: ja('common.save'), exact: true }).click();
   const reveal = page.getByRole('alertdialog', {
-    name: ja('orgScreens.operator.initialPassword', { loginId }),
+    name: ja('operators.initialPassword', { loginId }),
   });
   await expect(reveal).toBeVisible();
-  await expect(reveal.getByText(ja('orgScreens.operator.mustChange'))).toBeVisible();
+  await expect(reveal.getByText(ja('operators.mustChange'))).toBeVisible();
   const initial = (await reveal.getByTestId('revealed-secret').innerText()).trim();
   expect(initial).toMatch(/^[A-Za-z0-9!@#$%^&-]{12,20}$/);
-  await reveal.getByRole('button', { name: ja('orgScreens.secretsNoted') }).click();
+  await reveal.getByRole('button', { name: ja('org.secrets.noted') }).click();
   await expect(reveal).toHaveCount(0);
   await searchOperators(page, loginId);
-  const operators = page.getByRole('table', { name: ja('orgScreens.operator.table') });
+  const operators = page.getByRole('table', { name: ja('operators.table') });
   await expect(operators.getByRole('row').filter({ hasText: loginId })).toContainText(branchName);
 
   await logOut(page);
@@ -200,7 +200,7 @@ test("locking a company's operator ends its open session at its next call", asyn
   await expect(userMenuButton(page)).toBeVisible();
   await openScreen(page, 'menu.operators');
   await searchOperators(page, locked);
-  const table = page.getByRole('table', { name: ja('orgScreens.operator.table') });
+  const table = page.getByRole('table', { name: ja('operators.table') });
   const row = table.getByRole('row').filter({ hasText: locked });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: `${ja('org.actions.lock')}: ${locked}` }).click();
@@ -234,7 +234,7 @@ test("delete with nothing selected says 'Select data' and asks nothing", async (
   await submitLogin(page, FIXTURES.orgCoAdmin.loginId, PASSWORD);
   await expect(userMenuButton(page)).toBeVisible();
   await openScreen(page, 'menu.operators');
-  const table = page.getByRole('table', { name: ja('orgScreens.operator.table') });
+  const table = page.getByRole('table', { name: ja('operators.table') });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   await page.getByRole('button', { name: ja('org.actions.delete'), exact: true }).click();
   await expect(toast(page, ja('common.selectData')).first()).toBeVisible();
@@ -250,7 +250,7 @@ test.describe('at phone width (375 px)', () => {
     await expect(userMenuButton(page)).toBeVisible();
     await page.goto('/setup/company');
     await expect(page.getByRole('heading', { name: ja('menu.companies'), level: 1 })).toBeVisible();
-    const table = page.getByRole('table', { name: ja('orgScreens.company.table') });
+    const table = page.getByRole('table', { name: ja('org.company.table') });
     const first = table.getByRole('link').first();
     await expect(first).toBeVisible();
     await expectNoHorizontalOverflow(page);
@@ -263,7 +263,7 @@ test.describe('at phone width (375 px)', () => {
     const tabs = page.getByRole('tablist');
     await expect(tabs.getByRole('tab')).toHaveCount(TABS.length);
     for (const tab of TABS) {
-      const trigger = tabs.getByRole('tab', { name: ja(`orgScreens.company.tabs.${tab}`) });
+      const trigger = tabs.getByRole('tab', { name: ja(`org.company.tabs.${tab}`) });
       await trigger.click();
       await expect(trigger).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('tabpanel')).toBeVisible();

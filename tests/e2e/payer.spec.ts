@@ -179,7 +179,7 @@ async function perform(w: Walk, i: number) {
         await expect(cancelButton(w.page)).toHaveCount(0);
         return;
       }
-      await w.page.getByText(ja('payments.brand.paypay'), { exact: true }).click();
+      await w.page.getByText(ja('orders.brands.paypay'), { exact: true }).click();
       const action = (event.decision as { action: string }).action;
       await (action === 'pay' ? payButton(w.page) : cancelButton(w.page)).click();
       return;

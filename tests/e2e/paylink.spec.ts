@@ -117,7 +117,7 @@ test('a pre-order takes its uses one by one, then says it takes no more payments
     await page.goto(reply.result.payLink);
     await expect(page.getByText(`E2Eランチ ${run}`)).toBeVisible();
     await expect(page.getByText(ja('payer.remaining', { count: left }))).toBeVisible();
-    await decide(page, 'pay', 'payments.brand.wechat');
+    await decide(page, 'pay', 'orders.brands.wechat');
     await expectOutcome(page, 'paid');
     await expectNoHorizontalOverflow(page);
     await page.context().close();

@@ -25,7 +25,7 @@ const LANGUAGES: { lang: WorkingLanguage; loginId: string; browserLocale: string
 async function exportRows(page: Page, t: (k: string) => string, format: 'excel' | 'csv') {
   const [file] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: t(`orderScreens.export.${format}`) }).click(),
+    page.getByRole('button', { name: t(`exports.${format}`) }).click(),
   ]);
   return { name: file.suggestedFilename(), rows: await fileRows(file) };
 }
@@ -73,7 +73,7 @@ for (const { lang, loginId, browserLocale } of LANGUAGES) {
       await payer.goto(link);
       await expect(payer.getByText(subject)).toBeVisible();
       await expect(payer.getByLabel(t('payer.amount'))).toHaveText(formatMoney(20000, 'JPY'));
-      await decide(payer, 'pay', 'payments.brand.paypay', lang);
+      await decide(payer, 'pay', 'orders.brands.paypay', lang);
       await expectOutcome(payer, 'paid', lang);
       await payer.context().close();
       await expect(created.getByRole('status')).toHaveText(t('links.url.phase.used'), {
@@ -84,15 +84,15 @@ for (const { lang, loginId, browserLocale } of LANGUAGES) {
       // 3. Paid in the transaction history, found by its number through the filters.
       await openMenu(page, lang, 'menu.transactionHistory', 'menu.paymentHistory');
       const filters = page.getByRole('search', { name: t('common.filters') });
-      await filters.getByLabel(t('orderScreens.orderNo'), { exact: true }).fill(orderNo);
+      await filters.getByLabel(t('orders.orderNo'), { exact: true }).fill(orderNo);
       await filters.getByRole('button', { name: t('common.search'), exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`orderNo=${orderNo}`));
       const orderRows = page
-        .getByRole('table', { name: t('orderScreens.orders.table') })
+        .getByRole('table', { name: t('orders.table') })
         .getByRole('row')
         .filter({ has: page.getByRole('cell') });
       await expect(orderRows).toHaveCount(1);
-      await expect(orderRows).toContainText(t('payments.orderStatus.success'));
+      await expect(orderRows).toContainText(t('orders.statuses.success'));
       await expect(orderRows).toContainText(formatMoney(20000, 'JPY'));
 
       // 4. Exports of the transaction history hold exactly this order.
@@ -107,7 +107,7 @@ for (const { lang, loginId, browserLocale } of LANGUAGES) {
       await orderRows.getByRole('link', { name: orderNo }).click();
       const s = orderScreen(page, lang);
       await expect(s.heading).toBeVisible();
-      await expect(page.getByText(t('payments.orderStatus.success')).first()).toBeVisible();
+      await expect(page.getByText(t('orders.statuses.success')).first()).toBeVisible();
       await s.refundButton.click();
       await expect(s.dialog).toContainText(formatMoney(20000, 'JPY'));
       await s.amount.fill('7500');
@@ -115,24 +115,24 @@ for (const { lang, loginId, browserLocale } of LANGUAGES) {
       await s.next.click();
       await s.password.fill(PASSWORD);
       await s.submit.click();
-      await expect(s.outcome).toContainText(t('orderScreens.refund.outcome.success'), { timeout: 20_000 });
+      await expect(s.outcome).toContainText(t('refunds.refund.outcome.success'), { timeout: 20_000 });
       const refundNo = (await s.dialog.getByText(/^RF\w+/).textContent())!.trim();
       await s.close.click();
-      await expect(page.getByText(t('payments.orderStatus.partlyRefunded')).first()).toBeVisible();
+      await expect(page.getByText(t('orders.statuses.partlyRefunded')).first()).toBeVisible();
 
       // 6. The refund in the refund history, and its exports hold exactly that refund.
       await openMenu(page, lang, 'menu.refundHistory', 'menu.paymentHistory');
       const refundFilters = page.getByRole('search', { name: t('common.filters') });
-      await refundFilters.getByLabel(t('orderScreens.refundNo'), { exact: true }).fill(orderNo);
+      await refundFilters.getByLabel(t('refunds.refundNo'), { exact: true }).fill(orderNo);
       await refundFilters.getByRole('button', { name: t('common.search'), exact: true }).click();
       const refundRows = page
-        .getByRole('table', { name: t('orderScreens.refunds.table') })
+        .getByRole('table', { name: t('refunds.table') })
         .getByRole('row')
         .filter({ has: page.getByRole('cell') });
       await expect(refundRows).toHaveCount(1);
       await expect(refundRows).toContainText(refundNo);
       await expect(refundRows).toContainText(formatMoney(7500, 'JPY'));
-      await expect(refundRows).toContainText(t('payments.refundStatus.success'));
+      await expect(refundRows).toContainText(t('refunds.statuses.success'));
       for (const format of ['excel', 'csv'] as const) {
         const file = await exportRows(page, t, format);
         expect(file.rows).toHaveLength(1);

@@ -270,9 +270,7 @@ async function check(w: Walk, state: AnyMachineSnapshot) {
   }
   await expect(s.dialog).toBeVisible();
   if (state.matches('editing')) {
-    await expect(
-      s.dialog.getByRole('form', { name: s.t('orderScreens.refund.title.editing') }),
-    ).toBeVisible();
+    await expect(s.dialog.getByRole('form', { name: s.t('refunds.refund.title.editing') })).toBeVisible();
     if (state.context.fullRefund) await expect(s.amount).toBeDisabled();
     if (state.can({ type: 'CONTINUE' })) await expect(s.next).toBeEnabled();
     else await expect(s.next).toBeDisabled();
@@ -290,20 +288,20 @@ async function check(w: Walk, state: AnyMachineSnapshot) {
     return;
   }
   if (state.matches({ rejected: 'overRemainder' })) {
-    await expect(s.alert).toContainText(s.t('orderScreens.refund.rejected.overRemainder'));
+    await expect(s.alert).toContainText(s.t('refunds.refund.rejected.overRemainder'));
     await expect(s.edit).toBeVisible();
     await expect(s.retry).toHaveCount(0);
     return;
   }
   if (state.matches({ rejected: 'wrongPassword' })) {
-    await expect(s.alert).toContainText(s.t('orderScreens.refund.rejected.wrongPassword'));
-    await expect(s.alert).toContainText(s.t('orderScreens.refund.triesLeft', { count: 4 }));
+    await expect(s.alert).toContainText(s.t('refunds.refund.rejected.wrongPassword'));
+    await expect(s.alert).toContainText(s.t('refunds.refund.triesLeft', { count: 4 }));
     await expect(s.retry).toBeVisible();
     await expect(s.edit).toBeVisible();
     return;
   }
   if (state.matches({ rejected: 'locked' })) {
-    await expect(s.alert).toContainText(s.t('orderScreens.refund.rejected.locked'));
+    await expect(s.alert).toContainText(s.t('refunds.refund.rejected.locked'));
     await expect(s.alert).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
     await expect(s.edit).toHaveCount(0);
     await expect(s.retry).toHaveCount(0);
@@ -311,7 +309,7 @@ async function check(w: Walk, state: AnyMachineSnapshot) {
     return;
   }
   if (state.matches({ rejected: 'passwordReset' })) {
-    await expect(s.alert).toContainText(s.t('orderScreens.refund.rejected.passwordReset'));
+    await expect(s.alert).toContainText(s.t('refunds.refund.rejected.passwordReset'));
     await expect(s.dialog.getByRole('link', { name: s.t('menu.changeRefundPassword') })).toHaveAttribute(
       'href',
       '/changeRefundPassword',
@@ -322,14 +320,14 @@ async function check(w: Walk, state: AnyMachineSnapshot) {
     return;
   }
   if (state.matches('failed')) {
-    await expect(s.alert).toContainText(s.t('orderScreens.refund.failed'));
+    await expect(s.alert).toContainText(s.t('refunds.refund.failed'));
     await expect(s.retry).toBeVisible();
     await expect(s.edit).toBeVisible();
     return;
   }
   if (state.matches({ succeeded: 'sentForApproval' })) {
-    await expect(s.outcome).toContainText(s.t('orderScreens.refund.outcome.sentForApproval'));
-    await expect(s.dialog).toContainText(s.t('payments.refundStatus.awaitingApproval'));
+    await expect(s.outcome).toContainText(s.t('refunds.refund.outcome.sentForApproval'));
+    await expect(s.dialog).toContainText(s.t('refunds.statuses.awaitingApproval'));
     await refundListed(w, 'awaitingApproval');
     // Reserved: the order's refundable amount no longer includes it; the brand was not asked.
     const detail = await orderDetail(w.request, w.adminToken, w.order.gatewayOrderNo);
@@ -339,21 +337,21 @@ async function check(w: Walk, state: AnyMachineSnapshot) {
     return;
   }
   if (state.matches({ succeeded: 'success' })) {
-    await expect(s.outcome).toContainText(s.t('orderScreens.refund.outcome.success'));
-    await expect(s.dialog).toContainText(s.t('payments.refundStatus.success'));
+    await expect(s.outcome).toContainText(s.t('refunds.refund.outcome.success'));
+    await expect(s.dialog).toContainText(s.t('refunds.statuses.success'));
     await refundListed(w, 'success');
     return;
   }
   if (state.matches({ succeeded: 'failed' })) {
-    await expect(s.outcome).toContainText(s.t('orderScreens.refund.outcome.failed'));
-    await expect(s.dialog).toContainText(s.t('payments.refundStatus.failed'));
+    await expect(s.outcome).toContainText(s.t('refunds.refund.outcome.failed'));
+    await expect(s.dialog).toContainText(s.t('refunds.statuses.failed'));
     await refundListed(w, 'failed');
     return;
   }
   if (state.matches('succeeded')) {
     // refunding or syncing: the dialog follows the brand.
-    await expect(s.outcome).toContainText(s.t('orderScreens.refund.outcome.refunding'));
-    await expect(s.dialog).toContainText(s.t('payments.refundStatus.refunding'));
+    await expect(s.outcome).toContainText(s.t('refunds.refund.outcome.refunding'));
+    await expect(s.dialog).toContainText(s.t('refunds.statuses.refunding'));
     return;
   }
   throw new Error(`no check for ${JSON.stringify(state.value)}`);
@@ -367,9 +365,9 @@ async function refundListed(w: Walk, status: 'success' | 'failed' | 'awaitingApp
     .first()
     .textContent())!.trim();
   // Behind the modal dialog the page is hidden from the accessibility tree.
-  const table = w.page.getByRole('table', { name: s.t('orderScreens.detail.refunds'), includeHidden: true });
+  const table = w.page.getByRole('table', { name: s.t('orders.detail.refunds'), includeHidden: true });
   await expect(table.getByRole('row', { includeHidden: true }).filter({ hasText: refundNo })).toContainText(
-    s.t(`payments.refundStatus.${status}`),
+    s.t(`refunds.statuses.${status}`),
   );
 }
 

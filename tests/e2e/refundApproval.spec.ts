@@ -47,13 +47,11 @@ async function requestRefund(browser: Browser, base: string, session: ApiSession
   await s.next.click();
   await s.password.fill(PASSWORD);
   await s.submit.click();
-  await expect(s.outcome).toContainText(t('orderScreens.refund.outcome.sentForApproval'));
-  await expect(s.dialog).toContainText(t('payments.refundStatus.awaitingApproval'));
+  await expect(s.outcome).toContainText(t('refunds.refund.outcome.sentForApproval'));
+  await expect(s.dialog).toContainText(t('refunds.statuses.awaitingApproval'));
   await s.close.click();
-  await expect(s.refundsTable.getByRole('row').nth(1)).toContainText(
-    t('payments.refundStatus.awaitingApproval'),
-  );
-  await expect(page.getByText(t('orderScreens.approval.pendingOnOrder'))).toBeVisible();
+  await expect(s.refundsTable.getByRole('row').nth(1)).toContainText(t('refunds.statuses.awaitingApproval'));
+  await expect(page.getByText(t('refunds.approval.pendingOnOrder'))).toBeVisible();
   // Reserved: nothing is left to refund while it waits.
   await expect(s.refundButton).toHaveCount(0);
   await context.close();
@@ -65,11 +63,11 @@ async function review(browser: Browser, base: string, session: ApiSession, order
   await page.goto('/history/refundApproval');
   await expect(page.getByRole('heading', { name: t('menu.refundApproval'), level: 1 })).toBeVisible();
   const row = page
-    .getByRole('table', { name: t('orderScreens.approval.table') })
+    .getByRole('table', { name: t('refunds.approval.table') })
     .getByRole('row')
     .filter({ hasText: order.gatewayOrderNo });
   await expect(row).toContainText(FIXTURES.approvalRequester.loginId);
-  await row.getByRole('button', { name: t('orderScreens.approval.review') }).click();
+  await row.getByRole('button', { name: t('refunds.approval.review') }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(order.gatewayOrderNo);
   return { context, page, dialog, row };
@@ -103,22 +101,22 @@ test.describe('refund approval', () => {
     const own = await pageAs(browser, baseURL!, maker);
     await own.page.goto('/history/refundApproval');
     const ownRow = own.page.getByRole('row').filter({ hasText: order.gatewayOrderNo });
-    await expect(ownRow).toContainText(t('orderScreens.approval.ownRequest'));
+    await expect(ownRow).toContainText(t('refunds.approval.ownRequest'));
     await expect(ownRow.getByRole('button')).toHaveCount(0);
     await own.context.close();
 
     const b = await review(browser, baseURL!, checker, order);
-    await b.dialog.getByRole('button', { name: t('orderScreens.approval.approve') }).click();
+    await b.dialog.getByRole('button', { name: t('refunds.approval.approve') }).click();
     await b.dialog.getByLabel(t('fields.refundPassword'), { exact: true }).fill(PASSWORD);
-    await b.dialog.getByRole('button', { name: t('orderScreens.approval.approve') }).click();
+    await b.dialog.getByRole('button', { name: t('refunds.approval.approve') }).click();
     await expect(b.dialog.getByRole('status')).toContainText(
-      t('orderScreens.approval.approved', { status: t('payments.refundStatus.success') }),
+      t('refunds.approval.approved', { status: t('refunds.statuses.success') }),
     );
     await b.dialog.getByRole('button', { name: t('common.close'), exact: true }).click();
     await expect(b.row).toHaveCount(0);
 
     const s = await openOrder(b.page, order.gatewayOrderNo);
-    await expect(s.refundsTable.getByRole('row').nth(1)).toContainText(t('payments.refundStatus.success'));
+    await expect(s.refundsTable.getByRole('row').nth(1)).toContainText(t('refunds.statuses.success'));
     await b.context.close();
     const detail = await orderDetail(request, maker.token, order.gatewayOrderNo);
     expect(detail).toMatchObject({ status: 'refunded', refundedAmount: order.amount, refundableAmount: 0 });
@@ -133,21 +131,21 @@ test.describe('refund approval', () => {
     await requestRefund(browser, baseURL!, maker, order);
 
     const b = await review(browser, baseURL!, checker, order);
-    await b.dialog.getByRole('button', { name: t('orderScreens.approval.reject') }).click();
-    const reject = b.dialog.getByRole('button', { name: t('orderScreens.approval.reject') });
+    await b.dialog.getByRole('button', { name: t('refunds.approval.reject') }).click();
+    const reject = b.dialog.getByRole('button', { name: t('refunds.approval.reject') });
     // No reason, no rejection.
     await expect(reject).toBeDisabled();
     const reason = 'お客様に金額を確認してから再申請してください';
-    await b.dialog.getByLabel(t('orderScreens.approval.reason')).fill(reason);
+    await b.dialog.getByLabel(t('refunds.approval.reason')).fill(reason);
     await reject.click();
-    await expect(b.dialog.getByRole('status')).toContainText(t('orderScreens.approval.rejected'));
+    await expect(b.dialog.getByRole('status')).toContainText(t('refunds.approval.rejected'));
     await b.context.close();
 
     const a = await pageAs(browser, baseURL!, maker);
     const s = await openOrder(a.page, order.gatewayOrderNo);
     const row = s.refundsTable.getByRole('row').nth(1);
-    await expect(row).toContainText(t('payments.refundStatus.rejected'));
-    await expect(row).toContainText(t('orderScreens.approval.rejectReason', { reason }));
+    await expect(row).toContainText(t('refunds.statuses.rejected'));
+    await expect(row).toContainText(t('refunds.approval.rejectReason', { reason }));
     await expect(orderScreen(a.page).refundButton).toBeVisible();
     await a.context.close();
     const detail = await orderDetail(request, maker.token, order.gatewayOrderNo);
@@ -195,13 +193,13 @@ function approvalDialog(page: Page) {
   const button = (key: string) => dialog.getByRole('button', { name: t(key), exact: true });
   return {
     dialog,
-    approve: button('orderScreens.approval.approve'),
-    reject: button('orderScreens.approval.reject'),
+    approve: button('refunds.approval.approve'),
+    reject: button('refunds.approval.reject'),
     back: button('common.back'),
-    retry: button('orderScreens.refund.retry'),
+    retry: button('refunds.refund.retry'),
     close: button('common.close'),
     password: dialog.getByLabel(t('fields.refundPassword'), { exact: true }),
-    reason: dialog.getByLabel(t('orderScreens.approval.reason')),
+    reason: dialog.getByLabel(t('refunds.approval.reason')),
     alert: dialog.getByRole('alert'),
     status: dialog.getByRole('status'),
   };
@@ -293,8 +291,8 @@ async function checkState(w: PathWalk, state: AnyMachineSnapshot) {
     return;
   }
   if (state.matches({ approving: 'wrongPassword' })) {
-    await expect(d.alert).toContainText(t('orderScreens.refund.rejected.wrongPassword'));
-    await expect(d.alert).toContainText(t('orderScreens.refund.triesLeft', { count: 4 }));
+    await expect(d.alert).toContainText(t('refunds.refund.rejected.wrongPassword'));
+    await expect(d.alert).toContainText(t('refunds.refund.triesLeft', { count: 4 }));
     await expect(d.retry).toBeVisible();
     return;
   }
@@ -305,31 +303,31 @@ async function checkState(w: PathWalk, state: AnyMachineSnapshot) {
     return;
   }
   if (state.matches({ refused: 'locked' })) {
-    await expect(d.alert).toContainText(t('orderScreens.refund.rejected.locked'));
+    await expect(d.alert).toContainText(t('refunds.refund.rejected.locked'));
     await expect(d.back).toHaveCount(0);
     await expect(d.close).toBeVisible();
     return;
   }
   if (state.matches({ refused: 'passwordReset' })) {
-    await expect(d.alert).toContainText(t('orderScreens.refund.rejected.passwordReset'));
+    await expect(d.alert).toContainText(t('refunds.refund.rejected.passwordReset'));
     await expect(d.dialog.getByRole('link', { name: t('menu.changeRefundPassword') })).toBeVisible();
     await expect(d.back).toHaveCount(0);
     return;
   }
   if (state.matches('failed')) {
-    await expect(d.alert).toContainText(t('orderScreens.approval.failed'));
-    await expect(d.alert).toContainText(t('server.refundApproval.alreadyDecided'));
+    await expect(d.alert).toContainText(t('refunds.approval.failed'));
+    await expect(d.alert).toContainText(t('server.refunds.approval.alreadyDecided'));
     await expect(d.back).toBeVisible();
     return;
   }
   if (state.matches('approved')) {
     await expect(d.status).toContainText(
-      t('orderScreens.approval.approved', { status: t('payments.refundStatus.success') }),
+      t('refunds.approval.approved', { status: t('refunds.statuses.success') }),
     );
     return;
   }
   if (state.matches('rejected')) {
-    await expect(d.status).toContainText(t('orderScreens.approval.rejected'));
+    await expect(d.status).toContainText(t('refunds.approval.rejected'));
     return;
   }
   throw new Error(`no check for ${JSON.stringify(state.value)}`);
@@ -381,7 +379,7 @@ test.describe('refund approval paths', () => {
         await page
           .getByRole('row')
           .filter({ hasText: order.gatewayOrderNo })
-          .getByRole('button', { name: t('orderScreens.approval.review') })
+          .getByRole('button', { name: t('refunds.approval.review') })
           .click();
         await checkState(w, w.steps[0].state);
         for (let i = 1; i < w.steps.length; i++) {

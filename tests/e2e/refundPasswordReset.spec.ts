@@ -32,7 +32,7 @@ async function checkState(page: Page, s: AnyMachineSnapshot) {
   } else if (s.matches('shown')) {
     await expect(confirm).toHaveCount(0);
     await expect(revealed(page)).toBeVisible();
-    await expect(revealed(page).getByText(ja('orgScreens.operator.mustChange'))).toBeVisible();
+    await expect(revealed(page).getByText(ja('operators.mustChange'))).toBeVisible();
   } else {
     await expect(confirm).toBeVisible();
     await expect(confirm).toContainText(ACCOUNT);
@@ -68,11 +68,9 @@ test.describe('refund password reset paths', () => {
               break;
             }
             case 'ASK': {
-              const table = page.getByRole('table', { name: ja('orgScreens.operator.table') });
+              const table = page.getByRole('table', { name: ja('operators.table') });
               const row = table.getByRole('row').filter({ hasText: ACCOUNT });
-              await row
-                .getByRole('button', { name: `${ja('orgScreens.operator.passwords')}: ${ACCOUNT}` })
-                .click();
+              await row.getByRole('button', { name: `${ja('operators.passwords')}: ${ACCOUNT}` }).click();
               await page.getByRole('menuitem', { name: title }).click();
               break;
             }
@@ -98,7 +96,7 @@ test.describe('refund password reset paths', () => {
               break;
             case 'DISMISS':
               await revealed(page)
-                .getByRole('button', { name: ja('orgScreens.secretsNoted') })
+                .getByRole('button', { name: ja('org.secrets.noted') })
                 .click();
               break;
             default:

@@ -231,9 +231,7 @@ test('an administrator resets the two-step verification after a confirmation', a
   const page = await signedInPage(browser, request, baseURL!, FIXTURES.sessionAdmin.loginId);
   try {
     await page.goto(`/setup/operate?loginId=${target.loginId}`);
-    await page
-      .getByRole('button', { name: `${tr(L, 'orgScreens.operator.passwords')}: ${target.loginId}` })
-      .click();
+    await page.getByRole('button', { name: `${tr(L, 'operators.passwords')}: ${target.loginId}` }).click();
     await page.getByRole('menuitem', { name: tr(L, 'mfa.reset') }).click();
     const dialog = page.getByRole('alertdialog', { name: tr(L, 'mfa.reset') });
     await expect(dialog).toContainText(target.loginId);

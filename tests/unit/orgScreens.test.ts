@@ -34,7 +34,7 @@ describe('record pages under a menu route', () => {
       'menu.home',
       'menu.setup',
       'menu.agencies',
-      'orgScreens.agency.editTitle',
+      'org.agency.editTitle',
     ]);
   });
 });

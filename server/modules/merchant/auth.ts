@@ -10,8 +10,8 @@ import type { KeysUnder } from '../../../src/i18n';
 import { ApiError } from '../../platform/envelope';
 import { sha256 } from '../../platform/secrets';
 
-const refuse = (key: KeysUnder<'server.payments.merchant'>) =>
-  new ApiError(ResultType.UNAUTHENCATED, `server.payments.merchant.${key}`);
+const refuse = (key: KeysUnder<'server.merchant'>) =>
+  new ApiError(ResultType.UNAUTHENCATED, `server.merchant.${key}`);
 
 const hmac = (paySecret: string, text: string) =>
   createHmac('sha256', paySecret).update(text, 'utf8').digest('hex');

@@ -24,7 +24,7 @@ export function orderRoutes(api: Api) {
       after = await findOrder(c.deps.db, scope, { id: order.id });
     return {
       result: await orderDetail(c.deps.db, scope, { id: order.id }),
-      messageKey: after.status !== order.status ? 'server.payments.synced' : 'server.payments.unchanged',
+      messageKey: after.status !== order.status ? 'server.orders.synced' : 'server.orders.unchanged',
     };
   });
 }

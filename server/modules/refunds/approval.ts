@@ -52,8 +52,8 @@ async function refundInScope(c: Caller, gatewayRefundNo: string, actor: AuditAct
 
 /** Only a refund still awaiting approval, and not one the caller asked for. */
 function mayDecide(c: Caller, refund: RefundRecord) {
-  if (refund.status !== 'awaitingApproval') throw fail('server.refundApproval.alreadyDecided');
-  if (refund.operatorId === c.principal.operatorId) throw fail('server.refundApproval.ownRequest');
+  if (refund.status !== 'awaitingApproval') throw fail('server.refunds.approval.alreadyDecided');
+  if (refund.operatorId === c.principal.operatorId) throw fail('server.refunds.approval.ownRequest');
 }
 
 const decisionOf = (refund: RefundRecord, orderStatus: string): RefundDecision => ({
@@ -80,7 +80,7 @@ export async function approveRefund(c: Caller, input: RefundApproveInput): Promi
       .set({ status: 'waiting', approverId: c.principal.operatorId, decidedAt: now, updatedAt: now })
       .where(and(eq(refunds.id, found.id), eq(refunds.status, 'awaitingApproval')))
       .returning();
-    if (!refund) throw fail('server.refundApproval.alreadyDecided');
+    if (!refund) throw fail('server.refunds.approval.alreadyDecided');
     await startOrderRefund(tx, order, 'console');
     await recordAudit(tx, actor, {
       objectType: 'refund',
@@ -136,7 +136,7 @@ export async function rejectRefund(c: Caller, input: RefundRejectInput): Promise
   mayDecide(c, found);
   const refund = await c.deps.db.transaction(async (tx) => {
     const r = await rejectAwaiting(tx, found.id, input.reason, c.principal.operatorId, actor);
-    if (!r) throw fail('server.refundApproval.alreadyDecided');
+    if (!r) throw fail('server.refunds.approval.alreadyDecided');
     return r;
   });
   const [order] = await c.deps.db.select().from(orders).where(eq(orders.id, refund.orderId));

@@ -29,10 +29,10 @@ export function refundRoutes(api: Api) {
       },
       messageKey:
         outcome.refund.status === 'success'
-          ? 'server.payments.refunded'
+          ? 'server.refunds.refunded'
           : outcome.refund.status === 'awaitingApproval'
-            ? 'server.refundApproval.requested'
-            : 'server.payments.refundProcessing',
+            ? 'server.refunds.approval.requested'
+            : 'server.refunds.refundProcessing',
     };
   });
   // Maker-checker (docs/api.md, "Refund approval"): the approvers' list and decisions.
@@ -40,18 +40,18 @@ export function refundRoutes(api: Api) {
   api.call(refundsCalls.approve, async (c) => {
     const decision = await approveRefund(c, c.input);
     if (decision.refundStatus === 'failed')
-      throw new ApiError(ResultType.FAIL, 'server.refundApproval.approvedFailedAtBrand');
+      throw new ApiError(ResultType.FAIL, 'server.refunds.approval.approvedFailedAtBrand');
     return {
       result: decision,
       messageKey:
         decision.refundStatus === 'success'
-          ? 'server.refundApproval.approved'
-          : 'server.payments.refundProcessing',
+          ? 'server.refunds.approval.approved'
+          : 'server.refunds.refundProcessing',
     };
   });
   api.call(refundsCalls.reject, async (c) => ({
     result: await rejectRefund(c, c.input),
-    messageKey: 'server.refundApproval.rejected',
+    messageKey: 'server.refunds.approval.rejected',
   }));
   // A company's approval threshold (company settings; saved by system and provider admins).
   api.call(refundsCalls.approvalSettingGet, async (c) => ({

@@ -83,19 +83,19 @@ async function startRefund(
         existing.orderId === order.id &&
         existing.amount === req.amount &&
         (!req.fullRefund || existing.fullRefund);
-      if (!same) throw fail('server.payments.clientRefundNoConflict');
+      if (!same) throw fail('server.refunds.clientRefundNoConflict');
       return { refund: existing, created: false };
     }
     if (!['success', 'partlyRefunded', 'refunding'].includes(order.status))
-      throw fail('server.payments.notRefundable');
+      throw fail('server.refunds.notRefundable');
     const remainder = await remainderOf(tx, order);
-    if (remainder <= 0) throw fail('server.payments.notRefundable');
+    if (remainder <= 0) throw fail('server.refunds.notRefundable');
     const amount = req.fullRefund ? remainder : req.amount;
     if (req.fullRefund && req.amount !== remainder) {
       throw invalidAmount(
         t,
         req.source,
-        'server.payments.fullRefundAmount',
+        'server.refunds.fullRefundAmount',
         formatMoney(remainder, order.currency),
       );
     }
@@ -103,7 +103,7 @@ async function startRefund(
       throw invalidAmount(
         t,
         req.source,
-        'server.payments.aboveRemainder',
+        'server.refunds.aboveRemainder',
         formatMoney(remainder, order.currency),
       );
     }
@@ -150,7 +150,7 @@ export async function startOrderRefund(tx: Executor, order: OrderRecord, source:
   try {
     await applyEvent(tx, order, 'refundStart', source);
   } catch (err) {
-    if (err instanceof IllegalTransition) throw fail('server.payments.notRefundable');
+    if (err instanceof IllegalTransition) throw fail('server.refunds.notRefundable');
     throw err;
   }
 }
@@ -362,7 +362,7 @@ export async function checkRefundPassword(c: Caller, digest: string) {
   const r = await queue.run(c.principal.operatorId, REFUND_CHECK_QUEUE, () =>
     checkRefundPasswordOnce(c, digest),
   );
-  if (r.busy) throw fail('server.payments.refundBusy');
+  if (r.busy) throw fail('server.refunds.refundBusy');
 }
 
 /** How long one refund-password check may hold the account's check lease. */
@@ -383,7 +383,7 @@ async function checkRefundPasswordOnce(c: Caller, digest: string) {
   const id = c.principal.operatorId;
   const locked = (d: Date) =>
     fail(
-      'server.payments.refundLocked',
+      'server.refunds.refundLocked',
       { until: DateTime.fromJSDate(d, { zone: config.timeZone }).toFormat('yyyy-MM-dd HH:mm:ss') },
       { lockedUntil: d.toISOString() },
     );
@@ -413,7 +413,7 @@ async function checkRefundPasswordOnce(c: Caller, digest: string) {
       .from(operators)
       .where(eq(operators.id, id));
     if (isLocked(now2.lockedUntil)) throw locked(now2.lockedUntil);
-    if (Date.now() > waitUntil) throw fail('server.payments.refundBusy');
+    if (Date.now() > waitUntil) throw fail('server.refunds.refundBusy');
     await new Promise((r) => setTimeout(r, 20 + Math.random() * 30));
   }
   const release = (set: PgUpdateSetSource<typeof operators> = {}) =>
@@ -427,7 +427,7 @@ async function checkRefundPasswordOnce(c: Caller, digest: string) {
     if (isLocked(op.refundLockedUntil)) throw locked(op.refundLockedUntil);
     // Its own result type, so the console sends the user to change it instead of offering a retry.
     if (op.mustChangeRefundPassword)
-      throw new ApiError(ResultType.REFUND_PASSWORD_CHANGE_REQUIRED, 'server.payments.refundPasswordReset');
+      throw new ApiError(ResultType.REFUND_PASSWORD_CHANGE_REQUIRED, 'server.refunds.refundPasswordReset');
     verified = await hasher.verify(op.refundPasswordHash, digest);
   } catch (err) {
     await release();
@@ -456,7 +456,7 @@ async function checkRefundPasswordOnce(c: Caller, digest: string) {
     )[0];
   if (isLocked(counted.lockedUntil)) throw locked(counted.lockedUntil);
   const triesLeft = REFUND_MAX_FAILURES - counted.count;
-  throw fail('server.payments.wrongRefundPassword', { left: triesLeft }, { triesLeft });
+  throw fail('server.refunds.wrongRefundPassword', { left: triesLeft }, { triesLeft });
 }
 
 /** /pay/refund/refund from the console. */
@@ -506,4 +506,4 @@ export async function refundOrder(
 }
 
 export const refundFailedError = (outcome: RefundOutcome) =>
-  new ApiError(ResultType.FAIL, 'server.payments.refundFailedAtBrand', { code: outcome.refund.errorCode });
+  new ApiError(ResultType.FAIL, 'server.refunds.refundFailedAtBrand', { code: outcome.refund.errorCode });

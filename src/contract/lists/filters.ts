@@ -23,7 +23,7 @@ export const codeFilter = <C extends string>(
   }) satisfies ListFilter;
 
 export const brandFilter = (clears?: readonly string[]) =>
-  codeFilter('fields.brand', PAY_BRANDS, 'payments.brand', clears);
+  codeFilter('fields.brand', PAY_BRANDS, 'orders.brands', clears);
 
 export const subBrandFilter = () =>
   ({
@@ -34,8 +34,7 @@ export const subBrandFilter = () =>
     field: { kind: 'subBrand' },
   }) satisfies ListFilter;
 
-export const paymentTypeFilter = () =>
-  codeFilter('fields.paymentType', PAYMENT_TYPES, 'payments.paymentType');
+export const paymentTypeFilter = () => codeFilter('fields.paymentType', PAYMENT_TYPES, 'orders.paymentTypes');
 
 /** Free text matched exactly (a number of some kind). */
 export const textFilter = (labelKey: MessageKey, max = 64) =>

@@ -14,7 +14,7 @@ export function AuditDiff({ row }: { row: AuditRow }) {
   if (lines.length === 0) {
     return (
       <Text fontSize="sm" color="fg.muted">
-        {t('orgScreens.audit.noSnapshot')}
+        {t('audit.noSnapshot')}
       </Text>
     );
   }
@@ -22,18 +22,18 @@ export function AuditDiff({ row }: { row: AuditRow }) {
     <Box maxW="full" overflowX="auto">
       <Flex align="center" gap="3" mb="2" wrap="wrap">
         <Text fontSize="sm" color="fg.muted">
-          {t('orgScreens.audit.changedCount', { count: changed.length, total: lines.length })}
+          {t('audit.changedCount', { count: changed.length, total: lines.length })}
         </Text>
         {changed.length !== lines.length && (
           <Button size="2xs" variant="outline" onClick={() => setAll(!all)}>
-            {t(all ? 'orgScreens.audit.onlyChanged' : 'orgScreens.audit.showAll')}
+            {t(all ? 'audit.onlyChanged' : 'audit.showAll')}
           </Button>
         )}
       </Flex>
-      <Table.Root size="sm" variant="outline" bg="bg" aria-label={t('orgScreens.audit.diff')}>
+      <Table.Root size="sm" variant="outline" bg="bg" aria-label={t('audit.diff')}>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader minW="9rem">{t('orgScreens.audit.field')}</Table.ColumnHeader>
+            <Table.ColumnHeader minW="9rem">{t('audit.field')}</Table.ColumnHeader>
             <Table.ColumnHeader minW="10rem">{t('audit.before')}</Table.ColumnHeader>
             <Table.ColumnHeader minW="10rem">{t('audit.after')}</Table.ColumnHeader>
           </Table.Row>

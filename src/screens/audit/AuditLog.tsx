@@ -43,13 +43,13 @@ export default function AuditLog() {
   const screen = useListOf<AuditRow>(AUDIT_LIST, pageAudit);
   return (
     <>
-      <PageHeader title={t('menu.audit')} description={t('orgScreens.audit.intro')} />
+      <PageHeader title={t('menu.audit')} description={t('audit.intro')} />
       <ListBody
         list={AUDIT_LIST}
         screen={screen}
         tableKey="audit.table"
         cells={cells}
-        expand={{ label: t('orgScreens.audit.details'), render: (r) => <AuditDiff row={r} /> }}
+        expand={{ label: t('audit.details'), render: (r) => <AuditDiff row={r} /> }}
       />
     </>
   );

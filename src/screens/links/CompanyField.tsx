@@ -16,7 +16,7 @@ export function CompanyField({ companies }: { companies: readonly OrgOption[] | 
       numeric
       required
       options={orgOptions(t, companies)}
-      placeholder={t('orgScreens.choose')}
+      placeholder={t('org.choose')}
     />
   );
 }

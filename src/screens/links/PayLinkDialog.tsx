@@ -103,7 +103,7 @@ export function PayLinkDialog({
               { label: t('links.expiresAt'), value: formatDateTime(row.expiresAt) },
               ...(lifecyclePhase(state) === 'open'
                 ? []
-                : [{ label: t('fields.status'), value: t(`payments.orderStatus.${row.status}`) }]),
+                : [{ label: t('fields.status'), value: t(`orders.statuses.${row.status}`) }]),
             ]}
           />
         )

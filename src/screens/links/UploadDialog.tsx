@@ -128,7 +128,7 @@ export function UploadDialog({
                     <Field.Label>{t('fields.companyId')}</Field.Label>
                     <NativeSelect.Root>
                       <NativeSelect.Field value={companyId} onChange={(e) => setCompanyId(e.target.value)}>
-                        <option value="">{t('orgScreens.choose')}</option>
+                        <option value="">{t('org.choose')}</option>
                         {orgOptions(t, companies).map((o) => (
                           <option key={o.value} value={o.value}>
                             {o.label}

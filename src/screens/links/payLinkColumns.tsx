@@ -33,7 +33,7 @@ export const payLinkCells = (t: Translate, actions: RowActions<PayLinkRow>): Cel
   amount: (r) => formatMoney(r.amount, r.currency),
   status: (r) => (
     <Badge colorPalette={statusColour(r.status)} variant="subtle">
-      {t(`payments.orderStatus.${r.status}`)}
+      {t(`orders.statuses.${r.status}`)}
     </Badge>
   ),
   payer: (r) => (

@@ -94,9 +94,7 @@ export function OperatorDialog({
     <FormField label={t(`fields.${name}`)} required={required} error={err(name)}>
       <NativeSelect.Root>
         <NativeSelect.Field {...register(name, { setValueAs: toId })}>
-          <option value="">
-            {required ? t('orgScreens.choose') : t('orgScreens.operator.wholeCompany')}
-          </option>
+          <option value="">{required ? t('org.choose') : t('operators.wholeCompany')}</option>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -111,7 +109,7 @@ export function OperatorDialog({
   return (
     <FormDialog
       open
-      title={t(operator ? 'orgScreens.operator.editTitle' : 'orgScreens.operator.newTitle')}
+      title={t(operator ? 'operators.editTitle' : 'operators.newTitle')}
       failure={failure}
       busy={isSubmitting}
       onSubmit={submit}
@@ -122,7 +120,7 @@ export function OperatorDialog({
           label={t('fields.loginId')}
           required
           error={err('loginId')}
-          helper={operator ? undefined : t('orgScreens.operator.loginIdHelp')}
+          helper={operator ? undefined : t('operators.loginIdHelp')}
         >
           <Input
             {...register('loginId')}

@@ -39,7 +39,7 @@ export default function Operators() {
   };
   const toggle = useStatusToggle({
     change: (id, lock) => setOperatorStatus(id, lock),
-    lockNote: t('orgScreens.lock.noteOperator'),
+    lockNote: t('org.lock.noteOperator'),
     onDone: changed,
   });
   const actions = useOperatorActions(changed);
@@ -87,7 +87,7 @@ export default function Operators() {
       <ListBody
         list={OPERATOR_LIST}
         screen={list}
-        tableKey="orgScreens.operator.table"
+        tableKey="operators.table"
         cells={cells}
         options={{
           // The caller's own role and those it manages; the company where the scope holds several.
@@ -102,7 +102,7 @@ export default function Operators() {
             ? {
                 selected,
                 onChange: setSelected,
-                rowLabel: (r) => t('orgScreens.selectRow', { name: r.loginId }),
+                rowLabel: (r) => t('common.selectRow', { name: r.loginId }),
               }
             : undefined
         }

@@ -43,11 +43,7 @@ export function operatorCells(
         >
           <Menu.Root positioning={{ placement: 'bottom-end' }}>
             <Menu.Trigger asChild>
-              <IconButton
-                size="xs"
-                variant="ghost"
-                aria-label={`${t('orgScreens.operator.passwords')}: ${r.loginId}`}
-              >
+              <IconButton size="xs" variant="ghost" aria-label={`${t('operators.passwords')}: ${r.loginId}`}>
                 <KeyIcon />
               </IconButton>
             </Menu.Trigger>

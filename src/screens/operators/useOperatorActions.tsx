@@ -62,7 +62,7 @@ export function useOperatorActions(onChanged: () => void) {
     try {
       if (pending.kind === 'delete') {
         await deleteOperators(pending.ids);
-        showSuccess(t('orgScreens.operator.deleted', { count: pending.ids.length }));
+        showSuccess(t('operators.deleted', { count: pending.ids.length }));
         setPending(null);
         onChanged();
       } else if (pending.kind === 'mfa') {
@@ -109,7 +109,7 @@ export function useOperatorActions(onChanged: () => void) {
             : pending?.kind === 'mfa'
               ? t('mfa.resetConfirm', { name: `${pending.operator.userName} (${pending.operator.loginId})` })
               : pending
-                ? t('orgScreens.operator.confirmReset', {
+                ? t('operators.confirmReset', {
                     name: `${pending.operator.userName} (${pending.operator.loginId})`,
                   })
                 : ''
@@ -130,9 +130,7 @@ export function useOperatorActions(onChanged: () => void) {
         open={reset.matches('confirming') || reset.matches('resetting') || reset.matches('failed')}
         title={resetTitle('refund')}
         body={
-          account
-            ? t('orgScreens.operator.confirmReset', { name: `${account.userName} (${account.loginId})` })
-            : ''
+          account ? t('operators.confirmReset', { name: `${account.userName} (${account.loginId})` }) : ''
         }
         tone="danger"
         busy={reset.hasTag('busy')}
@@ -143,14 +141,14 @@ export function useOperatorActions(onChanged: () => void) {
         open={secret !== null}
         title={secret?.title ?? ''}
         secrets={secret ? [{ label: t('org.secrets.newPassword'), value: secret.password }] : []}
-        note={t('orgScreens.operator.mustChange')}
+        note={t('operators.mustChange')}
         onClose={() => (shownReset ? sendReset({ type: 'DISMISS' }) : setRevealed(null))}
       />
     </>
   );
   /** A new account's first password, shown once like a reset one. */
   const reveal = (loginId: string, password: string) =>
-    setRevealed({ title: t('orgScreens.operator.initialPassword', { loginId }), password });
+    setRevealed({ title: t('operators.initialPassword', { loginId }), password });
 
   return { askDelete, askReset, askMfaReset, reveal, dialogs };
 }

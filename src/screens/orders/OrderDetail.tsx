@@ -45,7 +45,7 @@ export default function OrderDetail({ param }: { param: string }) {
   useEffect(() => {
     const synced = orderSync?.on('synced', (e) => {
       setOrder(e.order);
-      showSuccess(e.message || t('orderScreens.detail.synced'));
+      showSuccess(e.message || t('orders.detail.synced'));
     });
     return () => synced?.unsubscribe();
   }, [orderSync, t]);
@@ -73,7 +73,7 @@ export default function OrderDetail({ param }: { param: string }) {
   return (
     <>
       <PageHeader
-        title={t('orderScreens.detail.title')}
+        title={t('orders.detail.title')}
         description={order.gatewayOrderNo}
         actions={
           <Flex gap="2" wrap="wrap">
@@ -85,7 +85,7 @@ export default function OrderDetail({ param }: { param: string }) {
               onClick={() => orderSync?.send({ type: 'SYNC' })}
             >
               <RefreshIcon />
-              {t('orderScreens.detail.sync')}
+              {t('orders.detail.sync')}
             </Button>
             {mayRefund && (
               <Button
@@ -105,7 +105,7 @@ export default function OrderDetail({ param }: { param: string }) {
                   })
                 }
               >
-                {t('orderScreens.refund.open')}
+                {t('refunds.refund.open')}
               </Button>
             )}
           </Flex>
@@ -115,7 +115,7 @@ export default function OrderDetail({ param }: { param: string }) {
         {awaitingApproval && (
           <Alert.Root status="warning" alignItems="center" flexWrap="wrap">
             <Alert.Indicator />
-            <Alert.Title flex="1">{t('orderScreens.approval.pendingOnOrder')}</Alert.Title>
+            <Alert.Title flex="1">{t('refunds.approval.pendingOnOrder')}</Alert.Title>
             {mayApprove && (
               <Button asChild size="xs" variant="outline">
                 <Link href="/history/refundApproval">{t('menu.refundApproval')}</Link>

@@ -35,53 +35,53 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
   const money = (minor: number | null) => (minor == null ? '' : formatMoney(minor, order.currency));
   const groups: { title: string; items: InfoItem[] }[] = [
     {
-      title: t('orderScreens.detail.payment'),
+      title: t('orders.detail.payment'),
       items: [
         { label: t('fields.gatewayOrderNo'), value: mono(order.gatewayOrderNo) },
         { label: t('fields.clientOrderNo'), value: mono(order.clientOrderNo) },
-        { label: t('orderScreens.brandOrderNo'), value: mono(order.brandOrderNo) },
-        { label: t('orderScreens.amount'), value: `${money(order.amount)} (${order.currency})` },
+        { label: t('orders.brandOrderNo'), value: mono(order.brandOrderNo) },
+        { label: t('orders.amount'), value: `${money(order.amount)} (${order.currency})` },
         { label: t('fields.status'), value: <OrderStatusBadge status={order.status} /> },
-        { label: t('orderScreens.receiptNo'), value: mono(order.receiptNo) },
-        { label: t('orderScreens.subject'), value: order.subject },
-        { label: t('orderScreens.createdAt'), value: when(order.createdAt) },
-        { label: t('orderScreens.finishedAt'), value: when(order.finishedAt) },
-        { label: t('orderScreens.expiresAt'), value: when(order.expiresAt) },
+        { label: t('orders.receiptNo'), value: mono(order.receiptNo) },
+        { label: t('orders.subject'), value: order.subject },
+        { label: t('orders.createdAt'), value: when(order.createdAt) },
+        { label: t('orders.finishedAt'), value: when(order.finishedAt) },
+        { label: t('orders.expiresAt'), value: when(order.expiresAt) },
       ],
     },
     {
-      title: t('orderScreens.detail.merchant'),
+      title: t('orders.detail.merchant'),
       items: [
-        { label: t('fields.paymentType'), value: t(`payments.paymentType.${order.paymentType}`) },
+        { label: t('fields.paymentType'), value: t(`orders.paymentTypes.${order.paymentType}`) },
         { label: t('fields.brand'), value: brandText(t, order.brand) },
         { label: t('fields.subBrand'), value: subBrandText(t, order.subBrand) },
         { label: t('fields.companyId'), value: order.companyName },
         { label: t('fields.branchUnitId'), value: order.branchUnitName ?? '' },
-        { label: t('orderScreens.refundedAmount'), value: money(order.refundedAmount) },
-        { label: t('orderScreens.refundableAmount'), value: money(order.refundableAmount) },
+        { label: t('orders.refundedAmount'), value: money(order.refundedAmount) },
+        { label: t('orders.refundableAmount'), value: money(order.refundableAmount) },
       ],
     },
     {
-      title: t('orderScreens.detail.settlement'),
+      title: t('orders.detail.settlement'),
       items: [
-        { label: t('orderScreens.commissionRate'), value: rate(order.commissionRate) },
-        { label: t('orderScreens.commissionAmount'), value: money(order.commissionAmount) },
-        { label: t('orderScreens.rebateRate'), value: rate(order.rebateRate) },
-        { label: t('orderScreens.rebateAmount'), value: money(order.rebateAmount) },
+        { label: t('orders.commissionRate'), value: rate(order.commissionRate) },
+        { label: t('orders.commissionAmount'), value: money(order.commissionAmount) },
+        { label: t('orders.rebateRate'), value: rate(order.rebateRate) },
+        { label: t('orders.rebateAmount'), value: money(order.rebateAmount) },
         {
-          label: t('orderScreens.auditStatus'),
-          value: t(order.auditStatus ? 'orderScreens.audited' : 'orderScreens.notAudited'),
+          label: t('orders.auditStatus'),
+          value: t(order.auditStatus ? 'orders.audited' : 'orders.notAudited'),
         },
         {
-          label: t('orderScreens.auditResult'),
+          label: t('orders.auditResult'),
           value:
             order.auditResult == null
               ? ''
-              : textOr(t, `payments.auditResult.${order.auditResult}`, String(order.auditResult)),
+              : textOr(t, `orders.auditResults.${order.auditResult}`, String(order.auditResult)),
         },
-        { label: t('orderScreens.settlementNo'), value: mono(order.settlementNo) },
-        { label: t('orderScreens.errorCode'), value: mono(order.errorCode) },
-        { label: t('orderScreens.errorMessage'), value: order.errorMessage },
+        { label: t('orders.settlementNo'), value: mono(order.settlementNo) },
+        { label: t('orders.errorCode'), value: mono(order.errorCode) },
+        { label: t('orders.errorMessage'), value: order.errorMessage },
       ],
     },
   ];

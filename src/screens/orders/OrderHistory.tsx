@@ -17,24 +17,24 @@ export function OrderRefunds({ order }: { order: OrderDetail }) {
     <Card.Root size="sm">
       <Card.Header>
         <Heading as="h2" size="sm">
-          {t('orderScreens.detail.refunds')}
+          {t('orders.detail.refunds')}
         </Heading>
       </Card.Header>
       <Card.Body>
         {order.refunds.length === 0 ? (
           <Text fontSize="sm" color="fg.muted">
-            {t('orderScreens.detail.noRefunds')}
+            {t('orders.detail.noRefunds')}
           </Text>
         ) : (
           <Table.ScrollArea>
-            <Table.Root size="sm" aria-label={t('orderScreens.detail.refunds')}>
+            <Table.Root size="sm" aria-label={t('orders.detail.refunds')}>
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>{t('orderScreens.gatewayRefundNo')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('refunds.gatewayRefundNo')}</Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end">{t('fields.refundAmount')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('fields.status')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('orderScreens.createdAt')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('orderScreens.refundedBy')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('orders.createdAt')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('refunds.refundedBy')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('fields.remark')}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
@@ -54,10 +54,10 @@ export function OrderRefunds({ order }: { order: OrderDetail }) {
                     <Table.Cell>{r.operatorLoginId ?? ''}</Table.Cell>
                     <Table.Cell>
                       {r.rejectReason
-                        ? t('orderScreens.approval.rejectReason', {
+                        ? t('refunds.approval.rejectReason', {
                             reason:
                               r.rejectReason === APPROVAL_EXPIRED_REASON
-                                ? t('payments.approval.expired', { days: REFUND_APPROVAL_EXPIRY_DAYS })
+                                ? t('refunds.approval.expired', { days: REFUND_APPROVAL_EXPIRY_DAYS })
                                 : r.rejectReason,
                           })
                         : r.errorMessage || r.remark}
@@ -80,11 +80,11 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
     <Card.Root size="sm">
       <Card.Header>
         <Heading as="h2" size="sm">
-          {t('orderScreens.detail.timeline')}
+          {t('orders.detail.timeline')}
         </Heading>
       </Card.Header>
       <Card.Body>
-        <Box as="ol" aria-label={t('orderScreens.detail.timeline')} listStyleType="none" m="0" p="0">
+        <Box as="ol" aria-label={t('orders.detail.timeline')} listStyleType="none" m="0" p="0">
           {order.events.map((e, i) => (
             <Flex
               as="li"
@@ -110,12 +110,12 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
                 <OrderStatusBadge status={e.toStatus} />
                 <Text fontSize="sm" fontWeight="medium">
                   {LABELLED_EVENTS.includes(e.event)
-                    ? textOr(t, `payments.event.${e.event}`, e.event)
-                    : t('orderScreens.detail.statusChanged')}
+                    ? textOr(t, `orders.events.${e.event}`, e.event)
+                    : t('orders.detail.statusChanged')}
                 </Text>
               </Flex>
               <Text fontSize="xs" color="fg.muted" mt="-2">
-                {formatDateTime(e.createdAt)} · {textOr(t, `orderScreens.source.${e.source}`, e.source)}
+                {formatDateTime(e.createdAt)} · {textOr(t, `orders.sources.${e.source}`, e.source)}
               </Text>
             </Flex>
           ))}

@@ -19,7 +19,7 @@ const COLOURS: Record<MerchantNotification['status'], string> = {
 export function OrderNotifications({ order }: { order: OrderDetail }) {
   const t = useT();
   if (order.notifications.length === 0) return null;
-  const title = t('orderScreens.notifications.title');
+  const title = t('orders.notifications.title');
   return (
     <Card.Root size="sm">
       <Card.Header>
@@ -27,7 +27,7 @@ export function OrderNotifications({ order }: { order: OrderDetail }) {
           {title}
         </Heading>
         <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
-          {t('orderScreens.notifications.to', { url: order.notifications[0].url })}
+          {t('orders.notifications.to', { url: order.notifications[0].url })}
         </Text>
       </Card.Header>
       <Card.Body>
@@ -35,13 +35,11 @@ export function OrderNotifications({ order }: { order: OrderDetail }) {
           <Table.Root size="sm" aria-label={title}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>{t('orderScreens.notifications.reports')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('orderScreens.notifications.delivery')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  {t('orderScreens.notifications.attempts')}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>{t('orderScreens.notifications.lastAnswer')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('orderScreens.notifications.when')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('orders.notifications.reports')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('orders.notifications.delivery')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('orders.notifications.attempts')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('orders.notifications.lastAnswer')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('orders.notifications.when')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -52,7 +50,7 @@ export function OrderNotifications({ order }: { order: OrderDetail }) {
                   </Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={COLOURS[n.status]} variant="subtle">
-                      {t(`orderScreens.notifications.status.${n.status}`)}
+                      {t(`orders.notifications.status.${n.status}`)}
                     </Badge>
                   </Table.Cell>
                   <Table.Cell textAlign="end">{n.attempts}</Table.Cell>
@@ -65,7 +63,7 @@ export function OrderNotifications({ order }: { order: OrderDetail }) {
                     {n.status === 'delivered'
                       ? formatDateTime(n.deliveredAt)
                       : n.status === 'pending'
-                        ? t('orderScreens.notifications.next', { at: formatDateTime(n.nextAttemptAt) })
+                        ? t('orders.notifications.next', { at: formatDateTime(n.nextAttemptAt) })
                         : '—'}
                   </Table.Cell>
                 </Table.Row>

@@ -9,7 +9,7 @@ export default function Orders() {
     <ListScreen
       list={ORDER_LIST}
       titleKey="menu.transactionHistory"
-      tableKey="orderScreens.orders.table"
+      tableKey="orders.table"
       fetchPage={pageOrders}
       cells={orderCells}
       rowKey={(r) => r.id}

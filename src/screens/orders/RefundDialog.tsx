@@ -41,10 +41,10 @@ export function RefundDialog({
       : state.matches('succeeded')
         ? 'outcome'
         : 'rejected';
-  const title = t(`orderScreens.refund.title.${step}`);
+  const title = t(`refunds.refund.title.${step}`);
 
   return (
-    <StepDialog label={t('orderScreens.refund.dialog')} title={title} busy={busy} onClose={onClose}>
+    <StepDialog label={t('refunds.refund.dialog')} title={title} busy={busy} onClose={onClose}>
       {step === 'editing' && <RefundForm state={state} send={send} onCancel={onClose} />}
       {step === 'password' && <RefundPassword state={state} send={send} />}
       {step === 'rejected' && <RefundRejection state={state} send={send} onClose={onClose} />}

@@ -28,14 +28,14 @@ export function RefundForm({
   const problem = amountProblem(state.context);
   const amountError =
     problem === 'invalid'
-      ? t('orderScreens.refund.amountInvalid')
+      ? t('refunds.refund.amountInvalid')
       : problem === 'overRemainder'
-        ? t('orderScreens.refund.amountOver', { max: formatMoney(refundableAmount, currency) })
+        ? t('refunds.refund.amountOver', { max: formatMoney(refundableAmount, currency) })
         : null;
   return (
     <form
       noValidate
-      aria-label={t('orderScreens.refund.title.editing')}
+      aria-label={t('refunds.refund.title.editing')}
       onSubmit={(e) => {
         e.preventDefault();
         send({ type: 'CONTINUE' });
@@ -44,7 +44,7 @@ export function RefundForm({
       <Dialog.Body>
         <Stack gap="4">
           <Text fontSize="sm" color="fg.muted">
-            {t('orderScreens.refund.remainder', { amount: formatMoney(refundableAmount, currency) })}
+            {t('refunds.refund.remainder', { amount: formatMoney(refundableAmount, currency) })}
           </Text>
           <Field.Root invalid={Boolean(amountError)} required disabled={fullRefund}>
             <Field.Label>{t('fields.refundAmount')}</Field.Label>
@@ -61,7 +61,7 @@ export function RefundForm({
           >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
-            <Checkbox.Label>{t('orderScreens.refund.fullRefund')}</Checkbox.Label>
+            <Checkbox.Label>{t('refunds.refund.fullRefund')}</Checkbox.Label>
           </Checkbox.Root>
           <Field.Root>
             <Field.Label>{t('fields.remark')}</Field.Label>
@@ -92,12 +92,12 @@ export function RefundPassword({ state, send }: { state: RefundState; send: Send
   const { amount, currency, gatewayOrderNo } = state.context;
   return (
     <RefundPasswordForm
-      label={t('orderScreens.refund.title.password')}
-      message={t('orderScreens.refund.confirm', {
+      label={t('refunds.refund.title.password')}
+      message={t('refunds.refund.confirm', {
         amount: formatMoney(amount, currency),
         order: gatewayOrderNo,
       })}
-      submitLabel={t('orderScreens.refund.submit')}
+      submitLabel={t('refunds.refund.submit')}
       busy={state.hasTag('busy')}
       onSubmit={(password) => send({ type: 'SUBMIT', password })}
       onBack={() => send({ type: 'BACK' })}
@@ -119,13 +119,13 @@ export function RefundRejection({
   const { rejection, error } = state.context;
   const detail =
     rejection?.reason === 'wrongPassword' && rejection.triesLeft !== null
-      ? t('orderScreens.refund.triesLeft', { count: rejection.triesLeft })
+      ? t('refunds.refund.triesLeft', { count: rejection.triesLeft })
       : rejection?.reason === 'locked' && rejection.lockedUntil
-        ? t('orderScreens.refund.lockedUntil', { until: formatDateTime(rejection.lockedUntil) })
+        ? t('refunds.refund.lockedUntil', { until: formatDateTime(rejection.lockedUntil) })
         : null;
   const heading = state.matches('failed')
-    ? t('orderScreens.refund.failed')
-    : t(`orderScreens.refund.rejected.${rejection?.reason ?? 'overRemainder'}`);
+    ? t('refunds.refund.failed')
+    : t(`refunds.refund.rejected.${rejection?.reason ?? 'overRemainder'}`);
   return (
     <>
       <Dialog.Body>
@@ -141,11 +141,11 @@ export function RefundRejection({
       <Dialog.Footer>
         {state.can({ type: 'EDIT' }) && (
           <Button variant="outline" onClick={() => send({ type: 'EDIT' })}>
-            {t('orderScreens.refund.edit')}
+            {t('refunds.refund.edit')}
           </Button>
         )}
         {state.can({ type: 'RETRY' }) && (
-          <Button onClick={() => send({ type: 'RETRY' })}>{t('orderScreens.refund.retry')}</Button>
+          <Button onClick={() => send({ type: 'RETRY' })}>{t('refunds.refund.retry')}</Button>
         )}
         {(state.can({ type: 'CHANGE_PASSWORD' }) || state.hasTag('awaitsPasswordChange')) && (
           <Button asChild variant="outline">
@@ -173,12 +173,12 @@ export function RefundOutcome({ state }: { state: RefundState }) {
       ? 'info'
       : 'success';
   const message = state.matches({ succeeded: 'failed' })
-    ? t('orderScreens.refund.outcome.failed')
+    ? t('refunds.refund.outcome.failed')
     : sentForApproval
-      ? t('orderScreens.refund.outcome.sentForApproval')
+      ? t('refunds.refund.outcome.sentForApproval')
       : following
-        ? t('orderScreens.refund.outcome.refunding')
-        : t('orderScreens.refund.outcome.success');
+        ? t('refunds.refund.outcome.refunding')
+        : t('refunds.refund.outcome.success');
   return (
     <Dialog.Body>
       <Stack gap="4">
@@ -189,7 +189,7 @@ export function RefundOutcome({ state }: { state: RefundState }) {
         {refund && (
           <InfoList
             items={[
-              { label: t('orderScreens.gatewayRefundNo'), value: refund.gatewayRefundNo },
+              { label: t('refunds.gatewayRefundNo'), value: refund.gatewayRefundNo },
               { label: t('fields.refundAmount'), value: formatMoney(refund.amount, refund.currency) },
               {
                 label: t('fields.status'),

@@ -32,7 +32,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const t = useT();
   return (
     <Badge colorPalette={ORDER_PALETTE[status] ?? 'gray'} variant="subtle" whiteSpace="nowrap">
-      {t(`payments.orderStatus.${status}`)}
+      {t(`orders.statuses.${status}`)}
     </Badge>
   );
 }
@@ -42,7 +42,7 @@ export function RefundStatusBadge({ status }: { status: RefundStatus }) {
   const t = useT();
   return (
     <Badge colorPalette={REFUND_PALETTE[status] ?? 'gray'} variant="subtle" whiteSpace="nowrap">
-      {t(`payments.refundStatus.${status}`)}
+      {t(`refunds.statuses.${status}`)}
     </Badge>
   );
 }

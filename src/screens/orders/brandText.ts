@@ -5,11 +5,11 @@ import { textOr, type Translate } from '../../i18n';
  * payer chooses one on the payer page (brand and sub-brand are empty until then).
  */
 export const brandText = (t: Translate, brand: string): string =>
-  brand ? textOr(t, `payments.brand.${brand}`, brand) : t('payments.brandNotChosen');
+  brand ? textOr(t, `orders.brands.${brand}`, brand) : t('orders.brandNotChosen');
 
 /** A sub-brand as the screens show it: nothing until the payer has chosen a brand. */
 export const subBrandText = (t: Translate, subBrand: string): string =>
-  subBrand ? textOr(t, `payments.subBrand.${subBrand}`, subBrand) : '';
+  subBrand ? textOr(t, `orders.subBrands.${subBrand}`, subBrand) : '';
 
 /** Brand and sub-brand in one cell of a list ("PayPay / PayPay"). */
 export const brandCell = (t: Translate, brand: string, subBrand: string): string =>

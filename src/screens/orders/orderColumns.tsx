@@ -35,7 +35,7 @@ export const orderCells = (t: Translate): Cells<Key, OrderRow> => ({
   amount: (r) => formatMoney(r.amount, r.currency),
   status: (r) => <OrderStatusBadge status={r.status} />,
   brand: (r) => brandCell(t, r.brand, r.subBrand),
-  paymentType: (r) => t(`payments.paymentType.${r.paymentType}`),
+  paymentType: (r) => t(`orders.paymentTypes.${r.paymentType}`),
   company: (r) => r.companyName,
   branch: (r) => r.branchUnitName ?? '',
   refundedAmount: (r) => (r.refundedAmount ? formatMoney(r.refundedAmount, r.currency) : ''),

@@ -185,7 +185,7 @@ function PayForm({ state, decide, busy }: { state: Ready; decide: (d: Decision) 
             <RadioCard.Item key={b.brand} value={b.brand}>
               <RadioCard.ItemHiddenInput />
               <RadioCard.ItemControl>
-                <RadioCard.ItemText>{textOr(t, `payments.brand.${b.brand}`, b.brand)}</RadioCard.ItemText>
+                <RadioCard.ItemText>{textOr(t, `orders.brands.${b.brand}`, b.brand)}</RadioCard.ItemText>
                 <RadioCard.ItemIndicator />
               </RadioCard.ItemControl>
             </RadioCard.Item>
@@ -205,7 +205,7 @@ function PayForm({ state, decide, busy }: { state: Ready; decide: (d: Decision) 
               <RadioCard.Item key={s} value={s}>
                 <RadioCard.ItemHiddenInput />
                 <RadioCard.ItemControl>
-                  <RadioCard.ItemText>{textOr(t, `payments.subBrand.${s}`, s)}</RadioCard.ItemText>
+                  <RadioCard.ItemText>{textOr(t, `orders.subBrands.${s}`, s)}</RadioCard.ItemText>
                 </RadioCard.ItemControl>
               </RadioCard.Item>
             ))}

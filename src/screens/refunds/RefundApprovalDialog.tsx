@@ -48,8 +48,8 @@ export function RefundApprovalDialog({
         : 'choosing';
   return (
     <StepDialog
-      label={t('orderScreens.approval.dialog')}
-      title={t(`orderScreens.approval.title.${step}`)}
+      label={t('refunds.approval.dialog')}
+      title={t(`refunds.approval.title.${step}`)}
       busy={busy}
       onClose={onClose}
     >
@@ -57,10 +57,10 @@ export function RefundApprovalDialog({
         <Stack gap="4">
           <InfoList
             items={[
-              { label: t('orderScreens.gatewayRefundNo'), value: row.gatewayRefundNo },
+              { label: t('refunds.gatewayRefundNo'), value: row.gatewayRefundNo },
               { label: t('fields.gatewayOrderNo'), value: row.gatewayOrderNo },
               { label: t('fields.refundAmount'), value: formatMoney(row.amount, row.currency) },
-              { label: t('orderScreens.approval.requestedBy'), value: row.requestedBy ?? '' },
+              { label: t('refunds.approval.requestedBy'), value: row.requestedBy ?? '' },
               { label: t('fields.remark'), value: row.remark },
             ]}
           />
@@ -75,7 +75,7 @@ export function RefundApprovalDialog({
         <Dialog.Footer>
           {state.can({ type: 'RETRY' }) && (
             <Button variant="outline" onClick={() => send({ type: 'RETRY' })}>
-              {t('orderScreens.refund.retry')}
+              {t('refunds.refund.retry')}
             </Button>
           )}
           {state.matches({ refused: 'passwordReset' }) && (
@@ -91,9 +91,9 @@ export function RefundApprovalDialog({
           {state.matches('choosing') ? (
             <>
               <Button variant="outline" colorPalette="red" onClick={() => send({ type: 'REJECT' })}>
-                {t('orderScreens.approval.reject')}
+                {t('refunds.approval.reject')}
               </Button>
-              <Button onClick={() => send({ type: 'APPROVE' })}>{t('orderScreens.approval.approve')}</Button>
+              <Button onClick={() => send({ type: 'APPROVE' })}>{t('refunds.approval.approve')}</Button>
             </>
           ) : (
             <Button onClick={onClose}>{t('common.close')}</Button>
@@ -113,8 +113,8 @@ function Outcome({ state }: { state: State }) {
       <Alert.Root status="success" role="status">
         <Alert.Indicator />
         <Alert.Title>
-          {t('orderScreens.approval.approved', {
-            status: t(`payments.refundStatus.${decision.refundStatus}`),
+          {t('refunds.approval.approved', {
+            status: t(`refunds.statuses.${decision.refundStatus}`),
           })}
         </Alert.Title>
         <RefundStatusBadge status={decision.refundStatus} />
@@ -124,19 +124,17 @@ function Outcome({ state }: { state: State }) {
     return (
       <Alert.Root status="success" role="status">
         <Alert.Indicator />
-        <Alert.Title>{t('orderScreens.approval.rejected')}</Alert.Title>
+        <Alert.Title>{t('refunds.approval.rejected')}</Alert.Title>
       </Alert.Root>
     );
   if (!rejection && !error) return null;
   const detail =
     rejection?.reason === 'wrongPassword' && rejection.triesLeft !== null
-      ? t('orderScreens.refund.triesLeft', { count: rejection.triesLeft })
+      ? t('refunds.refund.triesLeft', { count: rejection.triesLeft })
       : rejection?.reason === 'locked' && rejection.lockedUntil
-        ? t('orderScreens.refund.lockedUntil', { until: formatDateTime(rejection.lockedUntil) })
+        ? t('refunds.refund.lockedUntil', { until: formatDateTime(rejection.lockedUntil) })
         : null;
-  const heading = rejection
-    ? t(`orderScreens.refund.rejected.${rejection.reason}`)
-    : t('orderScreens.approval.failed');
+  const heading = rejection ? t(`refunds.refund.rejected.${rejection.reason}`) : t('refunds.approval.failed');
   return (
     <Alert.Root status="error" role="alert">
       <Alert.Indicator />
@@ -153,12 +151,12 @@ function ApprovePassword({ state, send, row }: { state: State; send: Send; row: 
   return (
     <RefundPasswordForm
       compact
-      label={t('orderScreens.approval.title.approving')}
-      message={t('orderScreens.approval.confirmApprove', {
+      label={t('refunds.approval.title.approving')}
+      message={t('refunds.approval.confirmApprove', {
         amount: formatMoney(row.amount, row.currency),
         order: row.gatewayOrderNo,
       })}
-      submitLabel={t('orderScreens.approval.approve')}
+      submitLabel={t('refunds.approval.approve')}
       busy={state.hasTag('busy')}
       onSubmit={(password) => send({ type: 'SUBMIT', password })}
       onBack={() => send({ type: 'BACK' })}
@@ -172,7 +170,7 @@ function RejectReason({ state, send }: { state: State; send: Send }) {
   return (
     <form
       noValidate
-      aria-label={t('orderScreens.approval.title.rejecting')}
+      aria-label={t('refunds.approval.title.rejecting')}
       onSubmit={(e) => {
         e.preventDefault();
         send({ type: 'SUBMIT_REASON' });
@@ -180,7 +178,7 @@ function RejectReason({ state, send }: { state: State; send: Send }) {
     >
       <Dialog.Body pt="0">
         <Field.Root required>
-          <Field.Label>{t('orderScreens.approval.reason')}</Field.Label>
+          <Field.Label>{t('refunds.approval.reason')}</Field.Label>
           <Textarea
             value={state.context.reason}
             maxLength={255}
@@ -189,7 +187,7 @@ function RejectReason({ state, send }: { state: State; send: Send }) {
             disabled={busy}
             onChange={(e) => send({ type: 'CHANGE_REASON', reason: e.target.value })}
           />
-          <Field.HelperText>{t('orderScreens.approval.reasonHelp')}</Field.HelperText>
+          <Field.HelperText>{t('refunds.approval.reasonHelp')}</Field.HelperText>
         </Field.Root>
       </Dialog.Body>
       <Dialog.Footer>
@@ -202,7 +200,7 @@ function RejectReason({ state, send }: { state: State; send: Send }) {
           loading={busy}
           disabled={!state.can({ type: 'SUBMIT_REASON' })}
         >
-          {t('orderScreens.approval.reject')}
+          {t('refunds.approval.reject')}
         </Button>
       </Dialog.Footer>
     </form>

@@ -29,7 +29,7 @@ export default function RefundApprovals() {
     <>
       <PageHeader
         title={t('menu.refundApproval')}
-        description={t('orderScreens.approval.help', { days: REFUND_APPROVAL_EXPIRY_DAYS })}
+        description={t('refunds.approval.help', { days: REFUND_APPROVAL_EXPIRY_DAYS })}
       />
       {load.status === 'failed' && <LoadFailed message={load.error} onRetry={load.reload} />}
       {load.status === 'loading' && !load.data && <TopProgress />}
@@ -38,20 +38,20 @@ export default function RefundApprovals() {
           <Card.Body>
             {rows.length === 0 ? (
               <Text fontSize="sm" color="fg.muted">
-                {t('orderScreens.approval.none')}
+                {t('refunds.approval.none')}
               </Text>
             ) : (
               <Table.ScrollArea>
-                <Table.Root size="sm" aria-label={t('orderScreens.approval.table')}>
+                <Table.Root size="sm" aria-label={t('refunds.approval.table')}>
                   <Table.Header>
                     <Table.Row>
-                      <Table.ColumnHeader>{t('orderScreens.approval.requestedAt')}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{t('refunds.approval.requestedAt')}</Table.ColumnHeader>
                       <Table.ColumnHeader>{t('fields.gatewayOrderNo')}</Table.ColumnHeader>
                       <Table.ColumnHeader>{t('fields.companyName')}</Table.ColumnHeader>
                       <Table.ColumnHeader textAlign="end">{t('fields.refundAmount')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('orderScreens.approval.requestedBy')}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{t('refunds.approval.requestedBy')}</Table.ColumnHeader>
                       <Table.ColumnHeader>{t('fields.remark')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('orderScreens.approval.expiresAt')}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{t('refunds.approval.expiresAt')}</Table.ColumnHeader>
                       <Table.ColumnHeader />
                     </Table.Row>
                   </Table.Header>
@@ -73,10 +73,10 @@ export default function RefundApprovals() {
                         <Table.Cell whiteSpace="nowrap">{formatDateTime(r.expiresAt)}</Table.Cell>
                         <Table.Cell>
                           {r.ownRequest ? (
-                            <Badge colorPalette="gray">{t('orderScreens.approval.ownRequest')}</Badge>
+                            <Badge colorPalette="gray">{t('refunds.approval.ownRequest')}</Badge>
                           ) : (
                             <Button size="xs" onClick={() => setOpen(r)}>
-                              {t('orderScreens.approval.review')}
+                              {t('refunds.approval.review')}
                             </Button>
                           )}
                         </Table.Cell>

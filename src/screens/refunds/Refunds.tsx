@@ -9,7 +9,7 @@ export default function Refunds() {
     <ListScreen
       list={REFUND_LIST}
       titleKey="menu.refundHistory"
-      tableKey="orderScreens.refunds.table"
+      tableKey="refunds.table"
       fetchPage={pageRefunds}
       cells={refundCells}
       rowKey={(r) => r.id}

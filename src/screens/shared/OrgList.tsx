@@ -57,7 +57,7 @@ export function useOrgList<Row extends OrgRow>(opts: {
   const screen = useListOf<Row>(opts.list, opts.fetchPage);
   const toggle = useStatusToggle({
     change: (id, lock) => setOrgStatus(opts.kind, id, lock),
-    lockNote: t('orgScreens.lock.noteOrg'),
+    lockNote: t('org.lock.noteOrg'),
     onDone: screen.reload,
   });
   return { screen, toggle };

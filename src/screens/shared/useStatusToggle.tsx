@@ -34,7 +34,7 @@ export function useStatusToggle({
     setBusy(true);
     try {
       await change(target.id, locking);
-      showSuccess(t(locking ? 'orgScreens.lock.locked' : 'orgScreens.lock.unlocked', { name: target.name }));
+      showSuccess(t(locking ? 'org.lock.locked' : 'org.lock.unlocked', { name: target.name }));
       setTarget(null);
       onDone();
     } catch {
@@ -50,7 +50,7 @@ export function useStatusToggle({
       title={t(locking ? 'org.actions.lock' : 'org.actions.unlock')}
       body={
         target
-          ? `${t(locking ? 'orgScreens.lock.confirmLock' : 'orgScreens.lock.confirmUnlock', { name: target.name })}${
+          ? `${t(locking ? 'org.lock.confirmLock' : 'org.lock.confirmUnlock', { name: target.name })}${
               locking ? ` ${lockNote}` : ''
             }`
           : ''

@@ -24,7 +24,7 @@ export default function Terminals() {
   const screen = useListOf<TerminalRow>(TERMINAL_LIST, pageTerminals);
   const toggle = useStatusToggle({
     change: setTerminalStatus,
-    lockNote: t('orgScreens.lock.noteDevice'),
+    lockNote: t('org.lock.noteDevice'),
     onDone: screen.reload,
   });
 

@@ -43,7 +43,7 @@ export async function payerPage(browser: Browser, baseURL: string, locale = 'ja-
 export async function decide(
   page: Page,
   action: 'pay' | 'cancel',
-  brandKey = 'payments.brand.paypay',
+  brandKey = 'orders.brands.paypay',
   lang: WorkingLanguage = 'jp',
 ) {
   await page.getByText(tr(lang, brandKey), { exact: true }).click();

@@ -39,7 +39,7 @@ export default function Agencies() {
     <OrgListPage
       list={AGENCY_LIST}
       titleKey="menu.agencies"
-      tableKey="orgScreens.agency.table"
+      tableKey="org.agency.table"
       createHref={rights.editAgent ? '/setup/agent/new' : undefined}
       cells={cells}
       org={org}

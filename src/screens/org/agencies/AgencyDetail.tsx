@@ -38,7 +38,7 @@ export default function AgencyDetail({ param }: { param: string }) {
   if (failed) {
     return (
       <>
-        <PageHeader title={t('orgScreens.agency.editTitle')} />
+        <PageHeader title={t('org.agency.editTitle')} />
         <LoadFailed message={failed.error} onRetry={failed.reload} />
       </>
     );
@@ -92,13 +92,13 @@ function AgencyEditor({
         setFailure(showServerErrors(t, e, setError));
       }
     },
-    () => setFailure(t('orgScreens.fixErrors')),
+    () => setFailure(t('org.fixErrors')),
   );
 
   return (
     <>
       <PageHeader
-        title={detail ? detail.name : t('orgScreens.agency.newTitle')}
+        title={detail ? detail.name : t('org.agency.newTitle')}
         description={detail ? <StatusBadge status={detail.status} /> : undefined}
         actions={
           <Button size="sm" variant="ghost" asChild>
@@ -107,7 +107,7 @@ function AgencyEditor({
         }
       />
       <FormProvider {...form}>
-        <form onSubmit={submit} noValidate aria-label={detail?.name ?? t('orgScreens.agency.newTitle')}>
+        <form onSubmit={submit} noValidate aria-label={detail?.name ?? t('org.agency.newTitle')}>
           {failure && (
             <Alert.Root status="error" role="alert" mb="4">
               <Alert.Indicator />

@@ -42,7 +42,7 @@ export function AgencyBasics({
           required
           numeric
           disabled={fixedProvider}
-          placeholder={t('orgScreens.choose')}
+          placeholder={t('org.choose')}
           options={orgOptions(t, providers)}
         />
         <TextField name="agentNo" required />
@@ -72,7 +72,7 @@ export function AgencyRepresentative() {
         <SelectField
           name="repSex"
           numeric
-          placeholder={t('orgScreens.notGiven')}
+          placeholder={t('org.notGiven')}
           options={enumOptions(t, [0, 1], 'org.sex')}
         />
         <TextField name="repBirthday" type="date" />
@@ -109,7 +109,7 @@ export function AgencyBank() {
         <TextField name="bankBranchCode" inputMode="numeric" />
         <SelectField name="bankAccountType" numeric options={enumOptions(t, [0, 1], 'org.accountType')} />
         <TextField name="bankAccountNumber" inputMode="numeric" />
-        <TextField name="bankAccountHolder" helper={t('orgScreens.holderHelp')} />
+        <TextField name="bankAccountHolder" helper={t('org.holderHelp')} />
       </FieldGrid>
     </Section>
   );

@@ -62,7 +62,7 @@ export function BranchDialog({
   return (
     <FormDialog
       open
-      title={t(branch ? 'orgScreens.branch.editTitle' : 'orgScreens.branch.newTitle')}
+      title={t(branch ? 'org.branch.editTitle' : 'org.branch.newTitle')}
       failure={failure}
       busy={isSubmitting}
       onSubmit={submit}
@@ -73,7 +73,7 @@ export function BranchDialog({
           <NativeSelect.Field
             {...register('companyId', { setValueAs: (v: string) => (v === '' ? null : Number(v)) })}
           >
-            <option value="">{t('orgScreens.choose')}</option>
+            <option value="">{t('org.choose')}</option>
             {companies.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}

@@ -44,7 +44,7 @@ export function BranchTree({
     );
   };
   return (
-    <Card.Root as="nav" aria-label={t('orgScreens.branch.tree')}>
+    <Card.Root as="nav" aria-label={t('org.branch.tree')}>
       <Card.Header pb="2">
         <Heading as="h2" size="sm">
           {t('menu.companies')}
@@ -59,7 +59,7 @@ export function BranchTree({
           </Stack>
         ) : (
           <Stack gap="0.5">
-            {item('', t('orgScreens.branch.allCompanies'), null, false)}
+            {item('', t('org.branch.allCompanies'), null, false)}
             {tree.map((co) => (
               <Box key={co.id}>
                 {item(String(co.id), co.name, co.branches.length, co.status === 'locked')}

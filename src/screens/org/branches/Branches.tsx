@@ -30,7 +30,7 @@ export default function Branches() {
   };
   const toggle = useStatusToggle({
     change: (id, lock) => setOrgStatus('branchUnit', id, lock),
-    lockNote: t('orgScreens.lock.noteBranch'),
+    lockNote: t('org.lock.noteBranch'),
     onDone: afterChange,
   });
 
@@ -78,7 +78,7 @@ export default function Branches() {
           <ListBody
             list={BRANCH_LIST}
             screen={screen}
-            tableKey="orgScreens.branch.table"
+            tableKey="org.branch.table"
             cells={cells}
             without={rights.editBranch ? undefined : ['actions']}
           />

@@ -110,15 +110,15 @@ export function CommissionEditor({ config, onSaved }: { config: CommissionConfig
           <Card.Root>
             <Card.Header>
               <Heading as="h2" size="md">
-                {t('orgScreens.commission.rates')}
+                {t('org.commission.rates')}
               </Heading>
               <Text fontSize="sm" color="fg.muted">
-                {t('orgScreens.commission.ratesHelp')}
+                {t('org.commission.ratesHelp')}
               </Text>
             </Card.Header>
             <Card.Body pt="0">
               <Table.ScrollArea borderWidth="1px" borderRadius="md">
-                <Table.Root size="sm" aria-label={t('orgScreens.commission.rates')}>
+                <Table.Root size="sm" aria-label={t('org.commission.rates')}>
                   <Table.Header>
                     <Table.Row bg="bg.muted">
                       <Table.ColumnHeader minW="6rem">{t('fields.brand')}</Table.ColumnHeader>
@@ -161,12 +161,12 @@ export function CommissionEditor({ config, onSaved }: { config: CommissionConfig
           <Card.Root>
             <Card.Header>
               <Heading as="h2" size="md">
-                {t('orgScreens.commission.rebates')}
+                {t('org.commission.rebates')}
               </Heading>
               <Text fontSize="sm" color="fg.muted">
                 {withRebates
-                  ? t('orgScreens.commission.rebatesHelp', { name: config.agentName ?? '' })
-                  : t('orgScreens.commission.noAgency')}
+                  ? t('org.commission.rebatesHelp', { name: config.agentName ?? '' })
+                  : t('org.commission.noAgency')}
               </Text>
             </Card.Header>
             {withRebates && (
@@ -183,7 +183,7 @@ export function CommissionEditor({ config, onSaved }: { config: CommissionConfig
                       </Text>
                       <RateInput
                         name={`rebates.${i}.rate`}
-                        label={`${brandName(brand)} ${t('orgScreens.commission.rebates')}`}
+                        label={`${brandName(brand)} ${t('org.commission.rebates')}`}
                         register={register}
                         error={rebateError(i)}
                       />

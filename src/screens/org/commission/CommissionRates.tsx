@@ -39,7 +39,7 @@ export default function CommissionRates() {
                 )
               }
             >
-              <option value="">{t('orgScreens.choose')}</option>
+              <option value="">{t('org.choose')}</option>
               {(companies.data ?? []).map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -64,7 +64,7 @@ export default function CommissionRates() {
         actions={
           companyId !== null && (
             <Button size="sm" variant="ghost" asChild>
-              <Link href={`/setup/company/${companyId}`}>{t('orgScreens.commission.toCompany')}</Link>
+              <Link href={`/setup/company/${companyId}`}>{t('org.commission.toCompany')}</Link>
             </Button>
           )
         }
@@ -72,7 +72,7 @@ export default function CommissionRates() {
       {picker}
       {companyId === null ? (
         <Stack>
-          <Text color="fg.muted">{t('orgScreens.commission.pickCompany')}</Text>
+          <Text color="fg.muted">{t('org.commission.pickCompany')}</Text>
         </Stack>
       ) : config.status === 'failed' ? (
         <LoadFailed message={config.error} onRetry={config.reload} />

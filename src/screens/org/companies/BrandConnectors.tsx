@@ -26,10 +26,10 @@ export function BrandConnectors({ companyId }: { companyId: number }) {
     <Card.Root mt="6">
       <Card.Header>
         <Heading as="h2" size="md" id="brand-connectors">
-          {t('orgScreens.brands.title')}
+          {t('org.brands.title')}
         </Heading>
         <Text fontSize="sm" color="fg.muted">
-          {t('orgScreens.brands.help')}
+          {t('org.brands.help')}
         </Text>
       </Card.Header>
       <Card.Body pt="0">
@@ -111,11 +111,11 @@ function ConnectorForm({ saved, onSaved }: { saved: BrandSettings; onSaved: () =
             aria-hidden
           >
             <Text>{t('fields.brand')}</Text>
-            <Text>{t('orgScreens.brands.connector')}</Text>
-            <Text>{t('orgScreens.brands.behaviour')}</Text>
+            <Text>{t('org.brands.connector')}</Text>
+            <Text>{t('org.brands.behaviour')}</Text>
           </Grid>
           {saved.settings.map((s, i) => {
-            const brand = t(`payments.brand.${s.brand}`);
+            const brand = t(`orders.brands.${s.brand}`);
             return (
               <Grid
                 key={s.brand}
@@ -129,16 +129,16 @@ function ConnectorForm({ saved, onSaved }: { saved: BrandSettings; onSaved: () =
               >
                 <Text fontWeight="medium">{brand}</Text>
                 <Choice
-                  label={`${brand} ${t('orgScreens.brands.connector')}`}
+                  label={`${brand} ${t('org.brands.connector')}`}
                   field={register(`settings.${i}.connector`)}
                   options={CONNECTOR_KINDS}
-                  text={(k) => t(`orgScreens.brands.connectors.${k}`)}
+                  text={(k) => t(`org.brands.connectors.${k}`)}
                 />
                 <Choice
-                  label={`${brand} ${t('orgScreens.brands.behaviour')}`}
+                  label={`${brand} ${t('org.brands.behaviour')}`}
                   field={register(`settings.${i}.sandboxBehaviour`)}
                   options={SANDBOX_BEHAVIOURS}
-                  text={(b) => t(`orgScreens.brands.behaviours.${b}`)}
+                  text={(b) => t(`org.brands.behaviours.${b}`)}
                 />
               </Grid>
             );
@@ -153,7 +153,7 @@ function ConnectorForm({ saved, onSaved }: { saved: BrandSettings; onSaved: () =
             disabled={!formState.isDirty}
             flex={{ base: '1', sm: 'initial' }}
           >
-            {t('orgScreens.brands.save')}
+            {t('org.brands.save')}
           </Button>
         </Flex>
       )}

@@ -35,7 +35,7 @@ export default function Companies() {
         >
           {rights.editCommission && (
             <Button size="xs" variant="ghost" asChild>
-              <Link href={`/setup/commissonRate?companyId=${r.id}`}>{t('orgScreens.company.rates')}</Link>
+              <Link href={`/setup/commissonRate?companyId=${r.id}`}>{t('org.company.rates')}</Link>
             </Button>
           )}
         </RowActions>
@@ -48,7 +48,7 @@ export default function Companies() {
     <OrgListPage
       list={COMPANY_LIST}
       titleKey="menu.companies"
-      tableKey="orgScreens.company.table"
+      tableKey="org.company.table"
       createHref={rights.editCompany ? '/setup/company/new' : undefined}
       cells={cells}
       org={org}

@@ -29,7 +29,7 @@ export default function CompanyDetail({ param }: { param: string }) {
   if (failed) {
     return (
       <>
-        <PageHeader title={t('orgScreens.company.editTitle')} />
+        <PageHeader title={t('org.company.editTitle')} />
         <LoadFailed message={failed.error} onRetry={failed.reload} />
       </>
     );
@@ -41,15 +41,13 @@ export default function CompanyDetail({ param }: { param: string }) {
   return (
     <>
       <PageHeader
-        title={detail ? detail.name : t('orgScreens.company.newTitle')}
+        title={detail ? detail.name : t('org.company.newTitle')}
         description={detail ? <StatusBadge status={detail.status} /> : undefined}
         actions={
           <>
             {detail && menu.includes('/setup/commissonRate') && (
               <Button size="sm" variant="outline" asChild>
-                <Link href={`/setup/commissonRate?companyId=${detail.id}`}>
-                  {t('orgScreens.company.rates')}
-                </Link>
+                <Link href={`/setup/commissonRate?companyId=${detail.id}`}>{t('org.company.rates')}</Link>
               </Button>
             )}
             <Button size="sm" variant="ghost" asChild>

@@ -95,7 +95,7 @@ export function CompanyEditor({
       }
     },
     (errors) => {
-      setFailure(t('orgScreens.fixErrors'));
+      setFailure(t('org.fixErrors'));
       openFirstError(errors);
     },
   );
@@ -119,7 +119,7 @@ export function CompanyEditor({
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={submit} noValidate aria-label={detail?.name ?? t('orgScreens.company.newTitle')}>
+      <form onSubmit={submit} noValidate aria-label={detail?.name ?? t('org.company.newTitle')}>
         {failure && (
           <Alert.Root status="error" role="alert" mb="4">
             <Alert.Indicator />
@@ -137,13 +137,13 @@ export function CompanyEditor({
               <Tabs.List minW="max-content">
                 {TABS.map((name) => (
                   <Tabs.Trigger key={name} value={name} whiteSpace="nowrap">
-                    {t(`orgScreens.company.tabs.${name}`)}
+                    {t(`org.company.tabs.${name}`)}
                     {tabErrors[name] ? (
                       <Badge
                         colorPalette="red"
                         variant="solid"
                         size="xs"
-                        aria-label={t('orgScreens.tabErrors', { count: tabErrors[name] })}
+                        aria-label={t('org.tabErrors', { count: tabErrors[name] })}
                       >
                         {tabErrors[name]}
                       </Badge>
@@ -190,7 +190,7 @@ export function CompanyEditor({
       <ConfirmDialog
         open={confirmRegenerate}
         title={t('org.actions.regenerateSecret')}
-        body={t('orgScreens.company.regenerateConfirm')}
+        body={t('org.company.regenerateConfirm')}
         tone="danger"
         busy={regenerating}
         onConfirm={() => void regenerate()}

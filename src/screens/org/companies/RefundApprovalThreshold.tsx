@@ -25,10 +25,10 @@ export function RefundApprovalThreshold({ companyId }: { companyId: number }) {
     <Card.Root mt="6">
       <Card.Header>
         <Heading as="h2" size="md" id="refund-approval">
-          {t('orgScreens.refundApproval.title')}
+          {t('refunds.threshold.title')}
         </Heading>
         <Text fontSize="sm" color="fg.muted">
-          {t('orgScreens.refundApproval.help', {
+          {t('refunds.threshold.help', {
             platformDefault: formatMoney(setting.data.platformDefault, 'JPY'),
           })}
         </Text>
@@ -81,16 +81,16 @@ function ThresholdForm({ saved, onSaved }: { saved: RefundApprovalSetting; onSav
         )}
         <Flex gap="3" align="flex-end" wrap="wrap">
           <Field.Root invalid={invalid} disabled={readOnly} maxW="20rem">
-            <Field.Label>{t('orgScreens.refundApproval.threshold')}</Field.Label>
+            <Field.Label>{t('refunds.threshold.threshold')}</Field.Label>
             <MoneyInput
               value={threshold}
               currency="JPY"
-              placeholder={t('orgScreens.refundApproval.useDefault', {
+              placeholder={t('refunds.threshold.useDefault', {
                 platformDefault: formatMoney(saved.platformDefault, 'JPY'),
               })}
               onChange={setThreshold}
             />
-            {invalid && <Field.ErrorText>{t('orgScreens.refundApproval.invalid')}</Field.ErrorText>}
+            {invalid && <Field.ErrorText>{t('refunds.threshold.invalid')}</Field.ErrorText>}
           </Field.Root>
           {!readOnly && (
             <Button type="submit" loading={busy} disabled={invalid}>
@@ -99,7 +99,7 @@ function ThresholdForm({ saved, onSaved }: { saved: RefundApprovalSetting; onSav
           )}
         </Flex>
         <Text fontSize="xs" color="fg.muted">
-          {t('orgScreens.refundApproval.currencies')}
+          {t('refunds.threshold.currencies')}
         </Text>
       </Stack>
     </form>

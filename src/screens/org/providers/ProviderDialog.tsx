@@ -54,7 +54,7 @@ export function ProviderDialog({
   return (
     <FormDialog
       open
-      title={t(provider ? 'orgScreens.provider.editTitle' : 'orgScreens.provider.newTitle')}
+      title={t(provider ? 'org.provider.editTitle' : 'org.provider.newTitle')}
       failure={failure}
       busy={isSubmitting}
       onSubmit={submit}

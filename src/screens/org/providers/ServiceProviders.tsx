@@ -23,7 +23,7 @@ export default function ServiceProviders() {
   const [editing, setEditing] = useState<ProviderRow | 'new' | null>(null);
   const toggle = useStatusToggle({
     change: (id, lock) => setOrgStatus('serviceProvider', id, lock),
-    lockNote: t('orgScreens.lock.noteOrg'),
+    lockNote: t('org.lock.noteOrg'),
     onDone: screen.reload,
   });
 
@@ -55,7 +55,7 @@ export default function ServiceProviders() {
         title={t('menu.serviceProviders')}
         actions={rights.createProvider && <CreateButton onClick={() => setEditing('new')} />}
       />
-      <ListBody list={PROVIDER_LIST} screen={screen} tableKey="orgScreens.provider.table" cells={cells} />
+      <ListBody list={PROVIDER_LIST} screen={screen} tableKey="org.provider.table" cells={cells} />
       {editing && (
         <ProviderDialog
           provider={editing === 'new' ? null : editing}

@@ -20,7 +20,7 @@ export function BankSection() {
         <TextField name="bankBranchCode" inputMode="numeric" />
         <SelectField name="bankAccountType" numeric options={enumOptions(t, [0, 1], 'org.accountType')} />
         <TextField name="bankAccountNumber" inputMode="numeric" />
-        <TextField name="bankAccountHolder" helper={t('orgScreens.holderHelp')} />
+        <TextField name="bankAccountHolder" helper={t('org.holderHelp')} />
       </FieldGrid>
       <Separator />
       <Heading as="h3" size="sm">
@@ -33,7 +33,7 @@ export function BankSection() {
             name="checkoutWeekday"
             required
             numeric
-            placeholder={t('orgScreens.choose')}
+            placeholder={t('org.choose')}
             options={enumOptions(t, [1, 2, 3, 4, 5, 6, 7], 'org.weekday')}
           />
         )}

@@ -31,14 +31,14 @@ export function BasicSection({
           required
           numeric
           disabled={fixedParents}
-          placeholder={t('orgScreens.choose')}
+          placeholder={t('org.choose')}
           options={orgOptions(t, providers)}
         />
         <SelectField
           name="agentId"
           numeric
           disabled={fixedParents}
-          placeholder={t('orgScreens.noAgency')}
+          placeholder={t('org.noAgency')}
           options={orgOptions(t, agentsOfProvider)}
         />
         <TextField name="name" required />

@@ -21,7 +21,7 @@ export function ChannelSection({ stored }: { stored: Partial<Record<CompanySecre
         <TextField name="wechatSubMchId" />
         <TextField name="wechatMcc" inputMode="numeric" maxLength={4} />
       </Channel>
-      <Channel title={t('orgScreens.channel.chinaPay')}>
+      <Channel title={t('org.channel.chinaPay')}>
         <TextField name="chinaPayCompanyNo" />
         <TextField name="chinaPayBranchNo" />
         {secret('chinaPayToken')}

@@ -16,7 +16,7 @@ export function CredentialSection({
 }) {
   const t = useT();
   if (accessToken === null) {
-    return <Text color="fg.muted">{t('orgScreens.company.issuedOnSave')}</Text>;
+    return <Text color="fg.muted">{t('org.company.issuedOnSave')}</Text>;
   }
   return (
     <Stack gap="4" align="flex-start">
@@ -27,7 +27,7 @@ export function CredentialSection({
         ]}
       />
       <Text fontSize="sm" color="fg.muted">
-        {t('orgScreens.company.maskedNote')}
+        {t('org.company.maskedNote')}
       </Text>
       {onRegenerate && (
         <Button size="sm" variant="outline" colorPalette="orange" onClick={onRegenerate}>

@@ -17,7 +17,7 @@ export function LimitSection() {
   return (
     <Stack gap="4">
       <Text textStyle="sm" color="fg.muted">
-        {t('orgScreens.limitsNote')}
+        {t('org.limitsNote')}
       </Text>
       <FieldGrid>
         {LIMIT_FIELDS.map((name) => (
@@ -25,13 +25,13 @@ export function LimitSection() {
             key={name}
             name={name}
             currency={COMPANY_CURRENCY}
-            helper={t(`orgScreens.limitHints.${name}`)}
+            helper={t(`org.limitHints.${name}`)}
           />
         ))}
       </FieldGrid>
       <Separator />
       <Heading as="h3" size="sm">
-        {t('orgScreens.company.paymentOptions')}
+        {t('org.company.paymentOptions')}
       </Heading>
       <FieldGrid>
         <SelectField
@@ -52,9 +52,7 @@ export function LimitSection() {
               >
                 <Switch.HiddenInput onBlur={field.onBlur} />
                 <Switch.Control />
-                <Switch.Label fontWeight="normal">
-                  {t(field.value ? 'orgScreens.on' : 'orgScreens.off')}
-                </Switch.Label>
+                <Switch.Label fontWeight="normal">{t(field.value ? 'org.on' : 'org.off')}</Switch.Label>
               </Switch.Root>
             )}
           />

@@ -49,18 +49,18 @@ export function UboSection({ checkMid }: { checkMid: () => void }) {
           variant="outline"
           size="sm"
           role="group"
-          aria-label={t('orgScreens.uboN', { n: i + 1 })}
+          aria-label={t('org.uboN', { n: i + 1 })}
         >
           <Card.Header pb="0">
             <Flex align="center" justify="space-between">
-              <Text fontWeight="medium">{t('orgScreens.uboN', { n: i + 1 })}</Text>
+              <Text fontWeight="medium">{t('org.uboN', { n: i + 1 })}</Text>
               <Button
                 size="xs"
                 variant="ghost"
                 colorPalette="red"
                 disabled={fields.length <= UBO_MIN}
                 onClick={() => remove(i)}
-                aria-label={`${t('org.ubo.remove')}: ${t('orgScreens.uboN', { n: i + 1 })}`}
+                aria-label={`${t('org.ubo.remove')}: ${t('org.uboN', { n: i + 1 })}`}
               >
                 <TrashIcon />
                 {t('org.ubo.remove')}
