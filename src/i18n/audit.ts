@@ -4,20 +4,15 @@ import { defineArea } from './define';
 export default defineArea({
   ja: {
     fields: { objectType: '対象種別', objectId: '対象ID', action: '操作' },
-    orgScreens: {
-      audit: {
-        intro:
-          '作成・更新・ロック・削除・パスワード再発行と拒否された操作の記録です。変更や削除はできません。',
-        details: '変更内容を表示',
-        diff: '変更内容',
-        field: '項目',
-        changedCount: '{{total}}項目中 {{count}}項目が変更',
-        showAll: 'すべての項目を表示',
-        onlyChanged: '変更された項目のみ',
-        noSnapshot: '記録された内容はありません',
-      },
-    },
     audit: {
+      intro: '作成・更新・ロック・削除・パスワード再発行と拒否された操作の記録です。変更や削除はできません。',
+      details: '変更内容を表示',
+      diff: '変更内容',
+      field: '項目',
+      changedCount: '{{total}}項目中 {{count}}項目が変更',
+      showAll: 'すべての項目を表示',
+      onlyChanged: '変更された項目のみ',
+      noSnapshot: '記録された内容はありません',
       table: '監査ログ一覧',
       time: '日時',
       who: '操作者',
@@ -66,19 +61,15 @@ export default defineArea({
   },
   'zh-cn': {
     fields: { objectType: '对象类型', objectId: '对象ID', action: '操作' },
-    orgScreens: {
-      audit: {
-        intro: '记录所有创建、更新、锁定、删除、密码重置以及被拒绝的操作，记录不可修改或删除。',
-        details: '查看变更内容',
-        diff: '变更内容',
-        field: '项目',
-        changedCount: '共{{total}}项，{{count}}项有变更',
-        showAll: '显示全部项目',
-        onlyChanged: '仅显示变更项目',
-        noSnapshot: '没有记录内容',
-      },
-    },
     audit: {
+      intro: '记录所有创建、更新、锁定、删除、密码重置以及被拒绝的操作，记录不可修改或删除。',
+      details: '查看变更内容',
+      diff: '变更内容',
+      field: '项目',
+      changedCount: '共{{total}}项，{{count}}项有变更',
+      showAll: '显示全部项目',
+      onlyChanged: '仅显示变更项目',
+      noSnapshot: '没有记录内容',
       table: '审计日志列表',
       time: '时间',
       who: '操作人',
@@ -127,20 +118,16 @@ export default defineArea({
   },
   en: {
     fields: { objectType: 'Object type', objectId: 'Object ID', action: 'Action' },
-    orgScreens: {
-      audit: {
-        intro:
-          'Every create, update, lock, delete and password reset, and every refused call. Entries cannot be changed or deleted.',
-        details: 'Show changes',
-        diff: 'Changes',
-        field: 'Field',
-        changedCount: '{{count}} of {{total}} fields changed',
-        showAll: 'Show all fields',
-        onlyChanged: 'Changed fields only',
-        noSnapshot: 'Nothing was recorded',
-      },
-    },
     audit: {
+      intro:
+        'Every create, update, lock, delete and password reset, and every refused call. Entries cannot be changed or deleted.',
+      details: 'Show changes',
+      diff: 'Changes',
+      field: 'Field',
+      changedCount: '{{count}} of {{total}} fields changed',
+      showAll: 'Show all fields',
+      onlyChanged: 'Changed fields only',
+      noSnapshot: 'Nothing was recorded',
       table: 'Audit log',
       time: 'Time',
       who: 'Operator',

@@ -37,6 +37,8 @@ export default defineArea({
       goToPage: '{{page}} ページ目へ',
       period: '期間',
       filters: '検索条件',
+      selectAll: 'このページの行をすべて選択',
+      selectRow: '{{name}} を選択',
     },
     roles: {
       0: 'システム管理者',
@@ -102,6 +104,8 @@ export default defineArea({
       goToPage: '转到第 {{page}} 页',
       period: '日期范围',
       filters: '查询条件',
+      selectAll: '选择本页所有行',
+      selectRow: '选择 {{name}}',
     },
     roles: {
       0: '系统管理员',
@@ -167,6 +171,8 @@ export default defineArea({
       goToPage: 'Go to page {{page}}',
       period: 'Date range',
       filters: 'Filters',
+      selectAll: 'Select all rows on this page',
+      selectRow: 'Select {{name}}',
     },
     roles: {
       0: 'Admin',

@@ -19,6 +19,7 @@ import preorders from './preorders';
 import links from './links';
 import payer from './payer';
 import audit from './audit';
+import fileExports from './exports';
 
 /**
  * One catalogue per area (DESIGN.md's area names), plus the words every screen uses (common),
@@ -45,6 +46,7 @@ export const AREAS = {
   links,
   payer,
   audit,
+  exports: fileExports,
 } satisfies Record<string, AreaCatalogue>;
 export const CATALOGUES: readonly Catalogue[] = ['ja', 'zh-cn', 'en'];
 

@@ -31,39 +31,29 @@ export default defineArea({
       payments: {
         illegalTransition: '注文の状態（{{from}}）ではこの操作（{{event}}）はできません',
         clientOrderNoConflict: 'この加盟店注文番号は別の内容の注文で使用されています',
-        clientRefundNoConflict: 'この加盟店返金番号は別の内容の返金で使用されています',
         brandUnavailable: '決済ブランドに接続できません。しばらくしてから再度お試しください',
-        notRefundable: 'この注文は返金できる状態ではありません',
-        aboveRemainder: '返金金額は返金可能残額（{{remainder}}）以下にしてください',
-        fullRefundAmount: '全額返金の金額は返金可能残額（{{remainder}}）と同じにしてください',
-        wrongRefundPassword: '返金パスワードが正しくありません（残り{{left}}回）',
-        refundLocked: '返金パスワードを続けて間違えたため、{{until}} まで返金できません',
-        refundBusy: 'ほかの返金のパスワードを確認しています。少し待ってからもう一度お試しください',
-        refundPasswordReset:
-          '返金パスワードが再発行されています。返金パスワードを変更してから返金してください',
-        refundFailedAtBrand: '決済ブランドが返金を受け付けませんでした（{{code}}）',
-        refunded: '返金しました',
-        refundProcessing: '返金を受け付けました。決済ブランドで処理中です',
-        synced: '決済ブランドの状態に更新しました',
-        unchanged: '決済ブランドの状態に変更はありません',
         created: '決済を作成しました',
         alreadyCreated: 'この加盟店注文番号の決済は作成済みです',
         noSuchOrder: '注文が見つかりません',
         noSuchRefund: '返金が見つかりません',
         notPayable: 'この注文は支払いできる状態ではありません',
         brandMismatch: 'この注文は別の決済ブランドで作成されています',
-        merchant: {
-          missingHeaders: 'accessToken、timestamp、sign の各ヘッダーが必要です',
-          jsonOnly: 'リクエストは JSON で送信してください',
-          badToken: 'アクセストークンが正しくないか、会社が利用停止中です',
-          badSignature: '署名が正しくありません',
-          staleTimestamp: 'タイムスタンプが有効期間（5分）外です',
-          replay: 'この署名は既に使用されています',
-        },
+      },
+      orders: {
+        synced: '決済ブランドの状態に更新しました',
+        unchanged: '決済ブランドの状態に変更はありません',
+      },
+      merchant: {
+        missingHeaders: 'accessToken、timestamp、sign の各ヘッダーが必要です',
+        jsonOnly: 'リクエストは JSON で送信してください',
+        badToken: 'アクセストークンが正しくないか、会社が利用停止中です',
+        badSignature: '署名が正しくありません',
+        staleTimestamp: 'タイムスタンプが有効期間（5分）外です',
+        replay: 'この署名は既に使用されています',
       },
     },
-    payments: {
-      orderStatus: {
+    orders: {
+      statuses: {
         pendingPayment: '支払い待ち',
         paying: '支払い中',
         customerPaying: 'お客様支払い中',
@@ -77,15 +67,15 @@ export default defineArea({
         partlyRefunded: '一部返金',
         refunded: '返金済み',
       },
-      payStatus: { 0: '成功', 1: '支払い待ち', 2: '失敗' },
+      payStatuses: { 0: '成功', 1: '支払い待ち', 2: '失敗' },
       brandNotChosen: '未選択',
-      brand: {
+      brands: {
         wechat: '中国系ウォレット',
         alipayplus: 'Alipay+',
         paypay: 'PayPay',
         card: 'クレジットカード',
       },
-      subBrand: {
+      subBrands: {
         wechat: 'WeChat Pay',
         alipay: 'Alipay',
         unionpay: '銀聯',
@@ -101,14 +91,14 @@ export default defineArea({
         jcb: 'JCB',
         amex: 'American Express',
       },
-      paymentType: {
+      paymentTypes: {
         dynamicQr: '動的QRコード',
         staticQr: '静的QRコード',
         link: '決済リンク',
         cpm: 'お客様提示QR',
         card: 'カード',
       },
-      auditResult: {
+      auditResults: {
         1: '成功',
         100: 'ステータス不一致',
         200: 'ゲートウェイ履歴なし',
@@ -116,7 +106,7 @@ export default defineArea({
         400: 'ブランド履歴形式エラー',
         500: '手数料エラー',
       },
-      event: {
+      events: {
         create: '作成',
         issue: 'ブランドへ送信',
         scan: 'お客様が読み取り',
@@ -132,8 +122,6 @@ export default defineArea({
         refundSettledAll: '全額返金完了',
         refundSettledPending: '返金一件完了',
       },
-    },
-    orderScreens: {
       amount: '金額',
       createdAt: '作成日時',
       expiresAt: '有効期限',
@@ -155,8 +143,8 @@ export default defineArea({
       settlementNo: '精算書番号',
       errorCode: 'エラーコード',
       errorMessage: 'エラーメッセージ',
-      orders: { table: '取引履歴' },
-      source: {
+      table: '取引履歴',
+      sources: {
         merchant: '加盟店API',
         console: '管理画面',
         payer: 'お客様',
@@ -190,18 +178,7 @@ export default defineArea({
         synced: '同期しました',
         statusChanged: 'ステータス変更',
       },
-      export: {
-        excel: 'Excel出力',
-        csv: 'CSV出力',
-        tray: 'ファイル出力',
-        job: '出力：{{name}}',
-        progress: '受信状況',
-        requesting: 'ファイルを準備しています…',
-        percent: '{{percent}}%（{{received}}）',
-        received: '{{received}} 受信',
-        saved: '保存しました（{{size}}）',
-        cancelled: '中止しました',
-      },
+      finishedAt: '完了日時',
     },
   },
   'zh-cn': {
@@ -232,38 +209,26 @@ export default defineArea({
       payments: {
         illegalTransition: '订单状态（{{from}}）下不能执行此操作（{{event}}）',
         clientOrderNoConflict: '该商户订单号已被内容不同的订单使用',
-        clientRefundNoConflict: '该商户退款单号已被内容不同的退款使用',
         brandUnavailable: '无法连接支付品牌，请稍后重试',
-        notRefundable: '该订单当前不能退款',
-        aboveRemainder: '退款金额不能超过可退余额（{{remainder}}）',
-        fullRefundAmount: '全额退款的金额必须等于可退余额（{{remainder}}）',
-        wrongRefundPassword: '退款密码不正确（还剩{{left}}次）',
-        refundLocked: '退款密码连续输错，{{until}} 之前不能退款',
-        refundBusy: '正在核对您另一笔退款的密码，请稍后再试',
-        refundPasswordReset: '退款密码已被重置，请先修改退款密码再退款',
-        refundFailedAtBrand: '支付品牌未受理退款（{{code}}）',
-        refunded: '退款成功',
-        refundProcessing: '退款已受理，支付品牌处理中',
-        synced: '已更新为支付品牌的状态',
-        unchanged: '支付品牌的状态没有变化',
         created: '支付已创建',
         alreadyCreated: '该商户订单号的支付已创建',
         noSuchOrder: '未找到订单',
         noSuchRefund: '未找到退款',
         notPayable: '该订单当前不能支付',
         brandMismatch: '该订单已由其他支付品牌创建',
-        merchant: {
-          missingHeaders: '需要 accessToken、timestamp 和 sign 请求头',
-          jsonOnly: '请求必须以 JSON 发送',
-          badToken: '访问令牌不正确或公司已停用',
-          badSignature: '签名不正确',
-          staleTimestamp: '时间戳不在有效期（5分钟）内',
-          replay: '该签名已被使用',
-        },
+      },
+      orders: { synced: '已更新为支付品牌的状态', unchanged: '支付品牌的状态没有变化' },
+      merchant: {
+        missingHeaders: '需要 accessToken、timestamp 和 sign 请求头',
+        jsonOnly: '请求必须以 JSON 发送',
+        badToken: '访问令牌不正确或公司已停用',
+        badSignature: '签名不正确',
+        staleTimestamp: '时间戳不在有效期（5分钟）内',
+        replay: '该签名已被使用',
       },
     },
-    payments: {
-      orderStatus: {
+    orders: {
+      statuses: {
         pendingPayment: '待支付',
         paying: '支付中',
         customerPaying: '用户支付中',
@@ -277,10 +242,10 @@ export default defineArea({
         partlyRefunded: '部分退款',
         refunded: '已退款',
       },
-      payStatus: { 0: '成功', 1: '等待支付', 2: '失败' },
+      payStatuses: { 0: '成功', 1: '等待支付', 2: '失败' },
       brandNotChosen: '未选择',
-      brand: { wechat: '中国钱包', alipayplus: 'Alipay+', paypay: 'PayPay', card: '信用卡' },
-      subBrand: {
+      brands: { wechat: '中国钱包', alipayplus: 'Alipay+', paypay: 'PayPay', card: '信用卡' },
+      subBrands: {
         wechat: '微信支付',
         alipay: '支付宝',
         unionpay: '银联',
@@ -296,14 +261,14 @@ export default defineArea({
         jcb: 'JCB',
         amex: '美国运通',
       },
-      paymentType: {
+      paymentTypes: {
         dynamicQr: '动态二维码',
         staticQr: '静态二维码',
         link: '支付链接',
         cpm: '付款码（用户出示）',
         card: '刷卡',
       },
-      auditResult: {
+      auditResults: {
         1: '成功',
         100: '状态错误',
         200: '网关记录缺失',
@@ -311,7 +276,7 @@ export default defineArea({
         400: '品牌记录格式错误',
         500: '手续费错误',
       },
-      event: {
+      events: {
         create: '创建',
         issue: '已提交品牌',
         scan: '用户扫码',
@@ -327,8 +292,6 @@ export default defineArea({
         refundSettledAll: '全额退款完成',
         refundSettledPending: '一笔退款完成',
       },
-    },
-    orderScreens: {
       amount: '金额',
       createdAt: '创建时间',
       expiresAt: '过期时间',
@@ -350,8 +313,8 @@ export default defineArea({
       settlementNo: '结算单号',
       errorCode: '错误代码',
       errorMessage: '错误信息',
-      orders: { table: '交易记录' },
-      source: {
+      table: '交易记录',
+      sources: {
         merchant: '商户接口',
         console: '管理后台',
         payer: '付款人',
@@ -385,18 +348,7 @@ export default defineArea({
         synced: '已同步',
         statusChanged: '状态变更',
       },
-      export: {
-        excel: '导出Excel',
-        csv: '导出CSV',
-        tray: '文件导出',
-        job: '导出：{{name}}',
-        progress: '接收进度',
-        requesting: '正在准备文件…',
-        percent: '{{percent}}%（{{received}}）',
-        received: '已接收 {{received}}',
-        saved: '已保存（{{size}}）',
-        cancelled: '已取消',
-      },
+      finishedAt: '完成时间',
     },
   },
   en: {
@@ -428,38 +380,29 @@ export default defineArea({
       payments: {
         illegalTransition: 'An order in status {{from}} does not allow {{event}}',
         clientOrderNoConflict: 'This client order number is already used by a different order',
-        clientRefundNoConflict: 'This client refund number is already used by a different refund',
         brandUnavailable: 'The payment brand cannot be reached; please try again later',
-        notRefundable: 'This order cannot be refunded',
-        aboveRemainder: 'The refund amount may not exceed the refundable remainder ({{remainder}})',
-        fullRefundAmount: 'A full refund must be the refundable remainder ({{remainder}})',
-        wrongRefundPassword: 'Wrong refund password ({{left}} tries left)',
-        refundLocked: 'Too many wrong refund passwords: refunds are locked until {{until}}',
-        refundBusy: 'Another refund of yours is having its password checked; try again in a moment',
-        refundPasswordReset: 'Your refund password was reset; change it before refunding',
-        refundFailedAtBrand: 'The payment brand refused the refund ({{code}})',
-        refunded: 'Refunded',
-        refundProcessing: 'Refund accepted; the payment brand is processing it',
-        synced: 'Updated to the payment brand’s status',
-        unchanged: 'The payment brand reports no change',
         created: 'Payment created',
         alreadyCreated: 'A payment with this client order number exists already',
         noSuchOrder: 'Order not found',
         noSuchRefund: 'Refund not found',
         notPayable: 'This order cannot be paid',
         brandMismatch: 'This order was created with another payment brand',
-        merchant: {
-          missingHeaders: 'The accessToken, timestamp and sign headers are required',
-          jsonOnly: 'Send the request as JSON',
-          badToken: 'Wrong access token, or the company is locked',
-          badSignature: 'Bad signature',
-          staleTimestamp: 'The timestamp is outside the 5-minute window',
-          replay: 'This signature was used already',
-        },
+      },
+      orders: {
+        synced: 'Updated to the payment brand’s status',
+        unchanged: 'The payment brand reports no change',
+      },
+      merchant: {
+        missingHeaders: 'The accessToken, timestamp and sign headers are required',
+        jsonOnly: 'Send the request as JSON',
+        badToken: 'Wrong access token, or the company is locked',
+        badSignature: 'Bad signature',
+        staleTimestamp: 'The timestamp is outside the 5-minute window',
+        replay: 'This signature was used already',
       },
     },
-    payments: {
-      orderStatus: {
+    orders: {
+      statuses: {
         pendingPayment: 'Pending payment',
         paying: 'Paying',
         customerPaying: 'Customer paying',
@@ -473,10 +416,10 @@ export default defineArea({
         partlyRefunded: 'Partly refunded',
         refunded: 'Refunded',
       },
-      payStatus: { 0: 'Success', 1: 'Waiting to pay', 2: 'Failed' },
+      payStatuses: { 0: 'Success', 1: 'Waiting to pay', 2: 'Failed' },
       brandNotChosen: 'Not chosen yet',
-      brand: { wechat: 'Chinese wallets', alipayplus: 'Alipay+', paypay: 'PayPay', card: 'Credit card' },
-      subBrand: {
+      brands: { wechat: 'Chinese wallets', alipayplus: 'Alipay+', paypay: 'PayPay', card: 'Credit card' },
+      subBrands: {
         wechat: 'WeChat Pay',
         alipay: 'Alipay',
         unionpay: 'UnionPay',
@@ -492,14 +435,14 @@ export default defineArea({
         jcb: 'JCB',
         amex: 'American Express',
       },
-      paymentType: {
+      paymentTypes: {
         dynamicQr: 'Dynamic QR code',
         staticQr: 'Static QR code',
         link: 'Payment link',
         cpm: 'Customer-presented QR',
         card: 'Card',
       },
-      auditResult: {
+      auditResults: {
         1: 'Success',
         100: 'Status error',
         200: 'Gateway history missing',
@@ -507,7 +450,7 @@ export default defineArea({
         400: 'Brand history format error',
         500: 'Fee error',
       },
-      event: {
+      events: {
         create: 'Created',
         issue: 'Sent to the brand',
         scan: 'Customer scanned',
@@ -523,8 +466,6 @@ export default defineArea({
         refundSettledAll: 'Fully refunded',
         refundSettledPending: 'One refund settled',
       },
-    },
-    orderScreens: {
       amount: 'Amount',
       createdAt: 'Created at',
       expiresAt: 'Expires at',
@@ -546,8 +487,8 @@ export default defineArea({
       settlementNo: 'Settlement document number',
       errorCode: 'Error code',
       errorMessage: 'Error message',
-      orders: { table: 'Transactions' },
-      source: {
+      table: 'Transactions',
+      sources: {
         merchant: 'Merchant API',
         console: 'Console',
         payer: 'Payer',
@@ -581,18 +522,7 @@ export default defineArea({
         synced: 'Synchronised',
         statusChanged: 'Status changed',
       },
-      export: {
-        excel: 'Export Excel',
-        csv: 'Export CSV',
-        tray: 'File exports',
-        job: 'Export: {{name}}',
-        progress: 'Received',
-        requesting: 'Preparing the file…',
-        percent: '{{percent}}% ({{received}})',
-        received: '{{received}} received',
-        saved: 'Saved ({{size}})',
-        cancelled: 'Cancelled',
-      },
+      finishedAt: 'Finished at',
     },
   },
 });

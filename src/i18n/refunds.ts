@@ -3,6 +3,31 @@ import { defineArea } from './define';
 /** Refunds: the refund dialog, refund history, refund approval and its company setting. */
 export default defineArea({
   ja: {
+    server: {
+      refunds: {
+        clientRefundNoConflict: 'この加盟店返金番号は別の内容の返金で使用されています',
+        notRefundable: 'この注文は返金できる状態ではありません',
+        aboveRemainder: '返金金額は返金可能残額（{{remainder}}）以下にしてください',
+        fullRefundAmount: '全額返金の金額は返金可能残額（{{remainder}}）と同じにしてください',
+        wrongRefundPassword: '返金パスワードが正しくありません（残り{{left}}回）',
+        refundLocked: '返金パスワードを続けて間違えたため、{{until}} まで返金できません',
+        refundBusy: 'ほかの返金のパスワードを確認しています。少し待ってからもう一度お試しください',
+        refundPasswordReset:
+          '返金パスワードが再発行されています。返金パスワードを変更してから返金してください',
+        refundFailedAtBrand: '決済ブランドが返金を受け付けませんでした（{{code}}）',
+        refunded: '返金しました',
+        refundProcessing: '返金を受け付けました。決済ブランドで処理中です',
+        approval: {
+          requested:
+            '返金金額が承認基準額を超えるため、承認待ちになりました。別の担当者の承認後に返金されます',
+          alreadyDecided: 'この返金はすでに承認・却下されたか、期限切れです',
+          ownRequest: 'ご自身が申請した返金は承認・却下できません。別の担当者に依頼してください',
+          approved: '返金を承認し、返金しました',
+          approvedFailedAtBrand: '承認しましたが、決済ブランドが返金を受け付けませんでした',
+          rejected: '返金申請を却下しました',
+        },
+      },
+    },
     fields: {
       refundAmount: '返金金額',
       refundPassword: '返金パスワード',
@@ -10,18 +35,8 @@ export default defineArea({
       clientRefundNo: '加盟店返金番号',
       refundNo: '返金番号',
     },
-    server: {
-      refundApproval: {
-        requested: '返金金額が承認基準額を超えるため、承認待ちになりました。別の担当者の承認後に返金されます',
-        alreadyDecided: 'この返金はすでに承認・却下されたか、期限切れです',
-        ownRequest: 'ご自身が申請した返金は承認・却下できません。別の担当者に依頼してください',
-        approved: '返金を承認し、返金しました',
-        approvedFailedAtBrand: '承認しましたが、決済ブランドが返金を受け付けませんでした',
-        rejected: '返金申請を却下しました',
-      },
-    },
-    orgScreens: {
-      refundApproval: {
+    refunds: {
+      threshold: {
         title: '返金の承認基準額',
         help: 'コンソールからの返金がこの金額を超えると、申請者以外の担当者（システム管理者・運用者、サービスプロバイダー管理者、会社管理者）の承認を待ちます。空欄の場合はプラットフォームの既定値（{{platformDefault}}）です。',
         threshold: '承認基準額',
@@ -30,9 +45,7 @@ export default defineArea({
         currencies:
           '基準額は注文通貨の最小単位で比較します（例：100000 は 100,000円、1,000.00米ドル）。加盟店APIからの返金は対象外です。',
       },
-    },
-    payments: {
-      refundStatus: {
+      statuses: {
         awaitingApproval: '承認待ち',
         waiting: '返金待ち',
         refunding: '返金中',
@@ -40,16 +53,8 @@ export default defineArea({
         failed: '返金失敗',
         rejected: '却下',
       },
-      approval: { expired: '期限切れ（{{days}}日以内に承認されませんでした）' },
-    },
-    orderScreens: {
-      finishedAt: '完了日時',
-      refundNo: '返金番号・注文番号',
-      gatewayRefundNo: 'ゲートウェイ返金番号',
-      clientRefundNo: '加盟店返金番号',
-      refundedBy: '返金操作者',
-      refunds: { table: '返金履歴' },
       approval: {
+        expired: '期限切れ（{{days}}日以内に承認されませんでした）',
         help: '承認基準額を超える返金は、申請者以外の担当者が承認するまで保留されます（金額は確保済み）。{{days}}日以内に承認されない申請は自動的に却下されます',
         table: '承認待ちの返金',
         none: '承認待ちの返金はありません',
@@ -77,6 +82,11 @@ export default defineArea({
         rejectReason: '却下理由：{{reason}}',
         pendingOnOrder: 'この取引には承認待ちの返金があります（金額は確保済み）',
       },
+      refundNo: '返金番号・注文番号',
+      gatewayRefundNo: 'ゲートウェイ返金番号',
+      clientRefundNo: '加盟店返金番号',
+      refundedBy: '返金操作者',
+      table: '返金履歴',
       refund: {
         open: '返金',
         dialog: '返金',
@@ -114,6 +124,29 @@ export default defineArea({
     },
   },
   'zh-cn': {
+    server: {
+      refunds: {
+        clientRefundNoConflict: '该商户退款单号已被内容不同的退款使用',
+        notRefundable: '该订单当前不能退款',
+        aboveRemainder: '退款金额不能超过可退余额（{{remainder}}）',
+        fullRefundAmount: '全额退款的金额必须等于可退余额（{{remainder}}）',
+        wrongRefundPassword: '退款密码不正确（还剩{{left}}次）',
+        refundLocked: '退款密码连续输错，{{until}} 之前不能退款',
+        refundBusy: '正在核对您另一笔退款的密码，请稍后再试',
+        refundPasswordReset: '退款密码已被重置，请先修改退款密码再退款',
+        refundFailedAtBrand: '支付品牌未受理退款（{{code}}）',
+        refunded: '退款成功',
+        refundProcessing: '退款已受理，支付品牌处理中',
+        approval: {
+          requested: '退款金额超过审批阈值，已提交审批。另一位人员批准后才会退款',
+          alreadyDecided: '该退款已被批准、驳回或已过期',
+          ownRequest: '不能批准或驳回自己申请的退款，请由其他人员处理',
+          approved: '已批准并完成退款',
+          approvedFailedAtBrand: '已批准，但支付品牌未受理该退款',
+          rejected: '已驳回该退款申请',
+        },
+      },
+    },
     fields: {
       refundAmount: '退款金额',
       refundPassword: '退款密码',
@@ -121,18 +154,8 @@ export default defineArea({
       clientRefundNo: '商户退款单号',
       refundNo: '退款单号',
     },
-    server: {
-      refundApproval: {
-        requested: '退款金额超过审批阈值，已提交审批。另一位人员批准后才会退款',
-        alreadyDecided: '该退款已被批准、驳回或已过期',
-        ownRequest: '不能批准或驳回自己申请的退款，请由其他人员处理',
-        approved: '已批准并完成退款',
-        approvedFailedAtBrand: '已批准，但支付品牌未受理该退款',
-        rejected: '已驳回该退款申请',
-      },
-    },
-    orgScreens: {
-      refundApproval: {
+    refunds: {
+      threshold: {
         title: '退款审批阈值',
         help: '控制台发起的退款超过此金额时，需由申请人以外的人员（系统管理员・运营、服务商管理员、公司管理员）批准。留空则使用平台默认值（{{platformDefault}}）。',
         threshold: '审批阈值',
@@ -141,9 +164,7 @@ export default defineArea({
         currencies:
           '阈值按订单币种的最小单位比较（例如 100000 即 100,000日元、1,000.00美元）。商户API发起的退款不受此限制。',
       },
-    },
-    payments: {
-      refundStatus: {
+      statuses: {
         awaitingApproval: '待审批',
         waiting: '等待退款',
         refunding: '退款中',
@@ -151,16 +172,8 @@ export default defineArea({
         failed: '退款失败',
         rejected: '已驳回',
       },
-      approval: { expired: '已过期（{{days}}天内未获批准）' },
-    },
-    orderScreens: {
-      finishedAt: '完成时间',
-      refundNo: '退款单号或订单号',
-      gatewayRefundNo: '网关退款单号',
-      clientRefundNo: '商户退款单号',
-      refundedBy: '退款操作员',
-      refunds: { table: '退款记录' },
       approval: {
+        expired: '已过期（{{days}}天内未获批准）',
         help: '超过审批阈值的退款需由申请人以外的人员批准后才会执行（金额已预留）。{{days}}天内未批准的申请将被自动驳回',
         table: '待审批的退款',
         none: '没有待审批的退款',
@@ -182,6 +195,11 @@ export default defineArea({
         rejectReason: '驳回理由：{{reason}}',
         pendingOnOrder: '该交易有待审批的退款（金额已预留）',
       },
+      refundNo: '退款单号或订单号',
+      gatewayRefundNo: '网关退款单号',
+      clientRefundNo: '商户退款单号',
+      refundedBy: '退款操作员',
+      table: '退款记录',
       refund: {
         open: '退款',
         dialog: '退款',
@@ -218,6 +236,30 @@ export default defineArea({
     },
   },
   en: {
+    server: {
+      refunds: {
+        clientRefundNoConflict: 'This client refund number is already used by a different refund',
+        notRefundable: 'This order cannot be refunded',
+        aboveRemainder: 'The refund amount may not exceed the refundable remainder ({{remainder}})',
+        fullRefundAmount: 'A full refund must be the refundable remainder ({{remainder}})',
+        wrongRefundPassword: 'Wrong refund password ({{left}} tries left)',
+        refundLocked: 'Too many wrong refund passwords: refunds are locked until {{until}}',
+        refundBusy: 'Another refund of yours is having its password checked; try again in a moment',
+        refundPasswordReset: 'Your refund password was reset; change it before refunding',
+        refundFailedAtBrand: 'The payment brand refused the refund ({{code}})',
+        refunded: 'Refunded',
+        refundProcessing: 'Refund accepted; the payment brand is processing it',
+        approval: {
+          requested:
+            'The amount is above the approval threshold: the refund awaits another user’s approval before it is made',
+          alreadyDecided: 'This refund was already approved or rejected, or it expired',
+          ownRequest: 'You cannot approve or reject a refund you requested: ask another user',
+          approved: 'Refund approved and made',
+          approvedFailedAtBrand: 'Approved, but the brand refused the refund',
+          rejected: 'Refund request rejected',
+        },
+      },
+    },
     fields: {
       refundAmount: 'Refund amount',
       refundPassword: 'Refund password',
@@ -225,19 +267,8 @@ export default defineArea({
       clientRefundNo: 'Client refund number',
       refundNo: 'Refund number',
     },
-    server: {
-      refundApproval: {
-        requested:
-          'The amount is above the approval threshold: the refund awaits another user’s approval before it is made',
-        alreadyDecided: 'This refund was already approved or rejected, or it expired',
-        ownRequest: 'You cannot approve or reject a refund you requested: ask another user',
-        approved: 'Refund approved and made',
-        approvedFailedAtBrand: 'Approved, but the brand refused the refund',
-        rejected: 'Refund request rejected',
-      },
-    },
-    orgScreens: {
-      refundApproval: {
+    refunds: {
+      threshold: {
         title: 'Refund approval threshold',
         help: 'Console refunds above this amount wait for the approval of a user other than the requester (system admin or operator, provider admin, company admin). Empty: the platform default ({{platformDefault}}).',
         threshold: 'Approval threshold',
@@ -246,9 +277,7 @@ export default defineArea({
         currencies:
           'Compared in the minor units of the order’s currency (e.g. 100000 is ¥100,000 or $1,000.00). Refunds through the merchant API are not subject to it.',
       },
-    },
-    payments: {
-      refundStatus: {
+      statuses: {
         awaitingApproval: 'Awaiting approval',
         waiting: 'Waiting for refund',
         refunding: 'Refunding',
@@ -256,16 +285,8 @@ export default defineArea({
         failed: 'Failed',
         rejected: 'Rejected',
       },
-      approval: { expired: 'Expired (not approved within {{days}} days)' },
-    },
-    orderScreens: {
-      finishedAt: 'Finished at',
-      refundNo: 'Refund or order number',
-      gatewayRefundNo: 'Gateway refund number',
-      clientRefundNo: 'Client refund number',
-      refundedBy: 'Refunded by',
-      refunds: { table: 'Refunds' },
       approval: {
+        expired: 'Expired (not approved within {{days}} days)',
         help: 'Refunds above the approval threshold wait until a user other than the requester approves them (the amount is reserved). A request not approved within {{days}} days is rejected automatically',
         table: 'Refunds awaiting approval',
         none: 'No refunds awaiting approval',
@@ -293,6 +314,11 @@ export default defineArea({
         rejectReason: 'Rejected: {{reason}}',
         pendingOnOrder: 'This order has a refund awaiting approval (its amount is reserved)',
       },
+      refundNo: 'Refund or order number',
+      gatewayRefundNo: 'Gateway refund number',
+      clientRefundNo: 'Client refund number',
+      refundedBy: 'Refunded by',
+      table: 'Refunds',
       refund: {
         open: 'Refund',
         dialog: 'Refund',
