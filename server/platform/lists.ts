@@ -1,5 +1,5 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { ResultType, type Page } from '../../src/contract/envelope';
 import { message } from '../../src/contract/validation';
 import { renderMessage, type MessageKey, type Translate } from '../../src/i18n';
@@ -65,3 +65,34 @@ export const pageOf = <T>(records: T[], total: number, q: PageInput): Page<T> =>
 
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const iso = (d: Date) => d.toISOString();
+
+/** A row's creation and update times as the contract sends them (ISO strings). */
+export const withTimes = <R extends { createdAt: Date; updatedAt: Date }>(r: R) => ({
+  ...r,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+/**
+ * One page of a declared list: its rows (the `rows` selection, made dynamic, with the
+ * filter, ORDER BY from the list's sortable columns — by `fallback`, else `createdAt`, when
+ * the query names none, the id breaking ties — and the page's window) and the total of the
+ * same filter (`count`), each row made a contract row by `toRow`.
+ */
+export async function listPage<S extends PgSelect, T>(
+  t: Translate,
+  q: PageInput,
+  sort: { columns: Record<string, AnyPgColumn | SQL>; tieBreaker: AnyPgColumn; fallback?: string },
+  from: { rows: S; count: PgSelect; where: SQL | undefined },
+  toRow: (r: Awaited<S>[number]) => T,
+): Promise<Page<T>> {
+  const order = orderBy(t, q, sort.columns, sort.fallback ?? 'createdAt', sort.tieBreaker);
+  const { limit, offset } = limitOffset(q);
+  const records: Awaited<S> = await from.rows
+    .where(from.where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const [counted] = (await from.count.where(from.where)) as { total: number }[];
+  return pageOf(records.map(toRow), Number(counted.total), q);
+}

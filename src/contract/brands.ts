@@ -35,7 +35,7 @@ export const channelOf = (type: PaymentType): 'online' | 'offline' =>
  * The commission brand (see contract/commission BRANDS) of a payment: the Chinese wallets
  * are charged per wallet, the other brands as a whole.
  */
-export function commissionBrand(brand: PayBrand, subBrand: string): string {
+export function commissionBrand(brand: PayBrand | '', subBrand: string): string {
   if (brand === 'wechat' && ['wechat', 'alipay', 'unionpay'].includes(subBrand)) return subBrand;
   return brand;
 }

@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import type { Status } from '../../../src/contract/fields';
 import { agents, branchUnits, companies, serviceProviders } from './org';
 
 /**
@@ -17,7 +18,7 @@ export const operators = pgTable(
     title: varchar('title', { length: 60 }).notNull().default(''),
     operatorType: smallint('operator_type').notNull(),
     workingLanguage: varchar('working_language', { length: 8 }).notNull().default('jp'),
-    status: varchar('status', { length: 10 }).notNull().default('active'),
+    status: varchar('status', { length: 10 }).$type<Status>().notNull().default('active'),
     serviceProviderId: integer('service_provider_id').references(() => serviceProviders.id),
     agentId: integer('agent_id').references(() => agents.id),
     companyId: integer('company_id').references(() => companies.id),

@@ -1,4 +1,6 @@
 import { index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import type { Status } from '../../../src/contract/fields';
+import type { AppType } from '../../../src/contract/terminals';
 import { branchUnits, companies } from './org';
 
 /** Payment devices; the gateway registers them, the console only locks and unlocks. */
@@ -8,8 +10,8 @@ export const terminals = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     serial: varchar('serial', { length: 40 }).notNull().unique(),
     /** android, ios, pos or windows. */
-    appType: varchar('app_type', { length: 10 }).notNull(),
-    status: varchar('status', { length: 10 }).notNull().default('active'),
+    appType: varchar('app_type', { length: 10 }).$type<AppType>().notNull(),
+    status: varchar('status', { length: 10 }).$type<Status>().notNull().default('active'),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client';
 import { branchUnits, companies, operators, orders, payLinks } from '../../db/schema';
 import { dayRange } from '../../platform/days';
 import { notFound } from '../../platform/envelope';
-import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
+import { iso, listPage } from '../../platform/lists';
 import { operatorsIn, ordersIn, type Scope } from '../../platform/scope';
 import { payerUrl, type OrderRecord } from '../payments';
 
@@ -105,20 +105,19 @@ export async function payLinkPage(
     amount: orders.amount,
     status: orders.status,
   } satisfies Record<(typeof PAY_LINK_SORT_FIELDS)[number], AnyPgColumn>;
-  const { limit, offset } = limitOffset(q);
-  const records = await select(db, scope)
-    .where(where)
-    .orderBy(...orderBy(t, q, sortable, 'createdAt', orders.id))
-    .limit(limit)
-    .offset(offset);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(payLinks)
-    .innerJoin(orders, eq(orders.id, payLinks.orderId))
-    .where(where);
-  return pageOf(
-    records.map((r) => toRow(config.publicUrl, r)),
-    Number(total),
+  return listPage(
+    t,
     q,
+    { columns: sortable, tieBreaker: orders.id },
+    {
+      rows: select(db, scope).$dynamic(),
+      count: db
+        .select({ total: count() })
+        .from(payLinks)
+        .innerJoin(orders, eq(orders.id, payLinks.orderId))
+        .$dynamic(),
+      where,
+    },
+    (r) => toRow(config.publicUrl, r),
   );
 }

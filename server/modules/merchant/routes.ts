@@ -1,7 +1,6 @@
 import { merchantCalls } from '../../../src/contract/calls/merchant';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { PayBrand, PaymentType } from '../../../src/contract/brands';
 import { MERCHANT_HEADERS, type MerchantRefundResult } from '../../../src/contract/merchant';
 import { OPEN_STATUSES } from '../../../src/contract/orders';
 import { hasForbiddenCharacters } from '../../../src/contract/validation';
@@ -75,8 +74,8 @@ export function merchantRoutes(api: Api) {
         clientOrderNo: c.input.clientOrderNo,
         amount: c.input.amount,
         currency: c.input.currency,
-        paymentType: c.input.paymentType as PaymentType,
-        brand: (c.input.brand || '') as PayBrand | '',
+        paymentType: c.input.paymentType,
+        brand: c.input.brand || '',
         subject: c.input.subject,
         expireMinutes: c.input.expireMinutes,
         notifyUrl: c.input.notifyUrl,

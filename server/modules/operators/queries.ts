@@ -2,10 +2,9 @@ import { and, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OperatorPageQuery, OperatorRow } from '../../../src/contract/operators';
 import type { OperatorType } from '../../../src/contract/roles';
-import type { Status } from '../../../src/contract/fields';
 import type { Executor } from '../../db/client';
 import { agents, branchUnits, companies, operators, serviceProviders } from '../../db/schema';
-import { escapeLike, iso, sortColumns } from '../../platform/lists';
+import { escapeLike, sortColumns, withTimes } from '../../platform/lists';
 import { OPERATOR_LIST } from '../../../src/contract/lists/operators';
 import { operatorsIn, type Scope } from '../../platform/scope';
 
@@ -56,13 +55,8 @@ const selectOperators = (db: Executor) =>
     .leftJoin(br, eq(br.id, operators.branchUnitId));
 
 type Raw = Awaited<ReturnType<ReturnType<typeof selectOperators>['execute']>>[number];
-const toRow = (r: Raw): OperatorRow => ({
-  ...r,
-  operatorType: r.operatorType as OperatorType,
-  status: r.status as Status,
-  createdAt: iso(r.createdAt),
-  updatedAt: iso(r.updatedAt),
-});
+/** The role column is a smallint: the contract's role union. */
+const toRow = (r: Raw): OperatorRow => withTimes({ ...r, operatorType: r.operatorType as OperatorType });
 
 export function pageWhere(db: Executor, scope: Scope, q: OperatorPageQuery): SQL | undefined {
   return and(

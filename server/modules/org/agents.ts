@@ -33,7 +33,6 @@ function toDetail(r: Raw): AgentDetail {
   return {
     ...a,
     agentNo: a.agentNo ?? '',
-    status: a.status as Status,
     serviceProviderName: r.serviceProviderName,
     companyCount: Number(r.companyCount),
     createdAt: iso(a.createdAt),
@@ -109,7 +108,7 @@ export async function agentList(c: Caller, q: OrgListQuery): Promise<OrgOption[]
       ),
     )
     .orderBy(agents.name, agents.id);
-  return rows.map((r) => ({ ...r, status: r.status as Status }));
+  return rows;
 }
 
 async function findAgent(db: Executor, scope: Scope, id: number, lock = false) {

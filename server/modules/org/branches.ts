@@ -113,10 +113,10 @@ export async function branchTree(c: Caller): Promise<BranchTreeNode[]> {
   return cos.map((co) => ({
     id: co.id,
     name: co.name,
-    status: co.status as Status,
+    status: co.status,
     branches: brs
       .filter((b) => b.companyId === co.id)
-      .map((b) => ({ id: b.id, name: b.name, status: b.status as Status })),
+      .map((b) => ({ id: b.id, name: b.name, status: b.status })),
   }));
 }
 

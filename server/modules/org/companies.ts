@@ -89,7 +89,6 @@ export async function companyPage(c: Caller, q: CompanyPageQuery): Promise<Page<
   const [{ total }] = await db.select({ total: count() }).from(companies).where(where);
   const records = rows.map((r) => ({
     ...r,
-    status: r.status as Status,
     branchCount: Number(r.branchCount),
     createdAt: iso(r.createdAt),
   }));
@@ -113,7 +112,7 @@ export async function companyList(c: Caller, q: OrgListQuery): Promise<OrgOption
       ),
     )
     .orderBy(companies.name, companies.id);
-  return rows.map((r) => ({ ...r, status: r.status as Status }));
+  return rows;
 }
 
 async function findCompany(db: Executor, box: SecretBox, scope: Scope, id: number, lock = false) {

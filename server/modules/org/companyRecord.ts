@@ -1,5 +1,5 @@
 import { COMPANY_SECRET_FIELDS, type CompanyDetail, type CompanySaveInput } from '../../../src/contract/org';
-import { isMasked, type Status } from '../../../src/contract/fields';
+import { isMasked } from '../../../src/contract/fields';
 
 import type { companies } from '../../db/schema';
 import { MASK } from '../../platform/audit';
@@ -55,7 +55,6 @@ export function toCompanyDetail(
     chinaPaySecretKey: maskedSecret(box, chinaPaySecretKeyEnc),
     paypayAuthToken: maskedSecret(box, paypayAuthTokenEnc),
     paypayKey: maskedSecret(box, paypayKeyEnc),
-    status: r.status as Status,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   } as CompanyDetail;

@@ -74,7 +74,7 @@ export async function providerList(c: Caller): Promise<OrgOption[]> {
     .from(serviceProviders)
     .where(providersIn(scopeOfCaller(c)))
     .orderBy(serviceProviders.name);
-  return rows.map((r) => ({ ...r, status: r.status as Status }));
+  return rows;
 }
 
 async function findProvider(db: Executor, scope: Scope, id: number, lock = false) {

@@ -1,4 +1,3 @@
-import type { PayBrand } from '../../../src/contract/brands';
 import { PAY_BRANDS, SUB_BRANDS } from '../../../src/contract/brands';
 import type { PayerDecision, PayerView } from '../../../src/contract/merchant';
 import type { AuditActor } from '../../platform/audit';
@@ -8,6 +7,7 @@ import { iso } from '../../platform/lists';
 import {
   applyEvent,
   companyName,
+  connectorOf,
   guard,
   issue,
   move,
@@ -32,7 +32,7 @@ export async function payOrder(
 ): Promise<OrderRecord> {
   let order = await syncOrder(deps, found, 'payer', actor).catch(() => found);
   if (!PAYER_OPEN.includes(order.status)) throw fail('server.payments.notPayable');
-  const brand = decision.brand as PayBrand;
+  const brand = decision.brand;
   if (order.brand && order.brandOrderNo && order.brand !== brand) throw fail('server.payments.brandMismatch');
   if (decision.action === 'cancel' && !order.brandOrderNo) {
     return move(
@@ -70,9 +70,7 @@ export async function payOrder(
 }
 
 async function brandView(deps: Deps, order: OrderRecord) {
-  const p = await deps.connectors
-    .get(order.brand as PayBrand, order.companyId)
-    .query(order.companyId, order.gatewayOrderNo, order.brandOrderNo);
+  const p = await connectorOf(deps, order).query(order.companyId, order.gatewayOrderNo, order.brandOrderNo);
   if (!p) throw notFound('server.payments.noSuchOrder');
   return p;
 }

@@ -1,5 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import { channelOf, commissionBrand, type PayBrand, type PaymentType } from '../../../src/contract/brands';
+import { channelOf, commissionBrand } from '../../../src/contract/brands';
 import { commissionOf } from '../../../src/contract/money';
 import { nextStatus, type OrderEvent, type OrderStatus } from '../../../src/contract/orders';
 import type { BrandPayment } from '../../connectors';
@@ -27,8 +27,8 @@ export const illegalTransition = (from: OrderStatus, event: OrderEvent) =>
 
 /** The company's commission (and its agency's rebate) in force now for the order's brand and channel. */
 async function commissionFor(tx: Executor, order: OrderRecord) {
-  const brand = commissionBrand(order.brand as PayBrand, order.subBrand);
-  const channel = channelOf(order.paymentType as PaymentType);
+  const brand = commissionBrand(order.brand, order.subBrand);
+  const channel = channelOf(order.paymentType);
   const [rate] = await tx
     .select({ rate: commissionRates.rate })
     .from(commissionRates)

@@ -19,6 +19,7 @@ export {
   closeOrder,
   companyName,
   confirmClose,
+  connectorOf,
   createPayment,
   guard,
   issue,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { isPayBrand, type PayBrand, type PaymentType } from '../../../src/contract/brands';
 import type { OrderStatus } from '../../../src/contract/orders';
-import { BrandDecline, type BrandPayment } from '../../connectors';
+import { BrandDecline, type BrandConnector, type BrandPayment } from '../../connectors';
 import type { Db, Executor, Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../platform/audit';
 import { BrandUnavailable } from '../../connectors/sandbox';
@@ -148,6 +148,19 @@ async function insertPayment(
 }
 
 /**
+ * The connector of the brand an order was taken to. Only an order no payer has taken to a
+ * brand yet (a link's or pre-order's, before the choice) has none; it is never closed at,
+ * synced with or refunded by a brand, so asking for its connector is a programming error.
+ */
+export function connectorOf(
+  deps: Deps,
+  order: Pick<OrderRecord, 'brand' | 'companyId' | 'gatewayOrderNo'>,
+): BrandConnector {
+  if (order.brand === '') throw new Error(`order ${order.gatewayOrderNo} has not been taken to a brand`);
+  return deps.connectors.get(order.brand, order.companyId);
+}
+
+/**
  * Asks the brand to create the payment: paying, failed (declined) or still pendingPayment
  * (unreachable). The order names its brand before the brand is asked (the intent): a payment
  * interrupted here is found by the recovery job and asked about at the brand by our number.
@@ -183,7 +196,7 @@ export async function issue(
       amount: order.amount,
       currency: order.currency,
       subject: order.subject,
-      paymentType: order.paymentType as PaymentType,
+      paymentType: order.paymentType,
       expiresAt: order.expiresAt ?? new Date(Date.now() + 15 * 60_000),
       subBrand,
     });
@@ -340,7 +353,7 @@ export async function confirmClose(
   source: string,
   actor: AuditActor,
 ): Promise<OrderRecord> {
-  const connector = deps.connectors.get(pending.brand as PayBrand, pending.companyId);
+  const connector = connectorOf(deps, pending);
   let answer: 'CANCELED' | 'PROCESSING';
   try {
     answer = await connector.close(pending.companyId, pending.gatewayOrderNo, pending.brandOrderNo);

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client';
 import { branchUnits, companies, operators, preOrders } from '../../db/schema';
 import { dayRange } from '../../platform/days';
 import { notFound } from '../../platform/envelope';
-import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
+import { iso, listPage } from '../../platform/lists';
 import { operatorsIn, ordersIn, type Scope } from '../../platform/scope';
 
 export type PreOrderRecord = typeof preOrders.$inferSelect;
@@ -120,17 +120,16 @@ export async function preOrderPage(
     orderAmount: preOrders.orderAmount,
     usedTimes: preOrders.usedTimes,
   } satisfies Record<(typeof PRE_ORDER_SORT_FIELDS)[number], AnyPgColumn>;
-  const { limit, offset } = limitOffset(q);
-  const records = await select(db, scope)
-    .where(where)
-    .orderBy(...orderBy(t, q, sortable, 'createdAt', preOrders.id))
-    .limit(limit)
-    .offset(offset);
-  const [{ total }] = await db.select({ total: count() }).from(preOrders).where(where);
   const now = new Date();
-  return pageOf(
-    records.map((r) => toPreOrderRow(config.publicUrl, r, now)),
-    Number(total),
+  return listPage(
+    t,
     q,
+    { columns: sortable, tieBreaker: preOrders.id },
+    {
+      rows: select(db, scope).$dynamic(),
+      count: db.select({ total: count() }).from(preOrders).$dynamic(),
+      where,
+    },
+    (r) => toPreOrderRow(config.publicUrl, r, now),
   );
 }

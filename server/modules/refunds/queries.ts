@@ -8,7 +8,7 @@ import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
 import { companies, operators, orders, refunds } from '../../db/schema';
 import { dayRange } from '../../platform/days';
-import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
+import { iso, listPage } from '../../platform/lists';
 import { operatorsIn, ordersIn, type Scope } from '../../platform/scope';
 
 const refundColumns = {
@@ -105,18 +105,20 @@ export async function refundPage(
     amount: refunds.amount,
     status: refunds.status,
   } satisfies Record<(typeof REFUND_SORT_FIELDS)[number], AnyPgColumn>;
-  const order = orderBy(t, q, sortable, 'createdAt', refunds.id);
-  const { limit, offset } = limitOffset(q);
   const where = refundFilter(db, scope, q, range);
-  const records = await refundsFrom(db, scope)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(where);
-  return pageOf(records.map(toRefundRow), Number(total), q);
+  return listPage(
+    t,
+    q,
+    { columns: sortable, tieBreaker: refunds.id },
+    {
+      rows: refundsFrom(db, scope).$dynamic(),
+      count: db
+        .select({ total: count() })
+        .from(refunds)
+        .innerJoin(orders, eq(orders.id, refunds.orderId))
+        .$dynamic(),
+      where,
+    },
+    toRefundRow,
+  );
 }

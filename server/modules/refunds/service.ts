@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
-import type { PayBrand } from '../../../src/contract/brands';
 import { ResultType } from '../../../src/contract/envelope';
 import { formatMoney } from '../../../src/contract/money';
 import {
@@ -22,7 +21,7 @@ import { KeyedQueue } from '../../platform/keyedQueue';
 import { fieldError } from '../../platform/lists';
 import { gatewayNo } from '../../platform/numbers';
 import { ordersIn, scopeOf } from '../../platform/scope';
-import { applyEvent, IllegalTransition, lockOrder, type OrderRecord } from '../payments';
+import { applyEvent, connectorOf, IllegalTransition, lockOrder, type OrderRecord } from '../payments';
 
 export type RefundRecord = typeof refunds.$inferSelect;
 
@@ -215,7 +214,7 @@ export async function runRefund(deps: Deps, refund: RefundRecord, actor: AuditAc
   if (!moving) return refund;
   let answer: RefundAnswer;
   try {
-    answer = await deps.connectors.get(order.brand as PayBrand, order.companyId).refund({
+    answer = await connectorOf(deps, order).refund({
       companyId: order.companyId,
       brandOrderNo: order.brandOrderNo,
       merchantOrderNo: order.gatewayOrderNo,
@@ -316,9 +315,7 @@ export async function checkRefund(
   order: OrderRecord,
   actor: AuditActor,
 ): Promise<RefundRecord> {
-  const answer = await deps.connectors
-    .get(order.brand as PayBrand, order.companyId)
-    .queryRefund(order.companyId, refund.gatewayRefundNo);
+  const answer = await connectorOf(deps, order).queryRefund(order.companyId, refund.gatewayRefundNo);
   return recordRefundAnswer(
     deps,
     refund,
@@ -340,9 +337,7 @@ export async function syncRefunds(deps: Deps, order: OrderRecord, actor: AuditAc
     .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'refunding')));
   let settled = 0;
   for (const refund of open) {
-    const answer = await deps.connectors
-      .get(order.brand as PayBrand, order.companyId)
-      .queryRefund(order.companyId, refund.gatewayRefundNo);
+    const answer = await connectorOf(deps, order).queryRefund(order.companyId, refund.gatewayRefundNo);
     if (!answer || answer.state === 'PROCESSING') continue;
     await settleRefund(deps, refund.id, answer.state === 'SUCCESS', answer, actor);
     settled += 1;

@@ -2,12 +2,12 @@ import { TERMINAL_LIST } from '../../../src/contract/lists/terminals';
 import { and, count, eq, ilike } from 'drizzle-orm';
 import type { Page } from '../../../src/contract/envelope';
 import type { Status } from '../../../src/contract/fields';
-import type { AppType, TerminalRow } from '../../../src/contract/terminals';
+import type { TerminalRow } from '../../../src/contract/terminals';
 import type { TerminalPageQuery } from '../../../src/contract/lists/terminals';
 import type { Executor } from '../../db/client';
 import { branchUnits, companies, terminals } from '../../db/schema';
 import { scopeOfCaller, toggleStatus, type Caller } from '../../platform/caller';
-import { escapeLike, iso, limitOffset, orderBy, pageOf, sortColumns } from '../../platform/lists';
+import { escapeLike, listPage, sortColumns, withTimes } from '../../platform/lists';
 import { terminalsIn, type Scope } from '../../platform/scope';
 
 const select = (db: Executor) =>
@@ -29,13 +29,7 @@ const select = (db: Executor) =>
     .leftJoin(branchUnits, eq(branchUnits.id, terminals.branchUnitId));
 
 type Raw = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
-const toRow = (r: Raw): TerminalRow => ({
-  ...r,
-  appType: r.appType as AppType,
-  status: r.status as Status,
-  createdAt: iso(r.createdAt),
-  updatedAt: iso(r.updatedAt),
-});
+const toRow = (r: Raw): TerminalRow => withTimes(r);
 
 export async function terminalPage(c: Caller, q: TerminalPageQuery): Promise<Page<TerminalRow>> {
   const db = c.deps.db;
@@ -47,28 +41,25 @@ export async function terminalPage(c: Caller, q: TerminalPageQuery): Promise<Pag
     q.companyId ? eq(terminals.companyId, q.companyId) : undefined,
     q.branchUnitId ? eq(terminals.branchUnitId, q.branchUnitId) : undefined,
   );
-  const order = orderBy(
+  const columns = sortColumns(TERMINAL_LIST, {
+    id: terminals.id,
+    serial: terminals.serial,
+    appType: terminals.appType,
+    status: terminals.status,
+    createdAt: terminals.createdAt,
+    updatedAt: terminals.updatedAt,
+  });
+  return listPage(
     c.t,
     q,
-    sortColumns(TERMINAL_LIST, {
-      id: terminals.id,
-      serial: terminals.serial,
-      appType: terminals.appType,
-      status: terminals.status,
-      createdAt: terminals.createdAt,
-      updatedAt: terminals.updatedAt,
-    }),
-    'id',
-    terminals.id,
+    { columns, tieBreaker: terminals.id, fallback: 'id' },
+    {
+      rows: select(db).$dynamic(),
+      count: db.select({ total: count() }).from(terminals).$dynamic(),
+      where,
+    },
+    toRow,
   );
-  const { limit, offset } = limitOffset(q);
-  const rows = await select(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  const [{ total }] = await db.select({ total: count() }).from(terminals).where(where);
-  return pageOf(rows.map(toRow), Number(total), q);
 }
 
 async function findTerminal(db: Executor, scope: Scope, id: number) {

@@ -86,7 +86,8 @@ export function OrgListPage<L extends OrgList, Row extends OrgRow>({
 }) {
   const t = useT();
   const providers = useProviderOptions();
-  const agents = useAgentOptions();
+  // Only a list with an agency filter (companies) needs the agencies in scope.
+  const agents = useAgentOptions('agentId' in list.filters);
   const { screen, toggle } = org;
   return (
     <>
