@@ -127,9 +127,9 @@ describe.each(backends)('payment limits on $name', (backend) => {
     expect(ja.body.resultType).toBe('INVALID');
     expect(ja.body.errors).toEqual({ amount: '金額がこの加盟店のリンク決済上限（100,000円）を超えています' });
     const zh = await link({ amount: 100_001 }, 'zh-cn');
-    expect(zh.body.errors?.amount).toBe('金额超过该商户的链接支付限额（100,000円）');
+    expect(zh.body.errors?.amount).toBe('金额超过该商户的链接支付限额（100,000日元）');
     const en = await link({ amount: 20_000_00, currency: 'USD' }, 'en');
-    expect(en.body.errors?.amount).toBe("The amount exceeds this company's link payment limit ($1,000.00)");
+    expect(en.body.errors?.amount).toBe("The amount exceeds this merchant's link payment limit ($1,000.00)");
     expect(await count(h, 'orders')).toBe(before);
     const exact = await link({ amount: 100_000 });
     expect(exact.body.resultType).toBe('SUCCESS');
@@ -142,12 +142,12 @@ describe.each(backends)('payment limits on $name', (backend) => {
     await setLimits({ limitOnline: 50_000, limitOffline: 1 });
     const over = await link({ amount: 50_001 }, 'en');
     expect(over.body.errors?.amount).toBe(
-      "The amount exceeds this company's online payment limit (50,000円)",
+      "The amount exceeds this merchant's online payment limit (¥50,000)",
     );
     expect((await link({ amount: 50_000 })).body.resultType).toBe('SUCCESS');
     await setLimits({ limitLink: 0 });
     const closed = await link({ amount: 1 }, 'en');
-    expect(closed.body.errors?.amount).toBe("The amount exceeds this company's link payment limit (0円)");
+    expect(closed.body.errors?.amount).toBe("The amount exceeds this merchant's link payment limit (¥0)");
   });
 
   it('refuses a pre-order above the dynamic code limit at orderAmount; its payments meet the limit again', async () => {
@@ -177,7 +177,7 @@ describe.each(backends)('payment limits on $name', (backend) => {
     );
     expect(refused.body.resultType).toBe('FAIL');
     expect(refused.body.resultMessage).toBe(
-      "The amount exceeds this company's dynamic code payment limit (20,000円)",
+      "The amount exceeds this merchant's dynamic code payment limit (20,000円)",
     );
     expect(await count(h, 'orders')).toBe(made);
   });
@@ -187,7 +187,7 @@ describe.each(backends)('payment limits on $name', (backend) => {
     let before = await count(h, 'orders');
     const qr = await merchant({ amount: 20_001, paymentType: 'dynamicQr', brand: 'paypay' }, 'en');
     expect(qr.body.resultType).toBe('FAIL');
-    expect(qr.body.resultMessage).toBe("The amount exceeds this company's offline payment limit (20,000円)");
+    expect(qr.body.resultMessage).toBe("The amount exceeds this merchant's offline payment limit (20,000円)");
     expect(qr.body.result).toEqual({
       errorCode: 'LIMIT_EXCEEDED',
       limit: 'limitOffline',
@@ -259,7 +259,7 @@ describe.each(backends)('payment limits on $name', (backend) => {
     );
     expect(r.body.resultType).toBe('INVALID');
     expect(r.body.result!.rows).toEqual([
-      { row: 3, field: 'amount', message: "The amount exceeds this company's link payment limit (10,000円)" },
+      { row: 3, field: 'amount', message: "The amount exceeds this merchant's link payment limit (10,000円)" },
     ]);
     expect(await count(h, 'orders')).toBe(before);
     await setLimits({ limitDynamicCode: 10_000 });
@@ -324,7 +324,7 @@ describe.each(backends)('payment limits on $name', (backend) => {
     expect(fill.body.resultType).toBe('SUCCESS');
     const over = await link({ amount: 1 }, 'en');
     expect(over.body.errors?.amount).toBe(
-      `This payment would take today's total above this company's daily overall limit (${(used + 10_000).toLocaleString('en')}円); 0円 is left today`,
+      `This payment would take today's total above this merchant's daily overall limit (¥${(used + 10_000).toLocaleString('en')}); ¥0 is left today`,
     );
     const api = await merchant({ amount: 1, paymentType: 'link' });
     expect((api.body.result as LimitRefusal).limit).toBe('limitAll');

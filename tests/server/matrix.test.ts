@@ -167,7 +167,8 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
       input: () => ({ password: md5Upper('not-the-password'), otp: '000000' }),
       override: () => 'FAIL',
     },
-    // A wrong current password proves the call was let through and changes nothing.
+    // A wrong current password proves the call was let through and changes nothing: it is
+    // refused at its field (INVALID at oldPassword) since the password rules became one source.
     '/system/password/save': {
       kind: 'self',
       input: () => ({
@@ -175,7 +176,7 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
         newPassword: 'Another-pass-123',
         confirmPassword: 'Another-pass-123',
       }),
-      override: (_r, _t, g) => (g === 'SUCCESS' ? 'FAIL' : g),
+      override: (_r, _t, g) => (g === 'SUCCESS' ? 'INVALID' : g),
     },
     '/system/refundPassword/save': {
       kind: 'self',
@@ -184,7 +185,7 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
         newPassword: 'Another-pass-123',
         confirmPassword: 'Another-pass-123',
       }),
-      override: (_r, _t, g) => (g === 'SUCCESS' ? 'FAIL' : g),
+      override: (_r, _t, g) => (g === 'SUCCESS' ? 'INVALID' : g),
     },
     '/system/profile/get': { kind: 'self', input: () => undefined },
     '/system/profile/save': {
