@@ -259,7 +259,11 @@ describe.each(backends)('payment limits on $name', (backend) => {
     );
     expect(r.body.resultType).toBe('INVALID');
     expect(r.body.result!.rows).toEqual([
-      { row: 3, field: 'amount', message: "The amount exceeds this merchant's link payment limit (10,000円)" },
+      {
+        row: 3,
+        field: 'amount',
+        message: "The amount exceeds this merchant's link payment limit (10,000円)",
+      },
     ]);
     expect(await count(h, 'orders')).toBe(before);
     await setLimits({ limitDynamicCode: 10_000 });
