@@ -250,8 +250,11 @@ test.describe('at phone width (375 px)', () => {
     await expect(userMenuButton(page)).toBeVisible();
     await page.goto('/setup/company');
     await expect(page.getByRole('heading', { name: ja('menu.companies'), level: 1 })).toBeVisible();
-    const table = page.getByRole('table', { name: ja('org.company.table') });
-    const first = table.getByRole('link').first();
+    // Below the md breakpoint the list is cards (issue #14), one per company.
+    const cards = page.getByRole('list', {
+      name: ja('common.table.cards', { label: ja('org.company.table') }),
+    });
+    const first = cards.getByRole('listitem').getByRole('link').first();
     await expect(first).toBeVisible();
     await expectNoHorizontalOverflow(page);
 

@@ -30,7 +30,7 @@ async function expectNothingUnderActions(table: Locator) {
       const box = await cell.boundingBox();
       expect(box).not.toBeNull();
       expect(box!.x + box!.width, `${await cell.innerText()} ends before the actions`).toBeLessThanOrEqual(
-        actions!.x + 0.5,
+        actions!.x + 1,
       );
     }
   }

@@ -51,7 +51,12 @@ export const OPERATOR_LIST = defineList({
       priority: 2,
       width: { min: '9rem' },
     },
-    { key: 'org', headerKey: 'operators.organisation', priority: 2, width: { min: '12rem' } },
+    {
+      key: 'org',
+      headerKey: 'operators.organisation',
+      priority: 2,
+      width: { min: '12rem', ellipsis: true },
+    },
     { key: 'email', headerKey: 'fields.email', priority: 3, width: {} },
     { key: 'mobile', headerKey: 'fields.mobile', priority: 3, width: { nowrap: true } },
     ...statusAndCreated(),

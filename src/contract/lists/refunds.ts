@@ -41,7 +41,8 @@ export const REFUND_LIST = defineList({
     },
     { key: 'operator', headerKey: 'refunds.refundedBy', priority: 3, width: { ellipsis: true } },
     timeColumn('finishedAt', 'orders.finishedAt', 3),
-    { key: 'remark', headerKey: 'fields.remark', priority: 3, width: { ellipsis: true } },
+    /** The refund's reason: what an operator scans the history for, so it outlasts the numbers and times. */
+    { key: 'remark', headerKey: 'fields.remark', priority: 2, width: { ellipsis: true } },
   ],
   exports: {
     file: 'refund',
