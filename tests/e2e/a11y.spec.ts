@@ -185,6 +185,7 @@ for (const { lang, browserLocale } of LANGUAGES) {
     }
 
     test(`the branch and operator dialogs and the user card (${lang})`, async () => {
+      test.setTimeout(120_000); // several dialogs, each audited
       await go(page, '/setup/branch');
       const create = page.getByRole('button', { name: t('org.actions.create'), exact: true });
       const found = await auditDialog(page, create, 'branch dialog');
@@ -206,6 +207,7 @@ for (const { lang, browserLocale } of LANGUAGES) {
     });
 
     test(`an order and its refund dialog (${lang})`, async ({ request }) => {
+      test.setTimeout(120_000); // several dialogs, each audited
       const order = await untouchedPaidOrder(request, token);
       await go(page, `/history/order/${order.gatewayOrderNo}`);
       const found = await audit(page, 'order detail');
@@ -215,6 +217,7 @@ for (const { lang, browserLocale } of LANGUAGES) {
     });
 
     test(`the URL payment and pre-order dialogs (${lang})`, async () => {
+      test.setTimeout(120_000); // several dialogs, each audited
       await go(page, '/manage/url');
       const found = await auditDialog(
         page,
@@ -250,9 +253,11 @@ for (const { lang, browserLocale } of LANGUAGES) {
   test(`the second factor's enrolment (${lang})`, async ({ browser, baseURL }) => {
     const page = await loginPageIn(browser, baseURL!, lang);
     const f = loginForm(page, lang);
-    await f.loginId.fill(A11Y_ENROL.loginId);
+    await f.loginId.fill(A11Y_ENROL.find((a) => a.workingLanguage === lang)!.loginId);
     await f.password.fill(PASSWORD);
     await f.submit.click();
+    // The session opens in the account's saved language (this account's is `lang`).
+    await expectLanguage(page, lang);
     await expect(page.getByRole('form', { name: t('mfa.enrolHeading') })).toBeVisible();
     await expect(page.getByRole('img', { name: t('mfa.qrCode') })).toBeVisible();
     expectNone(await audit(page, 'enrolment'));

@@ -5,6 +5,7 @@
  * organisations and password.
  */
 import { DEMO_ACCOUNTS } from '../../server/db/demo/data';
+import type { WorkingLanguage } from '../../src/contract/locale';
 
 /** The demo password (KESSAI_DEMO_PASSWORD's default); every fixture starts with it. */
 export const PASSWORD = 'kessai-demo-2026';
@@ -38,6 +39,8 @@ export interface Fixture {
   /** The demo account whose role, organisations and password it copies. */
   like: DemoLogin;
   userName: string;
+  /** The saved language it starts with (Japanese unless said). */
+  workingLanguage?: WorkingLanguage;
 }
 
 const pool = (prefix: string, count: number, like: DemoLogin, name: string): Fixture[] =>
@@ -63,14 +66,18 @@ export const APPROVER_PATH_ACCOUNTS = pool('e2e-apr-', 24, 'yakkyoku-admin', 'E2
 
 /** secondFactor.spec: service-provider admins that enrol (one per enrolment path). */
 export const MFA_ENROL_ACCOUNTS = pool('e2e-mfa-enrol-', 6, 'sp-admin', 'E2E MFA Enrol');
-/** a11y.spec: a provider admin that is never enrolled (it only looks at the enrolment form). */
-export const A11Y_ENROL: Fixture = {
-  loginId: 'e2e-a11y-enrol',
+/**
+ * a11y.spec: provider admins that are never enrolled (they only look at the enrolment form),
+ * one per language, saved in it (a session cannot save a language before its second factor).
+ */
+export const A11Y_ENROL: readonly Fixture[] = (['jp', 'zh_cn', 'en'] as const).map((l) => ({
+  loginId: `e2e-a11y-enrol-${l}`,
   like: 'sp-admin',
-  userName: 'E2E A11y Enrol',
-};
+  userName: `E2E A11y Enrol ${l}`,
+  workingLanguage: l,
+}));
 /** The accounts of an MFA-required role that start without a second factor. */
-export const NOT_ENROLLED: readonly Fixture[] = [...MFA_ENROL_ACCOUNTS, A11Y_ENROL];
+export const NOT_ENROLLED: readonly Fixture[] = [...MFA_ENROL_ACCOUNTS, ...A11Y_ENROL];
 /** secondFactor.spec: enrolled service-provider admins (codes, recovery codes, lockout). */
 export const MFA_VERIFY_ACCOUNTS = pool('e2e-mfa-verify-', 6, 'sp-admin', 'E2E MFA Verify');
 
@@ -139,7 +146,7 @@ export const ALL_FIXTURES: readonly Fixture[] = [
   ...APPROVAL_PATH_ACCOUNTS,
   ...APPROVER_PATH_ACCOUNTS,
   ...MFA_ENROL_ACCOUNTS,
-  A11Y_ENROL,
+  ...A11Y_ENROL,
   ...MFA_VERIFY_ACCOUNTS,
 ];
 

@@ -43,7 +43,7 @@ async function insertFixtures(db: Db) {
           mobile: d.mobile,
           title: d.title,
           operatorType: d.operatorType,
-          workingLanguage: 'jp',
+          workingLanguage: f.workingLanguage ?? 'jp',
           serviceProviderId: d.serviceProviderId,
           agentId: d.agentId,
           companyId: d.companyId,
