@@ -236,13 +236,6 @@ export const sessionMachine = setup({
     };
   },
   initial: 'booting',
-  on: {
-    // The login page's picker, or another tab of the console changed the stored language
-    // (saved there already): every tab shows the same language.
-    SET_LOCALE: {
-      actions: { type: 'storeLocale', params: ({ event }) => ({ locale: event.locale }) },
-    },
-  },
   states: {
     booting: {
       always: [{ guard: 'hasStoredToken', target: 'restoring' }, { target: 'loggedOut' }],
@@ -301,6 +294,9 @@ export const sessionMachine = setup({
       },
       on: {
         LOGIN: { target: 'loggingIn', actions: 'clearLoginError' },
+        SET_LOCALE: {
+          actions: { type: 'storeLocale', params: ({ event }) => ({ locale: event.locale }) },
+        },
         SET_REDIRECT: {
           actions: { type: 'setRedirect', params: ({ event }) => ({ redirect: event.redirect }) },
         },
@@ -427,6 +423,10 @@ export const sessionMachine = setup({
           on: {
             LOGOUT_REQUEST: { target: 'confirmingLogout' },
             CHANGE_LANGUAGE: { target: 'changingLanguage' },
+            // Another tab of the console changed the language (saved there): this one follows.
+            SET_LOCALE: {
+              actions: { type: 'storeLocale', params: ({ event }) => ({ locale: event.locale }) },
+            },
             PASSWORD_CHANGED: { actions: 'clearMustChangePassword' },
             // A call refused because an administrator reset the password meanwhile.
             PASSWORD_CHANGE_REQUIRED: {

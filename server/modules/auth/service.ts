@@ -125,7 +125,10 @@ export async function login(
     await recordLoginAttempt(tx, { ...attempt, operatorId, success: true, reason: null, createdAt: now });
     if (principal !== candidate.principal) {
       // The language chosen on the login page is the account's language from now on.
-      await tx.update(operators).set({ workingLanguage: principal.workingLanguage }).where(eq(operators.id, principal.operatorId));
+      await tx
+        .update(operators)
+        .set({ workingLanguage: principal.workingLanguage })
+        .where(eq(operators.id, principal.operatorId));
       await recordAudit(tx, actorOf(principal, req), {
         objectType: 'operator',
         objectId: principal.operatorId,
