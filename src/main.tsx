@@ -15,7 +15,8 @@ import { setApi } from './services/api';
 import { passwordChangeActors, sessionActors } from './services/actors';
 import { refundActors, refundApprovalActors } from './services/refunds';
 import { orderSyncActors } from './services/orders';
-import { sessionStore } from './services/storage';
+import { STORAGE_KEYS, sessionStore } from './services/storage';
+import { isWorkingLanguage } from './contract/locale';
 import { system } from './app/system';
 import { AppToaster, showError, showToast } from './app/toaster';
 import { I18nProvider } from './app/i18n';
@@ -57,6 +58,12 @@ const sessionActor = session()!;
 sessionActor.on('toast', (e) => showToast(e.status, e.message));
 sessionActor.on('navigate', (e) => navigate(e.to, { replace: e.replace ?? false }));
 sessionActor.on('reload', () => window.location.reload());
+// Another tab changed the language (and saved it): this one follows, in place.
+window.addEventListener('storage', (e) => {
+  if (e.key !== STORAGE_KEYS.locale || !isWorkingLanguage(e.newValue)) return;
+  if (e.newValue !== sessionActor.getSnapshot().context.locale)
+    sessionActor.send({ type: 'SET_LOCALE', locale: e.newValue });
+});
 
 function Root() {
   const locale = useSelector(sessionActor, (s) => s.context.locale);
@@ -64,7 +71,8 @@ function Root() {
     <ChakraProvider value={system}>
       <SessionProvider root={rootActor}>
         <I18nProvider locale={locale}>
-          <AppRouter />
+          {/* A language change re-mounts the screens, so what they loaded comes again in it. */}
+          <AppRouter key={locale} />
           <AppToaster />
         </I18nProvider>
       </SessionProvider>

@@ -19,6 +19,11 @@ export const LoginInput = yup
       .matches(MD5_HEX, { message: message('validation.passwordDigest') }),
     verycode: yup.string().trim().max(10).default(''),
     captchaId: yup.string().max(64).default(''),
+    /**
+     * The language picked on the login page: the explicit choice wins and is saved on the
+     * account at login, so the console opens in it (absent: the account's saved language).
+     */
+    workingLanguage: yup.string().oneOf(WORKING_LANGUAGES).optional(),
   })
   .noUnknown();
 export type LoginInput = yup.InferType<typeof LoginInput>;
@@ -142,6 +147,8 @@ export interface LoginParams {
   password: string;
   verycode: string;
   captchaId: string;
+  /** The login page's language, saved on the account at login. */
+  workingLanguage?: WorkingLanguage;
 }
 /** What /login and /system/info give the session. */
 export interface SessionInfo {

@@ -294,11 +294,11 @@ export const sessionMachine = setup({
       },
       on: {
         LOGIN: { target: 'loggingIn', actions: 'clearLoginError' },
-        SET_REDIRECT: {
-          actions: { type: 'setRedirect', params: ({ event }) => ({ redirect: event.redirect }) },
-        },
         SET_LOCALE: {
           actions: { type: 'storeLocale', params: ({ event }) => ({ locale: event.locale }) },
+        },
+        SET_REDIRECT: {
+          actions: { type: 'setRedirect', params: ({ event }) => ({ redirect: event.redirect }) },
         },
       },
     },
@@ -314,6 +314,8 @@ export const sessionMachine = setup({
             password: event.password,
             verycode: event.verycode,
             captchaId: context.captcha?.captchaId ?? '',
+            // The language picked on the login page wins and is saved on the account.
+            workingLanguage: context.locale,
           };
         },
         onDone: [
@@ -421,6 +423,10 @@ export const sessionMachine = setup({
           on: {
             LOGOUT_REQUEST: { target: 'confirmingLogout' },
             CHANGE_LANGUAGE: { target: 'changingLanguage' },
+            // Another tab of the console changed the language (saved there): this one follows.
+            SET_LOCALE: {
+              actions: { type: 'storeLocale', params: ({ event }) => ({ locale: event.locale }) },
+            },
             PASSWORD_CHANGED: { actions: 'clearMustChangePassword' },
             // A call refused because an administrator reset the password meanwhile.
             PASSWORD_CHANGE_REQUIRED: {
@@ -501,7 +507,9 @@ export const sessionMachine = setup({
             },
             onDone: {
               target: 'active',
-              actions: [{ type: 'storeLocale', params: ({ event }) => ({ locale: event.output }) }, 'reload'],
+              // In place: the console re-renders in the language (no reload); other tabs follow
+              // the stored locale (LOCALE_CHANGED).
+              actions: { type: 'storeLocale', params: ({ event }) => ({ locale: event.output }) },
             },
             onError: {
               target: 'active',
@@ -548,7 +556,8 @@ export const sessionTestMap = {
     'authenticated.keepingAlive':
       'The idle dialog\u2019s button is busy while the server refreshes the session',
     'authenticated.confirmingLogout': 'A confirmation dialog asks whether to log out',
-    'authenticated.changingLanguage': 'The language switch is busy while the preference is saved',
+    'authenticated.changingLanguage':
+      'The language switch is busy while the preference is saved; then the console shows the new language in place',
     expired: 'A "session timeout" toast; after 2 seconds the login page opens with the page as redirect',
     loggingOut: 'The console is busy while the server revokes the session',
   },
@@ -556,7 +565,7 @@ export const sessionTestMap = {
     LOGIN: 'Fill in user ID, password and verification code and press Log in',
     REFRESH_CAPTCHA: 'Click the verification-code image to get a new one',
     SET_REDIRECT: 'Open /login?redirect=<path>',
-    SET_LOCALE: 'Pick a language on the login page',
+    SET_LOCALE: 'Pick a language on the login page, or another tab of the console changed the language',
     TOKEN: 'Any server reply carries a (new) submit token',
     STAY_SIGNED_IN: 'Press "Stay signed in" in the idle dialog',
     LOGOUT_REQUEST: 'Choose Log out in the user card',

@@ -33,7 +33,7 @@ export const sessionActors = {
   secondFactor: secondFactorMachine.provide({ actors: secondFactorActors }),
   fetchCaptcha: fromPromise(() => fetchCaptcha()),
   login: fromPromise(({ input }: { input: LoginParams }) =>
-    login(input.loginId, input.password, input.verycode, input.captchaId),
+    login(input.loginId, input.password, input.verycode, input.captchaId, input.workingLanguage),
   ),
   loadInfo: fromPromise(() => loadInfo()),
   logout: fromPromise(() => logout()),

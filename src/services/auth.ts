@@ -24,10 +24,17 @@ export async function login(
   typedPassword: string,
   verycode: string,
   captchaId: string,
+  workingLanguage?: WorkingLanguage,
 ): Promise<SessionInfo> {
   const reply = await api.callWithMenu(
     authCalls.login,
-    { login_id: loginId.trim(), password: hashPassword(typedPassword), verycode: verycode.trim(), captchaId },
+    {
+      login_id: loginId.trim(),
+      password: hashPassword(typedPassword),
+      verycode: verycode.trim(),
+      captchaId,
+      ...(workingLanguage ? { workingLanguage } : {}),
+    },
     { noToken: true, silent: true },
   );
   return { user: reply.result, menu: reply.menuMapList, token: reply.submitToken };

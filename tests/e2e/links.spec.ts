@@ -216,3 +216,53 @@ test('upload: bad rows are named and nothing is created; a good file creates eve
   }
   await page.context().close();
 });
+
+test('every refused field is marked at the field, whether the browser or the server found it; no banner then', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  // sysop works for every company in scope, so the dialog asks for the company.
+  const page = await signedInPage(browser, request, baseURL!, 'sysop');
+  try {
+    await page.goto('/manage/url');
+    await page.getByRole('button', { name: ja('links.url.newTitle') }).click();
+    const form = page.getByRole('form', { name: ja('links.url.newTitle') });
+    const company = form.getByLabel(ja('fields.companyId'), { exact: true });
+    const amount = form.getByLabel(ja('fields.amount'), { exact: true });
+    const subject = form.getByLabel(ja('fields.subject'), { exact: true });
+    const create = page.getByRole('button', { name: ja('links.url.create'), exact: true });
+    const required = (field: string) => ja('validation.required', { field: ja(field) });
+
+    // The browser: every required field, the company too.
+    await create.click();
+    await expect(company).toHaveAccessibleErrorMessage(required('fields.companyId'));
+    await expect(amount).toHaveAccessibleErrorMessage(required('fields.amount'));
+    await expect(subject).toHaveAccessibleErrorMessage(required('fields.subject'));
+    await expect(form.getByRole('alert')).toHaveCount(0);
+
+    // The server: a request without the company (as a script would send it) is refused at the field.
+    await amount.fill('1,200');
+    await subject.fill(`Field errors ${run}`);
+    await page.route('**/api/pay/pay/create', async (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      await route.continue({ postData: JSON.stringify({ ...body, companyId: null }) });
+    });
+    await company.selectOption({ label: '株式会社ひのき珈琲' });
+    await create.click();
+    await expect(company).toHaveAccessibleErrorMessage(required('fields.companyId'));
+    await expect(company).toBeFocused();
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    await page.unroute('**/api/pay/pay/create');
+
+    // The server: an amount above the company's link limit (¥300,000), at the amount field.
+    await amount.fill('300,001');
+    await create.click();
+    const refusal = ja('server.limits.limitLink', { limit: formatMoney(300_000, 'JPY') });
+    await expect(amount).toHaveAccessibleErrorMessage(refusal);
+    await expect(company).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByRole('alert')).toHaveCount(0);
+  } finally {
+    await page.context().close();
+  }
+});

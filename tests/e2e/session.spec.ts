@@ -455,8 +455,10 @@ async function perform(w: Walk, i: number) {
     case (e.type === 'xstate.done.actor.login' || e.type === 'xstate.done.actor.loadInfo') &&
       inSecondFactor(step.state): {
       await answer(w, i);
-      w.locale = 'jp';
-      await expect(secondFactorForm(page, 'jp').form).toBeVisible();
+      // A login keeps the login page's language (saved on the account); a restored session
+      // opens in the account's saved one (Japanese).
+      if (e.type === 'xstate.done.actor.loadInfo') w.locale = 'jp';
+      await expect(secondFactorForm(page, w.locale).form).toBeVisible();
       return;
     }
     case e.type === 'xstate.done.actor.secondFactor' && label(e) === 'locked': {
@@ -494,7 +496,6 @@ async function perform(w: Walk, i: number) {
     case e.type === 'xstate.done.actor.login' && isHeld(step.state): {
       await answer(w, i);
       await expect(page).toHaveURL('/changePassword');
-      w.locale = 'jp';
       return;
     }
     case e.type === 'xstate.done.actor.login':
@@ -508,7 +509,7 @@ async function perform(w: Walk, i: number) {
       if (e.type === 'xstate.done.actor.login')
         await expect(page.getByText(w.account.loginId, { exact: true })).toBeVisible();
       else await expect(page.getByRole('row').nth(1)).toBeVisible();
-      w.locale = 'jp';
+      if (e.type === 'xstate.done.actor.loadInfo') w.locale = 'jp';
       return;
     }
     case e.type.startsWith('xstate.done.actor.') || e.type.startsWith('xstate.error.actor.'):
@@ -525,6 +526,20 @@ async function perform(w: Walk, i: number) {
       await navigateInApp(page, `/login?redirect=${encodeURIComponent(e.redirect as string)}`);
       await expect(page).toHaveURL(/redirect=%2Freport/);
       return;
+    case e.type === 'SET_LOCALE' && Boolean(before?.matches('authenticated')): {
+      // Another tab of the console switched the language (and saved it): the browser tells
+      // this one through a storage event on the stored locale.
+      await page.evaluate(
+        ({ key, locale }) => {
+          const old = localStorage.getItem(key);
+          localStorage.setItem(key, locale);
+          window.dispatchEvent(new StorageEvent('storage', { key, oldValue: old, newValue: locale }));
+        },
+        { key: STORAGE_KEYS.locale, locale: e.locale as string },
+      );
+      w.locale = e.locale as WorkingLanguage;
+      return;
+    }
     case e.type === 'SET_LOCALE':
       await page.getByLabel(tr(L, 'loginPage.language')).selectOption(e.locale as string);
       w.locale = e.locale as WorkingLanguage;
@@ -591,6 +606,8 @@ async function perform(w: Walk, i: number) {
       await page.getByRole('button', { name: tr(L, 'shell.staySignedIn') }).click();
       return;
     case e.type === 'CHANGE_LANGUAGE': {
+      // A mark on the page: it survives only if the language changes in place, without a reload.
+      await page.evaluate(() => Object.assign(window, { kessaiNoReload: true }));
       const card = await userCard(w);
       await card
         .getByRole('button', { name: tr(e.locale as WorkingLanguage, `languages.${e.locale}`) })
@@ -706,10 +723,15 @@ async function checkStep(w: Walk, i: number) {
   ) {
     await expect(toast(page, networkError).first()).toBeVisible();
   }
-  if (e.type === 'xstate.done.actor.saveLanguage') {
-    // The page reloads in the new language.
+  if (
+    e.type === 'xstate.done.actor.saveLanguage' ||
+    (e.type === 'SET_LOCALE' && w.steps[i].state.matches('authenticated'))
+  ) {
+    // The console shows the new language in place: no reload (the page's mark is still there).
     await expect(page.getByRole('navigation', { name: tr(L, 'shell.mainMenu') })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', /^en/);
+    if (e.type === 'xstate.done.actor.saveLanguage')
+      expect(await page.evaluate(() => 'kessaiNoReload' in window)).toBe(true);
   }
   if (e.type === 'xstate.error.actor.saveLanguage') {
     await expect(page.getByRole('navigation', { name: tr(L, 'shell.mainMenu') })).toBeVisible();
@@ -866,6 +888,54 @@ test('idle timeout end to end: warning, toast, login with redirect, back to the 
     await f.submit.click();
     await expect(page).toHaveURL(from);
     await expect(page.getByRole('heading', { name: tr('jp', 'menu.loginHistory'), level: 1 })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test('the language chosen on the login page is saved on the account and the console opens in it; the user card switches it in place and every tab follows', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const account = SESSION_ACCOUNTS[SESSION_ACCOUNTS.length - 2];
+  const nav = (p: Page, lang: WorkingLanguage) =>
+    p.getByRole('navigation', { name: tr(lang, 'shell.mainMenu') });
+  try {
+    await page.goto('/login');
+    await page.getByLabel(tr('jp', 'loginPage.language')).selectOption('en');
+    const f = loginForm(page, 'en');
+    await f.loginId.fill(account.loginId);
+    await f.password.fill(PASSWORD);
+    await f.submit.click();
+    // The console opens in English, and the account keeps it: after a reload, and on the server.
+    await expect(nav(page, 'en')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.reload();
+    await expect(nav(page, 'en')).toBeVisible();
+    const token = (await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.token)) ?? '';
+    const profile = await apiCall<{ workingLanguage: string }>(page.request, token, '/system/profile/get');
+    expect(profile.result.workingLanguage).toBe('en');
+
+    // A second tab, then the switch in the first one's user card: in place (no reload), saved,
+    // and the other tab follows.
+    const other = await context.newPage();
+    await other.goto('/');
+    await expect(nav(other, 'en')).toBeVisible();
+    await page.evaluate(() => Object.assign(window, { kessaiNoReload: true }));
+    const card = await openUserCard(page, 'en');
+    await Promise.all([
+      page.waitForResponse('**/api/system/profile/language'),
+      card.getByRole('button', { name: tr('zh_cn', 'languages.zh_cn') }).click(),
+    ]);
+    await expect(nav(page, 'zh_cn')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    expect(await page.evaluate(() => 'kessaiNoReload' in window)).toBe(true);
+    await expect(nav(other, 'zh_cn')).toBeVisible();
+    await expect(other.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    const saved = await apiCall<{ workingLanguage: string }>(page.request, token, '/system/profile/get');
+    expect(saved.result.workingLanguage).toBe('zh_cn');
   } finally {
     await context.close();
   }

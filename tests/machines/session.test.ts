@@ -74,7 +74,7 @@ function setUp(scenario: Scenario) {
       loggingIn: () => {
         expect(run.snapshot.hasTag('busy')).toBe(true);
         // The typed password goes to the login service, which hashes it (tests/unit/services.test.ts).
-        expect(lastCall()).toEqual({
+        expect(lastCall()).toMatchObject({
           actor: 'login',
           input: {
             loginId: 'alice',
@@ -191,7 +191,12 @@ function setUp(scenario: Scenario) {
         // The captcha is single use: a new one is fetched.
         expect(run.calls.slice(callsBefore).map((c) => c.actor)).toEqual(['fetchCaptcha']);
       },
-      LOGIN: () => expect(context().error).toBeNull(),
+      LOGIN: () => {
+        expect(context().error).toBeNull();
+        // The login page's language at the moment of the login (picked there or stored) goes
+        // along, to be saved on the account.
+        expect(lastCall()).toMatchObject({ actor: 'login', input: { workingLanguage: context().locale } });
+      },
       'xstate.done.actor.loadInfo': ({ emitted }) => {
         expect(store.getToken()).toBe('token-r');
         expect(emitted).toEqual([]);
@@ -254,7 +259,9 @@ function setUp(scenario: Scenario) {
         expect(store.getToken()).not.toBeNull();
       },
       'xstate.done.actor.saveLanguage': ({ emitted }) => {
-        expect(emitted).toEqual([{ type: 'reload' }]);
+        // In place: no reload; the console re-renders from the session's locale.
+        expect(emitted).toEqual([]);
+        expect(context().locale).toBe('en');
         expect(store.getLocale()).toBe('en');
         expect(store.getUser()?.workingLanguage).toBe('en');
       },

@@ -239,6 +239,49 @@ describe.each(backends)('account on $name', (backend) => {
     expect(JSON.stringify(rows)).not.toContain('Audited-refund-2026');
   });
 
+  it('saves the language chosen on the login page on the account at login (the explicit choice wins)', async () => {
+    await h.createOperator({ loginId: 'lang-login', operatorType: 20 });
+    const body = (password: string, workingLanguage: string) => ({
+      login_id: 'lang-login',
+      password: md5Upper(password),
+      workingLanguage,
+    });
+    // A wrong password or a language the console does not have changes nothing.
+    expect((await h.call('/login', body('Wrong-pass-2026', 'en'))).body.resultType).toBe('FAIL');
+    expect((await h.call('/login', body(DEMO_PASSWORD, 'fr'))).body).toMatchObject({
+      resultType: 'INVALID',
+      errors: { workingLanguage: expect.any(String) },
+    });
+    expect((await operatorByLogin(h.db, 'lang-login')).workingLanguage).toBe('jp');
+
+    const r = await h.call<UserInfo>('/login', body(DEMO_PASSWORD, 'en'));
+    expect(r.body.resultType).toBe('SUCCESS');
+    expect(r.body.result!.workingLanguage).toBe('en');
+    expect((await operatorByLogin(h.db, 'lang-login')).workingLanguage).toBe('en');
+    // The next session's info and replies are in it, whatever the browser's header says.
+    const info = await h.call<UserInfo>('/system/info', undefined, {
+      token: r.body.submitToken!,
+      lang: 'jp',
+    });
+    expect(info.body.result!.workingLanguage).toBe('en');
+    const op = await operatorByLogin(h.db, 'lang-login');
+    const [row] = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectType, 'operator'), eq(auditLog.objectId, String(op.id))));
+    expect(row).toMatchObject({
+      action: 'update',
+      before: { workingLanguage: 'jp' },
+      after: { workingLanguage: 'en' },
+    });
+    // Without a choice (an API client), the saved language stays.
+    const plain = await h.call<UserInfo>('/login', {
+      login_id: 'lang-login',
+      password: md5Upper(DEMO_PASSWORD),
+    });
+    expect(plain.body.result!.workingLanguage).toBe('en');
+  });
+
   it('switches the working language, and messages follow it', async () => {
     await h.createOperator({ loginId: 'lang', operatorType: 10 });
     const token = await h.token('lang');

@@ -5,6 +5,10 @@ import type { LoginInput } from '../../../src/contract/auth';
 import { renderMessage, type Translate } from '../../../src/i18n';
 import { message } from '../../../src/contract/validation';
 import { mfaRequiredFor } from '../../../src/contract/roles';
+import type { WorkingLanguage } from '../../../src/contract/locale';
+import { eq } from 'drizzle-orm';
+import { operators } from '../../db/schema';
+import { actorOf, recordAudit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
 import { ApiError, fail } from '../../platform/envelope';
 import { menuOf } from '../../platform/access';
@@ -103,7 +107,11 @@ export async function login(
     if (after.lockedUntil && after.lockedUntil > now) throw lockedError(after.lockedUntil, config.timeZone);
     throw fail('server.auth.badCredentials');
   }
-  const { principal } = candidate;
+  const chosen = input.workingLanguage as WorkingLanguage | undefined;
+  const principal =
+    chosen && chosen !== candidate.principal.workingLanguage
+      ? { ...candidate.principal, workingLanguage: chosen }
+      : candidate.principal;
   const outcome = await db.transaction(async (tx) => {
     const settled = await settleSuccess(tx, principal.operatorId, reservation.slot, now);
     if (settled.lockedUntil) {
@@ -115,6 +123,20 @@ export async function login(
       return { refused: fail('server.auth.disabled') };
     }
     await recordLoginAttempt(tx, { ...attempt, operatorId, success: true, reason: null, createdAt: now });
+    if (principal !== candidate.principal) {
+      // The language chosen on the login page is the account's language from now on.
+      await tx
+        .update(operators)
+        .set({ workingLanguage: principal.workingLanguage })
+        .where(eq(operators.id, principal.operatorId));
+      await recordAudit(tx, actorOf(principal, req), {
+        objectType: 'operator',
+        objectId: principal.operatorId,
+        action: 'update',
+        before: { workingLanguage: candidate.principal.workingLanguage },
+        after: { workingLanguage: principal.workingLanguage },
+      });
+    }
     // The second factor comes before everything else, the password change included.
     const secondFactor = principal.mfaEnrolled
       ? 'verify'

@@ -8,18 +8,30 @@ import { businessDate } from '../../components/format';
 import { LifecycleDialog, LifecycleView } from './LifecycleView';
 import type { useLinkLifecycle } from './useLinkLifecycle';
 
+/** The messages of a form's last refusal that are shown at its fields (by the form's control). */
+const shownAtFields = new WeakMap<object, Set<string>>();
+
 /**
- * A refused create's field messages (INVALID `errors`: a payment limit on the amount, a
- * company's branch) go beside their fields, in the server's words in the user's language; the
- * call still fails, so the machine shows the refusal above the form too.
+ * A refused create's field messages (INVALID `errors`: the company, a payment limit on the
+ * amount, a company's branch) go beside their fields, in the server's words in the user's
+ * language, the first one focused; the call still fails, and the dialog's banner shows the
+ * refusal only when it names no field of the form.
  */
 export const showFieldErrors =
   <F extends FieldValues>(form: UseFormReturn<F>) =>
   (e: unknown): never => {
-    for (const [field, message] of Object.entries(isApiError(e) ? (e.errors ?? {}) : {}))
-      form.setError(field as Path<F>, { type: 'server', message }, { shouldFocus: true });
+    const atFields = new Set<string>();
+    Object.entries(isApiError(e) ? (e.errors ?? {}) : {}).forEach(([field, message], i) => {
+      form.setError(field as Path<F>, { type: 'server', message }, { shouldFocus: i === 0 });
+      if (form.getValues(field as Path<F>) !== undefined) atFields.add(message);
+    });
+    shownAtFields.set(form.control, atFields);
     throw e;
   };
+
+/** The machine's refusal text, unless it is one shown at a field of `form`. */
+const bannerText = (form: UseFormReturn<FieldValues>, error: string | null) =>
+  error && !shownAtFields.get(form.control)?.has(error) ? error : null;
 
 /** A link made in this dialog was created today or, past midnight, yesterday. */
 export const sinceYesterday = () => ({ beginTime: businessDate(1), endTime: businessDate(0) });
@@ -70,6 +82,7 @@ export function CreateLinkDialog<V extends FieldValues, D extends PreOrderDraft>
   const drafting = state.matches('draft') || state.matches('creating');
   const formId = kind === 'url' ? 'pay-link-form' : 'pre-order-form';
   const texts = textsOf(t, kind);
+  const banner = bannerText(form as unknown as UseFormReturn<FieldValues>, state.context.error);
   const submit = form.handleSubmit((values) => send({ type: 'CREATE', draft: toDraft(values) }));
 
   return (
@@ -105,10 +118,10 @@ export function CreateLinkDialog<V extends FieldValues, D extends PreOrderDraft>
         <FormProvider {...form}>
           <form id={formId} onSubmit={submit} noValidate aria-label={texts.newTitle}>
             <Stack gap="4">
-              {state.context.error && (
+              {banner && (
                 <Alert.Root status="error" role="alert">
                   <Alert.Indicator />
-                  <Alert.Title>{state.context.error}</Alert.Title>
+                  <Alert.Title>{banner}</Alert.Title>
                 </Alert.Root>
               )}
               {fields}

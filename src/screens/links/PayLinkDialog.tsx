@@ -13,6 +13,7 @@ import { moneyIn } from '../../components/money';
 import type { PreOrderDraft } from '../../contract/preorders';
 import { closePayLink, createPayLink, pagePayLinks } from '../../services/links';
 import { useT } from '../../app/i18n';
+import { withCompany } from './CompanyField';
 import { formatDateTime } from '../../components/format';
 import { InfoList } from '../../components/InfoList';
 import { CreateLinkDialog, showFieldErrors, sinceYesterday } from './CreateLinkDialog';
@@ -37,7 +38,7 @@ export function PayLinkDialog({
   const t = useT();
   const [row, setRow] = useState<PayLinkRow | null>(null);
   const form = useForm({
-    resolver: yupResolver(PayLinkCreate),
+    resolver: yupResolver(withCompany(PayLinkCreate, companies)),
     defaultValues: {
       clientOrderNo: '',
       amount: null as unknown as number,

@@ -8,6 +8,7 @@ import { PRE_ORDER_VALIDITY_DEFAULT, PreOrderCreate, type PreOrderRow } from '..
 import type { PreOrderDraft } from '../../contract/preorders';
 import { closePreOrder, createPreOrder, pagePreOrders } from '../../services/preorders';
 import { useT } from '../../app/i18n';
+import { withCompany } from '../links/CompanyField';
 import { formatDateTime } from '../../components/format';
 import { InfoList } from '../../components/InfoList';
 import { CreateLinkDialog, showFieldErrors, sinceYesterday } from '../links/CreateLinkDialog';
@@ -31,7 +32,7 @@ export function PreOrderDialog({
   const t = useT();
   const [row, setRow] = useState<PreOrderRow | null>(null);
   const form = useForm({
-    resolver: yupResolver(PreOrderCreate),
+    resolver: yupResolver(withCompany(PreOrderCreate, companies)),
     defaultValues: {
       clientPayNo: '',
       orderAmount: null as unknown as number,

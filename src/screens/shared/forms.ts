@@ -8,17 +8,24 @@ import { renderMessage, type Translate } from '../../i18n';
 
 /**
  * A refused save: the server's field messages go beside their fields (INVALID `errors`,
- * e.g. `ubos[2].city`); the returned text goes above the form.
+ * e.g. `ubos[2].city`), the first one focused; the returned text goes above the form. Given
+ * the form's `getValues`, a refusal whose every field is one of the form's returns null: it is
+ * all shown at its fields, no banner.
  */
 export function showServerErrors<F extends FieldValues>(
   t: Translate,
   e: unknown,
   setError: UseFormReturn<F>['setError'],
-): string {
-  for (const [field, message] of Object.entries(isApiError(e) ? (e.errors ?? {}) : {})) {
-    const path = field.replace(/\[(\d+)\]/g, '.$1');
-    setError(path as Path<F>, { type: 'server', message });
-  }
+  getValues?: UseFormReturn<F>['getValues'],
+): string | null {
+  const errors = Object.entries(isApiError(e) ? (e.errors ?? {}) : {});
+  let elsewhere = false;
+  errors.forEach(([field, message], i) => {
+    const path = field.replace(/\[(\d+)\]/g, '.$1') as Path<F>;
+    setError(path, { type: 'server', message }, { shouldFocus: i === 0 });
+    if (!getValues || getValues(path) === undefined) elsewhere = true;
+  });
+  if (errors.length > 0 && !elsewhere) return null;
   return e instanceof Error && e.message ? e.message : t('common.submitError');
 }
 
@@ -53,7 +60,8 @@ export function useUniqueCheck<F extends FieldValues>(
 
 /**
  * A form's save: on submit, the call; on success the "saved" toast and `onSaved` with the
- * reply; on refusal the server's messages beside their fields and `failure` above the form.
+ * reply; on refusal the server's messages beside their fields, and `failure` above the form
+ * only for what names no field of the form.
  */
 export function useFormSave<F extends FieldValues, R>(
   t: Translate,
@@ -69,7 +77,7 @@ export function useFormSave<F extends FieldValues, R>(
       showSuccess(t('common.saved'));
       onSaved(reply);
     } catch (e) {
-      setFailure(showServerErrors(t, e, form.setError));
+      setFailure(showServerErrors(t, e, form.setError, form.getValues));
     }
   });
   return { submit, failure };
