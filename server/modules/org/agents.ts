@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client';
 import { agents, serviceProviders } from '../../db/schema';
 import { noAccess, scopeOfCaller, toggleStatus, write, type Caller } from '../../platform/caller';
 import { notFound } from '../../platform/envelope';
-import { duplicate, escapeLike, iso, limitOffset, orderBy, pageOf, sortColumns } from '../../platform/lists';
+import { duplicate, escapeLike, iso, listPage, sortColumns } from '../../platform/lists';
 import { agentsIn, providersIn, type Scope } from '../../platform/scope';
 
 const companyCount = sql<number>`(select count(*)::int from companies where companies.agent_id = ${agents.id})`;
@@ -65,30 +65,23 @@ export async function agentPage(c: Caller, q: AgentPageQuery): Promise<Page<Agen
     q.serviceProviderId ? eq(agents.serviceProviderId, q.serviceProviderId) : undefined,
     q.status ? eq(agents.status, q.status) : undefined,
   );
-  const order = orderBy(
+  const sortable = sortColumns(AGENCY_LIST, {
+    id: agents.id,
+    agentNo: agents.agentNo,
+    name: agents.name,
+    createdAt: agents.createdAt,
+    status: agents.status,
+  });
+  return listPage(
     c.t,
     q,
-    sortColumns(AGENCY_LIST, {
-      id: agents.id,
-      agentNo: agents.agentNo,
-      name: agents.name,
-      createdAt: agents.createdAt,
-      status: agents.status,
-    }),
-    'id',
-    agents.id,
-  );
-  const { limit, offset } = limitOffset(q);
-  const rows = await selectAgents(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  const [{ total }] = await db.select({ total: count() }).from(agents).where(where);
-  return pageOf(
-    rows.map((r) => toRow(toDetail(r))),
-    Number(total),
-    q,
+    { columns: sortable, tieBreaker: agents.id, fallback: 'id' },
+    {
+      rows: selectAgents(db).$dynamic(),
+      count: db.select({ total: count() }).from(agents).$dynamic(),
+      where,
+    },
+    (r) => toRow(toDetail(r)),
   );
 }
 

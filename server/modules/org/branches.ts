@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client';
 import { branchUnits, companies } from '../../db/schema';
 import { scopeOfCaller, toggleStatus, write, type Caller } from '../../platform/caller';
 import { notFound } from '../../platform/envelope';
-import { duplicate, escapeLike, iso, limitOffset, orderBy, pageOf, sortColumns } from '../../platform/lists';
+import { duplicate, escapeLike, iso, listPage, sortColumns } from '../../platform/lists';
 import { branchesIn, companiesIn, type Scope } from '../../platform/scope';
 
 const columns = {
@@ -43,31 +43,28 @@ export async function branchPage(c: Caller, q: BranchPageQuery): Promise<Page<Br
     q.name ? ilike(branchUnits.name, `%${escapeLike(q.name)}%`) : undefined,
     q.status ? eq(branchUnits.status, q.status) : undefined,
   );
-  const order = orderBy(
+  const sortable = sortColumns(BRANCH_LIST, {
+    id: branchUnits.id,
+    name: branchUnits.name,
+    companyName: companies.name,
+    createdAt: branchUnits.createdAt,
+    status: branchUnits.status,
+  });
+  return listPage(
     c.t,
     q,
-    sortColumns(BRANCH_LIST, {
-      id: branchUnits.id,
-      name: branchUnits.name,
-      companyName: companies.name,
-      createdAt: branchUnits.createdAt,
-      status: branchUnits.status,
-    }),
-    'id',
-    branchUnits.id,
+    { columns: sortable, tieBreaker: branchUnits.id, fallback: 'id' },
+    {
+      rows: selectBranches(db).$dynamic(),
+      count: db
+        .select({ total: count() })
+        .from(branchUnits)
+        .innerJoin(companies, eq(companies.id, branchUnits.companyId))
+        .$dynamic(),
+      where,
+    },
+    toRow,
   );
-  const { limit, offset } = limitOffset(q);
-  const rows = await selectBranches(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(branchUnits)
-    .innerJoin(companies, eq(companies.id, branchUnits.companyId))
-    .where(where);
-  return pageOf(rows.map(toRow), Number(total), q);
 }
 
 async function findBranch(db: Executor, scope: Scope, id: number, lock = false) {

@@ -16,16 +16,7 @@ import type { Executor } from '../../db/client';
 import { agents, companies, serviceProviders } from '../../db/schema';
 import { noAccess, scopeOfCaller, toggleStatus, write, type Caller } from '../../platform/caller';
 import { notFound } from '../../platform/envelope';
-import {
-  duplicate,
-  escapeLike,
-  fieldError,
-  iso,
-  limitOffset,
-  orderBy,
-  pageOf,
-  sortColumns,
-} from '../../platform/lists';
+import { duplicate, escapeLike, fieldError, iso, listPage, sortColumns } from '../../platform/lists';
 import { agentsIn, companiesIn, providersIn, type Scope } from '../../platform/scope';
 import type { SecretBox } from '../../platform/secrets';
 import { companyValues, newCredentials, toCompanyDetail } from './companyRecord';
@@ -49,21 +40,14 @@ export async function companyPage(c: Caller, q: CompanyPageQuery): Promise<Page<
     q.agentId ? eq(companies.agentId, q.agentId) : undefined,
     q.status ? eq(companies.status, q.status) : undefined,
   );
-  const order = orderBy(
-    c.t,
-    q,
-    sortColumns(COMPANY_LIST, {
-      id: companies.id,
-      name: companies.name,
-      serviceProviderName: serviceProviders.name,
-      createdAt: companies.createdAt,
-      status: companies.status,
-    }),
-    'id',
-    companies.id,
-  );
-  const { limit, offset } = limitOffset(q);
-  const rows = await db
+  const sortable = sortColumns(COMPANY_LIST, {
+    id: companies.id,
+    name: companies.name,
+    serviceProviderName: serviceProviders.name,
+    createdAt: companies.createdAt,
+    status: companies.status,
+  });
+  const rows = db
     .select({
       id: companies.id,
       name: companies.name,
@@ -82,17 +66,14 @@ export async function companyPage(c: Caller, q: CompanyPageQuery): Promise<Page<
     .from(companies)
     .innerJoin(serviceProviders, eq(serviceProviders.id, companies.serviceProviderId))
     .leftJoin(ag, eq(ag.id, companies.agentId))
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  const [{ total }] = await db.select({ total: count() }).from(companies).where(where);
-  const records = rows.map((r) => ({
-    ...r,
-    branchCount: Number(r.branchCount),
-    createdAt: iso(r.createdAt),
-  }));
-  return pageOf(records, Number(total), q);
+    .$dynamic();
+  return listPage(
+    c.t,
+    q,
+    { columns: sortable, tieBreaker: companies.id, fallback: 'id' },
+    { rows, count: db.select({ total: count() }).from(companies).$dynamic(), where },
+    (r) => ({ ...r, branchCount: Number(r.branchCount), createdAt: iso(r.createdAt) }),
+  );
 }
 
 export async function companyList(c: Caller, q: OrgListQuery): Promise<OrgOption[]> {

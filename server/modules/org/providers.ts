@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client';
 import { serviceProviders } from '../../db/schema';
 import { noAccess, scopeOfCaller, toggleStatus, write, type Caller } from '../../platform/caller';
 import { notFound } from '../../platform/envelope';
-import { duplicate, escapeLike, iso, limitOffset, orderBy, pageOf, sortColumns } from '../../platform/lists';
+import { duplicate, escapeLike, iso, listPage, sortColumns } from '../../platform/lists';
 import { providersIn, type Scope } from '../../platform/scope';
 
 const columns = {
@@ -43,29 +43,24 @@ export async function providerPage(c: Caller, q: ProviderPageQuery): Promise<Pag
     q.name ? ilike(serviceProviders.name, `%${escapeLike(q.name)}%`) : undefined,
     q.status ? eq(serviceProviders.status, q.status) : undefined,
   );
-  const order = orderBy(
+  const sortable = sortColumns(PROVIDER_LIST, {
+    id: serviceProviders.id,
+    name: serviceProviders.name,
+    createdAt: serviceProviders.createdAt,
+    status: serviceProviders.status,
+  });
+  const db = c.deps.db;
+  return listPage(
     c.t,
     q,
-    sortColumns(PROVIDER_LIST, {
-      id: serviceProviders.id,
-      name: serviceProviders.name,
-      createdAt: serviceProviders.createdAt,
-      status: serviceProviders.status,
-    }),
-    'id',
-    serviceProviders.id,
+    { columns: sortable, tieBreaker: serviceProviders.id, fallback: 'id' },
+    {
+      rows: db.select(columns).from(serviceProviders).$dynamic(),
+      count: db.select({ total: count() }).from(serviceProviders).$dynamic(),
+      where,
+    },
+    toRow,
   );
-  const { limit, offset } = limitOffset(q);
-  const db = c.deps.db;
-  const rows = await db
-    .select(columns)
-    .from(serviceProviders)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  const [{ total }] = await db.select({ total: count() }).from(serviceProviders).where(where);
-  return pageOf(rows.map(toRow), Number(total), q);
 }
 
 export async function providerList(c: Caller): Promise<OrgOption[]> {
