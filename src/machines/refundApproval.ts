@@ -165,7 +165,8 @@ export const refundApprovalMachine = setup({
         },
         wrongPassword: {
           on: {
-            RETRY: { target: 'enteringPassword' },
+            // A fresh try: the refused one's alert goes with it.
+            RETRY: { target: 'enteringPassword', actions: 'clearOutcome' },
             BACK: { target: '#refundApproval.choosing' },
           },
         },

@@ -4,7 +4,7 @@
  * language, profile) never touch a demo account. A copy has the demo account's role,
  * organisations and password.
  */
-import { DEMO_ACCOUNTS } from '../../server/db/demo/data';
+import { DEMO_ACCOUNTS, DEMO_EXTRA_ACCOUNTS } from '../../server/db/demo/data';
 import type { WorkingLanguage } from '../../src/contract/locale';
 
 /** The demo password (KESSAI_DEMO_PASSWORD's default); every fixture starts with it. */
@@ -151,7 +151,8 @@ export const ALL_FIXTURES: readonly Fixture[] = [
 ];
 
 export const demoAccount = (loginId: DemoLogin) => {
-  const a = DEMO_ACCOUNTS.find((d) => d.loginId === loginId);
+  // The extra accounts too: fixtures copy them (yakkyoku-admin for the approval paths).
+  const a = [...DEMO_ACCOUNTS, ...DEMO_EXTRA_ACCOUNTS].find((d) => d.loginId === loginId);
   if (!a) throw new Error(`no demo account ${loginId}`);
   return a;
 };

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Link as ChakraLink, Table, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { moneyIn } from '../../components/money';
-import { REFUND_APPROVAL_EXPIRY_DAYS } from '../../contract/refunds';
+import { REFUND_APPROVAL_EXPIRY_DAYS, type RefundApprovalRow } from '../../contract/refunds';
 import { useT } from '../../app/i18n';
 import { useRootActor, useWorkflow } from '../../app/session';
 import { useLoad } from '../../app/useLoad';
@@ -30,8 +30,12 @@ export default function RefundApprovals() {
   const openRefundNo = useSelector(approval, (s) => s?.context.gatewayRefundNo);
   useEffect(() => () => root.send({ type: 'refundApproval.leave' }), [root]);
   const rows = load.data ?? [];
-  // The dialog shows the row of the list it was opened on (still awaiting approval).
-  const open = rows.find((r) => r.gatewayRefundNo === openRefundNo);
+  // The dialog shows the row of the list it was opened on (still awaiting approval), and keeps
+  // showing it once decided: the list reloads then, without it.
+  const listed = rows.find((r) => r.gatewayRefundNo === openRefundNo);
+  const [shown, setShown] = useState<RefundApprovalRow | null>(null);
+  if (listed && listed !== shown) setShown(listed);
+  const open = listed ?? (shown && shown.gatewayRefundNo === openRefundNo ? shown : undefined);
   return (
     <>
       <PageHeader
