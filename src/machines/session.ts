@@ -61,6 +61,7 @@ export type SessionEvent =
   | { type: 'LOGOUT_CONFIRM' }
   | { type: 'LOGOUT_CANCEL' }
   | { type: 'PASSWORD_CHANGED' }
+  | { type: 'PROFILE_SAVED'; userName: string; email: string; mobile: string }
   | { type: 'SWITCH_ACCOUNT' }
   | { type: 'CHANGE_LANGUAGE'; locale: WorkingLanguage }
   | { type: 'RELOGIN_REQUIRED' }
@@ -159,6 +160,13 @@ export const sessionMachine = setup({
       const user = context.user ? { ...context.user, workingLanguage: params.locale } : null;
       if (user && context.token) context.storage.setUser(user);
       return { locale: params.locale, user };
+    }),
+    /** The user card shows the name just saved on the profile (this tab and after a reload). */
+    storeProfile: assign(({ context }, params: { userName: string; email: string; mobile: string }) => {
+      if (!context.user) return {};
+      const user = { ...context.user, ...params };
+      context.storage.setUser(user);
+      return { user };
     }),
     /** After the user changed the login password, the reminder to do so goes away. */
     clearMustChangePassword: assign(({ context }) => {
@@ -428,6 +436,16 @@ export const sessionMachine = setup({
               actions: { type: 'storeLocale', params: ({ event }) => ({ locale: event.locale }) },
             },
             PASSWORD_CHANGED: { actions: 'clearMustChangePassword' },
+            PROFILE_SAVED: {
+              actions: {
+                type: 'storeProfile',
+                params: ({ event }) => ({
+                  userName: event.userName,
+                  email: event.email,
+                  mobile: event.mobile,
+                }),
+              },
+            },
             // A call refused because an administrator reset the password meanwhile.
             PASSWORD_CHANGE_REQUIRED: {
               target: 'passwordChangeRequired',
@@ -572,6 +590,7 @@ export const sessionTestMap = {
     LOGOUT_CONFIRM:
       'Confirm in the logout dialog, choose Log out in the idle warning, or Log out under the second-factor form',
     PASSWORD_CHANGED: 'Change the login password successfully',
+    PROFILE_SAVED: 'Save the profile (name, email, mobile) successfully',
     LOGOUT_CANCEL: 'Cancel the logout dialog',
     SWITCH_ACCOUNT: 'Choose Switch account in the user card',
     CHANGE_LANGUAGE: 'Pick another language in the user card',

@@ -30,6 +30,7 @@
  *   shell, the user opens /login (in-app navigation) and presses "Log in with another
  *   account" there.
  * - PASSWORD_CHANGED: a successful login-password change through the form (success toast).
+ * - PROFILE_SAVED: a new name saved through the profile form; the user card shows it at once.
  * - done:login with a user who must change the password: before the path, an administrator
  *   resets the account's password through the API (it must then be changed); the login uses
  *   that password and lands on the change form. Held there, TOKEN is a change submitted with
@@ -596,6 +597,18 @@ async function perform(w: Walk, i: number) {
       await fillLoginPasswordForm(w);
       await expect(toast(page, tr(L, 'passwordForm.changedLogin'))).toBeVisible();
       return;
+    case e.type === 'PROFILE_SAVED': {
+      // A new name saved on the profile: the user card says it at once, without a reload.
+      const card = await userCard(w);
+      await card.getByRole('button', { name: tr(L, 'menu.introduce') }).click();
+      const form = page.getByRole('form', { name: tr(L, 'menu.introduce') });
+      const name = `${w.account.userName} ${String(Date.now()).slice(-4)}`;
+      await form.getByLabel(tr(L, 'fields.userName'), { exact: true }).fill(name);
+      await form.getByRole('button', { name: tr(L, 'common.save') }).click();
+      await expect(toast(page, tr(L, 'myAccount.profileSaved'))).toBeVisible();
+      await expect(userMenuButton(page, L)).toContainText(name);
+      return;
+    }
     case e.type === 'LOGOUT_CANCEL':
       await page
         .getByRole('alertdialog', { name: tr(L, 'shell.logoutTitle') })

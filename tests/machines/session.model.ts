@@ -64,6 +64,7 @@ export const sessionEvents: ModelEvent[] = [
   { type: 'LOGOUT_CONFIRM' },
   { type: 'LOGOUT_CANCEL' },
   { type: 'PASSWORD_CHANGED' },
+  { type: 'PROFILE_SAVED', userName: 'Alice Renamed', email: 'alice@example.test', mobile: '' },
   { type: 'SWITCH_ACCOUNT' },
   { type: 'CHANGE_LANGUAGE', locale: 'en' },
   { type: 'RELOGIN_REQUIRED' },

@@ -51,6 +51,11 @@ function setUp(scenario: Scenario) {
     emitted.filter((e) => e.type === 'navigate').map((e) => e.to);
   /** The user is held on the change screen: back from a dialog, the console goes there again. */
   const held = () => context().user?.mustChangePassword === true;
+  /** The name the session last learned: the login's, or the one a saved profile gave. */
+  let userName = 'Alice';
+  run.prepare.PROFILE_SAVED = (e) => (userName = String(e.userName));
+  run.prepare['xstate.done.actor.login'] = () => (userName = 'Alice');
+  run.prepare['xstate.done.actor.loadInfo'] = () => (userName = 'Alice');
   const toChangeScreen = { type: 'navigate', to: '/changePassword', replace: true };
 
   const checks: PathChecks = {
@@ -92,7 +97,7 @@ function setUp(scenario: Scenario) {
         expect(context().token).not.toBeNull();
         expect(store.getToken()).toBe(context().token);
         expect(store.getUser()).toEqual(context().user);
-        expect(context().user?.userName).toBe('Alice');
+        expect(context().user?.userName).toBe(userName);
         expect(store.getMenu()).toEqual(menu);
         expect(context().menu).toEqual(menu);
       },
@@ -272,6 +277,10 @@ function setUp(scenario: Scenario) {
       RELOGIN_REQUIRED: ({ emitted }) => {
         expectStorageCleared();
         expect(navigations(emitted)).toEqual(['/login']);
+      },
+      PROFILE_SAVED: () => {
+        expect(context().user?.userName).toBe('Alice Renamed');
+        expect(store.getUser()?.userName).toBe('Alice Renamed');
       },
       SET_LOCALE: () => {
         expect(store.getLocale()).toBe('en');

@@ -38,6 +38,12 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
       showSuccess(t('myAccount.profileSaved'));
       reset(values);
       onSaved(saved);
+      sessionSend({
+        type: 'PROFILE_SAVED',
+        userName: saved.userName,
+        email: saved.email,
+        mobile: saved.mobile,
+      });
       // A new working language is also the console's: saved for the session, then a reload.
       if (values.workingLanguage !== locale)
         sessionSend({ type: 'CHANGE_LANGUAGE', locale: values.workingLanguage });
