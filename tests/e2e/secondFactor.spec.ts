@@ -159,7 +159,7 @@ for (const mode of ['verify', 'enrol'] as const) {
   });
 }
 
-test('a recovery code signs in once, in place of a code', async ({ page }) => {
+test('a recovery code signs in once, in place of a code', async ({ page, browser, baseURL }) => {
   const account = MFA_ENROL_ACCOUNTS[MFA_ENROL_ACCOUNTS.length - 1];
   await login(page, account);
   const secret = (await enrolForm(page).secret.textContent())!.trim();
@@ -173,14 +173,20 @@ test('a recovery code signs in once, in place of a code', async ({ page }) => {
   await expect(userMenuButton(page, L)).toBeVisible();
 
   for (const attempt of ['first', 'again'] as const) {
-    await page.context().clearCookies();
-    await page.evaluate(() => localStorage.clear());
-    await login(page, account);
-    const f = secondFactorForm(page, L);
-    await f.code.fill(codes[2]);
-    await f.submit.click();
-    if (attempt === 'first') await expect(userMenuButton(page, L)).toBeVisible();
-    else await expect(page.getByRole('alert').filter({ hasText: tr(L, 'server.mfa.badCode') })).toBeVisible();
+    // Another browser each time (clearing this one's storage races the replies still on their way).
+    const other = await browser.newContext({ baseURL });
+    try {
+      const fresh = await other.newPage();
+      await login(fresh, account);
+      const f = secondFactorForm(fresh, L);
+      await f.code.fill(codes[2]);
+      await f.submit.click();
+      if (attempt === 'first') await expect(userMenuButton(fresh, L)).toBeVisible();
+      else
+        await expect(fresh.getByRole('alert').filter({ hasText: tr(L, 'server.mfa.badCode') })).toBeVisible();
+    } finally {
+      await other.close();
+    }
   }
   // The password step alone says the code is owed.
   const reply = await apiLoginReply(page.request, account.loginId, PASSWORD);
