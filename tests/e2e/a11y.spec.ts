@@ -47,6 +47,16 @@ const BLOCKING = new Set(['serious', 'critical']);
 
 /** The serious and critical findings of axe on what the page shows now, one line each. */
 async function audit(page: Page, where: string): Promise<string[]> {
+  // Colours are measured once a dialog or drawer has finished fading in (mid-animation text is
+  // half transparent); endless animations (spinners) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
