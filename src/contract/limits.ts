@@ -1,5 +1,5 @@
 import { channelOf, type PaymentType } from './brands';
-import { formatMoney, MAX_MINOR, maxPaymentMinor } from './money';
+import { MAX_MINOR, maxPaymentMinor, moneyValue } from './money';
 import type { LIMIT_FIELDS } from './orgCompany';
 import { number } from './validation';
 
@@ -69,7 +69,7 @@ export const paymentAmount = (currencyField = 'currency') =>
         return this.createError({
           message: ({ path }: { path: string }) => ({
             key: 'validation.paymentMax',
-            values: { field: path, max: formatMoney(max, currency) },
+            values: { field: path, max: moneyValue(max, currency) },
           }),
         });
       },

@@ -89,6 +89,28 @@ function intlFormat(locale: string, currency: string): Intl.NumberFormat {
 }
 
 /**
+ * An amount inside a message's values (a validation message, a server refusal): the
+ * translator that renders the message writes it in its own language (i18n createTranslator),
+ * so one message reads "1,000,000円" in Japanese and "¥1,000,000" in English.
+ */
+export interface MoneyValue {
+  kind: 'money';
+  minor: number | string;
+  currency: string;
+}
+export const moneyValue = (minor: bigint | number | string, currency: string): MoneyValue => ({
+  kind: 'money',
+  minor: typeof minor === 'bigint' ? minor.toString() : minor,
+  currency,
+});
+export const isMoneyValue = (v: unknown): v is MoneyValue =>
+  typeof v === 'object' &&
+  v !== null &&
+  (v as MoneyValue).kind === 'money' &&
+  (typeof (v as MoneyValue).minor === 'number' || typeof (v as MoneyValue).minor === 'string') &&
+  typeof (v as MoneyValue).currency === 'string';
+
+/**
  * An amount with its currency as the reader's language writes it. Japanese keeps spec point
  * 9's symbols ("1,200円", "$12.00", "₩5,000"); English writes "¥1,200", "CN¥10.00", "$12.00";
  * Chinese "1,200日元", "10.00人民币", "12.00美元". The digits are the contract's (integer minor

@@ -1,5 +1,6 @@
 import rosetta from 'rosetta';
 import type { Catalogue } from '../contract/locale';
+import { formatMoney, isMoneyValue } from '../contract/money';
 import type { MessageRef } from '../contract/validation';
 import type { AreaCatalogue, Dict, Leaves } from './define';
 import common from './common';
@@ -84,11 +85,19 @@ export function createTranslator(lang: Catalogue): Translate {
   const r = rosetta<Dict>({ [lang]: merge(lang) });
   r.locale(lang);
   const t: Translate = (key, values) => {
-    const out = r.t(key, values as Record<string, unknown>);
+    const out = r.t(key, values && writeAmounts(values, lang));
     return out === '' ? key : out;
   };
   languages.set(t, lang);
   return t;
+}
+
+/** Amounts among a message's values (contract/money MoneyValue), written in the message's language. */
+function writeAmounts(values: Record<string, unknown>, lang: Catalogue): Record<string, unknown> {
+  if (!Object.values(values).some(isMoneyValue)) return values;
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, isMoneyValue(v) ? formatMoney(v.minor, v.currency, lang) : v]),
+  );
 }
 
 const languages = new WeakMap<Translate, Catalogue>();

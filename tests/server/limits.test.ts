@@ -177,7 +177,7 @@ describe.each(backends)('payment limits on $name', (backend) => {
     );
     expect(refused.body.resultType).toBe('FAIL');
     expect(refused.body.resultMessage).toBe(
-      "The amount exceeds this merchant's dynamic code payment limit (20,000円)",
+      "The amount exceeds this merchant's dynamic code payment limit (¥20,000)",
     );
     expect(await count(h, 'orders')).toBe(made);
   });
@@ -187,7 +187,7 @@ describe.each(backends)('payment limits on $name', (backend) => {
     let before = await count(h, 'orders');
     const qr = await merchant({ amount: 20_001, paymentType: 'dynamicQr', brand: 'paypay' }, 'en');
     expect(qr.body.resultType).toBe('FAIL');
-    expect(qr.body.resultMessage).toBe("The amount exceeds this merchant's offline payment limit (20,000円)");
+    expect(qr.body.resultMessage).toBe("The amount exceeds this merchant's offline payment limit (¥20,000)");
     expect(qr.body.result).toEqual({
       errorCode: 'LIMIT_EXCEEDED',
       limit: 'limitOffline',
@@ -202,7 +202,7 @@ describe.each(backends)('payment limits on $name', (backend) => {
     expect(code.body.resultMessage).toBe('金額がこの加盟店の動的コード決済上限（15,000円）を超えています');
     expect((code.body.result as LimitRefusal).limit).toBe('limitDynamicCode');
     const viaLink = await merchant({ amount: 10_001, paymentType: 'link' }, 'zh-cn');
-    expect(viaLink.body.resultMessage).toBe('金额超过该商户的链接支付限额（10,000円）');
+    expect(viaLink.body.resultMessage).toBe('金额超过该商户的链接支付限额（10,000日元）');
     expect(await count(h, 'orders')).toBe(before);
     expect(
       (await merchant({ amount: 15_000, paymentType: 'dynamicQr', brand: 'paypay' })).body.resultType,
@@ -262,7 +262,7 @@ describe.each(backends)('payment limits on $name', (backend) => {
       {
         row: 3,
         field: 'amount',
-        message: "The amount exceeds this merchant's link payment limit (10,000円)",
+        message: "The amount exceeds this merchant's link payment limit (¥10,000)",
       },
     ]);
     expect(await count(h, 'orders')).toBe(before);

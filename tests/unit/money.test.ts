@@ -3,7 +3,17 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { I18nProvider, translatorFor } from '../../src/app/i18n';
 import { moneyIn, useMoney } from '../../src/components/money';
-import { currencyUnit, formatMoney, MAX_MINOR } from '../../src/contract/money';
+import { object, string, ValidationError } from 'yup';
+import { paymentAmount } from '../../src/contract/limits';
+import {
+  currencyUnit,
+  formatMoney,
+  MAX_MINOR,
+  MAX_PAYMENT_MINOR,
+  moneyValue,
+} from '../../src/contract/money';
+import type { MessageRef } from '../../src/contract/validation';
+import { createTranslator, renderMessage } from '../../src/i18n';
 import type { WorkingLanguage } from '../../src/contract/locale';
 
 describe('formatMoney: an amount as the reader language writes it', () => {
@@ -65,5 +75,29 @@ describe('formatMoney: an amount as the reader language writes it', () => {
       );
       expect(html).toBe(text);
     }
+  });
+});
+
+describe('amounts inside messages: each reader sees them in their own language', () => {
+  it('a payment over the maximum is refused with the maximum written as the form’s language writes it', async () => {
+    const schema = object({ amount: paymentAmount(), currency: string().required() });
+    const max = MAX_PAYMENT_MINOR.JPY;
+    const error = await schema.validate({ amount: max + 1, currency: 'JPY' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    const ref = (error as ValidationError).errors[0] as unknown as MessageRef;
+    const written = (lang: 'ja' | 'en' | 'zh-cn') => renderMessage(createTranslator(lang), ref);
+    expect(written('ja')).toContain(formatMoney(max, 'JPY', 'ja'));
+    expect(written('en')).toContain(formatMoney(max, 'JPY', 'en'));
+    expect(written('zh-cn')).toContain(formatMoney(max, 'JPY', 'zh-cn'));
+    expect(written('en')).not.toContain('円');
+  });
+
+  it('a refused limit names its amounts in the caller’s language, the same refusal for everyone', () => {
+    const values = { limit: moneyValue(300_000, 'JPY'), remaining: moneyValue(1234, 'USD') };
+    expect(createTranslator('en')('server.limits.limitAll', values)).toContain('¥300,000');
+    expect(createTranslator('ja')('server.limits.limitAll', values)).toContain('300,000円');
+    expect(createTranslator('zh-cn')('server.limits.limitAll', values)).toContain('300,000日元');
+    // Other values pass through as they are.
+    expect(createTranslator('en')('validation.required', { field: '¥ 5' })).toContain('¥ 5');
   });
 });

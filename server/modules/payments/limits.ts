@@ -2,10 +2,10 @@ import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { PaymentType } from '../../../src/contract/brands';
 import { LIMIT_EXCEEDED, paymentLimitFields, type LimitRefusal } from '../../../src/contract/limits';
-import { formatMoney, maxPaymentMinor, type MoneyLanguage } from '../../../src/contract/money';
+import { maxPaymentMinor, moneyValue } from '../../../src/contract/money';
 import { OPEN_STATUSES, PAID_STATUSES } from '../../../src/contract/orders';
 import { ResultType } from '../../../src/contract/envelope';
-import { languageOfTranslator, type Translate } from '../../../src/i18n';
+import type { Translate } from '../../../src/i18n';
 import type { Executor, Tx } from '../../db/client';
 import { companies, orders } from '../../db/schema';
 import { ApiError, notFound } from '../../platform/envelope';
@@ -26,7 +26,7 @@ export class PaymentLimitExceeded extends ApiError {
 
   /** The same refusal as the console's INVALID on `field`, in the caller's language. */
   asFieldError(t: Translate, field: string) {
-    return fieldError(t, field, this.key, messageValues(this.refusal, languageOfTranslator(t)));
+    return fieldError(t, field, this.key, messageValues(this.refusal));
   }
 }
 
@@ -38,11 +38,11 @@ export const limitAtField =
     throw err;
   };
 
-/** The amounts of a refusal, written for `lang` (Japanese where the caller's language is not known here). */
-function messageValues(r: LimitRefusal, lang: MoneyLanguage = 'ja') {
+/** The amounts of a refusal; each reader's translator writes them in its language. */
+function messageValues(r: LimitRefusal) {
   return {
-    limit: formatMoney(r.limitAmount, r.currency, lang),
-    ...(r.remaining !== undefined ? { remaining: formatMoney(r.remaining, r.currency, lang) } : {}),
+    limit: moneyValue(r.limitAmount, r.currency),
+    ...(r.remaining !== undefined ? { remaining: moneyValue(r.remaining, r.currency) } : {}),
   };
 }
 
