@@ -15,6 +15,7 @@ import {
   openUserCard,
   sidebarEntries,
   signedInPage,
+  storageOf,
   submitLogin,
   toast,
   userMenuButton,
@@ -273,4 +274,50 @@ test.describe('at phone width (375 px)', () => {
       await expectNoHorizontalOverflow(page);
     }
   });
+});
+
+test("an agency's representative birthday is typed in the console's date format, whatever the browser's locale", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const admin = await apiLogin(request, FIXTURES.orgSpAdmin.loginId);
+  const agencies = await apiCall<ListPage<{ id: number; name: string }>>(
+    request,
+    admin.token,
+    '/org/agent/page',
+    { pageSize: 100 },
+  );
+  const agency = agencies.result.records[0];
+  if (!agency) throw new Error('the demo data lacks an agency of the provider');
+  // An en-US browser: a native date input would show mm/dd/yyyy there.
+  const session = await apiLogin(request, FIXTURES.orgSpAdmin.loginId);
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'en-US',
+    storageState: storageOf(baseURL!, session),
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`/setup/agent/${agency.id}`);
+    const form = page.getByRole('form', { name: agency.name });
+    const birthday = form.getByLabel(ja('fields.repBirthday'), { exact: true });
+    await expect(birthday).toHaveAttribute('placeholder', ja('common.dateFormat'));
+    await birthday.fill('');
+    await birthday.pressSequentially('19800412');
+    await expect(birthday).toHaveValue('1980-04-12');
+    await expect(
+      form.getByRole('button', { name: ja('common.calendarOf', { field: ja('fields.repBirthday') }) }),
+    ).toBeVisible();
+    await form.getByRole('button', { name: ja('common.save') }).click();
+    await expect(toast(page, ja('common.saved'))).toBeVisible();
+    const saved = await apiCall<{ repBirthday: string | null }>(request, admin.token, '/org/agent/get', {
+      id: agency.id,
+    });
+    expect(saved.result.repBirthday).toBe('1980-04-12');
+    await page.reload();
+    await expect(form.getByLabel(ja('fields.repBirthday'), { exact: true })).toHaveValue('1980-04-12');
+  } finally {
+    await context.close();
+  }
 });

@@ -5,6 +5,7 @@ import { useT } from '../../app/i18n';
 import { fieldLabel } from '../../i18n';
 import { FormField, errorText } from '../../components/FormField';
 import { MoneyInput } from '../../components/MoneyInput';
+import { DateInput } from '../../components/DateInput';
 import type { Option } from '../../components/FilterBar';
 
 /**
@@ -131,6 +132,34 @@ export function MoneyField({
             onChange={field.onChange}
             onBlur={field.onBlur}
             currency={currency}
+          />
+        )}
+      />
+    </FormField>
+  );
+}
+
+/**
+ * A date of the form (yyyy-MM-dd or ''), typed in the console's format in every language with
+ * the browser's calendar beside it (a native date input shows mm/dd/yyyy in en-US browsers).
+ */
+export function DateField({ name, label, max }: { name: string; label?: string; max?: string }) {
+  const t = useT();
+  const { control } = useFormContext();
+  const error = useFieldError();
+  const text = label ?? fieldLabel(t, leafOf(name));
+  return (
+    <FormField label={text} error={error(name)}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <DateInput
+            size="md"
+            value={typeof field.value === 'string' ? field.value : ''}
+            onChange={field.onChange}
+            max={max}
+            pickLabel={t('common.calendarOf', { field: text })}
           />
         )}
       />

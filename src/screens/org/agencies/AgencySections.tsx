@@ -5,7 +5,15 @@ import { CURRENCIES, REMITTANCE_COST_TYPES, SETTLEMENT_PERIODS, type OrgOption }
 import { useT } from '../../../app/i18n';
 import { FormField } from '../../../components/FormField';
 import { CURRENCY_SYMBOLS } from '../../../contract/money';
-import { FieldGrid, MoneyField, SelectField, TextField, useFieldError } from '../../shared/formFields';
+import { businessDate } from '../../../components/format';
+import {
+  DateField,
+  FieldGrid,
+  MoneyField,
+  SelectField,
+  TextField,
+  useFieldError,
+} from '../../shared/formFields';
 import { enumOptions, orgOptions } from '../../shared/options';
 import type { AgencyForm } from './agencyForm';
 
@@ -75,7 +83,7 @@ export function AgencyRepresentative() {
           placeholder={t('org.notGiven')}
           options={enumOptions(t, [0, 1], 'org.sex')}
         />
-        <TextField name="repBirthday" type="date" />
+        <DateField name="repBirthday" max={businessDate()} />
         <TextField name="repPhone" type="tel" inputMode="tel" />
         <TextField name="repMobile" type="tel" inputMode="tel" />
         <TextField name="repEmail" type="email" inputMode="email" />
