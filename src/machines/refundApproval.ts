@@ -22,6 +22,12 @@ export interface RefundApprovalInput {
   gatewayRefundNo: string;
   /** The console path of the approval list, where the user comes back after the change. */
   returnTo?: string;
+  /**
+   * The session knows an administrator reset the approver's refund password
+   * (`UserInfo.mustChangeRefundPassword`): Approve goes to the change it needs, not to a
+   * password the server would refuse.
+   */
+  mustChangePassword?: boolean;
 }
 
 /** The system id the approval runs under in the console's actor system (`system.get`). */
@@ -36,6 +42,7 @@ export interface RefundApprovalContext {
   /** Any other failure: already decided, own request, the brand refused, the network. */
   error: string | null;
   decision: RefundDecision | null;
+  mustChangePassword: boolean;
 }
 
 export type RefundApprovalEvent =
@@ -70,6 +77,8 @@ export const refundApprovalMachine = setup({
   },
   guards: {
     reasonGiven: ({ context }) => context.reason.trim().length > 0,
+    /** The session knows the refund password must be changed before any approval. */
+    mustChangePassword: ({ context }) => context.mustChangePassword,
     isLocked: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'locked',
     isPasswordReset: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'passwordReset',
     isWrongPassword: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'wrongPassword',
@@ -77,6 +86,9 @@ export const refundApprovalMachine = setup({
   actions: {
     changeReason: assign((_, params: { reason: string }) => ({ reason: params.reason })),
     clearOutcome: assign({ rejection: null, error: null }),
+    passwordChanged: assign({ mustChangePassword: false }),
+    /** The session said so before any call: the same refusal as the server's, without its words. */
+    rememberMustChange: assign({ rejection: { reason: 'passwordReset', message: '' } as RefundRejection }),
     rememberRejection: assign((_, params: { error: unknown }) => ({ rejection: rejectionOf(params.error) })),
     rememberFailure: assign((_, params: { error: unknown }) => ({
       error: failureMessage(params.error, DEFAULT_LANGUAGE),
@@ -103,6 +115,7 @@ export const refundApprovalMachine = setup({
     rejection: null,
     error: null,
     decision: null,
+    mustChangePassword: input.mustChangePassword === true,
   }),
   initial: 'choosing',
   states: {
@@ -110,7 +123,10 @@ export const refundApprovalMachine = setup({
     choosing: {
       entry: 'clearOutcome',
       on: {
-        APPROVE: { target: 'approving' },
+        APPROVE: [
+          { guard: 'mustChangePassword', target: 'refused.passwordReset', actions: 'rememberMustChange' },
+          { target: 'approving' },
+        ],
         REJECT: { target: 'rejecting' },
       },
     },
@@ -232,7 +248,7 @@ export const refundApprovalMachine = setup({
       on: {
         PASSWORD_CHANGED: {
           target: 'approving.enteringPassword',
-          actions: ['clearOutcome', 'returnAfterLogin'],
+          actions: ['clearOutcome', 'passwordChanged', 'returnAfterLogin'],
         },
       },
     },

@@ -155,11 +155,12 @@ export const rootMachine = setup({
       const current = self.getSnapshot().children.refundApproval?.getSnapshot();
       if (current?.status === 'active' && current.context.gatewayRefundNo === event.input.gatewayRefundNo)
         return;
+      const user = self.getSnapshot().children.session?.getSnapshot().context.user;
       enqueue.stopChild('refundApproval');
       enqueue.spawnChild('refundApproval', {
         id: 'refundApproval',
         systemId: REFUND_APPROVAL_SYSTEM_ID,
-        input: event.input,
+        input: { ...event.input, mustChangePassword: user?.mustChangeRefundPassword === true },
       });
     }),
     leaveRefundApproval: enqueueActions(({ self, enqueue }) => {

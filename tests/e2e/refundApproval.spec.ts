@@ -10,7 +10,7 @@ import md5 from 'md5';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { OrderRow } from '../../src/contract/orders';
 import { namePaths, type ModelEvent } from '../machines/harness';
-import { refundApprovalPaths } from '../machines/refundApproval.model';
+import { mustChangePaths, refundApprovalPaths } from '../machines/refundApproval.model';
 import { APPROVER_PATH_ACCOUNTS, FIXTURES, PASSWORD, WRONG_PASSWORD, type Fixture } from './fixtures';
 import { apiRefund, openOrder, orderDetail, orderScreen, untouchedPaidOrder } from './support/payments';
 import { apiCall, apiLogin, storageOf, submitLogin, tr, type ApiSession } from './support/ui';
@@ -243,24 +243,8 @@ async function performStep(w: PathWalk, i: number) {
             refundPassword: md5(WRONG_PASSWORD).toUpperCase(),
           });
       }
-      if (next.includes('(password reset)')) {
-        const admin = await apiLogin(w.request, FIXTURES.payAdmin.loginId);
-        const found = await apiCall<{ records: { id: number; loginId: string }[] }>(
-          w.request,
-          admin.token,
-          '/system/operator/page',
-          { loginId: w.account.loginId },
-        );
-        const id = found.result.records.find((r) => r.loginId === w.account.loginId)!.id;
-        const reset = await apiCall<{ password: string }>(
-          w.request,
-          admin.token,
-          '/system/operator/refundPassword',
-          { id },
-        );
-        expect(reset.resultType, reset.resultMessage).toBe('SUCCESS');
-        w.resetPassword = reset.result.password;
-      }
+      if (next.includes('(password reset)'))
+        w.resetPassword = await resetRefundPassword(w.request, w.account);
       await d.password.fill(password);
       return d.approve.click();
     }
@@ -298,6 +282,23 @@ async function decideElsewhere(w: PathWalk) {
     reason: 'decided elsewhere',
   });
   expect(reply.resultType, reply.resultMessage).toBe('SUCCESS');
+}
+
+/** An administrator resets the account's refund password; the one-time password it gets. */
+async function resetRefundPassword(request: APIRequestContext, account: Fixture): Promise<string> {
+  const admin = await apiLogin(request, FIXTURES.payAdmin.loginId);
+  const found = await apiCall<{ records: { id: number; loginId: string }[] }>(
+    request,
+    admin.token,
+    '/system/operator/page',
+    { loginId: account.loginId },
+  );
+  const id = found.result.records.find((r) => r.loginId === account.loginId)!.id;
+  const reset = await apiCall<{ password: string }>(request, admin.token, '/system/operator/refundPassword', {
+    id,
+  });
+  expect(reset.resultType, reset.resultMessage).toBe('SUCCESS');
+  return reset.result.password;
 }
 
 async function checkState(w: PathWalk, state: AnyMachineSnapshot) {
@@ -380,53 +381,81 @@ test.describe('refund approval paths', () => {
     await setThreshold(request, companyId, '');
   });
 
+  /** One path walked by one approver; `mustChange`: its refund password was reset before the login. */
+  async function walkApproval(
+    { browser, request, baseURL }: { browser: Browser; request: APIRequestContext; baseURL: string },
+    steps: Step[],
+    account: Fixture,
+    mustChange: boolean,
+  ) {
+    const maker = await apiLogin(request, FIXTURES.approvalRequester.loginId);
+    const order = await freshOrder(request, maker, used);
+    const requested = await apiRefund(request, maker.token, {
+      gatewayOrderNo: order.gatewayOrderNo,
+      refundAmount: THRESHOLD + 1,
+      password: PASSWORD,
+    });
+    expect(requested.result.refundStatus).toBe('awaitingApproval');
+    // Reset before the login: the session's user info says the refund password must be changed.
+    const resetPassword = mustChange ? await resetRefundPassword(request, account) : null;
+    const session = await apiLogin(request, account.loginId);
+    const { context, page } = await pageAs(browser, baseURL, session);
+    const w: PathWalk = {
+      page,
+      request,
+      steps,
+      account,
+      refundNo: requested.result.gatewayRefundNo,
+      held: {
+        approve: new Held(page, '**/api/pay/refund/approve'),
+        reject: new Held(page, '**/api/pay/refund/reject'),
+      },
+      resetPassword,
+    };
+    try {
+      await w.held.approve.start();
+      await w.held.reject.start();
+      await page.goto('/history/refundApproval');
+      await page
+        .getByRole('row')
+        .filter({ hasText: order.gatewayOrderNo })
+        .getByRole('button', { name: t('refunds.approval.review') })
+        .click();
+      await checkState(w, w.steps[0].state);
+      for (let i = 1; i < w.steps.length; i++) {
+        await test.step(`${w.steps[i].event.type} ⇒ ${JSON.stringify(w.steps[i].state.value)}`, async () => {
+          await performStep(w, i);
+          await checkState(w, w.steps[i].state);
+        });
+      }
+    } finally {
+      await context.close();
+    }
+  }
+
   const named = namePaths(refundApprovalPaths());
-  if (named.length > APPROVER_PATH_ACCOUNTS.length)
+  // The must-change start's paths (Approve goes straight to the change) after them.
+  const mustChange = namePaths(mustChangePaths());
+  if (named.length + mustChange.length > APPROVER_PATH_ACCOUNTS.length)
     throw new Error('add approver path accounts in fixtures.ts');
   named.forEach(({ name, path }, n) => {
     test(name, async ({ browser, request, baseURL }) => {
-      const maker = await apiLogin(request, FIXTURES.approvalRequester.loginId);
-      const order = await freshOrder(request, maker, used);
-      const requested = await apiRefund(request, maker.token, {
-        gatewayOrderNo: order.gatewayOrderNo,
-        refundAmount: THRESHOLD + 1,
-        password: PASSWORD,
-      });
-      expect(requested.result.refundStatus).toBe('awaitingApproval');
-      const account = APPROVER_PATH_ACCOUNTS[n];
-      const session = await apiLogin(request, account.loginId);
-      const { context, page } = await pageAs(browser, baseURL!, session);
-      const w: PathWalk = {
-        page,
-        request,
-        steps: path.steps as unknown as Step[],
-        account,
-        refundNo: requested.result.gatewayRefundNo,
-        held: {
-          approve: new Held(page, '**/api/pay/refund/approve'),
-          reject: new Held(page, '**/api/pay/refund/reject'),
-        },
-        resetPassword: null,
-      };
-      try {
-        await w.held.approve.start();
-        await w.held.reject.start();
-        await page.goto('/history/refundApproval');
-        await page
-          .getByRole('row')
-          .filter({ hasText: order.gatewayOrderNo })
-          .getByRole('button', { name: t('refunds.approval.review') })
-          .click();
-        await checkState(w, w.steps[0].state);
-        for (let i = 1; i < w.steps.length; i++) {
-          await test.step(`${w.steps[i].event.type} ⇒ ${JSON.stringify(w.steps[i].state.value)}`, async () => {
-            await performStep(w, i);
-            await checkState(w, w.steps[i].state);
-          });
-        }
-      } finally {
-        await context.close();
-      }
+      await walkApproval(
+        { browser, request, baseURL: baseURL! },
+        path.steps as unknown as Step[],
+        APPROVER_PATH_ACCOUNTS[n],
+        false,
+      );
+    });
+  });
+  mustChange.forEach(({ name, path }, n) => {
+    test(`must change the refund password: ${name}`, async ({ browser, request, baseURL }) => {
+      await walkApproval(
+        { browser, request, baseURL: baseURL! },
+        path.steps as unknown as Step[],
+        APPROVER_PATH_ACCOUNTS[named.length + n],
+        true,
+      );
     });
   });
 });

@@ -60,10 +60,23 @@ export const refundApprovalEvents: ModelEvent[] = [
   { type: 'xstate.error.actor.rejectRefund', error: failures.alreadyDecided },
 ];
 
-export function refundApprovalPaths() {
+/** An approver whose refund password an administrator reset (the session knows it). */
+export const mustChangeInput: RefundApprovalInput = { ...input, mustChangePassword: true };
+
+export function refundApprovalPaths(start: RefundApprovalInput = input) {
   return workflowModel(refundApprovalMachine, {
-    input,
+    input: start,
     events: refundApprovalEvents,
-    serializeContext: (c: { reason: string }) => ({ reason: c.reason.trim() !== '' }),
+    serializeContext: (c: { reason: string; mustChangePassword: boolean }) => ({
+      reason: c.reason.trim() !== '',
+      mustChange: c.mustChangePassword,
+    }),
+    // Once the password is changed the approval goes on as anyone's, and a rejection asks for no
+    // password: from there on the paths are the first start's.
+    stopWhen: start.mustChangePassword
+      ? (s) => s.matches({ approving: 'enteringPassword' }) || s.matches('rejecting')
+      : undefined,
   }).getShortestPaths();
 }
+
+export const mustChangePaths = () => refundApprovalPaths(mustChangeInput);

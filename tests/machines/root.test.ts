@@ -109,6 +109,21 @@ describe('root actor', () => {
     expect(root.system.get('refund')).toBeUndefined();
   });
 
+  it('opens a refund approval with the session’s must-change flag: Approve goes to the change', () => {
+    for (const mustChangeRefundPassword of [true, false]) {
+      const root = start({ mustChangeRefundPassword });
+      root.send({ type: 'refundApproval.open', input: { gatewayRefundNo: 'RF1' } });
+      const approval = root.getSnapshot().children.refundApproval!;
+      expect(root.system.get('refundApproval')).toBe(approval);
+      approval.send({ type: 'APPROVE' });
+      expect(approval.getSnapshot().matches({ refused: 'passwordReset' })).toBe(mustChangeRefundPassword);
+      expect(approval.getSnapshot().matches({ approving: 'enteringPassword' })).toBe(
+        !mustChangeRefundPassword,
+      );
+      root.stop();
+    }
+  });
+
   it('keeps a refund waiting for the password change when the order detail goes, else stops it', () => {
     const root = start({ mustChangeRefundPassword: true });
     root.send({ type: 'refund.open', input: refundInput });
