@@ -183,7 +183,10 @@ async function passValidity(page: Page) {
   while (left > 0) {
     await page.clock.fastForward(Math.min(step, left));
     left -= step;
-    // A refresh of the row may answer first and end the warning by itself.
+    // The warning is due: give the page the (real) time to show it before looking, or the next
+    // step would pass its deadline unanswered. A refresh of the row may answer first and end
+    // the warning by itself: then it does not come.
+    await idle.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
     const stay = idle.getByRole('button', { name: ja('shell.staySignedIn') });
     await expect(async () => {
       // A click dispatched on the button itself: the dialog underneath may still overlap it while
