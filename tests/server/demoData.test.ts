@@ -6,6 +6,7 @@ import { ORDER_EVENTS } from '../../src/contract/orders';
 import { generateDemoOrders } from '../../server/db/demo/orders';
 import { DEMO_MERCHANTS } from '../../server/db/demo/merchants';
 import { gatewayNo } from '../../server/platform/numbers';
+import { recoverInFlight } from '../../server/modules/recovery';
 import { backends, startHarness, type Harness } from './harness';
 
 /**
@@ -35,6 +36,25 @@ describe.each(backends)('the demo data on $name', (backend) => {
     seededBy = Date.now();
   }, 120_000);
   afterAll(() => h?.close());
+
+  it('keeps its in-flight orders and refunds as seeded when the recovery runs (never sent to a brand)', async () => {
+    const state = () =>
+      rows<{ kind: string; status: string; n: number }>(sql`
+        select 'order' as kind, status, count(*)::int as n from orders
+          where status in ('pendingPayment', 'paying', 'customerPaying', 'inPayment', 'pendingClose')
+          group by status
+        union all
+        select 'refund', status, count(*)::int from refunds
+          where status in ('waiting', 'refunding') group by status
+        order by 1, 2`);
+    const before = await state();
+    // The demo shows payments and refunds on their way: there are some to leave alone.
+    expect(before.filter((r) => r.kind === 'order').length).toBeGreaterThan(0);
+    expect(before.filter((r) => r.kind === 'refund').length).toBeGreaterThan(0);
+    const report = await recoverInFlight(h.app.deps(), { olderThanMs: 0 });
+    expect(report).toEqual({ refunds: 0, orders: 0, unreachable: 0 });
+    expect(await state()).toEqual(before);
+  });
 
   it('has no time in the future in any column of any table (deadlines apart)', async () => {
     const columns = await rows<{ table_name: string; column_name: string }>(sql`

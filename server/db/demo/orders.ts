@@ -328,6 +328,7 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
         clientOrderNo: m.orderNo(parts, number, Math.max(0, branchIndex)),
         gatewayOrderNo: demoGatewayNo('K', createdAt, zone, seq),
         brandOrderNo: brandNo,
+        demo: true,
         amount,
         currency,
         status,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, ne, notLike, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import { isPayBrand } from '../../../src/contract/brands';
 import { orders, refunds } from '../../db/schema';
 import { systemActor } from '../../platform/audit';
@@ -34,10 +34,10 @@ export interface RecoveryOptions {
 
 const ACTOR = systemActor('recovery');
 /**
- * Demo orders (gateway numbers D…, server/db/demo) were made up by the seed and never sent to a
- * brand: the recovery leaves them as seeded.
+ * Demo orders (`orders.demo`, server/db/demo) were made up by the seed and never sent to a
+ * brand: the recovery leaves them, and their refunds, as seeded.
  */
-const notDemo = notLike(orders.gatewayOrderNo, 'D%');
+const notDemo = eq(orders.demo, false);
 const ORDERS_IN_FLIGHT: OrderStatus[] = [
   'pendingPayment',
   'paying',

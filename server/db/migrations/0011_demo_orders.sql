@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "demo" boolean DEFAULT false NOT NULL;
