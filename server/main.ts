@@ -48,7 +48,12 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  // The banner below names the address; Fastify's own line per network interface would come
+  // out around it (one of them after it), so listen is quiet.
+  const level = app.log.level;
+  app.log.level = 'warn';
   await app.listen({ port: config.port, host: config.host });
+  app.log.level = level;
   await app.deps().jobs.start();
   // The log lines written so far come out before the banner, which stays the last thing shown.
   // (Fastify's logger is pino, whose flush the base logger type leaves out.)
