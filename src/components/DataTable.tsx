@@ -174,8 +174,43 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const statusMessage = <StatusMessage status={status} message={message} onRetry={onRetry} t={t} />;
 
   if (mobile) {
+    // The cards have no header to click: the sortable columns become a row of sort buttons
+    // (the same cycle as a header: ascending, descending, not sorted).
+    const sortable = onSort ? chosen.filter((c) => c.sortField) : [];
+    const sortBar =
+      sortable.length > 0 ? (
+        <Flex role="group" aria-label={t('common.table.sortBy')} gap="1.5" wrap="wrap" align="center" mb="2">
+          <Text fontSize="sm" color="fg.muted" aria-hidden="true">
+            {t('common.table.sortBy')}
+          </Text>
+          {sortable.map((c) => {
+            const active = sortField === c.sortField && sortOrder ? sortOrder : null;
+            const state = t(
+              active === 'asc'
+                ? 'common.table.sortAsc'
+                : active === 'desc'
+                  ? 'common.table.sortDesc'
+                  : 'common.table.sortNone',
+            );
+            return (
+              <Button
+                key={c.key}
+                size="xs"
+                variant={active ? 'subtle' : 'outline'}
+                aria-pressed={active !== null}
+                aria-label={t('common.table.sortState', { column: c.header, state })}
+                onClick={() => onSort!(c.sortField!)}
+              >
+                {c.header}
+                {active === 'asc' ? <ArrowUpIcon /> : active === 'desc' ? <ArrowDownIcon /> : <SortIcon />}
+              </Button>
+            );
+          })}
+        </Flex>
+      ) : null;
     return (
       <CardList
+        sortBar={sortBar}
         label={label}
         columns={[...chosen, ...(actions ? [actions] : [])]}
         rows={rows}

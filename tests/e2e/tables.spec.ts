@@ -187,3 +187,57 @@ test('the columns chosen and their order are remembered across a reload, and res
   expect(shown).toContain(role);
   expect(shown.indexOf(loginId)).toBeLessThan(shown.indexOf(name));
 });
+
+test('375 px: the cards sort by their sort buttons (ascending, descending, not sorted), kept in the URL', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, request, baseURL!, FIXTURES.tables.loginId);
+  try {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/history/order');
+    const cards = page.getByRole('list', {
+      name: ja('common.table.cards', { label: ja('orders.table') }),
+    });
+    await expect(cards.getByRole('listitem').first()).toBeVisible();
+    const bar = page.getByRole('group', { name: ja('common.table.sortBy') });
+    const amount = (state: 'sortAsc' | 'sortDesc' | 'sortNone') =>
+      bar.getByRole('button', {
+        name: ja('common.table.sortState', {
+          column: ja('fields.amount'),
+          state: ja(`common.table.${state}`),
+        }),
+      });
+    /** The amounts on the cards, top to bottom, in yen. */
+    const amounts = async () => {
+      await expect(cards).not.toHaveAttribute('aria-busy', 'true');
+      const texts = await cards
+        .getByText(ja('fields.amount'), { exact: true })
+        .locator('xpath=following-sibling::*[1]')
+        .allTextContents();
+      return texts.map((x) => Number(x.replace(/\D/g, '')));
+    };
+    await amount('sortNone').click();
+    await expect(amount('sortAsc')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/sortField=amount&sortOrder=asc|sortOrder=asc&sortField=amount/);
+    const up = await amounts();
+    expect(up.length).toBeGreaterThan(1);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+
+    await amount('sortAsc').click();
+    await expect(page).toHaveURL(/sortOrder=desc/);
+    const down = await amounts();
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    expect(down[0]).toBeGreaterThan(up[0]);
+
+    // Kept over a reload, then off again.
+    await page.reload();
+    await expect(amount('sortDesc')).toHaveAttribute('aria-pressed', 'true');
+    await amount('sortDesc').click();
+    await expect(amount('sortNone')).toHaveAttribute('aria-pressed', 'false');
+    await expect(page).not.toHaveURL(/sortField=/);
+  } finally {
+    await page.context().close();
+  }
+});

@@ -22,6 +22,7 @@ export function CardList<Row>({
   expandButton,
   status,
   selectAll,
+  sortBar,
 }: {
   label: string;
   columns: Column<Row>[];
@@ -36,6 +37,8 @@ export function CardList<Row>({
   /** The empty or failed message, when there are no rows to show. */
   status: ReactNode;
   selectAll: ReactNode;
+  /** The list's sort buttons (the cards have no header to click). */
+  sortBar?: ReactNode;
 }) {
   const t = useT();
   const facts = columns.filter((c) => (c.priority ?? 1) === 1 && c.key !== 'actions');
@@ -43,6 +46,7 @@ export function CardList<Row>({
   const actions = columns.find((c) => c.key === 'actions');
   return (
     <Box>
+      {sortBar}
       {selection && showRows && rows.length > 0 && (
         <Box px="1" pb="2">
           {selectAll}
