@@ -9,7 +9,7 @@ import { preOrderMachine, preOrderTestMap } from './preOrder';
 import { preOrderWatchMachine, preOrderWatchTestMap } from './preOrderWatch';
 import { refundMachine, refundTestMap } from './refund';
 import { refundApprovalMachine, refundApprovalTestMap } from './refundApproval';
-import { refundPasswordResetMachine, refundPasswordResetTestMap } from './refundPasswordReset';
+import { operatorActionMachine, operatorActionTestMap } from './operatorAction';
 import { rootMachine, rootTestMap } from './root';
 import { secondFactorMachine, secondFactorTestMap } from './secondFactor';
 import { sessionMachine, sessionTestMap } from './session';
@@ -94,12 +94,12 @@ export const MACHINES: readonly MachineEntry[] = [
     testMap: refundApprovalTestMap,
   },
   {
-    name: 'refundPasswordReset',
-    title: 'Refund password reset (administrator)',
+    name: 'operatorAction',
+    title: 'Operator actions (administrator)',
     description:
-      'An administrator resets another account’s refund password from the operator list: a confirmation, then the server makes a new one, shown once (the account must change it at its next refund) and forgotten when the dialog closes; a refusal keeps the confirmation to try again or cancel.',
-    machine: refundPasswordResetMachine,
-    testMap: refundPasswordResetTestMap,
+      'An administrator acts on accounts of the operator list: deletes the ticked ones, or resets one’s login password, refund password or two-step verification. A confirmation, then the server’s call; a new password is shown once (the account must change it at first use) and forgotten when the dialog closes, as a new account’s first password is; a refusal keeps the confirmation to try again or cancel.',
+    machine: operatorActionMachine,
+    testMap: operatorActionTestMap,
   },
   {
     name: 'preOrder',

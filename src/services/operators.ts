@@ -26,9 +26,11 @@ export const resetOperatorPassword = (id: number, kind: PasswordResetKind) =>
 /** An administrator's MFA reset: the account's authenticator and recovery codes removed, its sessions ended. */
 export const resetOperatorMfa = (id: number) => api.call(operatorsCalls.mfaReset, { id });
 
-/** The refund-password reset machine's service (`refundPasswordResetMachine.provide`). */
-export const refundPasswordResetActors = {
-  resetRefundPassword: fromPromise<PasswordReset, { id: number }>(({ input }) =>
-    resetOperatorPassword(input.id, 'refund'),
+/** The operator-action machine's services (`operatorActionMachine.provide`). */
+export const operatorActionActors = {
+  deleteOperators: fromPromise<unknown, { ids: number[] }>(({ input }) => deleteOperators(input.ids)),
+  resetPassword: fromPromise<PasswordReset, { id: number; which: PasswordResetKind }>(({ input }) =>
+    resetOperatorPassword(input.id, input.which),
   ),
+  resetMfa: fromPromise<unknown, { id: number }>(({ input }) => resetOperatorMfa(input.id)),
 };
