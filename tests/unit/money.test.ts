@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { I18nProvider, translatorFor } from '../../src/app/i18n';
-import { moneyIn, useMoney } from '../../src/components/money';
+import { minorToInput, moneyIn, parseMoney, useMoney } from '../../src/components/money';
 import { object, string, ValidationError } from 'yup';
 import { paymentAmount } from '../../src/contract/limits';
 import {
@@ -99,5 +99,22 @@ describe('amounts inside messages: each reader sees them in their own language',
     expect(createTranslator('zh-cn')('server.limits.limitAll', values)).toContain('300,000日元');
     // Other values pass through as they are.
     expect(createTranslator('en')('validation.required', { field: '¥ 5' })).toContain('¥ 5');
+  });
+});
+
+describe('money inputs (spec point 9)', () => {
+  it('shows minor units in major units with the currency’s decimals', () => {
+    expect(minorToInput(1234567, 'JPY')).toBe('1,234,567');
+    expect(minorToInput(123456, 'USD')).toBe('1,234.56');
+    expect(minorToInput(5, 'EUR')).toBe('0.05');
+    expect(minorToInput(null, 'JPY')).toBe('');
+  });
+  it('reads typed amounts exactly, empty as no amount, anything else as not an amount', () => {
+    expect(parseMoney('1,234.5', 'USD')).toBe(123450);
+    expect(parseMoney('12,345', 'JPY')).toBe(12345);
+    expect(parseMoney('  ', 'JPY')).toBeNull();
+    expect(parseMoney('12.5', 'JPY')).toBeNaN();
+    expect(parseMoney('1.234', 'USD')).toBeNaN();
+    expect(parseMoney('-3', 'USD')).toBeNaN();
   });
 });
