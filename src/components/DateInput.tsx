@@ -1,13 +1,11 @@
 import { Box, IconButton, Input, InputGroup } from '@chakra-ui/react';
-import { DateTime } from 'luxon';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../app/i18n';
-import { DATE_FORMAT } from './format';
+import { isCalendarDay } from '../contract/paging';
 import { CalendarIcon } from './icons';
 
-/** A typed date is one when it is a real day written yyyy-MM-dd. */
-export const isDateText = (text: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(text) && DateTime.fromFormat(text, DATE_FORMAT).isValid;
+/** A typed date is one when it is a real day written yyyy-MM-dd (what the field is for decides the years). */
+export const isDateText = (text: string) => isCalendarDay(text, { from: 1, to: 9999 });
 
 /**
  * What a person types, shaped as yyyy-MM-dd as they go: digits only, the dashes put in after

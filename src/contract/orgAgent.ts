@@ -1,6 +1,7 @@
 import { yup, LIMITS, message, number } from './validation';
 import { email, id, money, optionalId, phone, requiredText, text, url, type Status } from './fields';
 import { bankFields } from './orgCompany';
+import { isCalendarDay, latestToday } from './paging';
 
 export const SETTLEMENT_PERIODS = ['T+7', 'T+15', 'T+30'] as const;
 export const REMITTANCE_COST_TYPES = ['SHA', 'OUR'] as const;
@@ -44,7 +45,12 @@ export const AgentSaveInput = yup
       .nullable()
       .default(null)
       .transform((v, orig) => (orig === '' ? null : v)),
-    repBirthday: text(10).matches(/^(\d{4}-\d{2}-\d{2})?$/, { message: message('validation.date') }),
+    // A day that has been (the console's calendar stops at today; the server holds the same rule).
+    repBirthday: text(10).test(
+      'date',
+      message('validation.date'),
+      (v) => !v || (isCalendarDay(v, { from: 1900 }) && v <= latestToday()),
+    ),
     repAddress: text(255),
     repPhone: phone(),
     repMobile: phone(),

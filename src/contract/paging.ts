@@ -14,16 +14,21 @@ export const pageFields = {
 };
 
 /**
- * A day as yyyy-MM-dd that exists on the calendar (2026-02-30 does not), in the years the
- * gateway can hold (2000–2099: earlier years would fall outside timestamps once shifted into
- * the business time zone).
+ * A day as yyyy-MM-dd that exists on the calendar (2026-02-30 does not), by default in the
+ * years the gateway's records can hold (2000–2099: earlier years would fall outside timestamps
+ * once shifted into the business time zone); a birthday passes `{ from: 1900 }`.
  */
-export const isCalendarDay = (v: string) => {
-  const m = /^(20\d{2})-(\d{2})-(\d{2})$/.exec(v);
+export const isCalendarDay = (v: string, years: { from?: number; to?: number } = {}) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
   if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  const year = Number(m[1]);
+  if (year < (years.from ?? 2000) || year > (years.to ?? 2099)) return false;
+  const d = new Date(Date.UTC(year, Number(m[2]) - 1, Number(m[3])));
   return d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 };
+
+/** Today as yyyy-MM-dd where the day is furthest ahead (UTC+14): no day after it has begun anywhere. */
+export const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
 
 const day = () =>
   yup

@@ -299,6 +299,16 @@ describe.each(backends)('organisation calls on $name', (backend) => {
       { token: spAdmin },
     );
     expect(period.body.errors).toHaveProperty('settlementPeriod');
+    // A birthday is a day that has been: the server holds the console calendar's rule.
+    for (const repBirthday of ['2999-01-01', '1980-02-30', '1980-2-3']) {
+      const bad = await h.call(
+        '/org/agent/save',
+        { ...input, agentNo: 'AG-0102', name: '誕生日テスト', repBirthday },
+        { token: spAdmin },
+      );
+      expect(bad.body.resultType, repBirthday).toBe('INVALID');
+      expect(bad.body.errors, repBirthday).toHaveProperty('repBirthday');
+    }
   });
 
   it('creates branches under a company in scope (a company admin its own); the tree shows a company operator its branch only', async () => {
