@@ -163,6 +163,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     // `shown` is new on every render: the fit is checked after each one (rows, fonts, states).
   }, [mobile, fit, width, keys, rows, shown]);
 
+  /** The direction the list sorts by this column, or null. */
+  const sortedBy = (c: Column<Row>) =>
+    c.sortField && sortField === c.sortField && sortOrder ? sortOrder : null;
   const toggleOpen = (key: string | number) => {
     const next = new Set(open);
     if (next.has(key)) next.delete(key);
@@ -184,7 +187,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             {t('common.table.sortBy')}
           </Text>
           {sortable.map((c) => {
-            const active = sortField === c.sortField && sortOrder ? sortOrder : null;
+            const active = sortedBy(c);
             const state = t(
               active === 'asc'
                 ? 'common.table.sortAsc'
@@ -202,7 +205,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 onClick={() => onSort!(c.sortField!)}
               >
                 {c.header}
-                {active === 'asc' ? <ArrowUpIcon /> : active === 'desc' ? <ArrowDownIcon /> : <SortIcon />}
+                <SortMark active={active} />
               </Button>
             );
           })}
@@ -287,7 +290,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <Table.Header>
             <Table.Row bg="bg.muted">
               {columns.map((c) => {
-                const active = c.sortField && sortField === c.sortField && sortOrder ? sortOrder : null;
+                const active = sortedBy(c);
                 return (
                   <Table.ColumnHeader
                     key={c.key}
@@ -309,13 +312,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                         onClick={() => onSort(c.sortField!)}
                       >
                         {c.header}
-                        {active === 'asc' ? (
-                          <ArrowUpIcon boxSize="3.5" />
-                        ) : active === 'desc' ? (
-                          <ArrowDownIcon boxSize="3.5" />
-                        ) : (
-                          <SortIcon boxSize="3.5" color="fg.subtle" />
-                        )}
+                        <SortMark active={active} />
                       </chakra.button>
                     ) : (
                       (c.headerCell ?? c.header)
@@ -447,6 +444,13 @@ function selectColumn<Row>(
       </Checkbox.Root>
     ),
   };
+}
+
+/** A sortable column's mark: its direction when the list sorts by it, else the neutral sign. */
+function SortMark({ active }: { active: 'asc' | 'desc' | null }) {
+  if (active === 'asc') return <ArrowUpIcon boxSize="3.5" />;
+  if (active === 'desc') return <ArrowDownIcon boxSize="3.5" />;
+  return <SortIcon boxSize="3.5" color="fg.subtle" />;
 }
 
 function StatusMessage({
