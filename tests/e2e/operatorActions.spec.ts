@@ -104,6 +104,12 @@ async function checkState(w: Walk, s: AnyMachineSnapshot) {
   const confirm = confirmation(page, w.action);
   await expect(confirm).toBeVisible();
   await expect(confirm).toContainText(w.action?.kind === 'delete' ? '2' : w.accounts[0]);
+  // A password reset says which password it replaces (the refund one leaves the login one alone).
+  if (w.action?.kind === 'resetPassword') {
+    const key = w.action.which === 'login' ? 'operators.confirmReset' : 'operators.confirmResetRefund';
+    // The first account made for the walk is 'E2E 操作 1'.
+    await expect(confirm).toContainText(ja(key, { name: `E2E 操作 1 (${w.accounts[0]})` }));
+  }
   // While the server works, the confirmation waits (Cancel disabled).
   const cancel = confirm.getByRole('button', { name: ja('common.cancel') });
   if (s.hasTag('busy')) await expect(cancel).toBeDisabled();

@@ -65,7 +65,7 @@ export function useOperatorActions(onChanged: () => void) {
     const name = `${action.account.userName} (${action.account.loginId})`;
     return action.kind === 'resetMfa'
       ? t('mfa.resetConfirm', { name })
-      : t('operators.confirmReset', { name });
+      : t(action.which === 'login' ? 'operators.confirmReset' : 'operators.confirmResetRefund', { name });
   };
   const secretTitle = (s: ShownSecret) =>
     s.which === 'initial'
