@@ -10,11 +10,13 @@ import { refundMachine } from './machines/refund';
 import { refundApprovalMachine } from './machines/refundApproval';
 import { passwordChangeMachine } from './machines/passwordChange';
 import { orderSyncMachine } from './machines/orderSync';
+import { preOrderMachine } from './machines/preOrder';
 import { createApiClient } from './services/client';
 import { setApi } from './services/api';
 import { passwordChangeActors, sessionActors } from './services/actors';
 import { refundActors, refundApprovalActors } from './services/refunds';
 import { orderSyncActors } from './services/orders';
+import { preOrderActors } from './services/preorders';
 import { STORAGE_KEYS, sessionStore } from './services/storage';
 import { isWorkingLanguage } from './contract/locale';
 import { system } from './app/system';
@@ -50,6 +52,7 @@ const actors = {
   refundApproval: refundApprovalMachine.provide({ actors: refundApprovalActors }),
   passwordChange: passwordChangeMachine.provide({ actors: passwordChangeActors }),
   orderSync: orderSyncMachine.provide({ actors: orderSyncActors }),
+  preOrder: preOrderMachine.provide({ actors: preOrderActors }),
 };
 root = createActor(rootMachine.provide({ actors }), { input: { storage: sessionStore } });
 root.start();

@@ -1,6 +1,6 @@
 import { yup, LIMITS } from './validation';
 import { optionalId, text } from './fields';
-import { clientNumber, currencyField, countField } from './links';
+import { clientNumber, currencyField, countField, type PayLinkCreate, type PayLinkRow } from './links';
 import { paymentAmount } from './limits';
 
 /**
@@ -84,27 +84,32 @@ export interface PreOrderCreated extends PreOrderRow {
   created: boolean;
 }
 
-/** What the pre-order machine needs of a draft (URL payments and pre-orders both give it). */
-export interface PreOrderDraft {
-  /** Minor units. */
-  orderAmount: number;
-  currency: string;
-  validityHours: number;
-  /** How many payments the link accepts. */
-  useTimes: number;
-  remark: string;
-}
+/** Which link a create dialog makes: a URL payment (paid once) or a pre-order (several uses). */
+export type LinkKind = 'url' | 'preOrder';
 
-/** The created pre-order as the server returns it. */
+/** A new link's form as the dialog sends it to the pre-order machine. */
+export type LinkDraft =
+  { kind: 'url'; request: PayLinkCreate } | { kind: 'preOrder'; request: PreOrderCreate };
+
+/** How long a draft's link will be valid, in hours. */
+export const draftValidityHours = (draft: LinkDraft): number =>
+  draft.kind === 'url' ? draft.request.expireHours : draft.request.validityHours;
+
+/** A link's row as its list shows it (the dialog's summary). */
+export type LinkRecord = { kind: 'url'; row: PayLinkRow } | { kind: 'preOrder'; row: PreOrderRow };
+
+/** The created link as the pre-order machine needs it, with its row. */
 export interface CreatedPreOrder {
   gatewayPayNo: string;
   clientPayNo: string;
   payLink: string;
   expireTime: string;
   useTimes: number;
+  record: LinkRecord;
 }
 
-/** A created pre-order's payments so far, as its row read again says (null: row not found). */
+/** A created link's payments so far, as its row read again says (null: row not found). */
 export interface PreOrderUses {
   usedTimes: number;
+  record: LinkRecord;
 }

@@ -43,6 +43,16 @@ export function failureMessage(error: unknown, locale: WorkingLanguage): string 
   return translatorFor(locale)('common.hasError');
 }
 
+/** A refusal's messages by field (an INVALID reply's `errors`), or none. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (typeof error !== 'object' || error === null) return {};
+  const errors = (error as { errors?: unknown }).errors;
+  if (typeof errors !== 'object' || errors === null) return {};
+  return Object.fromEntries(
+    Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
 /** True for an error of a call the server refused for want of a session (either spelling). */
 export function isUnauthenticatedError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

@@ -1,7 +1,13 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
-import type { CreatedPreOrder, PreOrderDraft } from '../contract/preorders';
-import { failureMessage, type TestMap } from './effects';
+import {
+  draftValidityHours,
+  type CreatedPreOrder,
+  type LinkDraft,
+  type LinkKind,
+  type LinkRecord,
+} from '../contract/preorders';
+import { failureMessage, fieldErrorsOf, type TestMap } from './effects';
 import { preOrderWatchMachine } from './preOrderWatch';
 
 /**
@@ -10,26 +16,40 @@ import { preOrderWatchMachine } from './preOrderWatch';
  * link and QR code are shown, and it ends used up, expired or closed. While the link is open
  * (and while the close is being confirmed) it invokes the watcher (preOrderWatch.ts), which
  * reads the row again every few seconds and sends a USED for each payment it sees; it expires
- * at the server's `expireTime`.
+ * at the server's `expireTime`. The root actor spawns it for the create dialog of either kind
+ * (`preOrder.open`); its context holds everything the dialog shows: the link, its row as last
+ * read, and a refusal with the fields it names.
  */
 
+export const PRE_ORDER_SYSTEM_ID = 'preOrder';
+
+export interface PreOrderInput {
+  kind: LinkKind;
+}
+
 export interface PreOrderContext {
+  kind: LinkKind;
   preOrder: CreatedPreOrder | null;
+  /** The link's row: as created, then as the watcher last read it with a payment. */
+  record: LinkRecord | null;
   /** Payments made with the link so far. */
   usedTimes: number;
   validityHours: number;
   error: string | null;
+  /** The refused create's messages by form field (the dialog shows them at the fields). */
+  fieldErrors: Record<string, string>;
 }
 
 export type PreOrderEvent =
-  | { type: 'CREATE'; draft: PreOrderDraft }
+  | { type: 'CREATE'; draft: LinkDraft }
   | { type: 'COPY_LINK' }
   | { type: 'DOWNLOAD_QR' }
   /** Asks to close: the machine asks for a confirmation first. */
   | { type: 'CLOSE' }
   | { type: 'CONFIRM_CLOSE' }
   | { type: 'CANCEL_CLOSE' }
-  | { type: 'USED' }
+  /** A payment the watcher saw, with the row it read (none in the model). */
+  | { type: 'USED'; record?: LinkRecord }
   | { type: 'NEW' };
 
 export type PreOrderEmitted =
@@ -37,15 +57,16 @@ export type PreOrderEmitted =
 
 export const preOrderMachine = setup({
   types: {
+    input: {} as PreOrderInput,
     context: {} as PreOrderContext,
     events: {} as PreOrderEvent,
     emitted: {} as PreOrderEmitted,
   },
   actors: {
-    createPreOrder: fromPromise<CreatedPreOrder, PreOrderDraft>(() =>
+    createPreOrder: fromPromise<CreatedPreOrder, LinkDraft>(() =>
       Promise.reject(new Error('preOrder actor "createPreOrder" not provided')),
     ),
-    closePreOrder: fromPromise<void, { gatewayPayNo: string }>(() =>
+    closePreOrder: fromPromise<void, { kind: LinkKind; gatewayPayNo: string }>(() =>
       Promise.reject(new Error('preOrder actor "closePreOrder" not provided')),
     ),
     /** Provide it with its `readUses` service (`preOrderWatchMachine.provide`). */
@@ -65,29 +86,42 @@ export const preOrderMachine = setup({
     lastUse: ({ context }) => context.usedTimes + 1 >= (context.preOrder?.useTimes ?? 1),
   },
   actions: {
-    clearError: assign({ error: null }),
+    clearError: assign({ error: null, fieldErrors: {} }),
     rememberFailure: assign((_, params: { error: unknown }) => ({
       error: failureMessage(params.error, DEFAULT_LANGUAGE),
+      fieldErrors: fieldErrorsOf(params.error),
     })),
-    rememberValidity: assign((_, params: { draft: PreOrderDraft }) => ({
-      validityHours: params.draft.validityHours,
+    rememberValidity: assign((_, params: { draft: LinkDraft }) => ({
+      validityHours: draftValidityHours(params.draft),
     })),
     rememberCreated: assign((_, params: { preOrder: CreatedPreOrder }) => ({
       preOrder: params.preOrder,
+      record: params.preOrder.record,
       usedTimes: 0,
     })),
-    countUse: assign(({ context }) => ({ usedTimes: context.usedTimes + 1 })),
+    countUse: assign(({ context }, params: { record?: LinkRecord }) => ({
+      usedTimes: context.usedTimes + 1,
+      record: params.record ?? context.record,
+    })),
     copyLink: emit(({ context }) => ({ type: 'copyLink' as const, link: context.preOrder?.payLink ?? '' })),
     downloadQr: emit(({ context }) => ({
       type: 'downloadQr' as const,
       link: context.preOrder?.payLink ?? '',
       fileName: `${context.preOrder?.gatewayPayNo ?? 'qrcode'}.png`,
     })),
-    forget: assign({ preOrder: null, usedTimes: 0, error: null }),
+    forget: assign({ preOrder: null, record: null, usedTimes: 0, error: null, fieldErrors: {} }),
   },
 }).createMachine({
   id: 'preOrder',
-  context: { preOrder: null, usedTimes: 0, validityHours: 0, error: null },
+  context: ({ input }) => ({
+    kind: input.kind,
+    preOrder: null,
+    record: null,
+    usedTimes: 0,
+    validityHours: 0,
+    error: null,
+    fieldErrors: {},
+  }),
   initial: 'draft',
   states: {
     draft: {
@@ -127,14 +161,19 @@ export const preOrderMachine = setup({
             id: 'watchPreOrder',
             src: 'watchPreOrder',
             input: ({ context }) => ({
+              kind: context.kind,
               gatewayPayNo: context.preOrder?.gatewayPayNo ?? '',
               seen: context.usedTimes,
             }),
           },
           on: {
             USED: [
-              { guard: 'lastUse', target: '#preOrder.used', actions: 'countUse' },
-              { actions: 'countUse' },
+              {
+                guard: 'lastUse',
+                target: '#preOrder.used',
+                actions: { type: 'countUse', params: ({ event }) => ({ record: event.record }) },
+              },
+              { actions: { type: 'countUse', params: ({ event }) => ({ record: event.record }) } },
             ],
             CLOSE: { target: 'confirmingClose' },
             COPY_LINK: { actions: 'copyLink' },
@@ -150,6 +189,7 @@ export const preOrderMachine = setup({
             id: 'watchPreOrder',
             src: 'watchPreOrder',
             input: ({ context }) => ({
+              kind: context.kind,
               gatewayPayNo: context.preOrder?.gatewayPayNo ?? '',
               seen: context.usedTimes,
             }),
@@ -158,8 +198,12 @@ export const preOrderMachine = setup({
             CONFIRM_CLOSE: { target: 'closing' },
             CANCEL_CLOSE: { target: 'open' },
             USED: [
-              { guard: 'lastUse', target: '#preOrder.used', actions: 'countUse' },
-              { actions: 'countUse' },
+              {
+                guard: 'lastUse',
+                target: '#preOrder.used',
+                actions: { type: 'countUse', params: ({ event }) => ({ record: event.record }) },
+              },
+              { actions: { type: 'countUse', params: ({ event }) => ({ record: event.record }) } },
             ],
           },
         },
@@ -173,7 +217,10 @@ export const preOrderMachine = setup({
           invoke: {
             id: 'closePreOrder',
             src: 'closePreOrder',
-            input: ({ context }) => ({ gatewayPayNo: context.preOrder?.gatewayPayNo ?? '' }),
+            input: ({ context }) => ({
+              kind: context.kind,
+              gatewayPayNo: context.preOrder?.gatewayPayNo ?? '',
+            }),
             onDone: { target: '#preOrder.closed' },
             onError: {
               target: 'open',

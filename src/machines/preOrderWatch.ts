@@ -1,11 +1,11 @@
 import { enqueueActions, fromPromise, setup } from 'xstate';
-import type { PreOrderUses } from '../contract/preorders';
+import type { LinkKind, PreOrderUses } from '../contract/preorders';
 import type { TestMap } from './effects';
 
 /**
  * Watches an open pre-order or URL payment for payments (spec points 3 and 4): its row is read
  * again every 5 s, and each payment it has seen since the last read is reported to the
- * pre-order machine that invoked it (`USED`, one per payment). A failed read is tried again
+ * pre-order machine that invoked it (`USED`, one per payment, with the row as read). A failed read is tried again
  * at the next tick. It runs while the link is open (the pre-order machine stops it otherwise).
  */
 
@@ -13,6 +13,7 @@ import type { TestMap } from './effects';
 export const REFRESH_MS = 5000;
 
 export interface PreOrderWatchInput {
+  kind: LinkKind;
   gatewayPayNo: string;
   /** Payments the pre-order machine has counted already. */
   seen: number;
@@ -20,13 +21,16 @@ export interface PreOrderWatchInput {
 
 export type PreOrderWatchContext = PreOrderWatchInput;
 
+/** Which link's row the watcher reads. */
+export type ReadUsesInput = Pick<PreOrderWatchInput, 'kind' | 'gatewayPayNo'>;
+
 export const preOrderWatchMachine = setup({
   types: {
     input: {} as PreOrderWatchInput,
     context: {} as PreOrderWatchContext,
   },
   actors: {
-    readUses: fromPromise<PreOrderUses | null, { gatewayPayNo: string }>(() =>
+    readUses: fromPromise<PreOrderUses | null, ReadUsesInput>(() =>
       Promise.reject(new Error('preOrderWatch actor "readUses" not provided')),
     ),
   },
@@ -40,9 +44,9 @@ export const preOrderWatchMachine = setup({
     reportUses: enqueueActions(({ context, self, enqueue }, params: { uses: PreOrderUses | null }) => {
       // The pre-order that invoked it (none while the model is traversed on its own).
       const preOrder = self._parent;
-      if (preOrder)
-        for (let n = context.seen; n < (params.uses?.usedTimes ?? 0); n++)
-          enqueue.sendTo(preOrder, { type: 'USED' });
+      if (preOrder && params.uses)
+        for (let n = context.seen; n < params.uses.usedTimes; n++)
+          enqueue.sendTo(preOrder, { type: 'USED', record: params.uses.record });
       enqueue.assign({ seen: Math.max(context.seen, params.uses?.usedTimes ?? 0) });
     }),
   },
@@ -58,7 +62,7 @@ export const preOrderWatchMachine = setup({
       invoke: {
         id: 'readUses',
         src: 'readUses',
-        input: ({ context }) => ({ gatewayPayNo: context.gatewayPayNo }),
+        input: ({ context }) => ({ kind: context.kind, gatewayPayNo: context.gatewayPayNo }),
         onDone: [
           {
             guard: { type: 'paidSince', params: ({ event }) => ({ uses: event.output }) },

@@ -1,6 +1,7 @@
 import { enqueueActions, raise, setup, stopChild, type SnapshotFrom } from 'xstate';
 import type { TestMap } from './effects';
 import { ORDER_SYNC_SYSTEM_ID, orderSyncMachine, type OrderSyncInput } from './orderSync';
+import { PRE_ORDER_SYSTEM_ID, preOrderMachine, type PreOrderInput } from './preOrder';
 import { PASSWORD_CHANGE_SYSTEM_ID, passwordChangeMachine, type PasswordChangeInput } from './passwordChange';
 import { REFUND_SYSTEM_ID, refundMachine, type RefundMachineInput } from './refund';
 import { REFUND_APPROVAL_SYSTEM_ID, refundApprovalMachine, type RefundApprovalInput } from './refundApproval';
@@ -20,6 +21,8 @@ import { SESSION_SYSTEM_ID, sessionMachine, type SessionInput } from './session'
  *   list only while it waits for the refund password's change.
  * - passwordChange: the change screen's form, for as long as the screen is shown.
  * - orderSync: the order detail's "Sync with brand", for as long as the detail is shown.
+ * - preOrder: the create dialog of a URL payment or pre-order, for as long as it is open (its
+ *   link watched for payments until it ends).
  *
  * The workflows belong to the signed-in session: the root follows the session's snapshots
  * (`session.phase`) and, when the session ends (logout, switching account, expiry), stops every
@@ -40,7 +43,7 @@ export function sessionPhaseOf(snapshot: Pick<SnapshotFrom<typeof sessionMachine
 }
 
 /** The workflows a session's screens open (every child but the session). */
-const WORKFLOWS = ['refund', 'refundApproval', 'passwordChange', 'orderSync'] as const;
+const WORKFLOWS = ['refund', 'refundApproval', 'passwordChange', 'orderSync', 'preOrder'] as const;
 /** Those that may wait for the refund password's change across the login it forces. */
 const WAITING = ['refund', 'refundApproval'] as const;
 
@@ -61,6 +64,8 @@ export type RootEvent =
   | { type: 'passwordChange.close' }
   | { type: 'orderSync.open'; input: OrderSyncInput }
   | { type: 'orderSync.close' }
+  | { type: 'preOrder.open'; input: PreOrderInput }
+  | { type: 'preOrder.close' }
   /** Raised from the session's snapshots (`sessionPhaseOf`), with the signed-in user. */
   | { type: 'session.phase'; phase: SessionPhase; loginId: string | null };
 
@@ -81,6 +86,7 @@ export const rootMachine = setup({
       refundApproval: 'refundApproval';
       passwordChange: 'passwordChange';
       orderSync: 'orderSync';
+      preOrder: 'preOrder';
     },
   },
   actors: {
@@ -89,6 +95,7 @@ export const rootMachine = setup({
     refundApproval: refundApprovalMachine,
     passwordChange: passwordChangeMachine,
     orderSync: orderSyncMachine,
+    preOrder: preOrderMachine,
   },
   guards: {
     sessionOpen: (_, params: { phase: SessionPhase }) => params.phase === 'open',
@@ -189,6 +196,12 @@ export const rootMachine = setup({
         input: event.input,
       });
     }),
+    /** A create dialog opened: a new link's workflow (one dialog at a time). */
+    openPreOrder: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'preOrder.open') return;
+      enqueue.stopChild('preOrder');
+      enqueue.spawnChild('preOrder', { id: 'preOrder', systemId: PRE_ORDER_SYSTEM_ID, input: event.input });
+    }),
   },
 }).createMachine({
   id: 'root',
@@ -239,6 +252,8 @@ export const rootMachine = setup({
     'passwordChange.close': { actions: stopChild('passwordChange') },
     'orderSync.open': { actions: 'openOrderSync' },
     'orderSync.close': { actions: stopChild('orderSync') },
+    'preOrder.open': { actions: 'openPreOrder' },
+    'preOrder.close': { actions: stopChild('preOrder') },
   },
 });
 
@@ -259,6 +274,8 @@ export const rootTestMap = {
     'passwordChange.close': 'Leave that screen',
     'orderSync.open': 'Open an order detail',
     'orderSync.close': 'Leave the order detail',
+    'preOrder.open': 'Open the new URL payment or new pre-order dialog',
+    'preOrder.close': 'Close that dialog',
     'session.phase':
       'The session moves: signed in, logging out / switching account / expired, or ended by a refund-password change',
     'xstate.snapshot.session': 'The session’s state changes (read as session.phase)',

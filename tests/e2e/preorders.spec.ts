@@ -36,7 +36,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { PreOrderContext } from '../../src/machines/preOrder';
 import { namePaths, type ModelEvent } from '../machines/harness';
-import { draft, preOrderPaths } from '../machines/preOrder.model';
+import { request as draft, preOrderPaths } from '../machines/preOrder.model';
 import { decide, decodeQrPng, dialog, download, expectOutcome, payerPage, shownLink } from './support/links';
 import { apiCall, apiLogin, ja, storageOf } from './support/ui';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, type AnyStateMachine } from 'xstate';
 import { preOrderMachine, preOrderTestMap, type PreOrderContext } from '../../src/machines/preOrder';
-import type { CreatedPreOrder, PreOrderDraft, PreOrderUses } from '../../src/contract/preorders';
+import type { CreatedPreOrder, LinkDraft, PreOrderUses } from '../../src/contract/preorders';
+import type { ReadUsesInput } from '../../src/machines/preOrderWatch';
 import { REFRESH_MS, preOrderWatchMachine } from '../../src/machines/preOrderWatch';
 import {
   coveredTransitions,
@@ -12,9 +13,9 @@ import {
   WorkflowRun,
   type PathChecks,
 } from './harness';
-import { created, draft, failures, preOrderPaths } from './preOrder.model';
+import { created, draft, failures, preOrderPaths, record } from './preOrder.model';
 
-const VALIDITY = draft.validityHours * 3_600_000;
+const VALIDITY = draft.kind === 'preOrder' ? draft.request.validityHours * 3_600_000 : 0;
 /** The model's pre-order expires at 02:00Z, two hours (its validity) after "now". */
 const CREATED_AT = Date.parse(created(1).expireTime) - VALIDITY;
 
@@ -31,7 +32,7 @@ const paths = preOrderPaths();
 describe('pre-order paths', () => {
   for (const { name, path } of namePaths(paths)) {
     it(name, async () => {
-      const run = new WorkflowRun(preOrderMachine, undefined, { validity: VALIDITY });
+      const run = new WorkflowRun(preOrderMachine, { kind: 'preOrder' }, { validity: VALIDITY });
       const context = () => run.snapshot.context as PreOrderContext;
       const can = (type: string) => run.snapshot.can({ type } as never);
       /**
@@ -80,7 +81,7 @@ describe('pre-order paths', () => {
             expect(can('CLOSE')).toBe(false);
             expect(run.calls.at(-1)).toEqual({
               actor: 'closePreOrder',
-              input: { gatewayPayNo: 'P20261122000001' },
+              input: { kind: 'preOrder', gatewayPayNo: 'P20261122000001' },
             });
           },
           used: () => {
@@ -133,7 +134,7 @@ describe('pre-order paths', () => {
 });
 
 it('expires at the server’s expireTime, not the validity hours from when the reply came', async () => {
-  const run = new WorkflowRun(preOrderMachine, undefined, { validity: VALIDITY });
+  const run = new WorkflowRun(preOrderMachine, { kind: 'preOrder' }, { validity: VALIDITY });
   await run.perform({ type: 'CREATE', draft });
   // The reply came a minute after the server created it: a minute less to wait.
   vi.setSystemTime(CREATED_AT + 60_000);
@@ -160,19 +161,19 @@ it('its watcher reads the row every five seconds and the payments it sees end th
   let usedTimes = 0;
   const machine = preOrderMachine.provide({
     actors: {
-      createPreOrder: fromPromise<CreatedPreOrder, PreOrderDraft>(async () => created(2)),
+      createPreOrder: fromPromise<CreatedPreOrder, LinkDraft>(async () => created(2)),
       watchPreOrder: preOrderWatchMachine.provide({
         actors: {
-          readUses: fromPromise<PreOrderUses | null, { gatewayPayNo: string }>(async ({ input }) => {
+          readUses: fromPromise<PreOrderUses | null, ReadUsesInput>(async ({ input }) => {
             reads.push(input.gatewayPayNo);
-            return { usedTimes };
+            return { usedTimes, record: record(2, usedTimes) };
           }),
         },
       }),
     },
   });
   const clock = new SimulatedClock();
-  const actor = createActor(machine, { clock }).start();
+  const actor = createActor(machine, { clock, input: { kind: 'preOrder' } }).start();
   actor.send({ type: 'CREATE', draft });
   await flush();
   const tick = async () => {
@@ -186,6 +187,8 @@ it('its watcher reads the row every five seconds and the payments it sees end th
   usedTimes = 1;
   await tick();
   expect(actor.getSnapshot().context.usedTimes).toBe(1);
+  // The dialog's summary shows the row as the watcher read it with that payment.
+  expect(actor.getSnapshot().context.record).toEqual(record(2, 1));
   actor.send({ type: 'CLOSE' });
   usedTimes = 2;
   await tick();

@@ -1,15 +1,16 @@
 import { preOrderWatchMachine, type PreOrderWatchInput } from '../../src/machines/preOrderWatch';
 import { workflowModel, type ModelEvent } from './harness';
+import { record } from './preOrder.model';
 
 /** The watcher's test model: a link with one payment counted already, read again. */
 
-export const input: PreOrderWatchInput = { gatewayPayNo: 'P20261122000001', seen: 1 };
+export const input: PreOrderWatchInput = { kind: 'preOrder', gatewayPayNo: 'P20261122000001', seen: 1 };
 
 export const reads = {
   /** No payment since the last read. */
-  none: { label: 'no new use', usedTimes: 1 },
+  none: { label: 'no new use', usedTimes: 1, record: record(5, 1) },
   /** Two payments since the last read (both reported). */
-  two: { label: '2 new uses', usedTimes: 3 },
+  two: { label: '2 new uses', usedTimes: 3, record: record(5, 3) },
   /** The row was not found (another day's list): nothing to count. */
   missing: null,
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
+import type { PreOrderUses } from '../../src/contract/preorders';
 import {
   REFRESH_MS,
   preOrderWatchMachine,
@@ -24,18 +25,22 @@ describe('pre-order watch paths', () => {
           reading: () => {
             expect(run.calls.at(-1)).toEqual({
               actor: 'readUses',
-              input: { gatewayPayNo: input.gatewayPayNo },
+              input: { kind: input.kind, gatewayPayNo: input.gatewayPayNo },
             });
           },
         },
         steps: {
           'xstate.done.actor.readUses': ({ event, before, run: r }) => {
             const seenBefore = (before.context as PreOrderWatchContext).seen;
-            const read = event.output as { usedTimes: number } | null;
+            const read = event.output as PreOrderUses | null;
             const fresh = Math.max(0, (read?.usedTimes ?? 0) - seenBefore);
-            // One USED to the pre-order per payment since the last read, none otherwise.
+            // One USED to the pre-order per payment since the last read (with the row as read),
+            // none otherwise.
             expect(r.received.slice(-fresh || r.received.length)).toEqual(
-              Array.from({ length: fresh }, () => ({ to: 'parent', event: { type: 'USED' } })),
+              Array.from({ length: fresh }, () => ({
+                to: 'parent',
+                event: { type: 'USED', record: read?.record },
+              })),
             );
             expect(context().seen).toBe(Math.max(seenBefore, read?.usedTimes ?? 0));
           },

@@ -88,7 +88,7 @@ function startSession() {
 }
 
 const workflows = (root: ReturnType<typeof startSession>['root']) =>
-  (['refund', 'refundApproval', 'passwordChange', 'orderSync'] as const).filter(
+  (['refund', 'refundApproval', 'passwordChange', 'orderSync', 'preOrder'] as const).filter(
     (id) => root.getSnapshot().children[id] !== undefined,
   );
 
@@ -181,6 +181,23 @@ describe('root actor', () => {
     expect(root.system.get('orderSync')).toBeUndefined();
   });
 
+  it('runs a create dialog’s link under system id "preOrder", a new one for each dialog', () => {
+    const root = start();
+    root.send({ type: 'preOrder.open', input: { kind: 'url' } });
+    const first = root.getSnapshot().children.preOrder!;
+    expect(root.system.get('preOrder')).toBe(first);
+    expect(first.getSnapshot().context.kind).toBe('url');
+    // Another dialog (the other kind) starts from its own draft.
+    root.send({ type: 'preOrder.open', input: { kind: 'preOrder' } });
+    const second = root.getSnapshot().children.preOrder!;
+    expect(second).not.toBe(first);
+    expect(second.getSnapshot().context.kind).toBe('preOrder');
+    expect(second.getSnapshot().value).toBe('draft');
+    root.send({ type: 'preOrder.close' });
+    expect(root.getSnapshot().children.preOrder).toBeUndefined();
+    expect(root.system.get('preOrder')).toBeUndefined();
+  });
+
   it('stops every workflow of the session when it ends (logout, switching account, expiry)', () => {
     for (const end of ['loggingOut', 'expired'] as const) {
       const { root, session } = startSession();
@@ -192,7 +209,14 @@ describe('root actor', () => {
       root.send({ type: 'refundApproval.open', input: { gatewayRefundNo: 'RF1' } });
       root.send({ type: 'orderSync.open', input: { gatewayOrderNo: 'G-1' } });
       root.send({ type: 'passwordChange.open', input: { kind: 'refund' } });
-      expect(workflows(root)).toEqual(['refund', 'refundApproval', 'passwordChange', 'orderSync']);
+      root.send({ type: 'preOrder.open', input: { kind: 'url' } });
+      expect(workflows(root)).toEqual([
+        'refund',
+        'refundApproval',
+        'passwordChange',
+        'orderSync',
+        'preOrder',
+      ]);
       session.send({ type: 'GO', to: end, user: null });
       expect(workflows(root), end).toEqual([]);
       expect(root.system.get('refund')).toBeUndefined();

@@ -1,40 +1,40 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import { FormProvider, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { isApiError } from '../../services/client';
-import type { PreOrderDraft } from '../../contract/preorders';
+import type { LinkDraft, LinkRecord } from '../../contract/preorders';
 import { useT } from '../../app/i18n';
-import { businessDate } from '../../components/format';
 import { LifecycleDialog, LifecycleView } from './LifecycleView';
-import type { useLinkLifecycle } from './useLinkLifecycle';
-
-/** The messages of a form's last refusal that are shown at its fields (by the form's control). */
-const shownAtFields = new WeakMap<object, Set<string>>();
+import { useLinkLifecycle, type LinkLifecycle } from './useLinkLifecycle';
 
 /**
  * A refused create's field messages (INVALID `errors`: the company, a payment limit on the
  * amount, a company's branch) go beside their fields, in the server's words in the user's
- * language, the first one focused; the call still fails, and the dialog's banner shows the
- * refusal only when it names no field of the form.
+ * language, the first one focused; the dialog's banner shows the refusal only when it names
+ * no field of the form.
  */
-export const showFieldErrors =
-  <F extends FieldValues>(form: UseFormReturn<F>) =>
-  (e: unknown): never => {
-    const atFields = new Set<string>();
-    Object.entries(isApiError(e) ? (e.errors ?? {}) : {}).forEach(([field, message], i) => {
-      form.setError(field as Path<F>, { type: 'server', message }, { shouldFocus: i === 0 });
-      if (form.getValues(field as Path<F>) !== undefined) atFields.add(message);
-    });
-    shownAtFields.set(form.control, atFields);
-    throw e;
-  };
+function useFieldErrors<F extends FieldValues>(
+  form: UseFormReturn<F>,
+  errors: Record<string, string> | undefined,
+) {
+  useEffect(() => {
+    Object.entries(errors ?? {}).forEach(([field, message], i) =>
+      form.setError(field as Path<F>, { type: 'server', message }, { shouldFocus: i === 0 }),
+    );
+  }, [form, errors]);
+}
 
 /** The machine's refusal text, unless it is one shown at a field of `form`. */
-const bannerText = (form: UseFormReturn<FieldValues>, error: string | null) =>
-  error && !shownAtFields.get(form.control)?.has(error) ? error : null;
-
-/** A link made in this dialog was created today or, past midnight, yesterday. */
-export const sinceYesterday = () => ({ beginTime: businessDate(1), endTime: businessDate(0) });
+const bannerText = <F extends FieldValues>(
+  form: UseFormReturn<F>,
+  error: string | null,
+  errors: Record<string, string>,
+) =>
+  error &&
+  !Object.entries(errors).some(
+    ([field, message]) => message === error && form.getValues(field as Path<F>) !== undefined,
+  )
+    ? error
+    : null;
 
 type Translate = ReturnType<typeof useT>;
 
@@ -60,30 +60,33 @@ const textsOf = (t: Translate, kind: 'url' | 'preOrder') =>
  * QR code and what the machine allows (New once it has ended, Close). The two kinds differ in
  * their form, their draft, their summary and their texts (`links.url`, `preorders`).
  */
-export function CreateLinkDialog<V extends FieldValues, D extends PreOrderDraft>({
+export function CreateLinkDialog<V extends FieldValues>({
   kind,
-  lifecycle,
   form,
   toDraft,
   fields,
   summary,
   onDone,
 }: {
-  kind: 'url' | 'preOrder';
-  lifecycle: ReturnType<typeof useLinkLifecycle<D>>;
+  kind: LinkDraft['kind'];
   form: UseFormReturn<V>;
-  toDraft: (values: V) => D;
+  toDraft: (values: V) => LinkDraft;
   fields: ReactNode;
-  summary: ReactNode;
+  /** The created link's row (as last read) for the dialog's summary. */
+  summary: (record: LinkRecord, lifecycle: LinkLifecycle) => ReactNode;
   onDone: (changed: boolean) => void;
 }) {
   const t = useT();
+  const lifecycle = useLinkLifecycle(kind);
+  useFieldErrors(form, lifecycle?.state.context.fieldErrors);
+  if (!lifecycle) return null;
   const { state, send } = lifecycle;
   const drafting = state.matches('draft') || state.matches('creating');
   const formId = kind === 'url' ? 'pay-link-form' : 'pre-order-form';
   const texts = textsOf(t, kind);
-  const banner = bannerText(form as unknown as UseFormReturn<FieldValues>, state.context.error);
+  const banner = bannerText(form, state.context.error, state.context.fieldErrors);
   const submit = form.handleSubmit((values) => send({ type: 'CREATE', draft: toDraft(values) }));
+  const record = state.context.record;
 
   return (
     <LifecycleDialog
@@ -129,7 +132,7 @@ export function CreateLinkDialog<V extends FieldValues, D extends PreOrderDraft>
           </form>
         </FormProvider>
       ) : (
-        <LifecycleView lifecycle={lifecycle} kind={kind} summary={summary} />
+        <LifecycleView lifecycle={lifecycle} kind={kind} summary={record && summary(record, lifecycle)} />
       )}
     </LifecycleDialog>
   );

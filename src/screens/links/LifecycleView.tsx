@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Dialog, Flex, Portal, Stack, Text } from '@chakra-ui/react';
 import type { PreOrderEvent } from '../../machines/preOrder';
-import type { useLinkLifecycle } from './useLinkLifecycle';
+import type { LinkLifecycle } from './useLinkLifecycle';
 import { useT } from '../../app/i18n';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LinkAndQr } from './LinkAndQr';
 
-type Lifecycle = ReturnType<typeof useLinkLifecycle>;
+type Lifecycle = LinkLifecycle;
 
 /** Where the machine stands, as the dialog's badge and message. */
 export function lifecyclePhase(state: Lifecycle['state']) {

@@ -1,52 +1,30 @@
-import { useEffect, useMemo } from 'react';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import type { CreatedPreOrder, PreOrderDraft, PreOrderUses } from '../../contract/preorders';
-import { preOrderMachine } from '../../machines/preOrder';
-import { preOrderWatchMachine } from '../../machines/preOrderWatch';
+import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
+import type { LinkKind } from '../../contract/preorders';
 import { useT } from '../../app/i18n';
+import { useRootActor, useWorkflow } from '../../app/session';
 import { showError, showSuccess } from '../../app/toaster';
 import { qrPngDataUrl, saveFile } from '../../services/qrCode';
 
 /**
- * The pre-order machine (draft → created with link and QR → used / expired / closed) with
- * the real services of a screen: URL payments and pre-orders both drive it. `read` reads an
- * open link's row again (the machine's watcher calls it every few seconds). Its effects (copy
- * the link, download the QR code) are carried out here; the screen renders its state.
+ * The pre-order machine (draft → created with link and QR → used / expired / closed) of a
+ * create dialog: the root actor runs it (`preOrder.open` while the dialog is mounted, with
+ * its services from main.tsx) — URL payments and pre-orders both drive it. Its effects (copy
+ * the link, download the QR code) are carried out here; the dialog renders its state. Null
+ * until the root has started it (the dialog's first render).
  */
-export function useLinkLifecycle<D extends PreOrderDraft>(services: {
-  create: (draft: D) => Promise<CreatedPreOrder>;
-  close: (gatewayPayNo: string) => Promise<unknown>;
-  read: (gatewayPayNo: string) => Promise<PreOrderUses | null>;
-}) {
+export function useLinkLifecycle(kind: LinkKind) {
   const t = useT();
-  const machine = useMemo(
-    () =>
-      preOrderMachine.provide({
-        actors: {
-          // The draft the screen sends is its full form (D); the machine reads its common part.
-          createPreOrder: fromPromise<CreatedPreOrder, PreOrderDraft>(({ input }) =>
-            services.create(input as D),
-          ),
-          closePreOrder: fromPromise<void, { gatewayPayNo: string }>(async ({ input }) => {
-            await services.close(input.gatewayPayNo);
-          }),
-          watchPreOrder: preOrderWatchMachine.provide({
-            actors: {
-              readUses: fromPromise<PreOrderUses | null, { gatewayPayNo: string }>(({ input }) =>
-                services.read(input.gatewayPayNo),
-              ),
-            },
-          }),
-        },
-      }),
-    // The services are module functions; the machine is made once per dialog.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
-  const [state, send, actor] = useMachine(machine);
+  const root = useRootActor();
+  useEffect(() => {
+    root.send({ type: 'preOrder.open', input: { kind } });
+    return () => root.send({ type: 'preOrder.close' });
+  }, [root, kind]);
+  const actor = useWorkflow('preOrder');
+  const state = useSelector(actor, (s) => s);
 
   useEffect(() => {
+    if (!actor) return;
     const copy = actor.on('copyLink', ({ link }) => {
       navigator.clipboard.writeText(link).then(
         () => showSuccess(t('links.copied')),
@@ -62,5 +40,7 @@ export function useLinkLifecycle<D extends PreOrderDraft>(services: {
     };
   }, [actor, t]);
 
-  return { state, send };
+  return actor && state && state.context.kind === kind ? { state, send: actor.send } : null;
 }
+
+export type LinkLifecycle = NonNullable<ReturnType<typeof useLinkLifecycle>>;

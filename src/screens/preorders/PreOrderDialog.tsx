@@ -1,21 +1,15 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { DEFAULT_CURRENCY } from '../../contract/links';
 import type { OrgOption } from '../../contract/org';
 import { moneyIn } from '../../components/money';
-import { PRE_ORDER_VALIDITY_DEFAULT, PreOrderCreate, type PreOrderRow } from '../../contract/preorders';
-import type { PreOrderDraft } from '../../contract/preorders';
-import { closePreOrder, createPreOrder, pagePreOrders } from '../../services/preorders';
+import { PRE_ORDER_VALIDITY_DEFAULT, PreOrderCreate } from '../../contract/preorders';
 import { useT } from '../../app/i18n';
 import { withCompany } from '../links/CompanyField';
 import { formatDateTime } from '../../components/format';
 import { InfoList } from '../../components/InfoList';
-import { CreateLinkDialog, showFieldErrors, sinceYesterday } from '../links/CreateLinkDialog';
-import { useLinkLifecycle } from '../links/useLinkLifecycle';
+import { CreateLinkDialog } from '../links/CreateLinkDialog';
 import { PreOrderForm as PreOrderFormFields } from './PreOrderForm';
-
-type Draft = PreOrderDraft & { request: PreOrderCreate };
 
 /**
  * New pre-order on the pre-order machine: the form (contract PreOrderCreate), then the link
@@ -30,7 +24,6 @@ export function PreOrderDialog({
   onDone: (changed: boolean) => void;
 }) {
   const t = useT();
-  const [row, setRow] = useState<PreOrderRow | null>(null);
   const form = useForm({
     resolver: yupResolver(withCompany(PreOrderCreate, companies)),
     defaultValues: {
@@ -44,47 +37,24 @@ export function PreOrderDialog({
       branchUnitId: null,
     },
   });
-  const lifecycle = useLinkLifecycle<Draft>({
-    create: async ({ request }) => {
-      const made = await createPreOrder(request).catch(showFieldErrors(form));
-      setRow(made);
-      return made;
-    },
-    close: (gatewayPayNo) => closePreOrder({ gatewayPayNo }),
-    // The machine's watcher reads the row again and counts its new uses.
-    read: async (payNo) => {
-      const fresh = (await pagePreOrders({ payNo, ...sinceYesterday(), pageNum: 1, pageSize: 1 })).records[0];
-      if (!fresh) return null;
-      setRow(fresh);
-      return { usedTimes: fresh.usedTimes };
-    },
-  });
   return (
     <CreateLinkDialog
       kind="preOrder"
-      lifecycle={lifecycle}
       form={form}
-      toDraft={(values): Draft => {
-        const request = values as PreOrderCreate;
-        return {
-          orderAmount: request.orderAmount,
-          currency: request.currency,
-          validityHours: request.validityHours,
-          useTimes: request.useTimes,
-          remark: request.remark,
-          request,
-        };
-      }}
+      toDraft={(values) => ({ kind: 'preOrder', request: values as PreOrderCreate })}
       fields={<PreOrderFormFields companies={companies} />}
-      summary={
-        row && (
+      summary={(record) =>
+        record.kind === 'preOrder' && (
           <InfoList
             items={[
-              { label: t('fields.orderAmount'), value: moneyIn(t)(row.orderAmount, row.currency) },
-              { label: t('links.payNo'), value: row.gatewayPayNo },
-              { label: t('fields.clientPayNo'), value: row.clientPayNo },
-              { label: t('links.expiresAt'), value: formatDateTime(row.expireTime) },
-              { label: t('fields.remark'), value: row.remark },
+              {
+                label: t('fields.orderAmount'),
+                value: moneyIn(t)(record.row.orderAmount, record.row.currency),
+              },
+              { label: t('links.payNo'), value: record.row.gatewayPayNo },
+              { label: t('fields.clientPayNo'), value: record.row.clientPayNo },
+              { label: t('links.expiresAt'), value: formatDateTime(record.row.expireTime) },
+              { label: t('fields.remark'), value: record.row.remark },
             ]}
           />
         )
