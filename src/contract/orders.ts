@@ -182,7 +182,9 @@ export interface OrderDetail extends OrderRow {
   rebateAmount: number | null;
   auditStatus: number;
   auditResult: number | null;
+  /** The merchant settlement that holds the order ('' / null until its period has closed). */
   settlementNo: string;
+  settlementId: number | null;
   errorCode: string;
   errorMessage: string;
   expiresAt: string | null;

@@ -6,3 +6,4 @@ export * from './commission';
 export * from './audit';
 export * from './preorders';
 export * from './payments';
+export * from './settlements';

@@ -33,6 +33,13 @@ const bankColumns = () => ({
   bankAccountType: smallint('bank_account_type').notNull().default(1),
   bankAccountNumber: str('bank_account_number', 20),
   bankAccountHolder: str('bank_account_holder', 60),
+  /** 預金種目 of a Zengin transfer: 1 ordinary (普通), 2 current (当座), 4 savings (貯蓄), 9 other. */
+  bankDepositType: smallint('bank_deposit_type').notNull().default(1),
+  /** ISO 3166-1 alpha-2 country of the payee's address (transfers abroad). */
+  bankAddressCountry: varchar('bank_address_country', { length: 2 }).notNull().default('JP'),
+  /** IBAN and SWIFT/BIC of the payee's account, for transfers abroad ('' in Japan). */
+  bankIban: str('bank_iban', 34),
+  bankSwift: str('bank_swift', 11),
 });
 
 export const serviceProviders = pgTable('service_providers', {
@@ -194,3 +201,36 @@ export const branchUnits = pgTable(
     uniqueIndex('branch_units_company_name_unique').on(t.companyId, t.name),
   ],
 );
+
+/**
+ * Comprehensive agents (包括代理店): the parties through which the platform holds a brand's
+ * contract. Each brand is served by one agent (brand_agent_brands' primary key); the agent
+ * charges the platform its fee on the brand's orders and settles with it per statement period
+ * (docs/settlement.md). Managed by the system admin.
+ */
+export const brandAgents = pgTable('brand_agents', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: varchar('name', { length: 120 }).notNull().unique(),
+  nameEn: str('name_en', 120),
+  contactName: str('contact_name', 60),
+  contactEmail: str('contact_email', 120),
+  phone: str('phone', 20),
+  address: str('address', 255),
+  ...bankColumns(),
+  /** daily, weekly or monthly statements; weekly ones end on statementWeekday (1 Monday … 7 Sunday). */
+  statementPeriod: varchar('statement_period', { length: 8 }).notNull().default('monthly'),
+  statementWeekday: smallint('statement_weekday'),
+  status: status(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Which agent serves a brand, and its fee on the brand's orders (hundredths of a percent). */
+export const brandAgentBrands = pgTable('brand_agent_brands', {
+  brand: varchar('brand', { length: 20 }).primaryKey(),
+  brandAgentId: integer('brand_agent_id')
+    .notNull()
+    .references(() => brandAgents.id),
+  feeRate: integer('fee_rate').notNull(),
+  updatedAt: updatedAt(),
+});

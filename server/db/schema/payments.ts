@@ -56,13 +56,18 @@ export const orders = pgTable(
     commissionAmount: money('commission_amount'),
     rebateRate: integer('rebate_rate'),
     rebateAmount: money('rebate_amount'),
+    /** The agency the rebate is owed to, fixed when paid (the company's agency then). */
+    agentId: integer('agent_id'),
+    /** The comprehensive agent of the brand and its fee (hundredths of a percent, minor units), fixed when paid. */
+    brandAgentId: integer('brand_agent_id'),
+    feeRate: integer('fee_rate'),
+    feeAmount: money('fee_amount'),
     /** Refunds succeeded (kept with the order so the page needs no join). */
     refundedAmount: money('refunded_amount').notNull().default(0),
     /** 0 not audited, 1 audited. */
     auditStatus: smallint('audit_status').notNull().default(0),
     /** Audit result codes of spec point 4 (1, 100 … 500). */
     auditResult: smallint('audit_result'),
-    settlementNo: str('settlement_no', 40),
     errorCode: str('error_code', 40),
     errorMessage: str('error_message', 255),
     notifyUrl: str('notify_url', 255),
@@ -166,6 +171,13 @@ export const refunds = pgTable(
     approverId: integer('approver_id').references(() => operators.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     rejectReason: str('reject_reason', 255),
+    /**
+     * The charges this refund returns (docs/settlement.md): commission, rebate and brand fee on
+     * the refunded part, set with its success under the order's lock; null until then.
+     */
+    commissionAmount: money('commission_amount'),
+    rebateAmount: money('rebate_amount'),
+    feeAmount: money('fee_amount'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     updatedAt: updatedAt(),

@@ -9,7 +9,7 @@ import {
 import type { ORDER_SORT_FIELDS, OrderPageQuery } from '../../../src/contract/lists/orders';
 import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
-import { branchUnits, companies, orderEvents, orders } from '../../db/schema';
+import { branchUnits, companies, orderEvents, orders, settlementOrders, settlements } from '../../db/schema';
 import { dayRange } from '../../platform/days';
 import { notFound } from '../../platform/envelope';
 import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
@@ -216,6 +216,12 @@ export async function orderDetail(
     .from(orderEvents)
     .where(eq(orderEvents.orderId, order.id))
     .orderBy(asc(orderEvents.id));
+  // The merchant settlement that holds the order (docs/settlement.md), once its period closed.
+  const [settled] = await db
+    .select({ id: settlements.id, settlementNo: settlements.settlementNo })
+    .from(settlementOrders)
+    .innerJoin(settlements, eq(settlements.id, settlementOrders.settlementId))
+    .where(and(eq(settlementOrders.kind, 'merchant'), eq(settlementOrders.orderId, order.id)));
   return {
     ...toRow({
       ...order,
@@ -229,7 +235,8 @@ export async function orderDetail(
     rebateAmount: order.rebateAmount,
     auditStatus: order.auditStatus,
     auditResult: order.auditResult,
-    settlementNo: order.settlementNo,
+    settlementNo: settled?.settlementNo ?? '',
+    settlementId: settled?.id ?? null,
     errorCode: order.errorCode,
     errorMessage: order.errorMessage,
     expiresAt: order.expiresAt ? iso(order.expiresAt) : null,

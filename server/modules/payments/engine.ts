@@ -1,10 +1,17 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { channelOf, commissionBrand } from '../../../src/contract/brands';
-import { commissionOf } from '../../../src/contract/money';
+import { chargesOn } from '../../../src/contract/charges';
 import { nextStatus, type OrderEvent, type OrderStatus } from '../../../src/contract/orders';
 import type { BrandPayment } from '../../connectors';
 import type { Executor } from '../../db/client';
-import { agentRebateRates, commissionRates, companies, orderEvents, orders } from '../../db/schema';
+import {
+  agentRebateRates,
+  brandAgentBrands,
+  commissionRates,
+  companies,
+  orderEvents,
+  orders,
+} from '../../db/schema';
 import { fail } from '../../platform/envelope';
 import { enqueueNotification } from './outbox';
 import { countPreOrderUse } from './preOrderUses';
@@ -25,8 +32,12 @@ export class IllegalTransition extends Error {
 export const illegalTransition = (from: OrderStatus, event: OrderEvent) =>
   fail('server.payments.illegalTransition', { from, event });
 
-/** The company's commission (and its agency's rebate) in force now for the order's brand and channel. */
-async function commissionFor(tx: Executor, order: OrderRecord) {
+/**
+ * The charges in force now for the order (docs/settlement.md): the company's commission for its
+ * brand and channel, its agency's rebate (never above the commission) and the brand's fee to
+ * its comprehensive agent, with the agency and agent they are owed to / by.
+ */
+async function chargesFor(tx: Executor, order: OrderRecord) {
   const brand = commissionBrand(order.brand, order.subBrand);
   const channel = channelOf(order.paymentType);
   const [rate] = await tx
@@ -39,16 +50,32 @@ async function commissionFor(tx: Executor, order: OrderRecord) {
         eq(commissionRates.channel, channel),
       ),
     );
-  const [rebate] = await tx
-    .select({ rate: agentRebateRates.rate })
-    .from(agentRebateRates)
-    .innerJoin(companies, eq(companies.id, agentRebateRates.companyId))
-    .where(and(eq(agentRebateRates.companyId, order.companyId), eq(agentRebateRates.brand, brand)));
+  const [company] = await tx
+    .select({ agentId: companies.agentId, rebate: agentRebateRates.rate })
+    .from(companies)
+    .leftJoin(
+      agentRebateRates,
+      and(eq(agentRebateRates.companyId, companies.id), eq(agentRebateRates.brand, brand)),
+    )
+    .where(eq(companies.id, order.companyId));
+  const [agent] = order.brand
+    ? await tx
+        .select({ id: brandAgentBrands.brandAgentId, rate: brandAgentBrands.feeRate })
+        .from(brandAgentBrands)
+        .where(eq(brandAgentBrands.brand, order.brand))
+    : [];
+  const rebateRate = company?.agentId != null ? (company.rebate ?? null) : null;
+  const rates = { commission: rate?.rate ?? null, rebate: rebateRate, fee: agent?.rate ?? null };
+  const charges = chargesOn(order.amount, rates);
   return {
-    commissionRate: rate?.rate ?? null,
-    commissionAmount: rate ? commissionOf(order.amount, rate.rate) : null,
-    rebateRate: rebate?.rate ?? null,
-    rebateAmount: rebate ? commissionOf(order.amount, rebate.rate) : null,
+    commissionRate: rates.commission,
+    commissionAmount: rates.commission == null ? null : charges.commission,
+    rebateRate: rates.rebate,
+    rebateAmount: rates.rebate == null ? null : charges.rebate,
+    agentId: rates.rebate == null ? null : company!.agentId,
+    brandAgentId: agent?.id ?? null,
+    feeRate: rates.fee,
+    feeAmount: rates.fee == null ? null : charges.fee,
   };
 }
 
@@ -56,7 +83,7 @@ async function commissionFor(tx: Executor, order: OrderRecord) {
  * Moves an order by one event of the transition table, in the caller's transaction: refused
  * (IllegalTransition) when the table does not allow it; the row is updated only while it is
  * still in the status read (a concurrent move makes this one refused too); the timeline gets
- * a row. Paying fixes the commission and rebate in force at that moment.
+ * a row. Paying fixes the charges in force at that moment (commission, rebate, brand fee).
  */
 export async function applyEvent(
   tx: Executor,
@@ -70,7 +97,7 @@ export async function applyEvent(
   if (!to) throw new IllegalTransition(from, event);
   const now = new Date();
   const values: Partial<typeof orders.$inferInsert> = { ...patch, status: to, updatedAt: now };
-  if (event === 'paid') Object.assign(values, await commissionFor(tx, { ...order, ...patch } as OrderRecord));
+  if (event === 'paid') Object.assign(values, await chargesFor(tx, { ...order, ...patch } as OrderRecord));
   if (['paid', 'decline', 'expire', 'closeConfirmed'].includes(event)) values.finishedAt = now;
   const [updated] = await tx
     .update(orders)

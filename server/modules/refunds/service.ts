@@ -1,3 +1,4 @@
+import { refundReturns } from '../../../src/contract/charges';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
@@ -269,10 +270,22 @@ export async function settleRefund(
   return deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
     const order = (await lockOrder(tx, eq(orders.id, before.orderId)))!;
+    // What the refund returns of the order's charges, on the part not refunded before it
+    // (docs/settlement.md); under the order's lock, so refunds of one order count in turn.
+    const returned = success
+      ? refundReturns(order.amount - order.refundedAmount, before.amount, {
+          commission: order.commissionRate,
+          rebate: order.rebateRate,
+          fee: order.feeRate,
+        })
+      : null;
     const [refund] = await tx
       .update(refunds)
       .set({
         status: success ? 'success' : 'failed',
+        commissionAmount: returned?.commission ?? null,
+        rebateAmount: returned?.rebate ?? null,
+        feeAmount: returned?.fee ?? null,
         brandRefundNo: answer.brandRefundNo || before.brandRefundNo,
         receiptNo: success ? `RR${(answer.brandRefundNo || before.brandRefundNo).slice(-12)}` : '',
         errorCode: answer.errorCode.slice(0, 40),
