@@ -23,6 +23,11 @@ export const ResultType = {
   MFA_ENROLMENT_REQUIRED: 'MFA_ENROLMENT_REQUIRED',
   /** A refund asked for while the refund password must be changed first (admin reset). */
   REFUND_PASSWORD_CHANGE_REQUIRED: 'REFUND_PASSWORD_CHANGE_REQUIRED',
+  /**
+   * A write lost a race with another user's (a settlement checkout whose selection was checked
+   * out meanwhile): `result` says what was taken; nothing was changed.
+   */
+  CONFLICT: 'CONFLICT',
 } as const;
 export type ResultType = (typeof ResultType)[keyof typeof ResultType];
 

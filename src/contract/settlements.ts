@@ -1,3 +1,7 @@
+import { MD5_HEX, message, yup } from './validation';
+import { id, requiredText } from './fields';
+import { isCalendarDay, pageFields } from './paging';
+
 /**
  * Settlements (spec points 2, 3, 4, 7, 9; the rules: docs/settlement.md): what the platform owes
  * its merchant companies (`merchant`, /settle/actuarial) and agencies (`agent`, /settle/agent),
@@ -71,3 +75,241 @@ export const TRANSFER_DATE_MAX_DAYS = 30;
 
 /** The transfer fee per currency unless the system admin changes it (minor units). */
 export const DEFAULT_TRANSFER_FEES: Readonly<Record<string, number>> = { JPY: 250 };
+
+/* ---- Replies and inputs of the settlement calls (src/contract/calls/settlements.ts) ---- */
+
+/** One settlement as its list shows it (the statement's figures; minor units of `currency`). */
+export interface SettlementRow {
+  id: number;
+  settlementNo: string;
+  kind: SettlementKind;
+  partyId: number;
+  /** The company, agency or comprehensive agent. */
+  partyName: string;
+  /** A brand settlement's brand ('' otherwise). */
+  brand: string;
+  currency: string;
+  periodBegin: string;
+  periodEnd: string;
+  dueDate: string;
+  orderCount: number;
+  orderTotal: number;
+  refundCount: number;
+  refundTotal: number;
+  commissionTotal: number;
+  rebateTotal: number;
+  commissionCost: number;
+  carriedIn: number;
+  carriedOut: number;
+  transferCommission: number;
+  transferAmount: number;
+  /** SHA or OUR (agencies), '' otherwise. */
+  feeBearer: string;
+  transferType: TransferType;
+  status: SettlementStatus;
+  /** The batch that holds it while it is checked out and after it was remitted. */
+  batchId: number | null;
+  payTime: string | null;
+  createdAt: string;
+}
+
+/** Why a settlement cannot be paid (yet): each one a reason the checkout's choosing step names. */
+export const UNPAYABLE_REASONS = [
+  'remitted',
+  'inBatch',
+  'zeroAmount',
+  'bankIncomplete',
+  'nameUnwritable',
+  'unknownBank',
+  'unknownBranch',
+  'accountNumber',
+  'iban',
+  'swift',
+  'noPayingAccount',
+] as const;
+export type UnpayableReason = (typeof UNPAYABLE_REASONS)[number];
+export interface Unpayable {
+  reason: UnpayableReason;
+  /** The characters a Zengin file cannot carry (nameUnwritable). */
+  chars?: string[];
+}
+
+/** One entry of a settlement's trail (closed, checked out, remitted, reversed). */
+export interface SettlementTrailEntry {
+  action: string;
+  operator: string | null;
+  at: string;
+  detail: string;
+}
+
+/** A settlement's page: the statement, the payee as snapshotted, its batch and trail. */
+export interface SettlementDetail extends SettlementRow {
+  payee: PayeeBank;
+  description: string;
+  /** Why it cannot be checked out now (empty: it can). */
+  unpayable: Unpayable[];
+  batch: BatchSummary | null;
+  trail: SettlementTrailEntry[];
+}
+
+/** An order or refund of a settlement (its statement's lines). */
+export interface SettlementLine {
+  type: 'order' | 'refund';
+  /** The order's or the refund's id. */
+  id: number;
+  /** The order's gateway number (of the refunded order, for a refund). */
+  gatewayOrderNo: string;
+  /** The refund's gateway number ('' for an order). */
+  gatewayRefundNo: string;
+  clientNo: string;
+  companyName: string;
+  brand: string;
+  /** Paid at (orders), succeeded at (refunds). */
+  time: string;
+  amount: number;
+  currency: string;
+  /** The charge on the order, or what the refund returned of it. */
+  commission: number;
+  rebate: number;
+  fee: number;
+}
+
+export const SETTLEMENT_LINE_TYPES = ['order', 'refund'] as const;
+
+/** A payout batch: the settlements checked out together and their bank files. */
+export interface BatchSummary {
+  id: number;
+  kind: SettlementKind;
+  status: 'checkedOut' | 'remitted' | 'reversed';
+  transferDate: string;
+  settlementCount: number;
+  files: BatchFile[];
+  createdBy: string;
+  createdAt: string;
+  remittedAt: string | null;
+  reversedAt: string | null;
+  reverseReason: string;
+}
+export interface BatchFile {
+  currency: string;
+  format: Exclude<TransferType, ''>;
+  fileName: string;
+  recordCount: number;
+  total: number;
+}
+
+/** The checkout's choosing and reviewing steps: the selection as the server sees it now. */
+export interface CheckoutPreview {
+  items: CheckoutItem[];
+  /** Σ transfer amount of the payable ones, per currency. */
+  totals: { currency: string; count: number; amount: number }[];
+  /** Bank business days a transfer may be dated (today's included when it is one). */
+  transferDates: string[];
+  defaultTransferDate: string;
+}
+export interface CheckoutItem {
+  id: number;
+  settlementNo: string;
+  partyName: string;
+  currency: string;
+  transferAmount: number;
+  payee: PayeeBank;
+  unpayable: Unpayable[];
+}
+
+/** What the checkout made: the batch (the same one again for a retried batch key). */
+export interface CheckoutDone {
+  batch: BatchSummary;
+  /** False when the batch key had made it already (a retry). */
+  created: boolean;
+}
+
+/** Refused because another checkout took some of the selection meanwhile (resultType CONFLICT). */
+export interface CheckoutConflict {
+  taken: string[];
+}
+
+/* ---- Inputs ---- */
+
+/** At most this many settlements in one checkout (a Zengin file holds up to 999,999 records). */
+export const CHECKOUT_MAX = 500;
+
+const ids = () =>
+  yup
+    .array()
+    .of(id().required())
+    .required()
+    .min(1, message('validation.selectData'))
+    .max(CHECKOUT_MAX, message('validation.maxItems', { max: CHECKOUT_MAX }));
+
+export const SettlementIdInput = yup.object({ id: id().required() }).noUnknown();
+export type SettlementIdInput = yup.InferType<typeof SettlementIdInput>;
+
+/** A settlement's orders or refunds, paged. */
+export const SettlementLinesQuery = yup
+  .object({
+    id: id().required(),
+    type: yup.string().oneOf(SETTLEMENT_LINE_TYPES).default('order'),
+    pageNum: pageFields.pageNum,
+    pageSize: pageFields.pageSize,
+  })
+  .noUnknown();
+export type SettlementLinesQuery = yup.InferType<typeof SettlementLinesQuery>;
+
+/** The file of a settlement's lines: its orders and refunds in one sheet. */
+export const SettlementLinesExport = yup.object({ id: id().required() }).noUnknown();
+
+export const CheckoutPreviewInput = yup.object({ ids: ids() }).noUnknown();
+export type CheckoutPreviewInput = yup.InferType<typeof CheckoutPreviewInput>;
+
+export const CheckoutInput = yup
+  .object({
+    ids: ids(),
+    transferDate: yup
+      .string()
+      .required()
+      .test('date', message('validation.date'), (v) => !v || isCalendarDay(v)),
+    refundPassword: yup
+      .string()
+      .required()
+      .matches(MD5_HEX, { message: message('validation.pattern') }),
+    /** The console's key of this checkout: a retry with the same key returns the same batch. */
+    batchKey: yup
+      .string()
+      .required()
+      .matches(/^[A-Za-z0-9-]{16,64}$/, { message: message('validation.pattern') }),
+  })
+  .noUnknown();
+export type CheckoutInput = yup.InferType<typeof CheckoutInput>;
+
+export const BatchIdInput = yup.object({ id: id().required() }).noUnknown();
+export type BatchIdInput = yup.InferType<typeof BatchIdInput>;
+
+/** A batch's bank file of one currency. */
+export const BatchFileInput = yup
+  .object({
+    id: id().required(),
+    currency: yup
+      .string()
+      .required()
+      .matches(/^[A-Z]{3}$/, { message: message('validation.pattern') }),
+  })
+  .noUnknown();
+export type BatchFileInput = yup.InferType<typeof BatchFileInput>;
+
+/** Reversing a batch the bank rejected: why, for the trail. */
+export const BatchReverseInput = yup.object({ id: id().required(), reason: requiredText(255) }).noUnknown();
+export type BatchReverseInput = yup.InferType<typeof BatchReverseInput>;
+
+/** The batches of one kind, newest first. */
+export const BatchPageQuery = yup
+  .object({
+    pageNum: pageFields.pageNum,
+    pageSize: pageFields.pageSize,
+    status: yup.string().oneOf(['', 'checkedOut', 'remitted', 'reversed']).default(''),
+  })
+  .noUnknown();
+export type BatchPageQuery = yup.InferType<typeof BatchPageQuery>;
+
+/** Only these may reverse a batch (an admin: the platform's or the service provider's). */
+export const BATCH_REVERSE_ROLES: readonly number[] = [0, 15];

@@ -1,0 +1,164 @@
+import { call, reply } from '../call';
+import type { Page } from '../envelope';
+import type { OrgOption } from '../org';
+import {
+  AGENT_SETTLEMENT_LIST,
+  AgentSettlementExportQuery,
+  AgentSettlementPageQuery,
+  BRAND_SETTLEMENT_LIST,
+  BrandSettlementExportQuery,
+  BrandSettlementPageQuery,
+  MERCHANT_SETTLEMENT_LIST,
+  MerchantSettlementExportQuery,
+  MerchantSettlementPageQuery,
+} from '../lists/settlements';
+import {
+  BatchFileInput,
+  BatchIdInput,
+  BatchPageQuery,
+  BatchReverseInput,
+  type BatchSummary,
+  CheckoutInput,
+  CheckoutPreviewInput,
+  type CheckoutDone,
+  type CheckoutPreview,
+  type SettlementDetail,
+  SettlementIdInput,
+  type SettlementLine,
+  SettlementLinesExport,
+  SettlementLinesQuery,
+  type SettlementRow,
+} from '../settlements';
+
+/**
+ * The settlement calls (spec point 7; docs/api.md, "Settlements"). Each kind has its own
+ * prefix and menu route: merchants /history/platformCheckoutInfo (/settle/actuarial), agencies
+ * /history/agentCheckoutInfo (/settle/agent), brands /history/brandCheckoutInfo (/settle/brand,
+ * read-only). The spec's names are kept where it gives them (page, export, exportNewDetail,
+ * checkout, exportPlatformCheckoutInfo; exportAgentDetail, exportAgentCheckoutInfo; exportDetail,
+ * exportCheckoutInfo); the others are ours.
+ */
+
+/** What every kind has: the list with its options and exports, a settlement and its lines. */
+function readCalls<const P extends string, const R extends string>(
+  prefix: P,
+  route: R,
+  paths: { lines: string },
+) {
+  return {
+    get: call(`${prefix}/get`, { access: route, input: SettlementIdInput, reply: reply<SettlementDetail>() }),
+    lines: call(`${prefix}/lines`, {
+      access: route,
+      input: SettlementLinesQuery,
+      reply: reply<Page<SettlementLine>>(),
+    }),
+    /** The settlement's orders and refunds in one sheet (XLSX). */
+    exportLines: call(paths.lines, { access: route, input: SettlementLinesExport, kind: 'file' }),
+    /** The parties of this kind within the caller's scope (the list's filter). */
+    parties: call(`${prefix}/parties`, { access: route, reply: reply<OrgOption[]>() }),
+  };
+}
+
+/** What merchants and agencies have beyond reading: the checkout and its batches. */
+function payoutCalls<const P extends string, const R extends string>(prefix: P, route: R) {
+  return {
+    checkoutPreview: call(`${prefix}/checkoutPreview`, {
+      access: route,
+      input: CheckoutPreviewInput,
+      reply: reply<CheckoutPreview>(),
+    }),
+    checkout: call(`${prefix}/checkout`, {
+      access: route,
+      input: CheckoutInput,
+      reply: reply<CheckoutDone>(),
+      writes: true,
+    }),
+    batchPage: call(`${prefix}/batch/page`, {
+      access: route,
+      input: BatchPageQuery,
+      reply: reply<Page<BatchSummary>>(),
+    }),
+    batchFile: call(`${prefix}/batch/file`, { access: route, input: BatchFileInput, kind: 'file' }),
+    batchRemit: call(`${prefix}/batch/remit`, {
+      access: route,
+      input: BatchIdInput,
+      reply: reply<BatchSummary>(),
+      writes: true,
+    }),
+    batchReverse: call(`${prefix}/batch/reverse`, {
+      access: route,
+      input: BatchReverseInput,
+      reply: reply<BatchSummary>(),
+      writes: true,
+    }),
+  };
+}
+
+const M = '/history/platformCheckoutInfo';
+const A = '/history/agentCheckoutInfo';
+const B = '/history/brandCheckoutInfo';
+
+export const settlementsCalls = {
+  merchant: {
+    page: call(MERCHANT_SETTLEMENT_LIST.path, {
+      access: MERCHANT_SETTLEMENT_LIST.route,
+      input: MerchantSettlementPageQuery,
+      reply: reply<Page<SettlementRow>>(),
+    }),
+    exportExcel: call(MERCHANT_SETTLEMENT_LIST.exports.paths.excel, {
+      access: MERCHANT_SETTLEMENT_LIST.route,
+      input: MerchantSettlementExportQuery,
+      kind: 'file',
+    }),
+    exportCsv: call(MERCHANT_SETTLEMENT_LIST.exports.paths.csv, {
+      access: MERCHANT_SETTLEMENT_LIST.route,
+      input: MerchantSettlementExportQuery,
+      kind: 'file',
+    }),
+    /** The statement the merchant receives (PDF, qualified invoice). */
+    statement: call(`${M}/exportPlatformCheckoutInfo`, {
+      access: MERCHANT_SETTLEMENT_LIST.route,
+      input: SettlementIdInput,
+      kind: 'file',
+    }),
+    ...readCalls(M, MERCHANT_SETTLEMENT_LIST.route, { lines: `${M}/exportNewDetail` }),
+    ...payoutCalls(M, MERCHANT_SETTLEMENT_LIST.route),
+  },
+  agent: {
+    page: call(AGENT_SETTLEMENT_LIST.path, {
+      access: AGENT_SETTLEMENT_LIST.route,
+      input: AgentSettlementPageQuery,
+      reply: reply<Page<SettlementRow>>(),
+    }),
+    exportExcel: call(AGENT_SETTLEMENT_LIST.exports.paths.excel, {
+      access: AGENT_SETTLEMENT_LIST.route,
+      input: AgentSettlementExportQuery,
+      kind: 'file',
+    }),
+    exportCsv: call(AGENT_SETTLEMENT_LIST.exports.paths.csv, {
+      access: AGENT_SETTLEMENT_LIST.route,
+      input: AgentSettlementExportQuery,
+      kind: 'file',
+    }),
+    ...readCalls(A, AGENT_SETTLEMENT_LIST.route, { lines: `${A}/exportAgentDetail` }),
+    ...payoutCalls(A, AGENT_SETTLEMENT_LIST.route),
+  },
+  brand: {
+    page: call(BRAND_SETTLEMENT_LIST.path, {
+      access: BRAND_SETTLEMENT_LIST.route,
+      input: BrandSettlementPageQuery,
+      reply: reply<Page<SettlementRow>>(),
+    }),
+    exportExcel: call(BRAND_SETTLEMENT_LIST.exports.paths.excel, {
+      access: BRAND_SETTLEMENT_LIST.route,
+      input: BrandSettlementExportQuery,
+      kind: 'file',
+    }),
+    exportCsv: call(BRAND_SETTLEMENT_LIST.exports.paths.csv, {
+      access: BRAND_SETTLEMENT_LIST.route,
+      input: BrandSettlementExportQuery,
+      kind: 'file',
+    }),
+    ...readCalls(B, BRAND_SETTLEMENT_LIST.route, { lines: `${B}/exportDetail` }),
+  },
+} as const;

@@ -1,0 +1,237 @@
+import { CURRENCIES } from '../orgAgent';
+import { RANGE_DAYS_LONG } from '../paging';
+import { PAY_BRANDS } from '../brands';
+import { SETTLEMENT_STATUSES, type SettlementKind } from '../settlements';
+import type { MessageKey } from '../../i18n';
+import { defineList, exportQueryOf, pageQueryOf, type ExportColumn, type ListColumn } from './define';
+import { brandFilter, codeFilter, idOptionsFilter } from './filters';
+import type { yup } from '../validation';
+
+/**
+ * The three settlement lists (spec point 2: /settle/actuarial, /settle/agent, /settle/brand;
+ * point 7: the platform/agent/brandCheckoutInfo calls): filters (period ≤ 75 days on the period's
+ * end, the party within the caller's scope, currency, status), the statement's figures as
+ * columns, and both export formats.
+ */
+
+const STATUS_CODES = SETTLEMENT_STATUSES.map(String) as readonly ('1' | '2')[];
+
+const amount = <K extends string>(key: K, headerKey: MessageKey, priority: 1 | 2 | 3) =>
+  ({
+    key,
+    headerKey,
+    sortField: key,
+    priority,
+    width: { nowrap: true },
+    align: 'end',
+  }) satisfies ListColumn<K>;
+const exportAmount = <K extends string>(key: K) =>
+  ({ key, width: 14, cell: { kind: 'amount', currency: 'currency' } }) satisfies ExportColumn<K>;
+
+const commonFilters = {
+  currency: codeFilter('fields.currency', CURRENCIES, 'settlements.currencies'),
+  status: codeFilter('fields.status', STATUS_CODES, 'settlements.statuses'),
+};
+
+const periodColumns = [
+  { key: 'settlementNo', headerKey: 'settlements.settlementNo', priority: 1, width: { nowrap: true } },
+  {
+    key: 'period',
+    headerKey: 'settlements.period',
+    sortField: 'periodEnd',
+    priority: 1,
+    width: { nowrap: true },
+  },
+] as const satisfies readonly ListColumn[];
+
+const tailColumns = [
+  { key: 'status', headerKey: 'fields.status', sortField: 'status', priority: 1, width: {} },
+  {
+    key: 'dueDate',
+    headerKey: 'settlements.dueDate',
+    sortField: 'dueDate',
+    priority: 3,
+    width: { nowrap: true },
+  },
+  {
+    key: 'payTime',
+    headerKey: 'settlements.payTime',
+    sortField: 'payTime',
+    priority: 3,
+    width: { nowrap: true },
+  },
+] as const satisfies readonly ListColumn[];
+
+const exportHead = [
+  { key: 'settlementNo', width: 20, cell: { kind: 'text' } },
+  { key: 'partyName', width: 28, cell: { kind: 'text' } },
+  { key: 'periodBegin', width: 12, cell: { kind: 'text' } },
+  { key: 'periodEnd', width: 12, cell: { kind: 'text' } },
+  { key: 'currency', width: 8, cell: { kind: 'text' } },
+  { key: 'orderCount', width: 10, cell: { kind: 'text' } },
+  exportAmount('orderTotal'),
+  { key: 'refundCount', width: 10, cell: { kind: 'text' } },
+  exportAmount('refundTotal'),
+] as const satisfies readonly ExportColumn[];
+
+const exportTail = [
+  exportAmount('carriedIn'),
+  exportAmount('transferCommission'),
+  exportAmount('transferAmount'),
+  exportAmount('carriedOut'),
+  {
+    key: 'status',
+    width: 12,
+    cell: { kind: 'label', catalogue: 'settlements.statuses', codes: STATUS_CODES },
+  },
+  { key: 'dueDate', width: 12, cell: { kind: 'text' } },
+  { key: 'payTime', width: 20, cell: { kind: 'time' } },
+] as const satisfies readonly ExportColumn[];
+
+const SORT_FIELDS = [
+  'periodEnd',
+  'dueDate',
+  'payTime',
+  'status',
+  'orderTotal',
+  'refundTotal',
+  'commissionTotal',
+  'rebateTotal',
+  'commissionCost',
+  'transferAmount',
+  'carriedOut',
+] as const;
+
+/** /settle/actuarial: merchant settlements. */
+export const MERCHANT_SETTLEMENT_LIST = defineList({
+  path: '/history/platformCheckoutInfo/page',
+  route: '/settle/actuarial',
+  period: { maxDays: RANGE_DAYS_LONG, defaultDays: 31 },
+  filters: { partyId: idOptionsFilter('fields.companyId'), ...commonFilters },
+  sortFields: SORT_FIELDS,
+  scope: 'tenant',
+  columns: [
+    ...periodColumns,
+    { key: 'partyName', headerKey: 'fields.companyId', priority: 1, width: { ellipsis: true, min: '10rem' } },
+    amount('orderTotal', 'settlements.orderTotal', 2),
+    amount('refundTotal', 'settlements.refundTotal', 3),
+    amount('commissionTotal', 'settlements.commissionTotal', 3),
+    amount('transferAmount', 'settlements.transferAmount', 1),
+    amount('carriedOut', 'settlements.carriedOut', 2),
+    ...tailColumns,
+  ],
+  exports: {
+    file: 'merchantSettlement',
+    sheetKey: 'server.exports.merchantSettlementSheet',
+    paths: {
+      excel: '/history/platformCheckoutInfo/export',
+      csv: '/history/platformCheckoutInfo/exportCSVFile',
+    },
+    columns: [...exportHead, exportAmount('commissionTotal'), exportAmount('commissionCost'), ...exportTail],
+  },
+});
+
+/** /settle/agent: agency settlements (the rebates). */
+export const AGENT_SETTLEMENT_LIST = defineList({
+  path: '/history/agentCheckoutInfo/page',
+  route: '/settle/agent',
+  period: { maxDays: RANGE_DAYS_LONG, defaultDays: 31 },
+  filters: { partyId: idOptionsFilter('fields.agentId'), ...commonFilters },
+  sortFields: SORT_FIELDS,
+  scope: 'tenant',
+  columns: [
+    ...periodColumns,
+    { key: 'partyName', headerKey: 'fields.agentId', priority: 1, width: { ellipsis: true, min: '10rem' } },
+    amount('orderTotal', 'settlements.orderTotal', 3),
+    amount('rebateTotal', 'settlements.rebateTotal', 2),
+    amount('transferAmount', 'settlements.transferAmount', 1),
+    amount('carriedOut', 'settlements.carriedOut', 2),
+    { key: 'feeBearer', headerKey: 'fields.remittanceCostType', priority: 3, width: { nowrap: true } },
+    ...tailColumns,
+  ],
+  exports: {
+    file: 'agentSettlement',
+    sheetKey: 'server.exports.agentSettlementSheet',
+    paths: {
+      excel: '/history/agentCheckoutInfo/exportAgentCheckoutInfo',
+      csv: '/history/agentCheckoutInfo/exportAgentCheckoutInfoCSV',
+    },
+    columns: [
+      ...exportHead,
+      exportAmount('commissionTotal'),
+      exportAmount('rebateTotal'),
+      { key: 'feeBearer', width: 8, cell: { kind: 'text' } },
+      ...exportTail,
+    ],
+  },
+});
+
+/** /settle/brand: what each comprehensive agent owes for its brand (system admin only, read-only). */
+export const BRAND_SETTLEMENT_LIST = defineList({
+  path: '/history/brandCheckoutInfo/page',
+  route: '/settle/brand',
+  period: { maxDays: RANGE_DAYS_LONG, defaultDays: 31 },
+  filters: { partyId: idOptionsFilter('fields.brandAgentId'), brand: brandFilter(), ...commonFilters },
+  sortFields: SORT_FIELDS,
+  scope: 'tenant',
+  columns: [
+    ...periodColumns,
+    {
+      key: 'partyName',
+      headerKey: 'fields.brandAgentId',
+      priority: 1,
+      width: { ellipsis: true, min: '10rem' },
+    },
+    { key: 'brand', headerKey: 'fields.brand', priority: 1, width: { nowrap: true } },
+    amount('orderTotal', 'settlements.orderTotal', 2),
+    amount('refundTotal', 'settlements.refundTotal', 2),
+    amount('commissionCost', 'settlements.commissionCost', 2),
+    amount('transferAmount', 'settlements.brandNet', 1),
+    { key: 'status', headerKey: 'fields.status', sortField: 'status', priority: 2, width: {} },
+    {
+      key: 'dueDate',
+      headerKey: 'settlements.dueDate',
+      sortField: 'dueDate',
+      priority: 3,
+      width: { nowrap: true },
+    },
+  ],
+  exports: {
+    file: 'brandSettlement',
+    sheetKey: 'server.exports.brandSettlementSheet',
+    paths: {
+      excel: '/history/brandCheckoutInfo/exportCheckoutInfo',
+      csv: '/history/brandCheckoutInfo/exportCheckoutInfoCSV',
+    },
+    columns: [
+      ...exportHead.slice(0, 2),
+      { key: 'brand', width: 14, cell: { kind: 'label', catalogue: 'orders.brands', codes: PAY_BRANDS } },
+      ...exportHead.slice(2),
+      exportAmount('commissionCost'),
+      exportAmount('transferAmount'),
+      {
+        key: 'status',
+        width: 12,
+        cell: { kind: 'label', catalogue: 'settlements.statuses', codes: STATUS_CODES },
+      },
+      { key: 'dueDate', width: 12, cell: { kind: 'text' } },
+    ],
+  },
+});
+
+export const SETTLEMENT_LISTS = {
+  merchant: MERCHANT_SETTLEMENT_LIST,
+  agent: AGENT_SETTLEMENT_LIST,
+  brand: BRAND_SETTLEMENT_LIST,
+} as const satisfies Record<SettlementKind, unknown>;
+
+export const MerchantSettlementPageQuery = pageQueryOf(MERCHANT_SETTLEMENT_LIST);
+export const AgentSettlementPageQuery = pageQueryOf(AGENT_SETTLEMENT_LIST);
+export const BrandSettlementPageQuery = pageQueryOf(BRAND_SETTLEMENT_LIST);
+export type MerchantSettlementPageQuery = yup.InferType<typeof MerchantSettlementPageQuery>;
+export type AgentSettlementPageQuery = yup.InferType<typeof AgentSettlementPageQuery>;
+export type BrandSettlementPageQuery = yup.InferType<typeof BrandSettlementPageQuery>;
+export const MerchantSettlementExportQuery = exportQueryOf(MERCHANT_SETTLEMENT_LIST);
+export const AgentSettlementExportQuery = exportQueryOf(AGENT_SETTLEMENT_LIST);
+export const BrandSettlementExportQuery = exportQueryOf(BRAND_SETTLEMENT_LIST);
+export const SETTLEMENT_SORT_FIELDS = SORT_FIELDS;
