@@ -14,6 +14,11 @@ export const AUDIT_ACTIONS = [
   /** Maker-checker: a refund awaiting approval approved or rejected (expired: rejected by the system). */
   'approve',
   'reject',
+  /** Settlements: a period closed, a payout batch made, remitted or reversed. */
+  'close',
+  'checkout',
+  'remit',
+  'reverse',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_OBJECT_TYPES = [
@@ -34,6 +39,10 @@ export const AUDIT_OBJECT_TYPES = [
   'refundApproval',
   'call',
   'export',
+  'settlement',
+  'settlementBatch',
+  'brandAgent',
+  'settlementSettings',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 export const AUDIT_RESULTS = ['success', 'noAccess', 'notFound'] as const;

@@ -1,0 +1,8 @@
+/**
+ * Settlements (docs/settlement.md): closing periods into merchant, agency and brand settlements,
+ * their lists, statements and exports, and the payout (checkout, batches and bank files). Uses
+ * refunds (the refund password) through its index.
+ */
+export { closeParty, closePeriods, yesterday, type CloseOptions, type CloseReport } from './close';
+export { settle, type Figures, type PayoutTerms, type SettlementLines } from './arithmetic';
+export { periodEnd, periodStart, closedThrough, ruleOf, type PeriodRule } from './periods';
