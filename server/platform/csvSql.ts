@@ -24,7 +24,7 @@ export const cellText = (x: Expr): SQL =>
   sql`NULLIF(CASE WHEN left(${x}, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || ${x} ELSE ${x} END, '')`;
 
 /** yyyy-MM-dd HH:mm:ss in the business time zone; empty when NULL. */
-export const cellLocalTime = (column: AnyPgColumn, zone: string): SQL =>
+export const cellLocalTime = (column: Expr, zone: string): SQL =>
   sql`to_char(${column} at time zone ${zone}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 const WHOLE_CURRENCIES = CURRENCIES.filter((c) => minorDigits(c) === 0);

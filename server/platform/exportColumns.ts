@@ -10,7 +10,8 @@ import type { Cell } from './exports';
  * cells finished in SQL (./csvSql, written by the database's COPY), the XLSX's fields and
  * the cells made of them. A list names, per column key, the database column it comes from.
  */
-export type ExportSources<K extends string> = Record<K, AnyPgColumn>;
+/** A source is a column or an expression (a cast, a constant, a name from a subquery). */
+export type ExportSources<K extends string> = Record<K, AnyPgColumn | SQL>;
 
 /** A row of an export's XLSX select: the row's id and one field per column key. */
 export type ExportRow = { id: number } & Record<string, unknown>;
@@ -29,8 +30,8 @@ function labeller(t: Translate, prefix: string, codes: readonly string[]) {
 }
 
 /** The column an amount's currency comes from (a list names it among its sources). */
-function currencySource<K extends string>(sources: ExportSources<K>, key: string): AnyPgColumn {
-  const found = Object.entries<AnyPgColumn>(sources).find(([k]) => k === key);
+function currencySource<K extends string>(sources: ExportSources<K>, key: string): AnyPgColumn | SQL {
+  const found = Object.entries<AnyPgColumn | SQL>(sources).find(([k]) => k === key);
   if (!found) throw new Error(`export: no source for the currency column ${key}`);
   return found[1];
 }
