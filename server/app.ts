@@ -36,6 +36,7 @@ import { brandNotifyRoutes, payerUrl } from './modules/payments';
 import { createConnectors } from './connectors';
 import { createNotifier, notificationJobs, NOTIFY_INTERVAL_MS } from './modules/notifications';
 import { recoveryJobs } from './modules/recovery';
+import { settlementJobs, settlementRoutes } from './modules/settlements';
 import { createScheduler, type ModuleJobs } from './platform/jobs';
 
 export interface AppOptions {
@@ -66,10 +67,11 @@ const MODULES: ((api: Api) => void)[] = [
   payerRoutes,
   linkRoutes,
   preorderRoutes,
+  settlementRoutes,
 ];
 
 /** Every module's periodic jobs, in one list (in this order when due together). */
-const JOBS: ModuleJobs[] = [notificationJobs, recoveryJobs, refundJobs];
+const JOBS: ModuleJobs[] = [notificationJobs, recoveryJobs, refundJobs, settlementJobs];
 
 /** A hop count becomes proxy-addr's rule: the nearest `hops` senders are proxies. */
 const trustedProxies = (trust: Config['trustProxy']) =>

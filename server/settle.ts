@@ -1,7 +1,6 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { closePeriods, yesterday } from './modules/settlements';
-import { isDate } from './modules/settlements/periods';
+import { closePeriods, isDate, yesterday } from './modules/settlements';
 import { systemActor } from './platform/audit';
 
 /**
@@ -16,7 +15,9 @@ const config = loadConfig();
 const zone = config.timeZone;
 const through = at >= 0 ? (args[at + 1] ?? '') : yesterday(zone);
 if (!isDate(through) || through > yesterday(zone)) {
-  process.stderr.write(`--through needs a date (yyyy-MM-dd) up to yesterday (${yesterday(zone)}), not "${through}"\n`);
+  process.stderr.write(
+    `--through needs a date (yyyy-MM-dd) up to yesterday (${yesterday(zone)}), not "${through}"\n`,
+  );
   process.exit(2);
 }
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });

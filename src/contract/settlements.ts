@@ -256,8 +256,11 @@ export const SettlementLinesQuery = yup
   .noUnknown();
 export type SettlementLinesQuery = yup.InferType<typeof SettlementLinesQuery>;
 
-/** The file of a settlement's lines: its orders and refunds in one sheet. */
-export const SettlementLinesExport = yup.object({ id: id().required() }).noUnknown();
+/** The file of a settlement's lines: its orders, then its refunds (XLSX unless CSV is asked for). */
+export const SettlementLinesExport = yup
+  .object({ id: id().required(), format: yup.string().oneOf(['xlsx', 'csv']).default('xlsx') })
+  .noUnknown();
+export type SettlementLinesExport = yup.InferType<typeof SettlementLinesExport>;
 
 export const CheckoutPreviewInput = yup.object({ ids: ids() }).noUnknown();
 export type CheckoutPreviewInput = yup.InferType<typeof CheckoutPreviewInput>;

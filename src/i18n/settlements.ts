@@ -33,6 +33,7 @@ export default defineArea({
       transferType: '送金方法',
       transferTypes: { zengin: '全銀振込', swift: '海外送金（SWIFT）' },
       statuses: { '1': '未送金', '2': '送金済み' },
+      lineTypes: { order: '取引', refund: '返金' },
       kinds: { merchant: '加盟店精算', agent: '代理店精算', brand: '総合代理店精算' },
       statement: {
         title: '精算明細',
@@ -195,6 +196,7 @@ export default defineArea({
       transferType: '转账方式',
       transferTypes: { zengin: '全银转账', swift: '境外汇款（SWIFT）' },
       statuses: { '1': '未付款', '2': '已付款' },
+      lineTypes: { order: '交易', refund: '退款' },
       kinds: { merchant: '商户结算', agent: '代理商结算', brand: '综合代理结算' },
       statement: {
         title: '结算明细',
@@ -356,6 +358,7 @@ export default defineArea({
       transferType: 'Payout method',
       transferTypes: { zengin: 'Zengin transfer', swift: 'International wire (SWIFT)' },
       statuses: { '1': 'Not remitted', '2': 'Remitted' },
+      lineTypes: { order: 'Payment', refund: 'Refund' },
       kinds: {
         merchant: 'Merchant settlement',
         agent: 'Agency settlement',

@@ -8,6 +8,7 @@ export { refundJobs } from './jobs';
 export { refundRoutes } from './routes';
 export {
   checkRefund,
+  checkRefundPassword,
   REFUND_IN_FLIGHT,
   refundableAmount,
   refundFailedError,

@@ -5,4 +5,6 @@
  */
 export { closeParty, closePeriods, yesterday, type CloseOptions, type CloseReport } from './close';
 export { settle, type Figures, type PayoutTerms, type SettlementLines } from './arithmetic';
-export { periodEnd, periodStart, closedThrough, ruleOf, type PeriodRule } from './periods';
+export { periodEnd, periodStart, closedThrough, ruleOf, isDate, type PeriodRule } from './periods';
+export { settlementRoutes } from './routes';
+export { settlementJobs } from './jobs';

@@ -14,6 +14,7 @@ import { orgCalls } from './org';
 import { payerCalls } from './payer';
 import { preordersCalls } from './preorders';
 import { refundsCalls } from './refunds';
+import { settlementsCalls } from './settlements';
 import { terminalsCalls } from './terminals';
 import type { Call } from '../call';
 
@@ -38,6 +39,9 @@ export const CALLS_BY_AREA = {
   payer: payerCalls,
   preorders: preordersCalls,
   refunds: refundsCalls,
+  settlementsMerchant: settlementsCalls.merchant,
+  settlementsAgent: settlementsCalls.agent,
+  settlementsBrand: settlementsCalls.brand,
   terminals: terminalsCalls,
 } as const;
 
@@ -59,4 +63,5 @@ export { orgCalls };
 export { payerCalls };
 export { preordersCalls };
 export { refundsCalls };
+export { settlementsCalls };
 export { terminalsCalls };

@@ -235,3 +235,23 @@ export const MerchantSettlementExportQuery = exportQueryOf(MERCHANT_SETTLEMENT_L
 export const AgentSettlementExportQuery = exportQueryOf(AGENT_SETTLEMENT_LIST);
 export const BrandSettlementExportQuery = exportQueryOf(BRAND_SETTLEMENT_LIST);
 export const SETTLEMENT_SORT_FIELDS = SORT_FIELDS;
+
+/** The columns of a settlement's lines export (exportNewDetail, exportAgentDetail, exportDetail). */
+export const SETTLEMENT_LINE_COLUMNS = [
+  {
+    key: 'lineType',
+    width: 8,
+    cell: { kind: 'label', catalogue: 'settlements.lineTypes', codes: ['order', 'refund'] },
+  },
+  { key: 'lineTime', width: 20, cell: { kind: 'time' } },
+  { key: 'gatewayOrderNo', width: 26, cell: { kind: 'text' } },
+  { key: 'gatewayRefundNo', width: 26, cell: { kind: 'text' } },
+  { key: 'clientNo', width: 24, cell: { kind: 'text' } },
+  { key: 'companyName', width: 24, cell: { kind: 'text' } },
+  { key: 'brand', width: 14, cell: { kind: 'label', catalogue: 'orders.brands', codes: PAY_BRANDS } },
+  exportAmount('amount'),
+  { key: 'currency', width: 8, cell: { kind: 'text' } },
+  exportAmount('commission'),
+  exportAmount('rebate'),
+  exportAmount('fee'),
+] as const satisfies readonly ExportColumn[];

@@ -1,0 +1,230 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { ExportFormat } from '../../../src/contract/exports';
+import type { ListExport } from '../../../src/contract/lists/define';
+import { SETTLEMENT_LINE_COLUMNS, SETTLEMENT_LISTS } from '../../../src/contract/lists/settlements';
+import type { SettlementKind } from '../../../src/contract/settlements';
+import { textOr, type Translate } from '../../../src/i18n';
+import type { Executor } from '../../db/client';
+import {
+  agents,
+  brandAgents,
+  companies,
+  orders,
+  refunds,
+  settlementOrders,
+  settlementRefunds,
+  settlements,
+} from '../../db/schema';
+import type { CallContext } from '../../platform/api';
+import type { ExportSources } from '../../platform/exportColumns';
+import { csvFile, primed, xlsxFile, type FileDownload } from '../../platform/exports';
+import {
+  auditExport,
+  between,
+  cells,
+  csvRowsOfList,
+  listExport,
+  periodFileNames,
+  xlsxRowsOf,
+  type Key,
+  type ListRows,
+  type Select,
+} from '../../platform/listExport';
+import { exportHeaders, exportWidths, xlsxCellsOf } from '../../platform/exportColumns';
+import { scopeOf, type Scope } from '../../platform/scope';
+import { findSettlement, settlementsIn } from './queries';
+
+/**
+ * The settlements' files: each list's export in both formats (the list's filter and scope) and a
+ * settlement's lines (its orders, then its refunds), through the platform's list export.
+ */
+
+const money = (x: unknown) => sql<number>`coalesce(${x}, 0)`.mapWith(Number);
+const asText = (x: unknown) => sql<string>`(${x})::text`;
+
+/** The party's table per kind: its name is the export's payee column. */
+const PARTY = { merchant: companies, agent: agents, brand: brandAgents } as const;
+
+function listSources(kind: SettlementKind) {
+  const party = PARTY[kind];
+  return {
+    settlementNo: settlements.settlementNo,
+    partyName: party.name,
+    periodBegin: asText(settlements.periodBegin),
+    periodEnd: asText(settlements.periodEnd),
+    currency: settlements.currency,
+    orderCount: asText(settlements.orderCount),
+    orderTotal: settlements.orderTotal,
+    refundCount: asText(settlements.refundCount),
+    refundTotal: settlements.refundTotal,
+    commissionTotal: settlements.commissionTotal,
+    commissionCost: settlements.commissionCost,
+    rebateTotal: settlements.rebateTotal,
+    carriedIn: settlements.carriedIn,
+    transferCommission: settlements.transferCommission,
+    transferAmount: settlements.transferAmount,
+    carriedOut: settlements.carriedOut,
+    status: asText(settlements.status),
+    dueDate: asText(settlements.dueDate),
+    payTime: settlements.payTime,
+    feeBearer: settlements.feeBearer,
+    brand: settlements.brand,
+  } satisfies ExportSources<string>;
+}
+
+interface ListQuery {
+  beginTime: string;
+  endTime: string;
+  partyId: number | null;
+  currency: string;
+  status: string;
+  brand?: string;
+}
+
+const LIST_KEY: Key = { createdAt: settlements.createdAt, id: settlements.id };
+
+function listRows(kind: SettlementKind): ListRows<ListQuery> {
+  const party = PARTY[kind];
+  return {
+    list: SETTLEMENT_LISTS[kind].exports,
+    what: `${kind}Settlements`,
+    key: LIST_KEY,
+    sources: listSources(kind),
+    select: (db: Executor, scope: Scope, _t: Translate, _zone: string, q: ListQuery): Select => {
+      const where = and(
+        settlementsIn(scope, kind),
+        sql`${settlements.periodEnd} between ${q.beginTime} and ${q.endTime}`,
+        q.partyId ? eq(settlements.partyId, q.partyId) : undefined,
+        q.currency ? eq(settlements.currency, q.currency) : undefined,
+        q.status ? eq(settlements.status, Number(q.status) as 1 | 2) : undefined,
+        q.brand ? eq(settlements.brand, q.brand) : undefined,
+      );
+      return (fields, from, to) =>
+        db
+          .select(fields)
+          .from(settlements)
+          .leftJoin(party, eq(party.id, settlements.partyId))
+          .where(and(where, between(LIST_KEY, from, to ?? null)))
+          .orderBy(desc(settlements.createdAt), desc(settlements.id));
+    },
+  };
+}
+
+export const settlementListExport = (
+  c: CallContext<ListQuery, string>,
+  kind: SettlementKind,
+  format: ExportFormat,
+): Promise<FileDownload> =>
+  listExport(
+    c,
+    format,
+    listRows(kind),
+    periodFileNames(c.t, SETTLEMENT_LISTS[kind].exports.file, format, c.input),
+  );
+
+/* ---- A settlement's lines ---- */
+
+const LINES: ListExport<(typeof SETTLEMENT_LINE_COLUMNS)[number]['key']> = {
+  file: 'settlementLines',
+  sheetKey: 'server.exports.settlementLinesSheet',
+  paths: { excel: '', csv: '' },
+  columns: SETTLEMENT_LINE_COLUMNS,
+};
+
+const ORDER_KEY: Key = { createdAt: orders.finishedAt, id: orders.id };
+const REFUND_KEY: Key = { createdAt: refunds.finishedAt, id: refunds.id };
+
+const orderLines = (settlementId: number): ListRows<null> => ({
+  list: LINES,
+  what: 'settlementLines',
+  key: ORDER_KEY,
+  sources: {
+    lineType: sql<string>`'order'`,
+    lineTime: orders.finishedAt,
+    gatewayOrderNo: orders.gatewayOrderNo,
+    gatewayRefundNo: sql<string>`''`,
+    clientNo: orders.clientOrderNo,
+    companyName: companies.name,
+    brand: orders.brand,
+    amount: orders.amount,
+    currency: orders.currency,
+    commission: money(orders.commissionAmount),
+    rebate: money(orders.rebateAmount),
+    fee: money(orders.feeAmount),
+  },
+  select: (db) => (fields, from, to) =>
+    db
+      .select(fields)
+      .from(settlementOrders)
+      .innerJoin(orders, eq(orders.id, settlementOrders.orderId))
+      .innerJoin(companies, eq(companies.id, orders.companyId))
+      .where(and(eq(settlementOrders.settlementId, settlementId), between(ORDER_KEY, from, to ?? null)))
+      .orderBy(desc(orders.finishedAt), desc(orders.id)),
+});
+
+const refundLines = (settlementId: number): ListRows<null> => ({
+  list: LINES,
+  what: 'settlementLines',
+  key: REFUND_KEY,
+  sources: {
+    lineType: sql<string>`'refund'`,
+    lineTime: refunds.finishedAt,
+    gatewayOrderNo: orders.gatewayOrderNo,
+    gatewayRefundNo: refunds.gatewayRefundNo,
+    clientNo: refunds.clientRefundNo,
+    companyName: companies.name,
+    brand: orders.brand,
+    amount: refunds.amount,
+    currency: refunds.currency,
+    commission: money(refunds.commissionAmount),
+    rebate: money(refunds.rebateAmount),
+    fee: money(refunds.feeAmount),
+  },
+  select: (db) => (fields, from, to) =>
+    db
+      .select(fields)
+      .from(settlementRefunds)
+      .innerJoin(refunds, eq(refunds.id, settlementRefunds.refundId))
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .innerJoin(companies, eq(companies.id, refunds.companyId))
+      .where(and(eq(settlementRefunds.settlementId, settlementId), between(REFUND_KEY, from, to ?? null)))
+      .orderBy(desc(refunds.finishedAt), desc(refunds.id)),
+});
+
+async function* chain<T>(...sources: AsyncIterable<T>[]): AsyncGenerator<T> {
+  for (const s of sources) yield* s;
+}
+
+/** A settlement's lines: its orders, then its refunds, newest first; streamed in either format. */
+export async function settlementLinesExport(
+  c: CallContext<{ id: number; format: string }, string>,
+  kind: SettlementKind,
+): Promise<FileDownload> {
+  const { t } = c;
+  const zone = c.deps.config.timeZone;
+  const scope = scopeOf(c.principal);
+  const s = await findSettlement(c.deps.db, scope, kind, c.input.id);
+  const format: ExportFormat = c.input.format === 'csv' ? 'csv' : 'xlsx';
+  const base = textOr(t, 'server.exports.settlementLinesFile', 'settlementLines');
+  const names = {
+    name: `${base}_${s.settlementNo}.${format}`,
+    asciiName: `settlementLines_${s.settlementNo}.${format}`,
+  };
+  const sources = [orderLines(s.id), refundLines(s.id)];
+  const headers = exportHeaders(LINES.columns, t);
+  if (format === 'csv') {
+    const rows = await primed(
+      chain(...sources.map((l) => csvRowsOfList(l)(c.deps.db, scope, t, zone, null))),
+    );
+    await auditExport(c, 'settlementLines', format);
+    return csvFile(names, headers, rows);
+  }
+  const toCells = xlsxCellsOf(LINES.columns, t);
+  const batches = await primed(chain(...sources.map((l) => xlsxRowsOf(l)(c.deps.db, scope, t, zone, null))));
+  await auditExport(c, 'settlementLines', format);
+  return xlsxFile(
+    names,
+    { sheetName: t(LINES.sheetKey), headers, widths: exportWidths(LINES.columns) },
+    cells(batches, toCells),
+  );
+}
