@@ -133,3 +133,11 @@ export async function newCompany(
     .returning();
   return c;
 }
+
+/** The platform's JPY paying account (a demo-like one; tests that check out need it). */
+export async function payingAccountJpy(db: Db) {
+  await db.execute(sql`insert into payout_accounts
+      (currency, bank_name, bank_code, branch_name, branch_code, deposit_type, account_number, holder, requester_code)
+    values ('JPY', '三井住友銀行', '0009', '東京営業部', '015', 1, '7654321', 'カ）ケッサイ', '1234567890')
+    on conflict (currency) do nothing`);
+}
