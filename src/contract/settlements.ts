@@ -32,6 +32,8 @@ export type DepositType = (typeof DEPOSIT_TYPES)[number];
 export interface PayeeBank {
   /** The party's name (company, agency or comprehensive agent). */
   name: string;
+  /** Its name in Latin letters: the beneficiary of a SWIFT transfer (a Zengin file carries the holder in kana). */
+  nameEn: string;
   bankName: string;
   bankCode: string;
   branchName: string;

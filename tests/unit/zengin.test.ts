@@ -279,6 +279,7 @@ describe('Zengin 総合振込 file', () => {
 describe('checkPayeeForZengin (the checkout says why a settlement cannot be paid)', () => {
   const payee: PayeeBank = {
     name: '薬局あおば',
+    nameEn: 'Yakkyoku Aoba',
     bankName: 'みずほ',
     bankCode: '0001',
     branchName: '東京営業部',

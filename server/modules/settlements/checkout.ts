@@ -38,7 +38,7 @@ import type { Scope } from '../../platform/scope';
 import { checkRefundPassword } from '../refunds';
 import { buildSwiftList, swiftFileName } from './files/swift';
 import { buildZenginFile, zenginFileName } from './files/zengin';
-import { unpayableOf } from './payees';
+import { swiftPayee, unpayableOf } from './payees';
 import { payingBanks } from './settings';
 import { settlementsIn } from './queries';
 
@@ -215,7 +215,7 @@ function filesOf(
         transfers: group.map((s) => ({
           currency,
           amount: s.transferAmount,
-          payeeName: s.payee.holder,
+          payeeName: swiftPayee(s.payee).holder,
           iban: s.payee.iban,
           swift: s.payee.swift,
           accountNumber: s.payee.accountNumber,

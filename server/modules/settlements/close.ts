@@ -134,12 +134,13 @@ interface PartyTerms {
 
 const bankColumns = (t: string) =>
   sql.raw(`
-  ${t}.name, ${t}.bank_name, ${t}.bank_code, ${t}.bank_branch_name, ${t}.bank_branch_code,
+  ${t}.name, ${t}.name_en, ${t}.bank_name, ${t}.bank_code, ${t}.bank_branch_name, ${t}.bank_branch_code,
   ${t}.bank_deposit_type, ${t}.bank_account_number, ${t}.bank_account_holder,
   ${t}.bank_address_country, ${t}.bank_iban, ${t}.bank_swift`);
 
 interface BankRow {
   name: string;
+  name_en: string;
   bank_name: string;
   bank_code: string;
   bank_branch_name: string;
@@ -154,6 +155,7 @@ interface BankRow {
 
 const payeeOf = (r: BankRow): PayeeBank => ({
   name: r.name,
+  nameEn: r.name_en,
   bankName: r.bank_name,
   bankCode: r.bank_code,
   branchName: r.bank_branch_name,
