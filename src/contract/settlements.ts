@@ -4,6 +4,8 @@
  * and what each brand's comprehensive agent owes the platform (`brand`, /settle/brand).
  */
 
+import type { InvoiceLine } from './invoice';
+
 export const SETTLEMENT_KINDS = ['merchant', 'agent', 'brand'] as const;
 export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];
 
@@ -71,3 +73,47 @@ export const TRANSFER_DATE_MAX_DAYS = 30;
 
 /** The transfer fee per currency unless the system admin changes it (minor units). */
 export const DEFAULT_TRANSFER_FEES: Readonly<Record<string, number>> = { JPY: 250 };
+
+/** The platform as the issuer of a merchant's statement and its invoice (the `invoice_issuer` row). */
+export interface InvoiceIssuer {
+  name: string;
+  /** 適格請求書発行事業者登録番号: "T" and 13 digits. */
+  registrationNo: string;
+  address: string;
+  phone: string;
+}
+
+/**
+ * What a merchant's settlement statement (精算書, a qualified invoice too) prints: one closed
+ * settlement as the closing run wrote it (docs/settlement.md, "The arithmetic of one
+ * settlement"). Amounts in minor units of `currency`; dates yyyy-MM-dd and times
+ * yyyy-MM-dd HH:mm:ss in the business time zone.
+ */
+export interface StatementData {
+  settlementNo: string;
+  /** Only merchants' statements are issued for now; agencies' and brands' will follow. */
+  kind: Extract<SettlementKind, 'merchant'>;
+  /** The company (its name: `payee.name`) and its bank account, as snapshotted at closing. */
+  payee: PayeeBank;
+  issuer: InvoiceIssuer;
+  periodBegin: string;
+  periodEnd: string;
+  dueDate: string;
+  issueDate: string;
+  currency: string;
+  carriedIn: number;
+  orderCount: number;
+  orderTotal: number;
+  refundCount: number;
+  refundTotal: number;
+  /** Σ commission net of refunds. */
+  commissionTotal: number;
+  transferCommission: number;
+  transferAmount: number;
+  carriedOut: number;
+  status: SettlementStatus;
+  /** When it was marked remitted; null while not. */
+  payTime: string | null;
+  /** The invoice block: the platform's charges per tax rate (contract/invoice merchantInvoiceLines). */
+  invoice: InvoiceLine[];
+}

@@ -21,6 +21,7 @@ import links from './links';
 import payer from './payer';
 import audit from './audit';
 import fileExports from './exports';
+import settlements from './settlements';
 
 /**
  * One catalogue per area (DESIGN.md's area names), plus the words every screen uses (common),
@@ -48,6 +49,7 @@ export const AREAS = {
   payer,
   audit,
   exports: fileExports,
+  settlements,
 } satisfies Record<string, AreaCatalogue>;
 export const CATALOGUES: readonly Catalogue[] = ['ja', 'zh-cn', 'en'];
 
