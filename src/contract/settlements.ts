@@ -1,6 +1,7 @@
 import { MD5_HEX, message, yup } from './validation';
 import { id, requiredText } from './fields';
 import { isCalendarDay, pageFields } from './paging';
+import type { InvoiceLine } from './invoice';
 
 /**
  * Settlements (spec points 2, 3, 4, 7, 9; the rules: docs/settlement.md): what the platform owes
@@ -318,3 +319,46 @@ export type BatchPageQuery = yup.InferType<typeof BatchPageQuery>;
 
 /** Only these may reverse a batch (an admin: the platform's or the service provider's). */
 export const BATCH_REVERSE_ROLES: readonly number[] = [0, 15];
+/** The platform as the issuer of a merchant's statement and its invoice (the `invoice_issuer` row). */
+export interface InvoiceIssuer {
+  name: string;
+  /** 適格請求書発行事業者登録番号: "T" and 13 digits. */
+  registrationNo: string;
+  address: string;
+  phone: string;
+}
+
+/**
+ * What a merchant's settlement statement (精算書, a qualified invoice too) prints: one closed
+ * settlement as the closing run wrote it (docs/settlement.md, "The arithmetic of one
+ * settlement"). Amounts in minor units of `currency`; dates yyyy-MM-dd and times
+ * yyyy-MM-dd HH:mm:ss in the business time zone.
+ */
+export interface StatementData {
+  settlementNo: string;
+  /** Only merchants' statements are issued for now; agencies' and brands' will follow. */
+  kind: Extract<SettlementKind, 'merchant'>;
+  /** The company (its name: `payee.name`) and its bank account, as snapshotted at closing. */
+  payee: PayeeBank;
+  issuer: InvoiceIssuer;
+  periodBegin: string;
+  periodEnd: string;
+  dueDate: string;
+  issueDate: string;
+  currency: string;
+  carriedIn: number;
+  orderCount: number;
+  orderTotal: number;
+  refundCount: number;
+  refundTotal: number;
+  /** Σ commission net of refunds. */
+  commissionTotal: number;
+  transferCommission: number;
+  transferAmount: number;
+  carriedOut: number;
+  status: SettlementStatus;
+  /** When it was marked remitted; null while not. */
+  payTime: string | null;
+  /** The invoice block: the platform's charges per tax rate (contract/invoice merchantInvoiceLines). */
+  invoice: InvoiceLine[];
+}
