@@ -246,6 +246,12 @@ const ids = () =>
     .max(CHECKOUT_MAX, message('validation.maxItems', { max: CHECKOUT_MAX }));
 
 export const SettlementIdInput = yup.object({ id: id().required() }).noUnknown();
+
+/** A merchant's statement PDF: in the language asked for, else the caller's. */
+export const StatementInput = yup
+  .object({ id: id().required(), language: yup.string().oneOf(['', 'ja', 'zh-cn', 'en']).default('') })
+  .noUnknown();
+export type StatementInput = yup.InferType<typeof StatementInput>;
 export type SettlementIdInput = yup.InferType<typeof SettlementIdInput>;
 
 /** A settlement's orders or refunds, paged. */

@@ -185,6 +185,7 @@ export default defineArea({
         batchNotOpen: 'このバッチは送金待ちではありません',
         reverseRoles: 'バッチの取消は管理者のみ行えます',
         noFile: 'この通貨の振込ファイルはありません',
+        noIssuer: '適格請求書発行事業者（名称と登録番号）が設定されていません。精算の設定で登録してください',
       },
       exports: {
         merchantSettlementFile: '加盟店精算',
@@ -402,6 +403,7 @@ export default defineArea({
         batchNotOpen: '该批次不是待付款状态',
         reverseRoles: '只有管理员可以撤销批次',
         noFile: '该币种没有转账文件',
+        noIssuer: '尚未设置合格发票开具方（名称和登记号）。请在结算设置中登记',
       },
       exports: {
         merchantSettlementFile: '商户结算',
@@ -624,6 +626,8 @@ export default defineArea({
         batchNotOpen: 'This batch is not awaiting transfer',
         reverseRoles: 'Only an administrator can reverse a batch',
         noFile: 'This batch has no bank file for that currency',
+        noIssuer:
+          'The qualified invoice issuer (name and registration number) is not set up yet: add it in the settlement settings',
       },
       exports: {
         merchantSettlementFile: 'Merchant settlements',

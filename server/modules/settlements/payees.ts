@@ -49,4 +49,7 @@ function bankReasons(currency: string, payee: PayeeBank, reference: string): Unp
 }
 
 /** A SWIFT transfer's beneficiary is the party's Latin name (the holder is kana for Zengin files). */
-export const swiftPayee = (payee: PayeeBank): PayeeBank => ({ ...payee, holder: payee.nameEn || payee.holder });
+export const swiftPayee = (payee: PayeeBank): PayeeBank => ({
+  ...payee,
+  holder: payee.nameEn || payee.holder,
+});

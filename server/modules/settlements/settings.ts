@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { DepositType, PayingBank } from '../../../src/contract/settlements';
+import type { DepositType, InvoiceIssuer, PayingBank } from '../../../src/contract/settlements';
 import type { Executor } from '../../db/client';
-import { payoutAccounts } from '../../db/schema';
+import { invoiceIssuer, payoutAccounts } from '../../db/schema';
 
 /**
  * The settlement settings of the system admin: the platform's paying accounts per currency (and
@@ -32,4 +32,12 @@ export async function payingBanks(db: Executor): Promise<Map<string, PayingBank>
 export async function payoutAccountOf(db: Executor, currency: string): Promise<PayingBank | undefined> {
   const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.currency, currency));
   return row ? payingBankOf(row) : undefined;
+}
+
+/** The qualified-invoice issuer the statements name (null until the system admin sets it up). */
+export async function issuerOf(db: Executor): Promise<InvoiceIssuer | null> {
+  const [row] = await db.select().from(invoiceIssuer).where(eq(invoiceIssuer.id, 1));
+  return row
+    ? { name: row.name, registrationNo: row.registrationNo, address: row.address, phone: row.phone }
+    : null;
 }

@@ -28,6 +28,7 @@ import {
   SettlementLinesExport,
   SettlementLinesQuery,
   type SettlementRow,
+  StatementInput,
 } from '../settlements';
 
 /**
@@ -118,7 +119,7 @@ export const settlementsCalls = {
     /** The statement the merchant receives (PDF, qualified invoice). */
     statement: call(`${M}/exportPlatformCheckoutInfo`, {
       access: MERCHANT_SETTLEMENT_LIST.route,
-      input: SettlementIdInput,
+      input: StatementInput,
       kind: 'file',
     }),
     ...readCalls(M, MERCHANT_SETTLEMENT_LIST.route, { lines: `${M}/exportNewDetail` }),
