@@ -12,6 +12,10 @@ import type { InvoiceLine } from './invoice';
 export const SETTLEMENT_KINDS = ['merchant', 'agent', 'brand'] as const;
 export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];
 
+/** The kinds the platform pays out (checkout, payout batches); a brand settlement is owed to it. */
+export const PAYOUT_KINDS = ['merchant', 'agent'] as const satisfies readonly SettlementKind[];
+export type PayoutKind = (typeof PAYOUT_KINDS)[number];
+
 /** Settlement status of spec point 4: 1 not remitted, 2 remitted. */
 export const SETTLEMENT_STATUSES = [1, 2] as const;
 export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
