@@ -30,6 +30,7 @@ export const password = 'refund-secret';
 
 const payee = (name: string, holder: string): PayeeBank => ({
   name,
+  nameEn: '',
   bankName: 'みずほ銀行',
   bankCode: '0001',
   branchName: '東京営業部',
