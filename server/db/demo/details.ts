@@ -141,7 +141,7 @@ export function agentDetails(i: number, name: string) {
     bankAccountHolder: a.holder,
     currency: 'JPY',
     settlementPeriod: (['T+7', 'T+15', 'T+30'] as const)[i % 3],
-    minimumAmount: 10_000,
+    minimumAmount: ([3_000, 5_000, 10_000] as const)[i % 3],
     remittanceCostType: i % 2 === 0 ? 'SHA' : 'OUR',
   };
 }
@@ -166,6 +166,8 @@ interface CompanyProfile {
   bankBranchName: string;
   bankBranchCode: string;
   holder: string;
+  /** SWIFT/BIC of its bank, for the payouts of its dollar sales (transfers in USD). */
+  swift?: string;
   /** The merchant has not sent its account number yet: its settlements cannot be paid (and say why). */
   accountNumberMissing?: true;
   owner: { firstName: string; lastName: string; city: string };
@@ -249,6 +251,7 @@ const COMPANIES: Record<string, CompanyProfile> = {
     bankBranchName: '本店営業部',
     bankBranchCode: '111',
     holder: 'ｶ)ﾌｼﾞｻﾝﾎﾃﾙｽﾞ',
+    swift: 'SHIZJPJT',
     owner: { firstName: '浩一', lastName: '望月', city: '静岡' },
     code: 'FJH',
     branches: {
@@ -334,6 +337,7 @@ const COMPANIES: Record<string, CompanyProfile> = {
     bankBranchName: '本店営業部',
     bankBranchCode: '101',
     holder: 'ｶ)ﾎﾂｶｲﾌﾞﾂｻﾝ',
+    swift: 'HKDBJPJT',
     owner: { firstName: '翔', lastName: '佐々木', city: '札幌' },
     code: 'HB',
     branches: {
@@ -400,6 +404,7 @@ export function companyDetails(box: SecretBox, i: number, name: string) {
     bankAccountType: 1,
     bankAccountNumber: c.accountNumberMissing ? '' : `76${pad(i + 1, 5)}`,
     bankAccountHolder: c.holder,
+    bankSwift: c.swift ?? '',
     checkoutPeriod: (['monthly', 'weekly', 'daily'] as const)[i % 3],
     checkoutWeekday: i % 3 === 1 ? 5 : null,
     checkoutLimit: 5_000,

@@ -15,6 +15,7 @@ import type { PasswordHasher } from '../../platform/passwords';
 import { md5Upper } from '../../platform/passwords';
 import type { SecretBox } from '../../platform/secrets';
 import { DEMO_ACCOUNTS, DEMO_EXTRA_ACCOUNTS, DEMO_PROVIDERS, type DemoAccount } from './data';
+import { seedSettlementSetup } from './settlements';
 import {
   agentDetails,
   branchDetails,
@@ -74,6 +75,7 @@ async function seedOrganisations(tx: Tx, box: SecretBox) {
       companyIndex += 1;
     }
   }
+  await seedSettlementSetup(tx);
   return { providers, agencies, companyIds, branches };
 }
 

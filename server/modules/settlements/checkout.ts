@@ -29,7 +29,7 @@ import {
   settlements,
 } from '../../db/schema';
 import { scopeOfCaller, write, type Caller } from '../../platform/caller';
-import { actorOf, recordAudit } from '../../platform/audit';
+import { actorOf, recordAudit, type Audit } from '../../platform/audit';
 import { addDays, businessDaysBetween, isBankBusinessDay, nextBusinessDay } from '../../platform/bankDays';
 import { ApiError, fail, notFound } from '../../platform/envelope';
 import type { FileDownload } from '../../platform/exports';
@@ -65,7 +65,7 @@ const selection = {
 };
 
 /** The selected settlements in the caller's scope (all of them, or NOT_FOUND), in id order. */
-async function selected(
+export async function selected(
   db: Executor,
   scope: Scope,
   kind: SettlementKind,
@@ -83,7 +83,7 @@ async function selected(
   return rows.map((r) => ({ ...r, status: r.status as 1 | 2 }));
 }
 
-type Selected = Awaited<ReturnType<typeof selected>>[number];
+export type Selected = Awaited<ReturnType<typeof selected>>[number];
 
 const itemOf = (s: Selected, paying: Map<string, PayingBank>): CheckoutItem => ({
   id: s.id,
@@ -273,63 +273,14 @@ export async function checkout(c: Caller, kind: SettlementKind, input: CheckoutI
       }
       const refused = rows.filter((r) => unpayableOf(r, r.payee, paying.get(r.currency)).length > 0);
       if (refused.length > 0) throw unpayable(refused.map((r) => r.settlementNo));
-      const providers = [...new Set(rows.map((r) => r.serviceProviderId))];
-      const [batch] = await tx
-        .insert(settlementBatches)
-        .values({
-          batchKey: input.batchKey,
-          kind,
-          status: 'checkedOut',
-          transferDate: input.transferDate,
-          settlementCount: rows.length,
-          serviceProviderId: providers.length === 1 ? providers[0] : null,
-          createdBy: c.principal.operatorId,
-        })
-        .returning({ id: settlementBatches.id });
-      const files = filesOf(batch.id, input.transferDate, rows, paying);
-      await tx.insert(settlementBatchFiles).values(files.map((f) => ({ ...f, batchId: batch.id })));
-      await tx
-        .insert(settlementBatchItems)
-        .values(rows.map((r) => ({ batchId: batch.id, settlementId: r.id })));
-      await tx
-        .update(settlements)
-        .set({ batchId: batch.id })
-        .where(
-          inArray(
-            settlements.id,
-            rows.map((r) => r.id),
-          ),
-        );
-      await audit({
-        objectType: 'settlementBatch',
-        objectId: batch.id,
-        action: 'checkout',
-        after: {
-          kind,
-          transferDate: input.transferDate,
-          settlements: rows.map((r) => r.settlementNo),
-          files: files.map((f) => ({
-            currency: f.currency,
-            format: f.format,
-            fileName: f.fileName,
-            recordCount: f.recordCount,
-            total: f.total,
-          })),
-        },
+      return makeBatch(tx, audit, {
+        kind,
+        rows,
+        paying,
+        transferDate: input.transferDate,
+        batchKey: input.batchKey,
+        createdBy: c.principal.operatorId,
       });
-      for (const r of rows)
-        await audit({
-          objectType: 'settlement',
-          objectId: r.id,
-          action: 'checkout',
-          before: { batchId: null },
-          after: {
-            batchId: batch.id,
-            transferDate: input.transferDate,
-            detail: `#${batch.id} ${input.transferDate}`,
-          },
-        });
-      return batch.id;
     });
     return { batch: await summaryOf(c.deps.db, batchId), created: true };
   } catch (err) {
@@ -339,6 +290,80 @@ export async function checkout(c: Caller, kind: SettlementKind, input: CheckoutI
       return { batch: await summaryOf(c.deps.db, again.batch.id), created: false };
     throw err;
   }
+}
+
+/** A batch to make: the settlements (locked, in scope, payable), the date, the click's key, who. */
+export interface NewBatch {
+  kind: SettlementKind;
+  rows: readonly Selected[];
+  paying: Map<string, PayingBank>;
+  transferDate: string;
+  batchKey: string;
+  createdBy: number;
+  /** When it was made (now, unless the demo data dates it). */
+  createdAt?: Date;
+}
+
+/** The batch, its bank files, the settlements' batch and the audit rows, in the caller's transaction. */
+export async function makeBatch(tx: Tx, audit: Audit, b: NewBatch): Promise<number> {
+  const providers = [...new Set(b.rows.map((r) => r.serviceProviderId))];
+  const [batch] = await tx
+    .insert(settlementBatches)
+    .values({
+      batchKey: b.batchKey,
+      kind: b.kind,
+      status: 'checkedOut',
+      transferDate: b.transferDate,
+      settlementCount: b.rows.length,
+      serviceProviderId: providers.length === 1 ? providers[0] : null,
+      createdBy: b.createdBy,
+      ...(b.createdAt ? { createdAt: b.createdAt } : {}),
+    })
+    .returning({ id: settlementBatches.id });
+  const files = filesOf(batch.id, b.transferDate, b.rows, b.paying);
+  await tx.insert(settlementBatchFiles).values(files.map((f) => ({ ...f, batchId: batch.id })));
+  await tx
+    .insert(settlementBatchItems)
+    .values(b.rows.map((r) => ({ batchId: batch.id, settlementId: r.id })));
+  await tx
+    .update(settlements)
+    .set({ batchId: batch.id })
+    .where(
+      inArray(
+        settlements.id,
+        b.rows.map((r) => r.id),
+      ),
+    );
+  await audit({
+    objectType: 'settlementBatch',
+    objectId: batch.id,
+    action: 'checkout',
+    after: {
+      kind: b.kind,
+      transferDate: b.transferDate,
+      settlements: b.rows.map((r) => r.settlementNo),
+      files: files.map((f) => ({
+        currency: f.currency,
+        format: f.format,
+        fileName: f.fileName,
+        recordCount: f.recordCount,
+        total: f.total,
+      })),
+    },
+  });
+  for (const r of b.rows)
+    await audit({
+      objectType: 'settlement',
+      objectId: r.id,
+      action: 'checkout',
+      before: { batchId: null },
+      after: {
+        batchId: batch.id,
+        transferDate: b.transferDate,
+        detail: `#${batch.id} ${b.transferDate}`,
+      },
+    });
+  return batch.id;
 }
 
 /** Batches the caller may see: all for the platform's roles, a provider's own. */
@@ -498,29 +523,40 @@ export async function remitBatch(c: Caller, kind: SettlementKind, id: number): P
   await write(c, 'settlementBatch', id, async (tx, audit, scope) => {
     const { batch, ids } = await lockBatch(tx, scope, kind, id);
     if (batch.status !== 'checkedOut') throw fail('server.settlements.batchNotOpen');
-    const now = new Date();
-    await tx
-      .update(settlementBatches)
-      .set({ status: 'remitted', remittedAt: now, remittedBy: c.principal.operatorId })
-      .where(eq(settlementBatches.id, id));
-    await tx.update(settlements).set({ status: 2, payTime: now }).where(inArray(settlements.id, ids));
-    await audit({
-      objectType: 'settlementBatch',
-      objectId: id,
-      action: 'remit',
-      before: { status: batch.status },
-      after: { status: 'remitted' },
-    });
-    for (const sid of ids)
-      await audit({
-        objectType: 'settlement',
-        objectId: sid,
-        action: 'remit',
-        before: { status: 1 },
-        after: { status: 2, payTime: iso(now), detail: `#${id}` },
-      });
+    await markRemitted(tx, audit, { batchId: id, ids, operatorId: c.principal.operatorId, at: new Date() });
   });
   return summaryOf(c.deps.db, id);
+}
+
+/** A batch and its settlements remitted (status 2, paid at `at`), with the audit rows, in the caller's transaction. */
+export async function markRemitted(
+  tx: Tx,
+  audit: Audit,
+  r: { batchId: number; ids: readonly number[]; operatorId: number; at: Date },
+) {
+  await tx
+    .update(settlementBatches)
+    .set({ status: 'remitted', remittedAt: r.at, remittedBy: r.operatorId })
+    .where(eq(settlementBatches.id, r.batchId));
+  await tx
+    .update(settlements)
+    .set({ status: 2, payTime: r.at })
+    .where(inArray(settlements.id, [...r.ids]));
+  await audit({
+    objectType: 'settlementBatch',
+    objectId: r.batchId,
+    action: 'remit',
+    before: { status: 'checkedOut' },
+    after: { status: 'remitted' },
+  });
+  for (const sid of r.ids)
+    await audit({
+      objectType: 'settlement',
+      objectId: sid,
+      action: 'remit',
+      before: { status: 1 },
+      after: { status: 2, payTime: iso(r.at), detail: `#${r.batchId}` },
+    });
 }
 
 /**
@@ -567,4 +603,36 @@ export async function reverseBatch(
       });
   });
   return summaryOf(c.deps.db, input.id);
+}
+
+/**
+ * The demo data's payouts (server/db/demo): the payable ones of the settlements given, made into
+ * a batch dated `transferDate` and remitted at `remittedAt`, as an operator would have done.
+ * Nothing when none of them can be paid.
+ */
+export async function demoPayout(
+  tx: Tx,
+  audit: Audit,
+  p: {
+    kind: SettlementKind;
+    ids: readonly number[];
+    transferDate: string;
+    batchKey: string;
+    createdBy: number;
+    createdAt: Date;
+    remittedAt: Date;
+  },
+) {
+  const paying = await payingBanks(tx);
+  const rows = (await selected(tx, { level: 'system' }, p.kind, p.ids, true)).filter(
+    (r) => unpayableOf(r, r.payee, paying.get(r.currency)).length === 0,
+  );
+  if (rows.length === 0) return;
+  const batchId = await makeBatch(tx, audit, { ...p, rows, paying });
+  await markRemitted(tx, audit, {
+    batchId,
+    ids: rows.map((r) => r.id),
+    operatorId: p.createdBy,
+    at: p.remittedAt,
+  });
 }

@@ -4,6 +4,7 @@
  * refunds (the refund password) through its index.
  */
 export { closeParty, closePeriods, yesterday, type CloseOptions, type CloseReport } from './close';
+export { demoPayout } from './checkout';
 export { settle, type Figures, type PayoutTerms, type SettlementLines } from './arithmetic';
 export { periodEnd, periodStart, closedThrough, ruleOf, isDate, type PeriodRule } from './periods';
 export { settlementRoutes } from './routes';
