@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { chargesOn, refundReturns, type ChargeRates } from '../../src/contract/charges';
 import type { Db } from '../../server/db/client';
-import { companies, orders, refunds } from '../../server/db/schema';
+import { agents, companies, orders, refunds } from '../../server/db/schema';
 
 /**
  * Orders and refunds written straight into the tables as the payment engine and the refunds
@@ -140,4 +140,30 @@ export async function payingAccountJpy(db: Db) {
       (currency, bank_name, bank_code, branch_name, branch_code, deposit_type, account_number, holder, requester_code)
     values ('JPY', '三井住友銀行', '0009', '東京営業部', '015', 1, '7654321', 'カ）ケッサイ', '1234567890')
     on conflict (currency) do nothing`);
+}
+
+/** An agency of its own for a test (the first service provider's), SHA or OUR, with its minimum. */
+export async function newAgency(
+  db: Db,
+  terms: { remittanceCostType?: 'SHA' | 'OUR'; minimumAmount?: number } = {},
+) {
+  const r = await db.execute(sql`select id from service_providers order by id limit 1`);
+  const rows = (Array.isArray(r) ? r : (r as { rows: { id: number }[] }).rows) as { id: number }[];
+  const [a] = await db
+    .insert(agents)
+    .values({
+      serviceProviderId: rows[0].id,
+      name: unique('テスト代理店'),
+      settlementPeriod: 'T+15',
+      minimumAmount: terms.minimumAmount ?? 0,
+      remittanceCostType: terms.remittanceCostType ?? 'SHA',
+      bankName: 'みずほ銀行',
+      bankCode: '0001',
+      bankBranchName: '東京営業部',
+      bankBranchCode: '001',
+      bankAccountNumber: '7654321',
+      bankAccountHolder: 'ﾃｽﾄﾀﾞｲﾘﾃﾝ',
+    })
+    .returning();
+  return a;
 }
