@@ -327,6 +327,12 @@ export const BatchPageQuery = yup
   .noUnknown();
 export type BatchPageQuery = yup.InferType<typeof BatchPageQuery>;
 
+/**
+ * Who pays out (checkout, marking a batch remitted), within their scope: the system roles and a
+ * service provider's admin, as for refunds; a provider's operator only reads.
+ */
+export const PAYOUT_ROLES: readonly number[] = [0, 10, 15];
+
 /** Only these may reverse a batch (an admin: the platform's or the service provider's). */
 export const BATCH_REVERSE_ROLES: readonly number[] = [0, 15];
 /** The platform as the issuer of a merchant's statement and its invoice (the `invoice_issuer` row). */

@@ -167,3 +167,35 @@ export async function newAgency(
     .returning();
   return a;
 }
+
+/**
+ * A closed settlement worth paying out (¥1,000, not remitted, no batch) of a company or agency
+ * — or a brand settlement of a comprehensive agent — written straight into the table with the
+ * party's bank details as its payee (an account number made up where the party has none yet), for
+ * tests that need one in a given scope. No lines.
+ */
+export async function syntheticSettlement(
+  db: Pick<Db, 'execute'>,
+  kind: 'merchant' | 'agent' | 'brand',
+  partyId: number,
+): Promise<number> {
+  const party = { merchant: 'companies', agent: 'agents', brand: 'brand_agents' }[kind];
+  const provider = kind === 'brand' ? sql`null::int` : sql.raw('p.service_provider_id');
+  const r = await db.execute(sql`
+    with n as (select nextval(pg_get_serial_sequence('settlements', 'id'))::bigint as id)
+    insert into settlements
+      (id, settlement_no, kind, party_id, brand, service_provider_id, currency, period_begin, period_end, due_date,
+       order_count, order_total, refund_count, refund_total, commission_total, commission_cost,
+       carried_in, carried_out, transfer_commission, transfer_amount, transfer_type, payee)
+    overriding system value select n.id, 'ST' || lpad(n.id::text, 10, '0'), ${kind}, p.id, ${kind === 'brand' ? 'paypay' : ''}, ${provider}, 'JPY',
+      date '2000-01-01' + (n.id % 20000)::int, date '2000-01-01' + (n.id % 20000)::int, date '2000-01-06' + (n.id % 20000)::int,
+      1, 1250, 0, 0, 0, 0, 0, 0, 250, 1000, ${kind === 'brand' ? '' : 'zengin'},
+      jsonb_build_object('name', p.name, 'nameEn', p.name_en, 'bankName', p.bank_name, 'bankCode', p.bank_code,
+        'branchName', p.bank_branch_name, 'branchCode', p.bank_branch_code, 'depositType', p.bank_deposit_type,
+        'accountNumber', coalesce(nullif(p.bank_account_number, ''), '1234567'), 'holder', p.bank_account_holder,
+        'addressCountry', p.bank_address_country, 'iban', p.bank_iban, 'swift', p.bank_swift)
+    from n, ${sql.raw(party)} p where p.id = ${partyId}
+    returning id`);
+  const rows = (Array.isArray(r) ? r : (r as { rows: { id: number }[] }).rows) as { id: number }[];
+  return Number(rows[0].id);
+}

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { ResultType, type Page } from '../../../src/contract/envelope';
 import {
   BATCH_REVERSE_ROLES,
+  PAYOUT_ROLES,
   TRANSFER_DATE_MAX_DAYS,
   transferTypeOf,
   type BatchFile,
@@ -248,7 +249,14 @@ const unpayable = (items: readonly string[]) =>
  * (CONFLICT, naming them) or cannot be paid, the batch, its files, the settlements' batch and
  * the audit rows. The same batch key again returns the batch it made.
  */
+/** Only the payout roles check out and mark remitted (the server's rule; the screen hides the actions). */
+function mayPayOut(c: Caller) {
+  if (!PAYOUT_ROLES.includes(c.principal.operatorType))
+    throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
+}
+
 export async function checkout(c: Caller, kind: SettlementKind, input: CheckoutInput): Promise<CheckoutDone> {
+  mayPayOut(c);
   checkTransferDate(c, input.transferDate);
   const retried = await batchOfKey(c.deps.db, kind, input.batchKey);
   if (retried) {
@@ -259,29 +267,35 @@ export async function checkout(c: Caller, kind: SettlementKind, input: CheckoutI
   await checkRefundPassword(c, input.refundPassword);
   const paying = await payingBanks(c.deps.db);
   try {
-    const batchId = await write(c, 'settlementBatch', input.batchKey, async (tx, audit, scope) => {
-      const rows = await selected(tx, scope, kind, input.ids, true);
-      const taken = rows.filter((r) => r.status === 2 || r.batchId != null).map((r) => r.settlementNo);
-      if (taken.length > 0) {
-        const result: CheckoutConflict = { taken };
-        throw new ApiError(
-          ResultType.CONFLICT,
-          'server.settlements.conflict',
-          { taken: taken.join(', ') },
-          result,
-        );
-      }
-      const refused = rows.filter((r) => unpayableOf(r, r.payee, paying.get(r.currency)).length > 0);
-      if (refused.length > 0) throw unpayable(refused.map((r) => r.settlementNo));
-      return makeBatch(tx, audit, {
-        kind,
-        rows,
-        paying,
-        transferDate: input.transferDate,
-        batchKey: input.batchKey,
-        createdBy: c.principal.operatorId,
-      });
-    });
+    const batchId = await write(
+      c,
+      'settlementBatch',
+      input.batchKey,
+      async (tx, audit, scope) => {
+        const rows = await selected(tx, scope, kind, input.ids, true);
+        const taken = rows.filter((r) => r.status === 2 || r.batchId != null).map((r) => r.settlementNo);
+        if (taken.length > 0) {
+          const result: CheckoutConflict = { taken };
+          throw new ApiError(
+            ResultType.CONFLICT,
+            'server.settlements.conflict',
+            { taken: taken.join(', ') },
+            result,
+          );
+        }
+        const refused = rows.filter((r) => unpayableOf(r, r.payee, paying.get(r.currency)).length > 0);
+        if (refused.length > 0) throw unpayable(refused.map((r) => r.settlementNo));
+        return makeBatch(tx, audit, {
+          kind,
+          rows,
+          paying,
+          transferDate: input.transferDate,
+          batchKey: input.batchKey,
+          createdBy: c.principal.operatorId,
+        });
+      },
+      { anyRole: true },
+    );
     return { batch: await summaryOf(c.deps.db, batchId), created: true };
   } catch (err) {
     // The same key made by a concurrent retry: its batch is this click's batch.
@@ -520,11 +534,18 @@ async function lockBatch(tx: Tx, scope: Scope, kind: SettlementKind, id: number)
 
 /** The bank confirmed the transfers: the batch and its settlements are remitted (status 2, paid now). */
 export async function remitBatch(c: Caller, kind: SettlementKind, id: number): Promise<BatchSummary> {
-  await write(c, 'settlementBatch', id, async (tx, audit, scope) => {
-    const { batch, ids } = await lockBatch(tx, scope, kind, id);
-    if (batch.status !== 'checkedOut') throw fail('server.settlements.batchNotOpen');
-    await markRemitted(tx, audit, { batchId: id, ids, operatorId: c.principal.operatorId, at: new Date() });
-  });
+  mayPayOut(c);
+  await write(
+    c,
+    'settlementBatch',
+    id,
+    async (tx, audit, scope) => {
+      const { batch, ids } = await lockBatch(tx, scope, kind, id);
+      if (batch.status !== 'checkedOut') throw fail('server.settlements.batchNotOpen');
+      await markRemitted(tx, audit, { batchId: id, ids, operatorId: c.principal.operatorId, at: new Date() });
+    },
+    { anyRole: true },
+  );
   return summaryOf(c.deps.db, id);
 }
 
