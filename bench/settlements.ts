@@ -17,7 +17,6 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { count, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import pg from 'pg';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { generateDemoOrders } from '../server/db/demo/orders';
@@ -25,50 +24,16 @@ import { prepareDatabase } from '../server/db/prepare';
 import { orders } from '../server/db/schema';
 import { settlementPageForBench } from '../server/modules/settlements';
 import { translatorFor } from '../server/platform/i18n';
+import { benchEnv, benchKind, ensureDatabase, load, opt, quantile } from './common';
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
-const kind = opt('db', 'pglite');
-if (kind !== 'pglite' && kind !== 'postgres') throw new Error('--db pglite|postgres');
+const kind = benchKind();
 const wanted = Number(opt('orders', '1000000'));
 const runs = Number(opt('runs', '100'));
-
-const env: Record<string, string | undefined> = { ...process.env };
-if (kind === 'postgres') {
-  env.DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kessai_bench';
-  delete env.KESSAI_DATA_DIR;
-} else {
-  delete env.DATABASE_URL;
-  env.KESSAI_DATA_DIR = process.env.KESSAI_DATA_DIR ?? '/tmp/kessai-bench/pglite';
-}
+const env = benchEnv(kind);
 const config = loadConfig(env, { captcha: false, logLevel: 'warn' });
 const zone = config.timeZone;
 const say = (line = '') => process.stdout.write(`${line}\n`);
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-};
 const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
-
-async function ensureDatabase(url: string) {
-  const target = new URL(url);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  const name = target.pathname.slice(1);
-  const { rowCount } = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!rowCount) await c.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-  await c.end();
-}
 
 /** A child process's wall time and peak RSS (VmHWM, polled until it exits). */
 function measured(argv: string[]): Promise<{ seconds: number; peakMiB: number; out: string }> {
