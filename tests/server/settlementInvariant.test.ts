@@ -51,15 +51,13 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc
-      .integer({ min: 0, max: 600 })
-      .chain((commission) =>
-        fc.record({
-          op: fc.constant('rate' as const),
-          commission: fc.constant(commission),
-          rebate: fc.integer({ min: 0, max: commission }),
-        }),
-      ),
+    arbitrary: fc.integer({ min: 0, max: 600 }).chain((commission) =>
+      fc.record({
+        op: fc.constant('rate' as const),
+        commission: fc.constant(commission),
+        rebate: fc.integer({ min: 0, max: commission }),
+      }),
+    ),
   },
   {
     weight: 1,
