@@ -16,6 +16,8 @@ import { eq } from 'drizzle-orm';
 
 const ZONE = 'Asia/Tokyo';
 const PASSWORD = md5Upper(DEMO_PASSWORD);
+const rowsOf = (r: unknown) =>
+  (Array.isArray(r) ? r : (r as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[];
 const M = '/history/platformCheckoutInfo';
 let keys = 0;
 const batchKey = () => `test-batch-${Date.now().toString(36)}-${++keys}-abcdef`;
@@ -43,8 +45,11 @@ describe.each(backends)('settlement checkout on $name', (backend) => {
   afterAll(() => h?.close());
 
   /** A company's closed settlement worth paying out (a month two months back). */
-  async function settlement(spec: { holder?: string; amount?: number } = {}) {
-    const c = await newCompany(h.db, { checkoutPeriod: 'monthly' });
+  async function settlement(spec: { holder?: string; amount?: number; serviceProviderId?: number } = {}) {
+    const c = await newCompany(h.db, {
+      checkoutPeriod: 'monthly',
+      serviceProviderId: spec.serviceProviderId,
+    });
     if (spec.holder)
       await h.db.update(companies).set({ bankAccountHolder: spec.holder }).where(eq(companies.id, c.id));
     await paidOrder(h.db, {
@@ -109,6 +114,32 @@ describe.each(backends)('settlement checkout on $name', (backend) => {
     );
     expect(agentSide.body.resultType).toBe('NOT_FOUND');
     expect((await call<SettlementDetail>('/get', { id: s.id })).body.result!.batchId).toBeNull();
+  });
+
+  it("refuses a provider's selection that mixes its own settlement with another provider's, changing nothing", async () => {
+    const providers = rowsOf(await h.db.execute(sql`select id, name from service_providers order by id`));
+    const sakura = providers.find((p) => p.name === 'Sakura Payment Services')!;
+    const pacific = providers.find((p) => p.name === 'Pacific Gateway Partners')!;
+    const own = await settlement({ serviceProviderId: Number(sakura.id) });
+    const other = await settlement({ serviceProviderId: Number(pacific.id) });
+    const spAdmin = await h.token('sp-admin');
+    expect((await call('/checkoutPreview', { ids: [own.id] }, spAdmin)).body.resultType).toBe('SUCCESS');
+    expect((await call('/checkoutPreview', { ids: [own.id, other.id] }, spAdmin)).body.resultType).toBe(
+      'NOT_FOUND',
+    );
+    const mixed = await call(
+      '/checkout',
+      {
+        ids: [own.id, other.id],
+        transferDate: nextWeekday(),
+        refundPassword: PASSWORD,
+        batchKey: batchKey(),
+      },
+      spAdmin,
+    );
+    expect(mixed.body.resultType).toBe('NOT_FOUND');
+    for (const s of [own, other])
+      expect((await call<SettlementDetail>('/get', { id: s.id })).body.result!.batchId).toBeNull();
   });
 
   it('checks out with the refund password into one batch with a Zengin file; the same key returns it, another finds it taken', async () => {

@@ -101,7 +101,7 @@ export async function settlementsOf(db: Db, kind: string, partyId: number) {
   >[];
 }
 
-/** A company of its own for a test (the first service provider's), with complete Japanese bank details. */
+/** A company of its own for a test (the first service provider's unless told), with complete Japanese bank details. */
 export async function newCompany(
   db: Db,
   terms: {
@@ -110,6 +110,8 @@ export async function newCompany(
     checkoutLimit?: number;
     agentId?: number | null;
     name?: string;
+    /** The service provider (the first one unless told). */
+    serviceProviderId?: number;
   } = {},
 ) {
   const r = await db.execute(sql`select id from service_providers order by id limit 1`);
@@ -117,7 +119,7 @@ export async function newCompany(
   const [c] = await db
     .insert(companies)
     .values({
-      serviceProviderId: rows[0].id,
+      serviceProviderId: terms.serviceProviderId ?? rows[0].id,
       agentId: terms.agentId ?? null,
       name: terms.name ?? unique('テスト商店'),
       checkoutPeriod: terms.checkoutPeriod ?? 'monthly',
