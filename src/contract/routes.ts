@@ -107,6 +107,7 @@ export const BUILT_SCREENS = [
   '/history/order',
   '/history/refund',
   '/history/refundApproval',
+  '/settle/settings',
   '/setup/operate',
   '/setup/payment',
   '/setup/agent',
