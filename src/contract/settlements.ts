@@ -435,17 +435,29 @@ const digits = (count: number) =>
     .required()
     .matches(new RegExp(`^\\d{${count}}$`), { message: settingsError('digits', { count }) });
 
+const currencyOf = (row: unknown) =>
+  row && typeof row === 'object' && 'currency' in row ? String(row.currency) : '';
+
 /** Once per list: a second row of a currency is refused at that row's currency. */
-function currencyOnce(list: readonly ({ currency?: string } | undefined)[] | undefined, c: yup.TestContext) {
+function currencyOnce(list: readonly unknown[] | undefined, c: yup.TestContext) {
   const seen = new Set<string>();
   for (const [i, row] of (list ?? []).entries()) {
-    const currency = row?.currency ?? '';
-    if (seen.has(currency))
+    if (seen.has(currencyOf(row)))
       return c.createError({ path: `${c.path}[${i}].currency`, message: message('validation.duplicate') });
-    seen.add(currency);
+    seen.add(currencyOf(row));
   }
   return true;
 }
+
+/** A list of rows one per currency at most (fees, paying accounts). */
+const perCurrency = <T extends yup.AnyObject>(entry: yup.ObjectSchema<T>) =>
+  yup
+    .array(entry)
+    .required()
+    .max(CURRENCIES.length)
+    .test('once', function (list) {
+      return currencyOnce(list, this);
+    });
 
 const currencyField = () => yup.string().required().oneOf(CURRENCIES);
 
@@ -572,20 +584,8 @@ export const InvoiceIssuerEntry = yup
 /** The settings as one save: each list replaces what was there (a currency left out has none). */
 export const SettlementSettingsSave = yup
   .object({
-    transferFees: yup
-      .array(TransferFeeEntry)
-      .required()
-      .max(CURRENCIES.length)
-      .test('once', function (list) {
-        return currencyOnce(list, this);
-      }),
-    payingAccounts: yup
-      .array(PayingAccountEntry)
-      .required()
-      .max(CURRENCIES.length)
-      .test('once', function (list) {
-        return currencyOnce(list, this);
-      }),
+    transferFees: perCurrency(TransferFeeEntry),
+    payingAccounts: perCurrency(PayingAccountEntry),
     issuer: InvoiceIssuerEntry,
   })
   .noUnknown();

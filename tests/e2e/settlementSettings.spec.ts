@@ -1,10 +1,10 @@
 /**
  * The settlement settings of the system admin (/settle/settings, issue #15) against the real
- * server, as `admin`: the yen transfer fee changed, saved and still there after a reload; a
- * registration number with a wrong check digit refused at its field in English, before anything
- * is sent; a yen bank code no bank has refused by the server and put back at its field; the
- * screen in each language on a desktop and a phone, with nothing wider than the phone and no
- * serious accessibility finding.
+ * server, as `admin`: the yen transfer fee changed, saved and still there after a reload; a fee
+ * and a paying account added and removed; a registration number with a wrong check digit refused
+ * at its field in English, before anything is sent; a yen bank code no bank has refused by the
+ * server and put back at its field; the screen in each language on a desktop and a phone, with
+ * nothing wider than the phone and no serious accessibility finding.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
@@ -15,7 +15,17 @@ import { apiCall, apiLogin, expectFieldError, storageOf, toast, tr } from './sup
 const GET = '/history/settlementSettings/get';
 const SAVE = '/history/settlementSettings/save';
 
-/** The admin's console in a language and width, on the settings screen. */
+/** The settings as the server has them now. */
+async function stored(request: APIRequestContext, token: string) {
+  const r = await apiCall<SettlementSettings>(request, token, GET);
+  expect(r.resultType, r.resultMessage).toBe('SUCCESS');
+  return r.result;
+}
+
+/**
+ * The admin's console on the settings screen, in a language and a width. `close` puts back the
+ * settings as they were (`before`) and the admin's language (Japanese), then closes the page.
+ */
 async function settingsPage(
   browser: Browser,
   request: APIRequestContext,
@@ -23,16 +33,17 @@ async function settingsPage(
   lang: WorkingLanguage,
   width: number,
 ) {
+  const t = (key: string, values?: Record<string, unknown>) => tr(lang, key, values);
   const first = await apiLogin(request, 'admin');
-  // The console speaks the account's saved language (and so does the server): the admin's is
-  // set for the test and put back to Japanese when the page is closed.
-  if (first.user.workingLanguage !== lang) {
-    const switched = await apiCall(request, first.token, '/system/profile/language', {
-      workingLanguage: lang,
-    });
-    expect(switched.resultType, switched.resultMessage).toBe('SUCCESS');
-  }
+  const token = first.token;
+  // The console speaks the account's saved language (and so does the server).
+  const language = async (workingLanguage: WorkingLanguage) => {
+    const r = await apiCall(request, token, '/system/profile/language', { workingLanguage });
+    expect(r.resultType, r.resultMessage).toBe('SUCCESS');
+  };
+  if (first.user.workingLanguage !== lang) await language(lang);
   const session = { ...first, user: { ...first.user, workingLanguage: lang } };
+  const before = await stored(request, token);
   const context = await browser.newContext({
     baseURL,
     storageState: storageOf(baseURL, session, lang),
@@ -40,41 +51,59 @@ async function settingsPage(
   });
   const page = await context.newPage();
   await page.goto('/settle/settings');
-  await expect(
-    page.getByRole('heading', { name: tr(lang, 'settlements.settings.title'), level: 1 }),
-  ).toBeVisible();
-  const form = page.getByRole('form', { name: tr(lang, 'settlements.settings.title') });
-  await expect(form.getByRole('button', { name: tr(lang, 'common.save') })).toBeVisible();
-  const close = async () => {
-    await context.close();
-    if (lang !== 'jp') {
-      const back = await apiCall(request, session.token, '/system/profile/language', {
-        workingLanguage: 'jp',
-      });
-      expect(back.resultType, back.resultMessage).toBe('SUCCESS');
+  await expect(page.getByRole('heading', { name: t('settlements.settings.title'), level: 1 })).toBeVisible();
+  const form = page.getByRole('form', { name: t('settlements.settings.title') });
+  const saveButton = form.getByRole('button', { name: t('common.save') });
+  await expect(saveButton).toBeVisible();
+  return {
+    t,
+    page,
+    form,
+    token,
+    before,
+    saveButton,
+    /** Save, and see it saved. */
+    async saveForm() {
+      await saveButton.click();
+      await expect(toast(page, t('common.saved'))).toBeVisible();
+    },
+    /** The settings as the server has them now. */
+    stored: () => stored(request, token),
+    async close() {
+      await context.close();
+      expect((await apiCall(request, token, SAVE, before)).resultType).toBe('SUCCESS');
+      if (lang !== 'jp') await language('jp');
+    },
+  };
+}
+
+type SettingsPage = Awaited<ReturnType<typeof settingsPage>>;
+
+/** A test on the settings screen in a language and width; the page closed and all put back after. */
+const onSettings =
+  (lang: WorkingLanguage, width: number, body: (s: SettingsPage) => Promise<void>) =>
+  async ({
+    browser,
+    baseURL,
+    request,
+  }: {
+    browser: Browser;
+    baseURL?: string;
+    request: APIRequestContext;
+  }) => {
+    const s = await settingsPage(browser, request, baseURL!, lang, width);
+    try {
+      await body(s);
+    } finally {
+      await s.close();
     }
   };
-  return { page, form, token: session.token, close };
-}
 
-/** What the settings were before a test, to put back after it. */
-async function stored(request: APIRequestContext, token: string) {
-  const r = await apiCall<SettlementSettings>(request, token, GET);
-  expect(r.resultType, r.resultMessage).toBe('SUCCESS');
-  return r.result;
-}
-
-test('the system admin changes the yen transfer fee; it is saved and still there after a reload', async ({
-  browser,
-  baseURL,
-  request,
-}) => {
-  const t = (key: string, values?: Record<string, unknown>) => tr('jp', key, values);
-  const { page, form, token, close } = await settingsPage(browser, request, baseURL!, 'jp', 1280);
-  const before = await stored(request, token);
-  const yen = before.transferFees.find((f) => f.currency === 'JPY')!.amount;
-  const fee = yen + 130;
-  try {
+test(
+  'the system admin changes the yen transfer fee; it is saved and still there after a reload',
+  onSettings('jp', 1280, async ({ t, page, form, before, saveForm, stored }) => {
+    const yen = before.transferFees.find((f) => f.currency === 'JPY')!.amount;
+    const fee = yen + 130;
     const row = form.getByRole('group', { name: `${t('settlements.settings.transferFees')} JPY` });
     const amount = row.getByLabel(t('fields.amount'), { exact: true });
     await expect(amount).toHaveValue(String(yen));
@@ -82,30 +111,20 @@ test('the system admin changes the yen transfer fee; it is saved and still there
     await expect(
       form.getByRole('status').filter({ hasText: t('settlements.settings.unsaved') }),
     ).toBeVisible();
-    await form.getByRole('button', { name: t('common.save') }).click();
-    await expect(toast(page, t('common.saved'))).toBeVisible();
+    await saveForm();
 
     await page.reload();
     await expect(amount).toHaveValue(String(fee));
-    const after = await stored(request, token);
+    const after = await stored();
     expect(after.transferFees.find((f) => f.currency === 'JPY')?.amount).toBe(fee);
     expect(after.payingAccounts).toEqual(before.payingAccounts);
     expect(after.issuer).toEqual(before.issuer);
-  } finally {
-    await apiCall(request, token, SAVE, before);
-    await close();
-  }
-});
+  }),
+);
 
-test('a fee and a paying account for another currency are added, saved, and removed again', async ({
-  browser,
-  baseURL,
-  request,
-}) => {
-  const t = (key: string, values?: Record<string, unknown>) => tr('jp', key, values);
-  const { page, form, token, close } = await settingsPage(browser, request, baseURL!, 'jp', 1280);
-  const before = await stored(request, token);
-  try {
+test(
+  'a fee and a paying account for another currency are added, saved, and removed again',
+  onSettings('jp', 1280, async ({ t, page, form, before, saveForm, stored }) => {
     // The first currency without a fee (and without an account) is CNY.
     await form.getByRole('button', { name: t('settlements.settings.addFee') }).click();
     const fee = form.getByRole('group', { name: `${t('settlements.settings.transferFees')} CNY` });
@@ -118,15 +137,14 @@ test('a fee and a paying account for another currency are added, saved, and remo
     await account.getByLabel(t('settlements.settings.swift'), { exact: true }).fill('bkch cn bj');
     await account.getByLabel(t('fields.accountNumber'), { exact: true }).fill('6217000010001234');
     await account.getByLabel(t('fields.holder'), { exact: true }).fill('KESSAI PAYMENTS K.K.');
-    await form.getByRole('button', { name: t('common.save') }).click();
-    await expect(toast(page, t('common.saved'))).toBeVisible();
+    await saveForm();
 
     await page.reload();
     await expect(fee.getByLabel(t('fields.amount'), { exact: true })).toHaveValue('12.50');
     await expect(account.getByLabel(t('settlements.settings.swift'), { exact: true })).toHaveValue(
       'BKCHCNBJ',
     );
-    const added = await stored(request, token);
+    const added = await stored();
     expect(added.transferFees).toContainEqual({ currency: 'CNY', amount: 1250 });
     expect(added.payingAccounts.find((a) => a.currency === 'CNY')).toMatchObject({
       bankCode: 'BKCHCNBJ',
@@ -140,30 +158,20 @@ test('a fee and a paying account for another currency are added, saved, and remo
       .getByRole('button', { name: t('settlements.settings.removeAccount', { currency: 'CNY' }) })
       .click();
     await expect(account).toHaveCount(0);
-    await form.getByRole('button', { name: t('common.save') }).click();
-    await expect(toast(page, t('common.saved'))).toBeVisible();
-    expect(await stored(request, token)).toEqual(before);
-  } finally {
-    await apiCall(request, token, SAVE, before);
-    await close();
-  }
-});
+    await saveForm();
+    expect(await stored()).toEqual(before);
+  }),
+);
 
-test('a registration number with a wrong check digit is refused at its field, in English', async ({
-  browser,
-  baseURL,
-  request,
-}) => {
-  const t = (key: string, values?: Record<string, unknown>) => tr('en', key, values);
+test(
+  'a registration number with a wrong check digit is refused at its field, in English',
   // On a phone: the message fits under the field at 375 px.
-  const { page, form, token, close } = await settingsPage(browser, request, baseURL!, 'en', 375);
-  const before = await stored(request, token);
-  try {
+  onSettings('en', 375, async ({ t, page, form, before, saveButton, stored }) => {
     const registrationNo = form.getByLabel(t('fields.registrationNo'), { exact: true });
     await expect(registrationNo).toHaveValue(before.issuer!.registrationNo);
     // T9010401123456 is right: the same number with another check digit is not.
     await registrationNo.fill('T1010401123456');
-    await form.getByRole('button', { name: t('common.save') }).click();
+    await saveButton.click();
     await expectFieldError(
       registrationNo,
       t('settlements.settings.errors.registrationCheck', { field: t('fields.registrationNo') }),
@@ -173,59 +181,46 @@ test('a registration number with a wrong check digit is refused at its field, in
       path: test.info().outputPath('refused-registration-en-375.png'),
       fullPage: true,
     });
-    expect(await stored(request, token)).toEqual(before);
-  } finally {
-    await close();
-  }
-});
+    expect(await stored()).toEqual(before);
+  }),
+);
 
-test('a yen bank code no bank has is refused by the server and shown at its field', async ({
-  browser,
-  baseURL,
-  request,
-}) => {
-  const t = (key: string, values?: Record<string, unknown>) => tr('jp', key, values);
-  const { page, form, token, close } = await settingsPage(browser, request, baseURL!, 'jp', 1280);
-  const before = await stored(request, token);
-  try {
+test(
+  'a yen bank code no bank has is refused by the server and shown at its field',
+  onSettings('jp', 1280, async ({ t, page, form, before, saveButton, stored }) => {
     const account = form.getByRole('group', { name: t('settlements.settings.account', { currency: 'JPY' }) });
     const bankCode = account.getByLabel(t('fields.bankCode'), { exact: true });
     // Four digits, as the schema asks: only the server knows the Zengin bank list.
     await bankCode.fill('0002');
-    await form.getByRole('button', { name: t('common.save') }).click();
+    await saveButton.click();
     await expectFieldError(
       bankCode,
       t('server.settlements.unknownBank', { code: '0002', field: t('fields.bankCode') }),
     );
+    // All of the refusal is at its field: no banner above the form.
     await expect(form.getByRole('alert')).toHaveCount(0);
     await bankCode.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('refused-bank-code-jp-1280.png') });
-    expect(await stored(request, token)).toEqual(before);
-  } finally {
-    await close();
-  }
-});
+    expect(await stored()).toEqual(before);
+  }),
+);
 
 const SHOTS: { lang: WorkingLanguage; width: number }[] = (['jp', 'zh_cn', 'en'] as const).flatMap((lang) =>
   [1280, 375].map((width) => ({ lang, width })),
 );
 
 for (const { lang, width } of SHOTS) {
-  test(`${lang} at ${width} px: the three cards fit, nothing untranslated, no serious accessibility finding`, async ({
-    browser,
-    baseURL,
-    request,
-  }) => {
-    const { page, form, close } = await settingsPage(browser, request, baseURL!, lang, width);
-    try {
+  test(
+    `${lang} at ${width} px: the three cards fit, nothing untranslated, no serious accessibility finding`,
+    onSettings(lang, width, async ({ t, page, form }) => {
       for (const key of [
         'settlements.settings.transferFees',
         'settlements.settings.payoutAccounts',
         'settlements.settings.issuer',
       ])
-        await expect(form.getByRole('heading', { name: tr(lang, key), level: 2 })).toBeVisible();
+        await expect(form.getByRole('heading', { name: t(key), level: 2 })).toBeVisible();
       await expect(
-        form.getByRole('group', { name: tr(lang, 'settlements.settings.account', { currency: 'USD' }) }),
+        form.getByRole('group', { name: t('settlements.settings.account', { currency: 'USD' }) }),
       ).toBeVisible();
       // Nothing wider than the window (a phone scrolls down, never sideways).
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -244,8 +239,6 @@ for (const { lang, width } of SHOTS) {
         path: test.info().outputPath(`settings-${lang}-${width}.png`),
         fullPage: true,
       });
-    } finally {
-      await close();
-    }
-  });
+    }),
+  );
 }

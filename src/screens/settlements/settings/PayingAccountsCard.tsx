@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, Stack, Text } from '@chakra-ui/react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { CURRENCIES } from '../../../contract/orgAgent';
 import { PAYING_DEPOSIT_TYPES, transferTypeOf } from '../../../contract/settlements';
 import { toZenginKana } from '../../../contract/zenginKana';
 import { useT } from '../../../app/i18n';
+import { SettingsCard } from './SettingsCard';
 import { PlusIcon, TrashIcon } from '../../../components/icons';
 import { enumOptions } from '../../shared/options';
 import { FieldGrid, SelectField, TextField } from '../../shared/formFields';
@@ -115,40 +116,33 @@ export function PayingAccountsCard() {
   const rows = useWatch({ control, name: 'payingAccounts' }) ?? [];
   const next = unusedCurrency(rows);
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="md">
-          {t('settlements.settings.payoutAccounts')}
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {t('settlements.settings.payoutAccountsHelp')}
-        </Text>
-      </Card.Header>
-      <Card.Body pt="2">
-        <Stack gap="4">
-          {fields.length === 0 && <Text color="fg.muted">{t('settlements.settings.noAccounts')}</Text>}
-          {fields.map((field, i) => (
-            <AccountFields
-              key={field.id}
-              index={i}
-              currency={rows[i]?.currency ?? field.currency}
-              taken={rows.filter((_, j) => j !== i)}
-              onRemove={() => remove(i)}
-            />
-          ))}
-          <Flex>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={!next || fields.length >= CURRENCIES.length}
-              onClick={() => next && append(newAccount(next))}
-            >
-              <PlusIcon />
-              {t('settlements.settings.addAccount')}
-            </Button>
-          </Flex>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <SettingsCard
+      title={t('settlements.settings.payoutAccounts')}
+      help={t('settlements.settings.payoutAccountsHelp')}
+    >
+      <Stack gap="4">
+        {fields.length === 0 && <Text color="fg.muted">{t('settlements.settings.noAccounts')}</Text>}
+        {fields.map((field, i) => (
+          <AccountFields
+            key={field.id}
+            index={i}
+            currency={rows[i]?.currency ?? field.currency}
+            taken={rows.filter((_, j) => j !== i)}
+            onRemove={() => remove(i)}
+          />
+        ))}
+        <Flex>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={!next || fields.length >= CURRENCIES.length}
+            onClick={() => next && append(newAccount(next))}
+          >
+            <PlusIcon />
+            {t('settlements.settings.addAccount')}
+          </Button>
+        </Flex>
+      </Stack>
+    </SettingsCard>
   );
 }
