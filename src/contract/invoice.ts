@@ -69,3 +69,28 @@ export const merchantInvoiceLines = (commissionTotal: number, transferCommission
   { item: 'commission', amount: commissionTotal, ratePercent: STANDARD_TAX_RATE },
   { item: 'transferCommission', amount: transferCommission, ratePercent: STANDARD_TAX_RATE },
 ];
+
+/* ---- The issuer's registration number (適格請求書発行事業者登録番号) ---- */
+
+/** "T" and 13 digits: a corporation's is "T" and its corporate number (法人番号). */
+export const REGISTRATION_NO = /^T\d{13}$/;
+
+/**
+ * The check digit of a corporate number (法人番号, its first digit) from the 12 digits after it:
+ * 9 − (Σ of the digits weighted 1, 2, 1, 2, … from the right, mod 9). 010401123456 → 9.
+ */
+export function corporateCheckDigit(base: string): number {
+  let sum = 0;
+  for (let i = 0; i < base.length; i++) {
+    const weight = i % 2 === 0 ? 1 : 2;
+    sum += Number(base[base.length - 1 - i]) * weight;
+  }
+  return 9 - (sum % 9);
+}
+
+/** The shape of a registration number ("T" and 13 digits), its check digit aside. */
+export const registrationShapeOk = (no: string) => REGISTRATION_NO.test(no);
+
+/** A registration number with the shape and a right check digit: T9010401123456 is one. */
+export const isRegistrationNo = (no: string) =>
+  registrationShapeOk(no) && Number(no[1]) === corporateCheckDigit(no.slice(2));

@@ -1,6 +1,12 @@
 import { fromPromise } from 'xstate';
 import { settlementsCalls } from '../contract/calls/settlements';
-import type { BatchFileInput, CheckoutDone, CheckoutPreview, PayoutKind } from '../contract/settlements';
+import type {
+  BatchFileInput,
+  CheckoutDone,
+  CheckoutPreview,
+  PayoutKind,
+  SettlementSettingsSave,
+} from '../contract/settlements';
 import type { CheckoutPreviewRequest, CheckoutRequest } from '../machines/settlementCheckout';
 import { api } from './api';
 import { hashPassword } from './auth';
@@ -57,3 +63,10 @@ export const settlementCheckoutActors = {
   ),
   checkout: fromPromise<CheckoutDone, CheckoutRequest>(({ input }) => checkout(input)),
 };
+
+/** The settlement settings of the system admin. Silent: the screen shows a failed read itself. */
+export const getSettlementSettings = () => api.call(settlementsCalls.settings.get, {}, { silent: true });
+
+/** Saves them all at once. Silent: the form puts a refusal back at its fields. */
+export const saveSettlementSettings = (input: SettlementSettingsSave) =>
+  api.call(settlementsCalls.settings.save, input, { silent: true });

@@ -5,6 +5,7 @@ import type { MerchantOrder } from '../../src/contract/merchant';
 import { operators, orders, sandboxPayments, serviceProviders } from '../../server/db/schema';
 import type { Tx } from '../../server/db/client';
 import type { MfaEnrolment } from '../../src/contract/auth';
+import type { SettlementSettings } from '../../src/contract/settlements';
 import {
   backends,
   businessToday,
@@ -354,6 +355,20 @@ describe.each(backends)('every write and its audit row in one transaction on $na
       input: { id: await settlementOf('brand') },
       download: true,
     }),
+    // The system admin's settlement settings: read, and saved back with the yen fee one higher.
+    '/history/settlementSettings/get': async () => ({ as: 'admin' }),
+    '/history/settlementSettings/save': async () => {
+      const now = await as<SettlementSettings>('/history/settlementSettings/get', {});
+      return {
+        as: 'admin',
+        input: {
+          ...now,
+          transferFees: now.transferFees.map((f) =>
+            f.currency === 'JPY' ? { ...f, amount: f.amount + 1 } : f,
+          ),
+        },
+      };
+    },
     '/system/info': async () => ({ as: 'admin' }),
     '/session/keepalive': async () => ({ as: 'admin' }),
     '/system/password/save': async () => ({

@@ -518,6 +518,13 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
       file: 'xlsx',
       input: async () => ({ id: await brandSettlement() }),
     },
+    // The settlement settings: the system admin alone (its route's roles, and the server's own check).
+    '/history/settlementSettings/get': { kind: 'list', input: () => undefined },
+    '/history/settlementSettings/save': {
+      kind: 'list',
+      write: true,
+      input: () => fetchAs('/history/settlementSettings/get', {}),
+    },
     '/org/commissonRateConfig/get': { kind: 'company', input: (id) => ({ companyId: id }) },
     '/org/commissonRateConfig/saveCommissionRate': {
       kind: 'company',

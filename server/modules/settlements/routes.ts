@@ -15,7 +15,7 @@ import {
 import { settlementLinesExport, settlementListExport } from './exports';
 import { unpayableOf } from './payees';
 import { findSettlement, partiesOf, settlementLines, settlementPage, trailOf } from './queries';
-import { payoutAccountOf } from './settings';
+import { payoutAccountOf, saveSettlementSettings, settlementSettings } from './settings';
 import { merchantStatement } from './statement';
 
 /** A settlement's page: the statement, the payee as snapshotted, why it cannot be paid, its batch and trail. */
@@ -71,4 +71,9 @@ export function settlementRoutes(api: Api) {
   api.call(settlementsCalls.merchant.statement, async (c) => ({ file: await merchantStatement(c) }));
   payoutRoutes(api, 'merchant');
   payoutRoutes(api, 'agent');
+  api.call(settlementsCalls.settings.get, async (c) => ({ result: await settlementSettings(c) }));
+  api.call(settlementsCalls.settings.save, async (c) => ({
+    result: await saveSettlementSettings(c, c.input),
+    messageKey: 'server.saved',
+  }));
 }

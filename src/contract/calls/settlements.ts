@@ -29,6 +29,8 @@ import {
   SettlementLinesExport,
   SettlementLinesQuery,
   type SettlementRow,
+  type SettlementSettings,
+  SettlementSettingsSave,
   StatementInput,
 } from '../settlements';
 
@@ -109,6 +111,9 @@ function listCalls<
   };
 }
 
+/** The settlement settings of the system admin (/settle/settings): fees, paying accounts, the issuer. */
+const SETTINGS_ROUTE = '/settle/settings';
+
 const M = '/history/platformCheckoutInfo';
 const A = '/history/agentCheckoutInfo';
 const B = '/history/brandCheckoutInfo';
@@ -133,5 +138,18 @@ export const settlementsCalls = {
   brand: {
     ...listCalls(BRAND_SETTLEMENT_LIST, BrandSettlementPageQuery, BrandSettlementExportQuery),
     ...readCalls(B, BRAND_SETTLEMENT_LIST.route, { lines: `${B}/exportDetail` }),
+  },
+  settings: {
+    get: call('/history/settlementSettings/get', {
+      access: SETTINGS_ROUTE,
+      reply: reply<SettlementSettings>(),
+    }),
+    /** Replaces the three sets in one transaction, audited with before and after. */
+    save: call('/history/settlementSettings/save', {
+      access: SETTINGS_ROUTE,
+      input: SettlementSettingsSave,
+      reply: reply<SettlementSettings>(),
+      writes: true,
+    }),
   },
 } as const;
