@@ -66,24 +66,31 @@ export const MASK = '••••';
 /** Masked already (starts with the mask), empty, or the last 4 characters behind the mask. */
 export const maskValue = (v: string) => (v === '' || v.startsWith(MASK) ? v : `${MASK}${v.slice(-4)}`);
 
+const rowOf = (actor: AuditActor, e: AuditEntry, result: string) => ({
+  operatorId: actor.operatorId,
+  loginId: actor.loginId.slice(0, 40),
+  callPath: actor.callPath,
+  objectType: e.objectType,
+  objectId: String(e.objectId).slice(0, 200),
+  action: e.action,
+  before: e.before === undefined ? null : maskSecrets(e.before),
+  after: e.after === undefined ? null : maskSecrets(e.after),
+  ip: actor.ip,
+  result,
+});
+
 async function insert(db: Executor, actor: AuditActor, e: AuditEntry, result: string) {
-  await db.insert(auditLog).values({
-    operatorId: actor.operatorId,
-    loginId: actor.loginId.slice(0, 40),
-    callPath: actor.callPath,
-    objectType: e.objectType,
-    objectId: String(e.objectId).slice(0, 200),
-    action: e.action,
-    before: e.before === undefined ? null : maskSecrets(e.before),
-    after: e.after === undefined ? null : maskSecrets(e.after),
-    ip: actor.ip,
-    result,
-  });
+  await db.insert(auditLog).values(rowOf(actor, e, result));
 }
 
 /** A change written by a caller's own transaction (calls that do not go through writeTransaction). */
 export const recordAudit = (db: Executor, actor: AuditActor, e: AuditEntry) =>
   insert(db, actor, e, 'success');
+
+/** Several changes of one actor in the caller's transaction, in one statement (the closing run's settlements). */
+export async function recordAudits(db: Executor, actor: AuditActor, entries: readonly AuditEntry[]) {
+  if (entries.length > 0) await db.insert(auditLog).values(entries.map((e) => rowOf(actor, e, 'success')));
+}
 
 /** A refused attempt, on its own (the refused change rolled back). */
 export async function recordDenied(

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePeriods } from '../../server/modules/settlements';
 import { backends, startHarness, type Harness } from './harness';
@@ -117,5 +118,18 @@ describe.each(backends)('settlement closing on $name', (backend) => {
       const list = await settlementsOf(h.db, 'merchant', c.id);
       expect(list.reduce((a, x) => a + Number(x.refund_total), 0)).toBe(1000 + i);
     }
+  });
+
+  it("closes yesterday's periods as the scheduler's job, once a day", async () => {
+    const c = await newCompany(h.db, { checkoutPeriod: 'daily' });
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    await paidOrder(h.db, { companyId: c.id, amount: 4000, at: twoDaysAgo });
+    const jobs = h.app.deps().jobs;
+    expect(await jobs.runNow('settlementClose')).toBe(true);
+    expect((await settlementsOf(h.db, 'merchant', c.id)).length).toBe(1);
+    const [{ cursor }] = rowsOf(
+      await h.db.execute(sql`select cursor from jobs where name = 'settlementClose'`),
+    );
+    expect(cursor).toBe(DateTime.now().setZone(ZONE).minus({ days: 1 }).toISODate());
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '../../../src/contract/settlements';
 import type { Db, Tx } from '../../db/client';
 import { poolOf } from '../../db/cursor';
-import { recordAudit, systemActor, type AuditActor } from '../../platform/audit';
+import { recordAudits, systemActor, type AuditActor, type AuditEntry } from '../../platform/audit';
 import { addDays, businessDaysAfter } from '../../platform/bankDays';
 import { closedThrough, periodEndSql, periodStart, ruleOf, type PeriodRule } from './periods';
 import { settle, type Figures } from './arithmetic';
@@ -294,6 +294,10 @@ export async function closeParty(db: Db, party: Party, opts: CloseOptions): Prom
       ).map((r) => Number(r.id));
       let carried = kind === 'brand' ? 0 : Number(last?.carried_out ?? 0);
       let previousEnd = cursor.closed_through;
+      const payee = JSON.stringify(terms.payee);
+      // The settlements of the party in one statement, and their audit rows in another.
+      const rows: SQL[] = [];
+      const audits: AuditEntry[] = [];
       for (const [i, p] of periods.entries()) {
         const begin = [periodStart(terms.rule, p.e), addDays(previousEnd, 1)].sort().at(-1)!;
         const lines = settle(kind, p, {
@@ -306,17 +310,13 @@ export async function closeParty(db: Db, party: Party, opts: CloseOptions): Prom
         previousEnd = p.e;
         const id = ids[i];
         const settlementNo = `${SETTLEMENT_NO_PREFIX[kind]}${p.e.replace(/-/g, '')}${String(id).padStart(6, '0')}`;
-        await tx.execute(sql`insert into settlements
-          (id, settlement_no, kind, party_id, brand, service_provider_id, currency, period_begin, period_end, due_date,
-           order_count, order_total, refund_count, refund_total, commission_total, rebate_total, commission_cost,
-           carried_in, carried_out, transfer_commission, transfer_amount, fee_bearer, transfer_type, payee)
-          overriding system value values (${id}, ${settlementNo}, ${kind}, ${partyId}, ${brand}, ${terms.serviceProviderId}, ${currency},
-            ${begin}, ${p.e}, ${businessDaysAfter(p.e, DUE_BUSINESS_DAYS)},
-            ${p.orderCount}, ${p.orderTotal}, ${p.refundCount}, ${p.refundTotal}, ${lines.commissionTotal},
-            ${lines.rebateTotal}, ${p.fee}, ${lines.carriedIn}, ${lines.carriedOut}, ${lines.transferCommission},
-            ${lines.transferAmount}, ${terms.feeBearer}, ${kind === 'brand' ? '' : transferTypeOf(currency)},
-            ${JSON.stringify(terms.payee)}::jsonb)`);
-        await recordAudit(tx, actor, {
+        rows.push(sql`(${id}, ${settlementNo}, ${kind}, ${partyId}, ${brand}, ${terms.serviceProviderId}, ${currency},
+            ${begin}::date, ${p.e}::date, ${businessDaysAfter(p.e, DUE_BUSINESS_DAYS)}::date,
+            ${p.orderCount}::int, ${p.orderTotal}::bigint, ${p.refundCount}::int, ${p.refundTotal}::bigint,
+            ${lines.commissionTotal}::bigint, ${lines.rebateTotal}::bigint, ${p.fee}::bigint, ${lines.carriedIn}::bigint,
+            ${lines.carriedOut}::bigint, ${lines.transferCommission}::bigint, ${lines.transferAmount}::bigint,
+            ${terms.feeBearer}, ${kind === 'brand' ? '' : transferTypeOf(currency)}, ${payee}::jsonb)`);
+        audits.push({
           objectType: 'settlement',
           objectId: id,
           action: 'close',
@@ -325,6 +325,12 @@ export async function closeParty(db: Db, party: Party, opts: CloseOptions): Prom
         report.orders += p.orderCount;
         report.refunds += p.refundCount;
       }
+      await tx.execute(sql`insert into settlements
+          (id, settlement_no, kind, party_id, brand, service_provider_id, currency, period_begin, period_end, due_date,
+           order_count, order_total, refund_count, refund_total, commission_total, rebate_total, commission_cost,
+           carried_in, carried_out, transfer_commission, transfer_amount, fee_bearer, transfer_type, payee)
+          overriding system value values ${sql.join(rows, sql`, `)}`);
+      await recordAudits(tx, actor, audits);
       const members = (type: 'order' | 'refund', table: SQL, column: SQL) => sql`
         insert into ${table} (kind, ${column}, settlement_id)
           select ${kind}, ci.id, st.id from close_items ci

@@ -17,9 +17,15 @@ export const settlementJobs: ModuleJobs = (deps, log) => [
     // one only at the cursor rows, which serialise them.
     leaseMs: 15 * 60_000,
     atStart: true,
-    run: async () => {
+    run: async (ctx) => {
       const zone = deps.config.timeZone;
-      const report = await closePeriods(deps.db, { through: yesterday(zone), zone });
+      const through = yesterday(zone);
+      // Periods end at midnight: once a run has closed through yesterday, the next runs that day
+      // have nothing to close (an item recorded late joins a later period, closed the next day).
+      // A run killed midway has not moved the job's cursor, so the next tick finishes it.
+      if (ctx.cursor === through) return;
+      const report = await closePeriods(deps.db, { through, zone });
+      ctx.setCursor(through);
       if (report.settlements > 0) log.info(report, 'settlement periods closed');
     },
   },
