@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { PayeeBank } from '../../src/contract/settlements';
-import { checkIban, electronic, isBic } from '../../server/modules/settlements/files/bankIds';
+import { checkIban, electronic, isBic } from '../../src/contract/bankIds';
 import {
   buildSwiftList,
   checkPayeeForSwift,

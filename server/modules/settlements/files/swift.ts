@@ -1,8 +1,8 @@
 import { isCurrency } from '../../../../src/contract/money';
 import { isCalendarDay } from '../../../../src/contract/paging';
 import { transferTypeOf, type PayeeBank } from '../../../../src/contract/settlements';
+import { checkIban, electronic, isBic } from '../../../../src/contract/bankIds';
 import { csvLine, type Cell } from '../../../platform/exports';
-import { checkIban, electronic, isBic } from './bankIds';
 import { BATCH_REFERENCE, batchFileName, unwritable, type FileProblem } from './batchFile';
 
 /**

@@ -1,6 +1,8 @@
 /**
  * IBAN (ISO 13616) and BIC (ISO 9362) as a paying bank checks them before it sends a transfer
- * abroad. Both are compared in their electronic form: upper case, no spaces.
+ * abroad. Both are compared in their electronic form: upper case, no spaces. Pure checks, in the
+ * contract: the bank details' schema (companies, agencies, comprehensive agents; console form and
+ * server alike) and the SWIFT list of a payout batch (server/modules/settlements/files) use them.
  */
 
 /**
