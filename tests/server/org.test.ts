@@ -147,6 +147,26 @@ describe.each(backends)('organisation calls on $name', (backend) => {
         'Offline payment limit must be at most 10,000,000,000,000',
       ],
       [{ limitDynamicCode: 'lots' }, 'limitDynamicCode', 'Dynamic code limit has the wrong type'],
+      // Bank details: IBAN and BIC by shape and checksum; the Zengin shapes for a payee in Japan.
+      [
+        { bankAddressCountry: 'DE', bankIban: 'DE89 3704 0044 0532 0130 01' },
+        'bankIban',
+        'IBAN has check digits that do not match: check what was typed',
+      ],
+      [
+        { bankSwift: 'DEUTDEFF5' },
+        'bankSwift',
+        'SWIFT/BIC code must be a SWIFT/BIC code of 8 or 11 characters (e.g. BOTKJPJT)',
+      ],
+      [{ bankCode: '12345' }, 'bankCode', 'Bank code must be 4 digits'],
+      [{ bankBranchCode: '1234' }, 'bankBranchCode', 'Bank branch code must be 3 digits'],
+      [{ bankAccountNumber: '123456789' }, 'bankAccountNumber', 'Account number may have at most 7 digits'],
+      [{ bankDepositType: 5 }, 'bankDepositType', 'Deposit type has a value that is not allowed'],
+      [
+        { bankAddressCountry: 'jp' },
+        'bankAddressCountry',
+        "Payee's address country has a value that is not allowed",
+      ],
     ];
     for (const [patch, field, text] of cases) {
       const r = await h.call('/org/company/save', newCompany(sakura, { mid: '', ...patch }), {
@@ -267,6 +287,72 @@ describe.each(backends)('organisation calls on $name', (backend) => {
       { token: admin },
     );
     expect(created.body.resultType).toBe('SUCCESS');
+  });
+
+  it('keeps a company’s bank details for transfers abroad: deposit type, country, IBAN and BIC', async () => {
+    const sakura = ids.provider('Sakura Payment Services');
+    const bank = {
+      bankName: 'Deutsche Bank',
+      bankCode: '',
+      bankBranchCode: '',
+      bankDepositType: 9,
+      bankAccountNumber: '532013000',
+      bankAddressCountry: 'DE',
+      bankIban: 'de89 3704 0044 0532 0130 00',
+      bankSwift: 'deutdeff500',
+    };
+    const r = await h.call<CompanySaved>(
+      '/org/company/save',
+      newCompany(sakura, { name: '海外口座テスト株式会社', phone: '03-9999-0077', mid: '', ...bank }),
+      { token: spAdmin },
+    );
+    expect(r.body.resultType, JSON.stringify(r.body.errors)).toBe('SUCCESS');
+    expect(r.body.result!.company).toMatchObject({
+      ...bank,
+      bankIban: 'DE89370400440532013000',
+      bankSwift: 'DEUTDEFF500',
+    });
+    // Back home, the account number must fit a Zengin transfer again.
+    const home = await h.call(
+      '/org/company/save',
+      {
+        ...newCompany(sakura, { mid: '', ...bank }),
+        id: r.body.result!.company.id,
+        bankAddressCountry: 'JP',
+      },
+      { token: spAdmin },
+    );
+    expect(home.body.errors).toEqual({ bankAccountNumber: '口座番号は7桁以内の半角数字で入力してください' });
+  });
+
+  it('refuses an agency’s bad IBAN at the field in the caller’s language', async () => {
+    const input = {
+      serviceProviderId: ids.provider('Sakura Payment Services'),
+      agentNo: 'AG-0190',
+      name: 'IBAN エージェンシー',
+      bankAddressCountry: 'FR',
+      bankIban: 'FR14 2004 1010 0505 0001 3M02 605',
+    };
+    for (const [lang, text] of [
+      ['jp', 'IBANのチェックデジットが合いません。入力内容を確認してください'],
+      ['zh_cn', 'IBAN的校验位不正确，请检查输入内容'],
+      ['en', 'IBAN has check digits that do not match: check what was typed'],
+    ] as const) {
+      await h.call('/system/profile/language', { workingLanguage: lang }, { token: spAdmin });
+      const r = await h.call('/org/agent/save', input, { token: spAdmin });
+      expect(r.body.resultType).toBe('INVALID');
+      expect(r.body.errors).toEqual({ bankIban: text });
+    }
+    await h.call('/system/profile/language', { workingLanguage: 'jp' }, { token: spAdmin });
+    const ok = await h.call<AgentDetail>(
+      '/org/agent/save',
+      { ...input, bankIban: 'FR14 2004 1010 0505 0001 3M02 606' },
+      { token: spAdmin },
+    );
+    expect(ok.body.result).toMatchObject({
+      bankIban: 'FR1420041010050500013M02606',
+      bankAddressCountry: 'FR',
+    });
   });
 
   it('saves an agency with every field; half-width katakana holders accepted', async () => {
