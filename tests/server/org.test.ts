@@ -13,7 +13,7 @@ import type { CommissionConfig } from '../../src/contract/commission';
 import { companies } from '../../server/db/schema';
 import { sha256 } from '../../server/platform/secrets';
 import { backends, startHarness, type Harness } from './harness';
-import { changedKeys, orgIds, snapshot, type OrgIds } from './fixtures';
+import { changedKeys, orgIds, snapshot, tableCount, type OrgIds } from './fixtures';
 
 const ubo = (n: number) =>
   Array.from({ length: n }, (_, i) => ({
@@ -469,6 +469,40 @@ describe.each(backends)('organisation calls on $name', (backend) => {
     );
     expect((rows as unknown as { rows: { rate: number }[] }).rows.map((x) => x.rate)).toEqual([10, 325]);
     expect((await save('0.11')).body.resultType).toBe('INVALID');
+    // Each rate that changed has its history row, set by the caller from the save; the history
+    // comes with the rates, newest first. WeChat offline was 3.25 already (the demo's rate): no row.
+    const history = r.body.result!.history.filter((e) => e.operator === 'sp-admin');
+    const changes = history.map((e) => [e.kind, e.brand, e.channel, e.rate]);
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        ['commission', 'wechat', 'online', '0.10'],
+        ['rebate', 'wechat', '', '0.05'],
+      ]),
+    );
+    expect(
+      changes.filter(
+        ([kind, brand, channel]) => kind === 'commission' && brand === 'wechat' && channel === 'offline',
+      ),
+    ).toEqual([]);
+    expect(r.body.result!.history.at(-1)).toMatchObject({
+      operator: null,
+      validFrom: '2000-01-01T00:00:00.000Z',
+    });
+    // Rates the save left out are removed (null); a save that changes nothing writes nothing.
+    expect(history.some((e) => e.kind === 'commission' && e.brand === 'paypay' && e.rate === null)).toBe(
+      true,
+    );
+    const count = await tableCount(h.db, 'rate_changes');
+    expect((await save('0.05')).body.resultType).toBe('SUCCESS');
+    expect(await tableCount(h.db, 'rate_changes')).toBe(count);
+    const changed = await save('0.08');
+    expect(await tableCount(h.db, 'rate_changes')).toBe(count + 1);
+    expect(changed.body.result!.history[0]).toMatchObject({
+      kind: 'rebate',
+      brand: 'wechat',
+      rate: '0.08',
+      operator: 'sp-admin',
+    });
     const bad = await h.call(
       '/org/commissonRateConfig/saveCommissionRate',
       { companyId: hinoki, rates: [{ brand: 'wechat', channel: 'offline', rate: '3.255' }] },

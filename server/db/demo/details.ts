@@ -462,8 +462,8 @@ const DEMO_RATES: [Brand, number][] = [
 /** Commission per brand and channel (hundredths of a percent); rebates where an agency brought the company in. */
 export function demoRates(companyId: number, withAgency: boolean) {
   const rates = DEMO_RATES.flatMap(([brand, rate]) => [
-    { companyId, brand, channel: 'offline', rate, remark: '' },
-    { companyId, brand, channel: 'online', rate: rate + 25, remark: '' },
+    { companyId, brand, channel: 'offline' as const, rate, remark: '' },
+    { companyId, brand, channel: 'online' as const, rate: rate + 25, remark: '' },
   ]);
   const rebates = withAgency
     ? DEMO_RATES.map(([brand, rate]) => ({ companyId, brand, rate: Math.floor(rate / 4) }))
