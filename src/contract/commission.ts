@@ -1,4 +1,4 @@
-import { yup, message } from './validation';
+import { distinctBy, yup, message } from './validation';
 import { id, text } from './fields';
 
 export const BRANDS = ['wechat', 'alipay', 'alipayplus', 'paypay', 'unionpay', 'card'] as const;
@@ -75,18 +75,20 @@ export const CommissionSaveInput = yup
       .array(CommissionRateEntry)
       .required()
       .max(BRANDS.length * RATE_CHANNELS.length)
-      .test('unique', message('validation.duplicateEntry'), (list) => {
-        const keys = (list ?? []).map((r) => `${r.brand}/${r.channel}`);
-        return new Set(keys).size === keys.length;
-      }),
+      .test(
+        'unique',
+        message('validation.duplicateEntry'),
+        distinctBy((r) => `${r.brand}/${r.channel}`),
+      ),
     rebates: yup
       .array(RebateRateEntry)
       .default([])
       .max(BRANDS.length)
-      .test('unique', message('validation.duplicateEntry'), (list) => {
-        const keys = (list ?? []).map((r) => r.brand);
-        return new Set(keys).size === keys.length;
-      }),
+      .test(
+        'unique',
+        message('validation.duplicateEntry'),
+        distinctBy((r) => r.brand),
+      ),
   })
   .noUnknown();
 export type CommissionSaveInput = yup.InferType<typeof CommissionSaveInput>;

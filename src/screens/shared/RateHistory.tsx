@@ -1,4 +1,4 @@
-import { Button, Collapsible, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Collapsible, Flex, Table, Text } from '@chakra-ui/react';
 import type { Brand, RateChange } from '../../contract/commission';
 import { useT } from '../../app/i18n';
 import { formatDateTime } from '../../components/format';
@@ -38,7 +38,46 @@ export function RateHistory({
         </Button>
       </Collapsible.Trigger>
       <Collapsible.Content>
-        <Table.ScrollArea borderWidth="1px" borderRadius="md" mt="2" maxH="20rem">
+        {/* Phones: one entry per line pair (the table's five columns do not fit). */}
+        <Box
+          as="ul"
+          aria-label={label}
+          display={{ base: 'block', md: 'none' }}
+          listStyleType="none"
+          mt="2"
+          borderWidth="1px"
+          borderRadius="md"
+          maxH="20rem"
+          overflowY="auto"
+        >
+          {entries.map((e, i) => (
+            <Box as="li" key={i} px="3" py="2" borderTopWidth={i === 0 ? 0 : '1px'} fontSize="sm">
+              <Flex justify="space-between" gap="2">
+                <Text>
+                  {brandName(e.brand)}
+                  {channels && e.channel ? ` · ${t(`org.channel.${e.channel}`)}` : ''}
+                </Text>
+                <Text
+                  fontWeight="medium"
+                  color={e.rate === null ? 'fg.muted' : undefined}
+                  whiteSpace="nowrap"
+                >
+                  {e.rate === null ? t('org.rateHistory.removed') : `${e.rate}%`}
+                </Text>
+              </Flex>
+              <Text fontSize="xs" color="fg.muted">
+                {formatDateTime(e.validFrom)} · {e.operator ?? t('org.rateHistory.system')}
+              </Text>
+            </Box>
+          ))}
+        </Box>
+        <Table.ScrollArea
+          display={{ base: 'none', md: 'block' }}
+          borderWidth="1px"
+          borderRadius="md"
+          mt="2"
+          maxH="20rem"
+        >
           <Table.Root size="sm" aria-label={label} stickyHeader>
             <Table.Header>
               <Table.Row bg="bg.muted">

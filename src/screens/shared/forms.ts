@@ -66,24 +66,30 @@ export function useUniqueCheck<F extends FieldValues>(
 /**
  * A form's save: on submit, the call; on success the "saved" toast and `onSaved` with the
  * reply; on refusal the server's messages beside their fields, and `failure` above the form
- * only for what names no field of the form.
+ * only for what names no field of the form. `invalid`: the text above the form when its own
+ * check refuses (long forms, whose fields may be out of view); `pathOf`: the form's field of a
+ * wire field, for the values sent (a rate grid's rows).
  */
 export function useFormSave<F extends FieldValues, R>(
   t: Translate,
   form: UseFormReturn<F>,
   save: (values: F) => Promise<R>,
   onSaved: (reply: R) => void,
+  opts: { invalid?: string; pathOf?: (values: F) => (field: string) => string } = {},
 ) {
   const [failure, setFailure] = useState<string | null>(null);
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const reply = await save(values);
-      showSuccess(t('common.saved'));
-      onSaved(reply);
-    } catch (e) {
-      setFailure(showServerErrors(t, e, form.setError, form.getValues));
-    }
-  });
+  const submit = form.handleSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        const reply = await save(values);
+        showSuccess(t('common.saved'));
+        onSaved(reply);
+      } catch (e) {
+        setFailure(showServerErrors(t, e, form.setError, form.getValues, opts.pathOf?.(values)));
+      }
+    },
+    opts.invalid === undefined ? undefined : () => setFailure(opts.invalid ?? null),
+  );
   return { submit, failure };
 }

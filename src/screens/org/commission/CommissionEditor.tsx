@@ -9,7 +9,7 @@ import { showSuccess } from '../../../app/toaster';
 import { errorText } from '../../../components/FormField';
 import { useOrgRights } from '../../shared/permissions';
 import { RateHistory } from '../../shared/RateHistory';
-import { RateInput } from '../../shared/RateInput';
+import { RateCells, RateInput } from '../../shared/RateInput';
 import { showServerErrors } from '../../shared/forms';
 import { gridPath } from '../../shared/rateGrid';
 import { CommissionGrid, entriesOf, gridOf } from './commissionForm';
@@ -131,24 +131,18 @@ export function CommissionEditor({ config, onSaved }: { config: CommissionConfig
             </Card.Header>
             {withRebates && (
               <Card.Body pt="0">
-                <Box
-                  display="grid"
-                  gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
-                  gap="4"
-                >
-                  {BRANDS.map((brand, i) => (
-                    <Flex key={brand} direction="column" gap="1">
-                      <Text fontSize="sm" fontWeight="medium">
-                        {brandName(brand)}
-                      </Text>
+                <RateCells brands={BRANDS} columns={{ sm: 2, lg: 3 }}>
+                  {(brand, i) => ({
+                    title: brandName(brand),
+                    input: (
                       <RateInput
                         field={register(`rebates.${i}.rate`)}
                         label={`${brandName(brand)} ${t('org.commission.rebates')}`}
                         error={rebateError(i)}
                       />
-                    </Flex>
-                  ))}
-                </Box>
+                    ),
+                  })}
+                </RateCells>
               </Card.Body>
             )}
             {(withRebates || rebateHistory.length > 0) && (
