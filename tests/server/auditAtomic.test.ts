@@ -44,6 +44,9 @@ const GUARDED: Record<string, string[]> = {
   terminals: [],
   commission_rates: [],
   agent_rebate_rates: [],
+  brand_agents: [],
+  brand_agent_brands: [],
+  rate_changes: [],
   brand_settings: [],
   role_routes: [],
   password_history: [],
@@ -128,6 +131,7 @@ describe.each(backends)('every write and its audit row in one transaction on $na
   let hinoki = 0;
   let userId = 0;
   let freshOperatorId = 0;
+  let brandAgentId = 0;
   let userPassword = DEMO_PASSWORD;
 
   const as = async <T>(path: string, body: unknown, token = tokens.admin) => {
@@ -353,6 +357,29 @@ describe.each(backends)('every write and its audit row in one transaction on $na
     }),
     '/org/agent/lock': async () => ({ as: 'admin', input: { id: ids.agent('Kansai Retail Partners') } }),
     '/org/agent/unlock': async () => ({ as: 'admin', input: { id: ids.agent('Kansai Retail Partners') } }),
+
+    '/org/brandAgent/page': async () => ({ as: 'admin', input: {} }),
+    '/org/brandAgent/list': async () => ({ as: 'admin' }),
+    '/org/brandAgent/get': async () => ({ as: 'admin', input: { id: brandAgentId } }),
+    // A changed fee rate: the agent, its brand and the rate's history row, each audited.
+    '/org/brandAgent/save': async () => {
+      const agent = await as<{ brands: { brand: string; feeRate: string }[] } & Record<string, unknown>>(
+        '/org/brandAgent/get',
+        { id: brandAgentId },
+      );
+      return {
+        as: 'admin',
+        input: {
+          ...strip(agent, ['feeHistory', 'status', 'createdAt', 'updatedAt', 'brands']),
+          brands: agent.brands.map((b) => ({
+            brand: b.brand,
+            feeRate: b.feeRate === '0.60' ? '0.65' : '0.60',
+          })),
+        },
+      };
+    },
+    '/org/brandAgent/lock': async () => ({ as: 'admin', input: { id: brandAgentId } }),
+    '/org/brandAgent/unlock': async () => ({ as: 'admin', input: { id: brandAgentId } }),
 
     '/system/operator/page': async () => ({ as: 'admin', input: {} }),
     '/system/operator/save': async () => {
@@ -620,6 +647,12 @@ describe.each(backends)('every write and its audit row in one transaction on $na
     await h.createOperator({ loginId: 'audit-optional', operatorType: 20, companyId: hinoki });
     tokens.optional = await h.token('audit-optional');
     expect(userId).toBeGreaterThan(0);
+    brandAgentId = (
+      await as<{ id: number }>('/org/brandAgent/save', {
+        name: 'Audit Brand Agent',
+        brands: [{ brand: 'paypay', feeRate: '0.60' }],
+      })
+    ).id;
     await installGuard(h);
   });
   afterAll(() => h?.close());
