@@ -21,7 +21,6 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { count, eq, fillPlaceholders } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import pg from 'pg';
 import { OrderPageQuery } from '../src/contract/lists/orders';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -34,28 +33,16 @@ import { translatorFor } from '../server/platform/i18n';
 import { md5Upper } from '../server/platform/passwords';
 import { findPrincipal } from '../server/platform/principal';
 import { scopeOf } from '../server/platform/scope';
+import { benchEnv, benchKind, ensureDatabase, load, opt, quantile } from './common';
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
-const kind = opt('db', 'pglite');
-if (kind !== 'pglite' && kind !== 'postgres') throw new Error('--db pglite|postgres');
+const kind = benchKind();
 const wanted = Number(opt('orders', '1000000'));
 const runs = Number(opt('runs', '100'));
 const company = opt('company', '株式会社ひのき珈琲');
 /** Which measurements to run (all by default); \copy needs the CSV export's rate. */
 const parts = new Set(opt('parts', 'page,exports,copy').split(','));
 
-const env: Record<string, string | undefined> = { ...process.env, KESSAI_CAPTCHA: 'off' };
-if (kind === 'postgres') {
-  env.DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kessai_bench';
-  delete env.KESSAI_DATA_DIR;
-} else {
-  delete env.DATABASE_URL;
-  env.KESSAI_DATA_DIR = process.env.KESSAI_DATA_DIR ?? '/tmp/kessai-bench/pglite';
-}
+const env = benchEnv(kind);
 const config = loadConfig(env, { captcha: false, logLevel: 'warn' });
 const zone = config.timeZone;
 const today = DateTime.now().setZone(zone);
@@ -66,29 +53,7 @@ const say = (line = '') => {
   process.stdout.write(`${line}\n`);
 };
 
-async function ensureDatabase(url: string) {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  const { rowCount } = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!rowCount) await c.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-  await c.end();
-}
-
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-};
 const ms = (x: number) => x.toFixed(1);
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
 interface Driver {
   query(text: string, params: unknown[]): Promise<unknown>;
 }

@@ -11,12 +11,14 @@ import { refundApprovalMachine } from './machines/refundApproval';
 import { passwordChangeMachine } from './machines/passwordChange';
 import { orderSyncMachine } from './machines/orderSync';
 import { preOrderMachine } from './machines/preOrder';
+import { settlementCheckoutMachine } from './machines/settlementCheckout';
 import { createApiClient } from './services/client';
 import { setApi } from './services/api';
 import { passwordChangeActors, sessionActors } from './services/actors';
 import { refundActors, refundApprovalActors } from './services/refunds';
 import { orderSyncActors } from './services/orders';
 import { preOrderActors } from './services/preorders';
+import { settlementCheckoutActors } from './services/settlements';
 import { STORAGE_KEYS, sessionStore } from './services/storage';
 import { isWorkingLanguage } from './contract/locale';
 import { system } from './app/system';
@@ -53,6 +55,7 @@ const actors = {
   passwordChange: passwordChangeMachine.provide({ actors: passwordChangeActors }),
   orderSync: orderSyncMachine.provide({ actors: orderSyncActors }),
   preOrder: preOrderMachine.provide({ actors: preOrderActors }),
+  settlementCheckout: settlementCheckoutMachine.provide({ actors: settlementCheckoutActors }),
 };
 root = createActor(rootMachine.provide({ actors }), { input: { storage: sessionStore } });
 root.start();

@@ -8,13 +8,15 @@ import { companies, operators } from './schema';
 import { seedDemo } from './demo/seed';
 import { generateDemoOrders } from './demo/orders';
 import { seedDemoLinks } from './demo/links';
+import { seedDemoSettlements } from './demo/settlements';
 
 /** The steps of preparing the database, for the terminal (server/main.ts) on a first start. */
 export type PrepareStep =
   | { step: 'migrating' }
   | { step: 'accounts' }
   | { step: 'orders'; done: number; total: number }
-  | { step: 'links' };
+  | { step: 'links' }
+  | { step: 'settlements' };
 
 /**
  * Migrations, then the default role routes and the demo data on an empty database; one
@@ -51,6 +53,9 @@ async function prepareNow(database: DatabaseHandle, config: Config, onStep: (ste
     // A few URL payments and pre-orders in every state for the demo company.
     onStep({ step: 'links' });
     await seedDemoLinks(database.db, config.timeZone);
+    // 90 days of periods closed from those orders, the older ones paid out.
+    onStep({ step: 'settlements' });
+    await seedDemoSettlements(database.db, config.timeZone);
   }
   return seeded;
 }

@@ -27,10 +27,12 @@ export function write<T>(
   objectType: string,
   objectId: string | number | readonly (string | number)[] | undefined,
   work: (tx: Tx, audit: Audit, scope: Scope) => Promise<T>,
+  /** The call's own role list decides (operator-type roles included), not the admin rule. */
+  options: { anyRole?: boolean } = {},
 ): Promise<T> {
   const scope = scopeOf(c.principal);
   return writeTransaction(
-    { db: c.deps.db, principal: c.principal, req: c.req, objectType, objectId },
+    { db: c.deps.db, principal: c.principal, req: c.req, objectType, objectId, anyRole: options.anyRole },
     (tx, audit) => work(tx, audit, scope),
   );
 }

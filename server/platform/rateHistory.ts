@@ -93,8 +93,11 @@ export async function rateHistoryOf(
     )
     .orderBy(desc(rateChanges.validFrom), desc(rateChanges.id))
     .limit(RATE_HISTORY_LIMIT);
+  // The brand and channel columns hold only what the contract's schemas let through.
   return rows.map((r) => ({
     ...r,
+    brand: r.brand as Brand,
+    channel: r.channel as RateChannel | '',
     rate: r.rate === null ? null : hundredthsToPercent(r.rate),
     validFrom: iso(r.validFrom),
   }));

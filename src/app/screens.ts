@@ -30,6 +30,7 @@ export const SCREENS: Readonly<Record<BuiltScreen, LazyScreen>> = {
   '/history/refundApproval': lazy(() => import('../screens/refunds/RefundApprovals')),
   '/manage/url': lazy(() => import('../screens/links/PayLinks')),
   '/manage/onepay': lazy(() => import('../screens/preorders/PreOrders')),
+  '/settle/settings': lazy(() => import('../screens/settlements/SettlementSettings')),
 };
 
 export const hasScreen = (path: string): path is BuiltScreen => isBuiltScreen(path);

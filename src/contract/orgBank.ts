@@ -2,7 +2,6 @@ import type { MessageKey } from '../i18n';
 import { checkIban, electronic, ibanLengthOf, isBic, type IbanCheck } from './bankIds';
 import { COUNTRIES, HOME_COUNTRY } from './countries';
 import { text } from './fields';
-import { DEPOSIT_TYPES } from './settlements';
 import { LIMITS, message, number, yup } from './validation';
 
 /**
@@ -11,6 +10,10 @@ import { LIMITS, message, number, yup } from './validation';
  * 3, deposit type, account number up to 7 digits, the holder in kana. Abroad a SWIFT transfer:
  * the payee's address country, IBAN (where the country has them) and the bank's BIC.
  */
+
+/** 預金種目 of a Zengin transfer: 1 ordinary (普通), 2 current (当座), 4 savings (貯蓄), 9 other. */
+export const DEPOSIT_TYPES = [1, 2, 4, 9] as const;
+export type DepositType = (typeof DEPOSIT_TYPES)[number];
 
 /** Printable text without control characters; bank holders may be half-width katakana (ｶ)ｻｸﾗ). */
 export const PRINTABLE = /^[^\p{Cc}]*$/u;

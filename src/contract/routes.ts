@@ -56,6 +56,8 @@ export const MENU: readonly MenuRoute[] = [
       { path: '/settle/actuarial', titleKey: 'menu.settleMerchant', roles: SYS_SP },
       { path: '/settle/agent', titleKey: 'menu.settleAgent', roles: SYS_SP },
       { path: '/settle/brand', titleKey: 'menu.settleBrand', roles: [0] },
+      // The system admin's fees, paying accounts and invoice issuer (from the brand settlements).
+      { path: '/settle/settings', titleKey: 'menu.settleSettings', hidden: true, roles: [0] },
     ],
   },
   { path: '/report', titleKey: 'menu.report', icon: 'report', roles: [0, 10, 15, 16, 20, 40, 50] },
@@ -106,6 +108,7 @@ export const BUILT_SCREENS = [
   '/history/order',
   '/history/refund',
   '/history/refundApproval',
+  '/settle/settings',
   '/setup/operate',
   '/setup/payment',
   '/setup/agent',

@@ -1,6 +1,11 @@
-import { MD5_HEX, message, yup } from './validation';
-import { id, requiredText } from './fields';
+import { MD5_HEX, message, number, yup } from './validation';
+import { id, money, phone, requiredText, text } from './fields';
 import { isCalendarDay, pageFields } from './paging';
+import { isRegistrationNo, REGISTRATION_NO, registrationShapeOk, type InvoiceLine } from './invoice';
+import { CURRENCIES } from './orgAgent';
+import { electronic, isBic } from './bankIds';
+import { DEPOSIT_TYPES, type DepositType } from './orgBank';
+import { toZenginKana } from './zenginKana';
 
 /**
  * Settlements (spec points 2, 3, 4, 7, 9; the rules: docs/settlement.md): what the platform owes
@@ -10,6 +15,10 @@ import { isCalendarDay, pageFields } from './paging';
 
 export const SETTLEMENT_KINDS = ['merchant', 'agent', 'brand'] as const;
 export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];
+
+/** The kinds the platform pays out (checkout, payout batches); a brand settlement is owed to it. */
+export const PAYOUT_KINDS = ['merchant', 'agent'] as const satisfies readonly SettlementKind[];
+export type PayoutKind = (typeof PAYOUT_KINDS)[number];
 
 /** Settlement status of spec point 4: 1 not remitted, 2 remitted. */
 export const SETTLEMENT_STATUSES = [1, 2] as const;
@@ -21,9 +30,8 @@ export type TransferType = (typeof TRANSFER_TYPES)[number];
 export const transferTypeOf = (currency: string): Exclude<TransferType, ''> =>
   currency === 'JPY' ? 'zengin' : 'swift';
 
-/** 預金種目: 1 ordinary (普通), 2 current (当座), 4 savings (貯蓄), 9 other. */
-export const DEPOSIT_TYPES = [1, 2, 4, 9] as const;
-export type DepositType = (typeof DEPOSIT_TYPES)[number];
+/** 預金種目 (a payee's bank details: contract/orgBank). */
+export { DEPOSIT_TYPES, type DepositType };
 
 /**
  * The payee of a settlement and its bank account as they were when the settlement was closed
@@ -32,6 +40,8 @@ export type DepositType = (typeof DEPOSIT_TYPES)[number];
 export interface PayeeBank {
   /** The party's name (company, agency or comprehensive agent). */
   name: string;
+  /** Its name in Latin letters: the beneficiary of a SWIFT transfer (a Zengin file carries the holder in kana). */
+  nameEn: string;
   bankName: string;
   bankCode: string;
   branchName: string;
@@ -243,6 +253,12 @@ const ids = () =>
     .max(CHECKOUT_MAX, message('validation.maxItems', { max: CHECKOUT_MAX }));
 
 export const SettlementIdInput = yup.object({ id: id().required() }).noUnknown();
+
+/** A merchant's statement PDF: in the language asked for, else the caller's. */
+export const StatementInput = yup
+  .object({ id: id().required(), language: yup.string().oneOf(['', 'ja', 'zh-cn', 'en']).default('') })
+  .noUnknown();
+export type StatementInput = yup.InferType<typeof StatementInput>;
 export type SettlementIdInput = yup.InferType<typeof SettlementIdInput>;
 
 /** A settlement's orders or refunds, paged. */
@@ -314,5 +330,263 @@ export const BatchPageQuery = yup
   .noUnknown();
 export type BatchPageQuery = yup.InferType<typeof BatchPageQuery>;
 
+/**
+ * Who pays out (checkout, marking a batch remitted), within their scope: the system roles and a
+ * service provider's admin, as for refunds; a provider's operator only reads.
+ */
+export const PAYOUT_ROLES: readonly number[] = [0, 10, 15];
+
 /** Only these may reverse a batch (an admin: the platform's or the service provider's). */
 export const BATCH_REVERSE_ROLES: readonly number[] = [0, 15];
+/** The platform as the issuer of a merchant's statement and its invoice (the `invoice_issuer` row). */
+export interface InvoiceIssuer {
+  name: string;
+  /** 適格請求書発行事業者登録番号: "T" and 13 digits. */
+  registrationNo: string;
+  address: string;
+  phone: string;
+}
+
+/**
+ * What a merchant's settlement statement (精算書, a qualified invoice too) prints: one closed
+ * settlement as the closing run wrote it (docs/settlement.md, "The arithmetic of one
+ * settlement"). Amounts in minor units of `currency`; dates yyyy-MM-dd and times
+ * yyyy-MM-dd HH:mm:ss in the business time zone.
+ */
+export interface StatementData {
+  settlementNo: string;
+  /** Only merchants' statements are issued for now; agencies' and brands' will follow. */
+  kind: Extract<SettlementKind, 'merchant'>;
+  /** The company (its name: `payee.name`) and its bank account, as snapshotted at closing. */
+  payee: PayeeBank;
+  issuer: InvoiceIssuer;
+  periodBegin: string;
+  periodEnd: string;
+  dueDate: string;
+  issueDate: string;
+  currency: string;
+  carriedIn: number;
+  orderCount: number;
+  orderTotal: number;
+  refundCount: number;
+  refundTotal: number;
+  /** Σ commission net of refunds. */
+  commissionTotal: number;
+  transferCommission: number;
+  transferAmount: number;
+  carriedOut: number;
+  status: SettlementStatus;
+  /** When it was marked remitted; null while not. */
+  payTime: string | null;
+  /** The invoice block: the platform's charges per tax rate (contract/invoice merchantInvoiceLines). */
+  invoice: InvoiceLine[];
+}
+
+/* ---- The settlement settings of the system admin (/settle/settings, docs/settlement.md) ---- */
+
+/**
+ * Who reads and changes them: the system admin alone. The route's grant is the first check; the
+ * server refuses every other role too, should the permission screen grant the route to one.
+ */
+export const SETTINGS_ROLES: readonly number[] = [0];
+
+/** The bank fee of one payout in a currency (minor units): a settlement's transfer commission. */
+export interface TransferFee {
+  currency: string;
+  amount: number;
+}
+
+/** What the settings screen shows and saves: every currency's fee and paying account, the issuer. */
+export interface SettlementSettings {
+  transferFees: TransferFee[];
+  payingAccounts: PayingBank[];
+  /** null until the system admin sets it up (no statement can be issued before). */
+  issuer: InvoiceIssuer | null;
+}
+
+/** Column sizes of the settings (server/db/schema/settlements.ts). */
+export const SETTINGS_LIMITS = {
+  bankName: 60,
+  branchName: 60,
+  accountNumber: 34,
+  holder: 60,
+  issuerName: 120,
+  address: 255,
+} as const;
+
+/** The paying account's 預金種目 a Zengin header takes: ordinary, current or other. */
+export const PAYING_DEPOSIT_TYPES = [1, 2, 9] as const satisfies readonly DepositType[];
+
+/** A Zengin 依頼人名 (the paying account's holder) is C40: 40 half-width characters at most. */
+export const ZENGIN_REQUESTER_NAME_MAX = 40;
+
+const isJpy = (currency: unknown) => currency === 'JPY';
+const settingsError = (
+  key: 'digits' | 'digitsUpTo' | 'bic' | 'bicRequired' | 'account' | 'zenginName' | 'zenginLength',
+  values?: Record<string, unknown>,
+) => message(`settlements.settings.errors.${key}`, values);
+
+/** Exactly `count` digits (bank 4, branch 3, requester code 10). */
+const digits = (count: number) =>
+  yup
+    .string()
+    .trim()
+    .default('')
+    .required()
+    .matches(new RegExp(`^\\d{${count}}$`), { message: settingsError('digits', { count }) });
+
+const currencyOf = (row: unknown) =>
+  row && typeof row === 'object' && 'currency' in row ? String(row.currency) : '';
+
+/** Once per list: a second row of a currency is refused at that row's currency. */
+function currencyOnce(list: readonly unknown[] | undefined, c: yup.TestContext) {
+  const seen = new Set<string>();
+  for (const [i, row] of (list ?? []).entries()) {
+    if (seen.has(currencyOf(row)))
+      return c.createError({ path: `${c.path}[${i}].currency`, message: message('validation.duplicate') });
+    seen.add(currencyOf(row));
+  }
+  return true;
+}
+
+/** A list of rows one per currency at most (fees, paying accounts). */
+const perCurrency = <T extends yup.AnyObject>(entry: yup.ObjectSchema<T>) =>
+  yup
+    .array(entry)
+    .required()
+    .max(CURRENCIES.length)
+    .test('once', function (list) {
+      return currencyOnce(list, this);
+    });
+
+const currencyField = () => yup.string().required().oneOf(CURRENCIES);
+
+export const TransferFeeEntry = yup
+  .object({ currency: currencyField(), amount: money().required() })
+  .noUnknown();
+
+/**
+ * A holder as the Zengin file writes it (株式会社ケッサイ → ｶ)ｹﾂｻｲ): converted by the file's own
+ * rule, refused when a character remains that the file cannot carry, or when it is longer than
+ * the requester name's 40 characters.
+ */
+const zenginHolder = (s: yup.StringSchema<string>) =>
+  s
+    .transform((v: unknown) => {
+      if (typeof v !== 'string') return v;
+      const kana = toZenginKana(v);
+      return kana.ok ? kana.text : v;
+    })
+    .test('zengin', function (value) {
+      if (!value) return true;
+      const kana = toZenginKana(value);
+      if (!kana.ok)
+        return this.createError({ message: settingsError('zenginName', { chars: kana.bad.join(' ') }) });
+      if (kana.text.length > ZENGIN_REQUESTER_NAME_MAX)
+        return this.createError({
+          message: settingsError('zenginLength', {
+            max: ZENGIN_REQUESTER_NAME_MAX,
+            length: kana.text.length,
+          }),
+        });
+      return true;
+    });
+
+/**
+ * One paying account. JPY (a Zengin 総合振込 file): bank code 4 digits, branch code 3, an account
+ * number of up to 7 digits, the holder in half-width kana as the file writes it and the 10-digit
+ * requester code (依頼人コード) the bank gave. Other currencies (SWIFT): the bank's SWIFT/BIC in
+ * `bankCode` (8 or 11 characters), the account number; no branch code or requester code.
+ */
+export const PayingAccountEntry = yup
+  .object({
+    currency: currencyField(),
+    bankName: requiredText(SETTINGS_LIMITS.bankName),
+    bankCode: yup
+      .string()
+      .trim()
+      .default('')
+      .when('currency', {
+        is: isJpy,
+        then: () => digits(4),
+        otherwise: (s) =>
+          s
+            .transform((v: unknown) => (typeof v === 'string' ? electronic(v) : v))
+            .required(settingsError('bicRequired'))
+            .test('bic', settingsError('bic'), (v) => !v || isBic(v)),
+      }),
+    branchName: text(SETTINGS_LIMITS.branchName).when('currency', {
+      is: isJpy,
+      then: (s) => s.required(),
+    }),
+    branchCode: yup
+      .string()
+      .trim()
+      .default('')
+      .when('currency', { is: isJpy, then: () => digits(3) }),
+    depositType: number()
+      .integer()
+      .default(1)
+      .when('currency', {
+        is: isJpy,
+        then: (s) => s.required().oneOf(PAYING_DEPOSIT_TYPES),
+        otherwise: (s) => s.oneOf(DEPOSIT_TYPES),
+      }),
+    accountNumber: yup
+      .string()
+      .trim()
+      .default('')
+      .required()
+      .when('currency', {
+        is: isJpy,
+        then: (s) => s.matches(/^\d{1,7}$/, { message: settingsError('digitsUpTo', { max: 7 }) }),
+        otherwise: (s) =>
+          s.matches(/^[A-Za-z0-9-]{1,34}$/, {
+            message: settingsError('account', { max: SETTINGS_LIMITS.accountNumber }),
+          }),
+      }),
+    holder: requiredText(SETTINGS_LIMITS.holder).when('currency', { is: isJpy, then: zenginHolder }),
+    requesterCode: yup
+      .string()
+      .trim()
+      .default('')
+      .when('currency', { is: isJpy, then: () => digits(10) }),
+  })
+  .noUnknown();
+
+const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
+
+/** The qualified-invoice issuer; all four fields left blank is none (null). */
+export const InvoiceIssuerEntry = yup
+  .object({
+    name: requiredText(SETTINGS_LIMITS.issuerName),
+    registrationNo: yup
+      .string()
+      .transform((v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v))
+      .default('')
+      .required()
+      .matches(REGISTRATION_NO, { message: message('settlements.settings.errors.registrationNo') })
+      .test(
+        'checkDigit',
+        message('settlements.settings.errors.registrationCheck'),
+        (v) => !v || !registrationShapeOk(v) || isRegistrationNo(v),
+      ),
+    address: text(SETTINGS_LIMITS.address),
+    phone: phone(),
+  })
+  .noUnknown()
+  .nullable()
+  .default(null)
+  .transform((v: unknown) =>
+    v && typeof v === 'object' && Object.values(v as Record<string, unknown>).every(blank) ? null : v,
+  );
+
+/** The settings as one save: each list replaces what was there (a currency left out has none). */
+export const SettlementSettingsSave = yup
+  .object({
+    transferFees: perCurrency(TransferFeeEntry),
+    payingAccounts: perCurrency(PayingAccountEntry),
+    issuer: InvoiceIssuerEntry,
+  })
+  .noUnknown();
+export type SettlementSettingsSave = yup.InferType<typeof SettlementSettingsSave>;

@@ -13,3 +13,13 @@ const FORBIDDEN = new RegExp(
 
 /** Whether a text holds a character no field accepts (see FORBIDDEN). */
 export const hasForbiddenCharacters = (text: string) => FORBIDDEN.test(text);
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** The text's characters as a reader sees them (ｶﾞ and 👍🏽 are one each), in order. */
+export const graphemes = (text: string) => Array.from(segmenter.segment(text), (s) => s.segment);
+
+/** The distinct characters of a text that a file cannot carry, as a reader sees them. */
+export const unwritable = (text: string, writable: RegExp) => [
+  ...new Set(graphemes(text).filter((g) => !writable.test(g))),
+];

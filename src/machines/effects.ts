@@ -53,9 +53,22 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   );
 }
 
+/** A refused call's `result` (what the server says about the refusal), or an empty object. */
+export function resultOf(error: unknown): Record<string, unknown> {
+  if (typeof error !== 'object' || error === null) return {};
+  const result = (error as { result?: unknown }).result;
+  return typeof result === 'object' && result !== null ? (result as Record<string, unknown>) : {};
+}
+
+/** A failed call's result type (INVALID, FAIL, CONFLICT…), if it reached the server's envelope. */
+export function resultTypeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null
+    ? (error as { resultType?: unknown }).resultType
+    : undefined;
+}
+
 /** True for an error of a call the server refused for want of a session (either spelling). */
 export function isUnauthenticatedError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const resultType = (error as { resultType?: unknown }).resultType;
+  const resultType = resultTypeOf(error);
   return typeof resultType === 'string' && isUnauthenticated(resultType);
 }

@@ -1,9 +1,14 @@
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { OrderDetail } from '../contract/orders';
 import type { RefundReply, RefundStatus, SubmitRefundInput } from '../contract/refunds';
-import { ResultType } from '../contract/envelope';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
-import { failureMessage, type TestMap } from './effects';
+import { failureMessage, fieldErrorsOf, resultOf, type TestMap } from './effects';
+import {
+  refundPasswordRefusals,
+  refundPasswordRejectionOf,
+  refusedBecause,
+  type RefundPasswordRejection,
+} from './refundPassword';
 import type { SessionEvent } from './session';
 
 /**
@@ -39,12 +44,8 @@ export interface RefundForm {
   remark: string;
 }
 
-export type RefundRejection =
-  | { reason: 'overRemainder'; message: string }
-  | { reason: 'wrongPassword'; message: string; triesLeft: number | null }
-  | { reason: 'locked'; message: string; lockedUntil: string | null }
-  /** An administrator reset the refund password: it must be changed before any refund. */
-  | { reason: 'passwordReset'; message: string };
+/** Why the server refused the refund: above the remainder, or the refund password's refusals. */
+export type RefundRejection = { reason: 'overRemainder'; message: string } | RefundPasswordRejection;
 
 export interface RefundContext extends RefundForm {
   gatewayOrderNo: string;
@@ -76,43 +77,16 @@ export type RefundEvent =
 export type RefundEmitted =
   { type: 'refundCreated'; refund: RefundReply } | { type: 'refundSettled'; status: 'success' | 'failed' };
 
-const resultOf = (error: unknown): Record<string, unknown> => {
-  if (typeof error !== 'object' || error === null) return {};
-  const result = (error as { result?: unknown }).result;
-  return typeof result === 'object' && result !== null ? (result as Record<string, unknown>) : {};
-};
-const fieldErrorsOf = (error: unknown): Record<string, unknown> => {
-  if (typeof error !== 'object' || error === null) return {};
-  const errors = (error as { errors?: unknown }).errors;
-  return typeof errors === 'object' && errors !== null ? (errors as Record<string, unknown>) : {};
-};
-const resultTypeOf = (error: unknown) =>
-  typeof error === 'object' && error !== null ? (error as { resultType?: unknown }).resultType : undefined;
-const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
 /**
- * Which refusal a failed /pay/refund/refund is: REFUND_PASSWORD_CHANGE_REQUIRED (reset by an
- * administrator), `result.lockedUntil` (refund password
- * locked), `result.triesLeft` (or `left`: wrong password), an `errors.refundAmount` or
- * `result.remainder` (above the refundable remainder). Anything else is a failure.
+ * Which refusal a failed /pay/refund/refund is: one of the refund password's
+ * (refundPassword.ts), or an `errors.refundAmount` or `result.remainder` (above the refundable
+ * remainder). Anything else is a failure.
  */
 export function rejectionOf(error: unknown): RefundRejection | null {
-  const message = failureMessage(error, DEFAULT_LANGUAGE);
-  if (resultTypeOf(error) === ResultType.REFUND_PASSWORD_CHANGE_REQUIRED)
-    return { reason: 'passwordReset', message };
-  const result = resultOf(error);
-  if ('lockedUntil' in result) {
-    return {
-      reason: 'locked',
-      message,
-      lockedUntil: typeof result.lockedUntil === 'string' ? result.lockedUntil : null,
-    };
-  }
-  if ('triesLeft' in result || 'left' in result) {
-    return { reason: 'wrongPassword', message, triesLeft: numberOrNull(result.triesLeft ?? result.left) };
-  }
-  if ('remainder' in result || 'refundAmount' in fieldErrorsOf(error)) {
-    return { reason: 'overRemainder', message };
+  const refusal = refundPasswordRejectionOf(error);
+  if (refusal) return refusal;
+  if ('remainder' in resultOf(error) || 'refundAmount' in fieldErrorsOf(error)) {
+    return { reason: 'overRemainder', message: failureMessage(error, DEFAULT_LANGUAGE) };
   }
   return null;
 }
@@ -155,9 +129,9 @@ export const refundMachine = setup({
     /** The session knows the refund password must be changed before any refund. */
     mustChangePassword: ({ context }) => context.mustChangePassword,
     amountAllowed: ({ context }) => amountProblem(context) === null,
-    isLocked: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'locked',
-    isPasswordReset: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'passwordReset',
-    isWrongPassword: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'wrongPassword',
+    isLocked: (_, params: { error: unknown }) => refusedBecause('locked', params.error),
+    isPasswordReset: (_, params: { error: unknown }) => refusedBecause('passwordReset', params.error),
+    isWrongPassword: (_, params: { error: unknown }) => refusedBecause('wrongPassword', params.error),
     isOverRemainder: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'overRemainder',
     /** Above the company's approval threshold: the server keeps it for a second user (issue #12). */
     awaitsApproval: (_, params: { status: RefundStatus | null }) => params.status === 'awaitingApproval',
@@ -269,21 +243,11 @@ export const refundMachine = setup({
           ],
         },
         onError: [
-          {
-            guard: { type: 'isLocked', params: ({ event }) => ({ error: event.error }) },
-            target: 'rejected.locked',
-            actions: { type: 'rememberRejection', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            guard: { type: 'isPasswordReset', params: ({ event }) => ({ error: event.error }) },
-            target: 'rejected.passwordReset',
-            actions: { type: 'rememberRejection', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            guard: { type: 'isWrongPassword', params: ({ event }) => ({ error: event.error }) },
-            target: 'rejected.wrongPassword',
-            actions: { type: 'rememberRejection', params: ({ event }) => ({ error: event.error }) },
-          },
+          ...refundPasswordRefusals({
+            locked: 'rejected.locked',
+            passwordReset: 'rejected.passwordReset',
+            wrongPassword: 'rejected.wrongPassword',
+          }),
           {
             guard: { type: 'isOverRemainder', params: ({ event }) => ({ error: event.error }) },
             target: 'rejected.overRemainder',

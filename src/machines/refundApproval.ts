@@ -2,7 +2,12 @@ import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'x
 import type { ApproveRefundInput, RefundDecision, RejectRefundInput } from '../contract/refunds';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
 import { failureMessage, type TestMap } from './effects';
-import { rejectionOf, type RefundRejection } from './refund';
+import {
+  refundPasswordRefusals,
+  refundPasswordRejectionOf,
+  refusedBecause,
+  type RefundPasswordRejection,
+} from './refundPassword';
 import type { SessionEvent } from './session';
 
 /**
@@ -38,7 +43,7 @@ export interface RefundApprovalContext {
   returnTo: string;
   reason: string;
   /** Wrong, locked or reset refund password. */
-  rejection: RefundRejection | null;
+  rejection: RefundPasswordRejection | null;
   /** Any other failure: already decided, own request, the brand refused, the network. */
   error: string | null;
   decision: RefundDecision | null;
@@ -79,17 +84,21 @@ export const refundApprovalMachine = setup({
     reasonGiven: ({ context }) => context.reason.trim().length > 0,
     /** The session knows the refund password must be changed before any approval. */
     mustChangePassword: ({ context }) => context.mustChangePassword,
-    isLocked: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'locked',
-    isPasswordReset: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'passwordReset',
-    isWrongPassword: (_, params: { error: unknown }) => rejectionOf(params.error)?.reason === 'wrongPassword',
+    isLocked: (_, params: { error: unknown }) => refusedBecause('locked', params.error),
+    isPasswordReset: (_, params: { error: unknown }) => refusedBecause('passwordReset', params.error),
+    isWrongPassword: (_, params: { error: unknown }) => refusedBecause('wrongPassword', params.error),
   },
   actions: {
     changeReason: assign((_, params: { reason: string }) => ({ reason: params.reason })),
     clearOutcome: assign({ rejection: null, error: null }),
     passwordChanged: assign({ mustChangePassword: false }),
     /** The session said so before any call: the same refusal as the server's, without its words. */
-    rememberMustChange: assign({ rejection: { reason: 'passwordReset', message: '' } as RefundRejection }),
-    rememberRejection: assign((_, params: { error: unknown }) => ({ rejection: rejectionOf(params.error) })),
+    rememberMustChange: assign({
+      rejection: { reason: 'passwordReset', message: '' } as RefundPasswordRejection,
+    }),
+    rememberRejection: assign((_, params: { error: unknown }) => ({
+      rejection: refundPasswordRejectionOf(params.error),
+    })),
     rememberFailure: assign((_, params: { error: unknown }) => ({
       error: failureMessage(params.error, DEFAULT_LANGUAGE),
     })),
@@ -157,21 +166,11 @@ export const refundApprovalMachine = setup({
               ],
             },
             onError: [
-              {
-                guard: { type: 'isLocked', params: ({ event }) => ({ error: event.error }) },
-                target: '#refundApproval.refused.locked',
-                actions: { type: 'rememberRejection', params: ({ event }) => ({ error: event.error }) },
-              },
-              {
-                guard: { type: 'isPasswordReset', params: ({ event }) => ({ error: event.error }) },
-                target: '#refundApproval.refused.passwordReset',
-                actions: { type: 'rememberRejection', params: ({ event }) => ({ error: event.error }) },
-              },
-              {
-                guard: { type: 'isWrongPassword', params: ({ event }) => ({ error: event.error }) },
-                target: 'wrongPassword',
-                actions: { type: 'rememberRejection', params: ({ event }) => ({ error: event.error }) },
-              },
+              ...refundPasswordRefusals({
+                locked: '#refundApproval.refused.locked',
+                passwordReset: '#refundApproval.refused.passwordReset',
+                wrongPassword: 'wrongPassword',
+              }),
               {
                 target: '#refundApproval.failed',
                 actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },

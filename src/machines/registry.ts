@@ -13,6 +13,7 @@ import { operatorActionMachine, operatorActionTestMap } from './operatorAction';
 import { rootMachine, rootTestMap } from './root';
 import { secondFactorMachine, secondFactorTestMap } from './secondFactor';
 import { sessionMachine, sessionTestMap } from './session';
+import { settlementCheckoutMachine, settlementCheckoutTestMap } from './settlementCheckout';
 
 /**
  * Every workflow machine of the console, once. Diagrams (`npm run statecharts`) and the
@@ -33,7 +34,7 @@ export const MACHINES: readonly MachineEntry[] = [
     name: 'root',
     title: 'Console (root actor)',
     description:
-      'The root of the console’s one actor system: it runs the session (system id session) and the workflows a screen opens — the refund (refund), the refund approval (refundApproval), the password change (passwordChange) and the order detail’s sync with the brand (orderSync) — which reach the session and each other through the system. A refund or an approval waiting for the refund password’s change outlives its screen; every other workflow ends with its screen.',
+      'The root of the console’s one actor system: it runs the session (system id session) and the workflows a screen opens — the refund (refund), the refund approval (refundApproval), the password change (passwordChange), the order detail’s sync with the brand (orderSync), the create dialog of a pre-order or URL payment (preOrder) and the settlement list’s Pay out dialog (settlementCheckout) — which reach the session and each other through the system. A refund or an approval waiting for the refund password’s change outlives its screen; every other workflow ends with its screen.',
     machine: rootMachine,
     testMap: rootTestMap,
   },
@@ -124,6 +125,14 @@ export const MACHINES: readonly MachineEntry[] = [
       'The public page a payer opens from a payment link or QR code (/qrcode): the payment is loaded (or the link is missing or invalid), the payer picks a brand and pays or cancels in the sandbox wallet, and the page asks again every 1.5 s until the brand settles it — paid, failed, expired or closed — or says after two minutes that the outcome is not known yet; a pre-order whose payment failed can be paid again while it has uses left.',
     machine: payerMachine,
     testMap: payerTestMap,
+  },
+  {
+    name: 'settlementCheckout',
+    title: 'Settlement checkout (payout)',
+    description:
+      'The Pay out dialog of the merchant and agency settlement lists: the ticked settlements are read as the server sees them now (what can be paid, what cannot and why, totals per currency), the operator leaves some out, reviews each transfer and picks the transfer date (a bank business day), and authorises the payout batch with the refund password. The server makes the batch with its bank files (Zengin for JPY, SWIFT for other currencies), or refuses it: another operator paid some out first (which ones; the selection is read again), or the refund password is wrong (tries left), locked or must be changed first. A failure is retried with the same batch key, so one payout never makes two batches.',
+    machine: settlementCheckoutMachine,
+    testMap: settlementCheckoutTestMap,
   },
   {
     name: 'exportJob',

@@ -6,6 +6,11 @@ import { PASSWORD_CHANGE_SYSTEM_ID, passwordChangeMachine, type PasswordChangeIn
 import { REFUND_SYSTEM_ID, refundMachine, type RefundMachineInput } from './refund';
 import { REFUND_APPROVAL_SYSTEM_ID, refundApprovalMachine, type RefundApprovalInput } from './refundApproval';
 import { SESSION_SYSTEM_ID, sessionMachine, type SessionInput } from './session';
+import {
+  SETTLEMENT_CHECKOUT_SYSTEM_ID,
+  settlementCheckoutMachine,
+  type SettlementCheckoutInput,
+} from './settlementCheckout';
 
 /**
  * The console's root actor: one actor system for every workflow. It invokes the session
@@ -23,6 +28,8 @@ import { SESSION_SYSTEM_ID, sessionMachine, type SessionInput } from './session'
  * - orderSync: the order detail's "Sync with brand", for as long as the detail is shown.
  * - preOrder: the create dialog of a URL payment or pre-order, for as long as it is open (its
  *   link watched for payments until it ends).
+ * - settlementCheckout: the settlement list's Pay out dialog, one at a time; it ends itself when
+ *   the user cancels or closes it (the root then lets it go), or with the list.
  *
  * The workflows belong to the signed-in session: the root follows the session's snapshots
  * (`session.phase`) and, when the session ends (logout, switching account, expiry), stops every
@@ -43,7 +50,14 @@ export function sessionPhaseOf(snapshot: Pick<SnapshotFrom<typeof sessionMachine
 }
 
 /** The workflows a session's screens open (every child but the session). */
-const WORKFLOWS = ['refund', 'refundApproval', 'passwordChange', 'orderSync', 'preOrder'] as const;
+const WORKFLOWS = [
+  'refund',
+  'refundApproval',
+  'passwordChange',
+  'orderSync',
+  'preOrder',
+  'settlementCheckout',
+] as const;
 /** Those that may wait for the refund password's change across the login it forces. */
 const WAITING = ['refund', 'refundApproval'] as const;
 
@@ -66,6 +80,9 @@ export type RootEvent =
   | { type: 'orderSync.close' }
   | { type: 'preOrder.open'; input: PreOrderInput }
   | { type: 'preOrder.close' }
+  | { type: 'settlementCheckout.open'; input: SettlementCheckoutInput }
+  /** The list went away (the dialog's own Cancel and Close end the workflow itself). */
+  | { type: 'settlementCheckout.close' }
   /** Raised from the session's snapshots (`sessionPhaseOf`), with the signed-in user. */
   | { type: 'session.phase'; phase: SessionPhase; loginId: string | null };
 
@@ -87,6 +104,7 @@ export const rootMachine = setup({
       passwordChange: 'passwordChange';
       orderSync: 'orderSync';
       preOrder: 'preOrder';
+      settlementCheckout: 'settlementCheckout';
     },
   },
   actors: {
@@ -96,6 +114,7 @@ export const rootMachine = setup({
     passwordChange: passwordChangeMachine,
     orderSync: orderSyncMachine,
     preOrder: preOrderMachine,
+    settlementCheckout: settlementCheckoutMachine,
   },
   guards: {
     sessionOpen: (_, params: { phase: SessionPhase }) => params.phase === 'open',
@@ -202,6 +221,21 @@ export const rootMachine = setup({
       enqueue.stopChild('preOrder');
       enqueue.spawnChild('preOrder', { id: 'preOrder', systemId: PRE_ORDER_SYSTEM_ID, input: event.input });
     }),
+    /**
+     * The Pay out dialog opened: its checkout (one at a time). The same dialog again (its batch
+     * key: React's effects run twice) keeps the one it has, which may be submitting.
+     */
+    openSettlementCheckout: enqueueActions(({ self, event, enqueue }) => {
+      if (event.type !== 'settlementCheckout.open') return;
+      const current = self.getSnapshot().children.settlementCheckout?.getSnapshot();
+      if (current?.status === 'active' && current.context.batchKey === event.input.batchKey) return;
+      enqueue.stopChild('settlementCheckout');
+      enqueue.spawnChild('settlementCheckout', {
+        id: 'settlementCheckout',
+        systemId: SETTLEMENT_CHECKOUT_SYSTEM_ID,
+        input: event.input,
+      });
+    }),
   },
 }).createMachine({
   id: 'root',
@@ -254,6 +288,10 @@ export const rootMachine = setup({
     'orderSync.close': { actions: stopChild('orderSync') },
     'preOrder.open': { actions: 'openPreOrder' },
     'preOrder.close': { actions: stopChild('preOrder') },
+    'settlementCheckout.open': { actions: 'openSettlementCheckout' },
+    'settlementCheckout.close': { actions: stopChild('settlementCheckout') },
+    /** Cancelled or closed by the user: the dialog goes with it. */
+    'xstate.done.actor.settlementCheckout': { actions: stopChild('settlementCheckout') },
   },
 });
 
@@ -276,6 +314,9 @@ export const rootTestMap = {
     'orderSync.close': 'Leave the order detail',
     'preOrder.open': 'Open the new URL payment or new pre-order dialog',
     'preOrder.close': 'Close that dialog',
+    'settlementCheckout.open': 'Tick settlements on the merchant or agency settlement list and press Pay out',
+    'settlementCheckout.close': 'Leave the settlement list while the Pay out dialog is open',
+    'xstate.done.actor.settlementCheckout': 'Cancel or close the Pay out dialog',
     'session.phase':
       'The session moves: signed in, logging out / switching account / expired, or ended by a refund-password change',
     'xstate.snapshot.session': 'The session’s state changes (read as session.phase)',

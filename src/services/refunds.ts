@@ -11,6 +11,7 @@ import type {
 } from '../contract/refunds';
 import { api } from './api';
 import { hashPassword } from './auth';
+import { newRetryKey } from './keys';
 import { syncOrder } from './orders';
 
 /** /pay/refund/refund and /history/refundInfo/* (docs/api.md). */
@@ -37,11 +38,7 @@ export const submitRefund = (input: SubmitRefundInput) =>
   );
 
 /** A client refund number for one refund dialog: a retry of the same dialog is the same refund. */
-export function newClientRefundNo(): string {
-  const bytes = new Uint8Array(12);
-  crypto.getRandomValues(bytes);
-  return `C${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
+export const newClientRefundNo = (): string => newRetryKey('C', 12);
 
 /** The refund machine's services (`refundMachine.provide({ actors: refundActors })`). */
 export const refundActors = {

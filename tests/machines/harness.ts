@@ -46,6 +46,12 @@ export interface WorkflowModelOptions<TInput> {
   /** The part of the context that makes two states different for a user. */
   serializeContext?: (context: never) => unknown;
   stopWhen?: (snapshot: AnyMachineSnapshot) => boolean;
+  /**
+   * Tell a transition apart by the context it leaves too, not only by the state: when a guarded
+   * event changes nothing from one context (a no-op) and something from another, both land on
+   * the same state and would otherwise count as one vertex, leaving the real transition unwalked.
+   */
+  fromContext?: boolean;
 }
 
 const stableStringify = (value: unknown): string =>
@@ -61,13 +67,15 @@ const stableStringify = (value: unknown): string =>
 
 export function workflowModel<TInput>(machine: AnyStateMachine, options: WorkflowModelOptions<TInput>) {
   const serializeContext = options.serializeContext ?? (() => null);
+  const source = (prev: AnyMachineSnapshot | undefined) =>
+    options.fromContext && prev ? [prev.value, serializeContext(prev.context as never)] : prev?.value;
   return new TestModel<AnyMachineSnapshot, ModelEvent, TInput>(machine, {
     input: options.input,
     stopWhen: options.stopWhen,
     serializeEvent: (event) => stableStringify(event),
     serializeState: (state, event, prev) =>
       stableStringify([state.value, serializeContext(state.context as never)]) +
-      (event ? ` via ${stableStringify(event)} from ${stableStringify(prev?.value)}` : ''),
+      (event ? ` via ${stableStringify(event)} from ${stableStringify(source(prev))}` : ''),
     stateMatcher: (state, key) => (key.startsWith('#') ? state.matches(key.slice(1)) : state.matches(key)),
     events: (state) =>
       ownEventTypes(state).flatMap((type) => {

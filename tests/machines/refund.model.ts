@@ -1,5 +1,6 @@
 import { refundMachine, type RefundMachineInput } from '../../src/machines/refund';
 import { workflowModel, type ModelEvent } from './harness';
+import { refundPasswordFailures } from './refundPassword.fixtures';
 
 /** The refund test model: an order with 1,000 yen refundable. */
 
@@ -43,23 +44,7 @@ export const failures = {
     message: 'The refund amount may not exceed the refundable remainder (¥1,000)',
     errors: { refundAmount: 'The refund amount may not exceed the refundable remainder (¥1,000)' },
   },
-  wrongPassword: {
-    label: 'wrong password',
-    resultType: 'FAIL',
-    message: 'Wrong refund password: 3 tries left',
-    result: { triesLeft: 3 },
-  },
-  locked: {
-    label: 'locked',
-    resultType: 'FAIL',
-    message: 'Too many wrong refund passwords: refunds are locked until 2026-11-22 09:30:00',
-    result: { lockedUntil: '2026-11-22T00:30:00.000Z' },
-  },
-  passwordReset: {
-    label: 'password reset',
-    resultType: 'REFUND_PASSWORD_CHANGE_REQUIRED',
-    message: 'Your refund password was reset; change it before refunding',
-  },
+  ...refundPasswordFailures(3),
   brand: { label: 'brand refused', resultType: 'FAIL', message: 'The brand refused the refund' },
 };
 

@@ -1,5 +1,6 @@
 import { refundApprovalMachine, type RefundApprovalInput } from '../../src/machines/refundApproval';
 import { workflowModel, type ModelEvent } from './harness';
+import { refundPasswordFailures } from './refundPassword.fixtures';
 
 /** The refund approval test model: one refund awaiting approval. */
 
@@ -19,23 +20,7 @@ export const decision = (refundStatus: string) => ({
 });
 
 export const failures = {
-  wrongPassword: {
-    label: 'wrong password',
-    resultType: 'FAIL',
-    message: 'Wrong refund password: 4 tries left',
-    result: { triesLeft: 4 },
-  },
-  locked: {
-    label: 'locked',
-    resultType: 'FAIL',
-    message: 'Too many wrong refund passwords: refunds are locked until 2026-11-22 09:30:00',
-    result: { lockedUntil: '2026-11-22T00:30:00.000Z' },
-  },
-  passwordReset: {
-    label: 'password reset',
-    resultType: 'REFUND_PASSWORD_CHANGE_REQUIRED',
-    message: 'Your refund password was reset; change it before refunding',
-  },
+  ...refundPasswordFailures(4),
   alreadyDecided: {
     label: 'already decided',
     resultType: 'FAIL',

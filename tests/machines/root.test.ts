@@ -6,6 +6,7 @@ import { rootMachine, rootTestMap } from '../../src/machines/root';
 import type { sessionMachine } from '../../src/machines/session';
 import { coveredTransitions } from './harness';
 import { input as refundInput } from './refund.model';
+import { input as checkoutInput } from './settlementCheckout.model';
 
 /**
  * The root actor: the session and the workflows in one actor system. The session is a fake
@@ -88,9 +89,9 @@ function startSession() {
 }
 
 const workflows = (root: ReturnType<typeof startSession>['root']) =>
-  (['refund', 'refundApproval', 'passwordChange', 'orderSync', 'preOrder'] as const).filter(
-    (id) => root.getSnapshot().children[id] !== undefined,
-  );
+  (
+    ['refund', 'refundApproval', 'passwordChange', 'orderSync', 'preOrder', 'settlementCheckout'] as const
+  ).filter((id) => root.getSnapshot().children[id] !== undefined);
 
 describe('root actor', () => {
   it('runs the session under system id "session"', () => {
@@ -198,6 +199,45 @@ describe('root actor', () => {
     expect(root.system.get('preOrder')).toBeUndefined();
   });
 
+  it('runs the Pay out dialog’s checkout under system id "settlementCheckout", one per dialog', () => {
+    const root = start();
+    root.send({ type: 'settlementCheckout.open', input: checkoutInput });
+    const first = root.getSnapshot().children.settlementCheckout!;
+    expect(root.system.get('settlementCheckout')).toBe(first);
+    expect(first.getSnapshot().matches('loading')).toBe(true);
+    expect(first.getSnapshot().context).toMatchObject({ kind: 'merchant', ids: checkoutInput.ids });
+    // The same dialog again (React's effects run twice): the same checkout, same batch key.
+    root.send({ type: 'settlementCheckout.open', input: checkoutInput });
+    expect(root.getSnapshot().children.settlementCheckout).toBe(first);
+    // Another dialog (a new batch key): a new checkout.
+    root.send({
+      type: 'settlementCheckout.open',
+      input: { ...checkoutInput, kind: 'agent', batchKey: 'B-another-dialog-0001' },
+    });
+    const second = root.getSnapshot().children.settlementCheckout!;
+    expect(second).not.toBe(first);
+    expect(first.getSnapshot().status).toBe('stopped');
+    expect(second.getSnapshot().context.kind).toBe('agent');
+    // The list goes: the checkout goes with it.
+    root.send({ type: 'settlementCheckout.close' });
+    expect(root.getSnapshot().children.settlementCheckout).toBeUndefined();
+    expect(root.system.get('settlementCheckout')).toBeUndefined();
+  });
+
+  it('lets the checkout go when the user cancels or closes the dialog (the workflow ends itself)', () => {
+    const root = start();
+    root.send({ type: 'settlementCheckout.open', input: checkoutInput });
+    const checkout = root.getSnapshot().children.settlementCheckout!;
+    checkout.send({ type: 'CANCEL' });
+    expect(checkout.getSnapshot().status).toBe('done');
+    expect(root.getSnapshot().children.settlementCheckout).toBeUndefined();
+    expect(root.system.get('settlementCheckout')).toBeUndefined();
+    // A new dialog after it starts afresh.
+    root.send({ type: 'settlementCheckout.open', input: checkoutInput });
+    expect(root.getSnapshot().children.settlementCheckout).not.toBe(checkout);
+    expect(root.getSnapshot().children.settlementCheckout!.getSnapshot().matches('loading')).toBe(true);
+  });
+
   it('stops every workflow of the session when it ends (logout, switching account, expiry)', () => {
     for (const end of ['loggingOut', 'expired'] as const) {
       const { root, session } = startSession();
@@ -210,12 +250,14 @@ describe('root actor', () => {
       root.send({ type: 'orderSync.open', input: { gatewayOrderNo: 'G-1' } });
       root.send({ type: 'passwordChange.open', input: { kind: 'refund' } });
       root.send({ type: 'preOrder.open', input: { kind: 'url' } });
+      root.send({ type: 'settlementCheckout.open', input: checkoutInput });
       expect(workflows(root)).toEqual([
         'refund',
         'refundApproval',
         'passwordChange',
         'orderSync',
         'preOrder',
+        'settlementCheckout',
       ]);
       session.send({ type: 'GO', to: end, user: null });
       expect(workflows(root), end).toEqual([]);
@@ -237,6 +279,7 @@ describe('root actor', () => {
       refund.send({ type: 'CHANGE_PASSWORD' });
       root.send({ type: 'refund.leave' });
       root.send({ type: 'orderSync.open', input: { gatewayOrderNo: 'G-1' } });
+      root.send({ type: 'settlementCheckout.open', input: checkoutInput });
       root.send({ type: 'passwordChange.open', input: { kind: 'refund' } });
       // The change succeeds: it ends the session (RELOGIN_REQUIRED), then tells the refund.
       root.getSnapshot().children.passwordChange!.send({
@@ -247,6 +290,7 @@ describe('root actor', () => {
       expect(session.getSnapshot().value).toBe('loggedOut');
       expect(root.getSnapshot().value).toBe('signedOut');
       expect(root.getSnapshot().children.orderSync).toBeUndefined();
+      expect(root.getSnapshot().children.settlementCheckout).toBeUndefined();
       expect(root.getSnapshot().children.refund).toBe(refund);
       expect(refund.getSnapshot().matches('enteringPassword')).toBe(true);
       root.send({ type: 'passwordChange.close' });

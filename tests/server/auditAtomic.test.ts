@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_ROLE_ROUTES } from '../../src/contract/routes';
 import type { MerchantOrder } from '../../src/contract/merchant';
-import { operators, orders, sandboxPayments, serviceProviders } from '../../server/db/schema';
+import { brandAgents, operators, orders, sandboxPayments, serviceProviders } from '../../server/db/schema';
 import type { Tx } from '../../server/db/client';
 import type { MfaEnrolment } from '../../src/contract/auth';
+import type { SettlementSettings } from '../../src/contract/settlements';
 import {
   backends,
   businessToday,
@@ -17,6 +18,8 @@ import {
 import { orgIds, type OrgIds } from './fixtures';
 import { merchantClient, notificationsDelivered, type MerchantClient } from './payments-support';
 import { csv, upload } from './uploads-support';
+import { syntheticSettlement } from './settlements-support';
+import { isBankBusinessDay } from '../../server/platform/bankDays';
 
 /**
  * Every write and its audit row in one transaction, for every call (hardening #12, fault 7).
@@ -44,12 +47,21 @@ const GUARDED: Record<string, string[]> = {
   terminals: [],
   commission_rates: [],
   agent_rebate_rates: [],
-  brand_agents: [],
-  brand_agent_brands: [],
-  rate_changes: [],
   brand_settings: [],
   role_routes: [],
   password_history: [],
+  settlements: [],
+  settlement_orders: [],
+  settlement_refunds: [],
+  settlement_batches: [],
+  settlement_batch_items: [],
+  settlement_batch_files: [],
+  transfer_fees: [],
+  payout_accounts: [],
+  invoice_issuer: [],
+  brand_agents: [],
+  brand_agent_brands: [],
+  rate_changes: [],
   // Sign-in bookkeeping (failed-attempt counters and their locks) is the login history's, not a record.
   // So is the time step of the last MFA code taken (replay protection).
   operators: [
@@ -196,6 +208,86 @@ describe.each(backends)('every write and its audit row in one transaction on $na
     optionalSecret = (await as<MfaEnrolment>('/auth/mfa/enrol/start', {}, tokens.optional)).secret;
   }
 
+  /** A fresh payable settlement of the demo company (or agency, or a brand agent), written as set-up. */
+  async function settlementOf(kind: 'merchant' | 'agent' | 'brand'): Promise<number> {
+    const party =
+      kind === 'merchant'
+        ? hinoki
+        : kind === 'agent'
+          ? ids.agent('Kanto Merchant Solutions')
+          : Number(
+              (
+                (await h.db.execute(sql`select id from brand_agents order by id limit 1`)) as unknown as {
+                  rows: { id: number }[];
+                }
+              ).rows[0].id,
+            );
+    let id = 0;
+    await setUp(h, async (tx) => {
+      id = await syntheticSettlement(tx, kind, party);
+    });
+    return id;
+  }
+  let batchSeq = 0;
+  const batchKey = () => `audit-${Date.now().toString(36)}-${++batchSeq}-0123456789`;
+  const nextBusinessDay = () => {
+    let d = new Date(Date.now() + 9 * 3_600_000 + 86_400_000);
+    while (!isBankBusinessDay(d.toISOString().slice(0, 10))) d = new Date(d.getTime() + 86_400_000);
+    return d.toISOString().slice(0, 10);
+  };
+  /** A batch of a fresh settlement, checked out by the admin. */
+  async function batchOf(kind: 'merchant' | 'agent', prefix: string): Promise<number> {
+    const done = await as<{ batch: { id: number } }>(`${prefix}/checkout`, {
+      ids: [await settlementOf(kind)],
+      transferDate: nextBusinessDay(),
+      refundPassword: md5Upper(DEMO_PASSWORD),
+      batchKey: batchKey(),
+    });
+    return done.batch.id;
+  }
+  function settlementCalls(
+    kind: 'merchant' | 'agent',
+    prefix: string,
+    paths: { excel: string; csv: string; lines: string },
+  ): Record<string, () => Promise<Made>> {
+    return {
+      [`${prefix}/page`]: async () => ({ as: 'admin', input: range }),
+      [paths.excel]: async () => ({ as: 'admin', input: range, download: true }),
+      [paths.csv]: async () => ({ as: 'admin', input: range, download: true }),
+      [`${prefix}/parties`]: async () => ({ as: 'admin' }),
+      [`${prefix}/get`]: async () => ({ as: 'admin', input: { id: await settlementOf(kind) } }),
+      [`${prefix}/lines`]: async () => ({
+        as: 'admin',
+        input: { id: await settlementOf(kind), type: 'order' },
+      }),
+      [paths.lines]: async () => ({ as: 'admin', input: { id: await settlementOf(kind) }, download: true }),
+      [`${prefix}/checkoutPreview`]: async () => ({
+        as: 'admin',
+        input: { ids: [await settlementOf(kind)] },
+      }),
+      [`${prefix}/checkout`]: async () => ({
+        as: 'admin',
+        input: {
+          ids: [await settlementOf(kind)],
+          transferDate: nextBusinessDay(),
+          refundPassword: md5Upper(DEMO_PASSWORD),
+          batchKey: batchKey(),
+        },
+      }),
+      [`${prefix}/batch/page`]: async () => ({ as: 'admin', input: {} }),
+      [`${prefix}/batch/file`]: async () => ({
+        as: 'admin',
+        input: { id: await batchOf(kind, prefix), currency: 'JPY' },
+        download: true,
+      }),
+      [`${prefix}/batch/remit`]: async () => ({ as: 'admin', input: { id: await batchOf(kind, prefix) } }),
+      [`${prefix}/batch/reverse`]: async () => ({
+        as: 'admin',
+        input: { id: await batchOf(kind, prefix), reason: 'audited' },
+      }),
+    };
+  }
+
   /** One valid call of each registered path (reads and writes). */
   const CALLS: Record<string, () => Promise<Made>> = {
     '/captcha': async () => ({ as: 'public', input: {} }),
@@ -222,6 +314,60 @@ describe.each(backends)('every write and its audit row in one transaction on $na
       return {
         as: 'optional',
         input: { password: md5Upper(DEMO_PASSWORD), otp: await totpNow(optionalSecret) },
+      };
+    },
+    ...settlementCalls('merchant', '/history/platformCheckoutInfo', {
+      excel: '/history/platformCheckoutInfo/export',
+      csv: '/history/platformCheckoutInfo/exportCSVFile',
+      lines: '/history/platformCheckoutInfo/exportNewDetail',
+    }),
+    '/history/platformCheckoutInfo/exportPlatformCheckoutInfo': async () => ({
+      as: 'admin',
+      input: { id: await settlementOf('merchant') },
+      download: true,
+    }),
+    ...settlementCalls('agent', '/history/agentCheckoutInfo', {
+      excel: '/history/agentCheckoutInfo/exportAgentCheckoutInfo',
+      csv: '/history/agentCheckoutInfo/exportAgentCheckoutInfoCSV',
+      lines: '/history/agentCheckoutInfo/exportAgentDetail',
+    }),
+    '/history/brandCheckoutInfo/page': async () => ({ as: 'admin', input: range }),
+    '/history/brandCheckoutInfo/exportCheckoutInfo': async () => ({
+      as: 'admin',
+      input: range,
+      download: true,
+    }),
+    '/history/brandCheckoutInfo/exportCheckoutInfoCSV': async () => ({
+      as: 'admin',
+      input: range,
+      download: true,
+    }),
+    '/history/brandCheckoutInfo/parties': async () => ({ as: 'admin' }),
+    '/history/brandCheckoutInfo/get': async () => ({
+      as: 'admin',
+      input: { id: await settlementOf('brand') },
+    }),
+    '/history/brandCheckoutInfo/lines': async () => ({
+      as: 'admin',
+      input: { id: await settlementOf('brand'), type: 'order' },
+    }),
+    '/history/brandCheckoutInfo/exportDetail': async () => ({
+      as: 'admin',
+      input: { id: await settlementOf('brand') },
+      download: true,
+    }),
+    // The system admin's settlement settings: read, and saved back with the yen fee one higher.
+    '/history/settlementSettings/get': async () => ({ as: 'admin' }),
+    '/history/settlementSettings/save': async () => {
+      const now = await as<SettlementSettings>('/history/settlementSettings/get', {});
+      return {
+        as: 'admin',
+        input: {
+          ...now,
+          transferFees: now.transferFees.map((f) =>
+            f.currency === 'JPY' ? { ...f, amount: f.amount + 1 } : f,
+          ),
+        },
       };
     },
     '/system/info': async () => ({ as: 'admin' }),
@@ -647,12 +793,10 @@ describe.each(backends)('every write and its audit row in one transaction on $na
     await h.createOperator({ loginId: 'audit-optional', operatorType: 20, companyId: hinoki });
     tokens.optional = await h.token('audit-optional');
     expect(userId).toBeGreaterThan(0);
+    // The demo's first comprehensive agent (its fee rates changed by the save below).
     brandAgentId = (
-      await as<{ id: number }>('/org/brandAgent/save', {
-        name: 'Audit Brand Agent',
-        brands: [{ brand: 'paypay', feeRate: '0.60' }],
-      })
-    ).id;
+      await h.db.select({ id: brandAgents.id }).from(brandAgents).orderBy(brandAgents.id).limit(1)
+    )[0].id;
     await installGuard(h);
   });
   afterAll(() => h?.close());

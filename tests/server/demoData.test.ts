@@ -18,10 +18,10 @@ import { backends, startHarness, type Harness } from './harness';
 const ZONE = 'Asia/Tokyo';
 
 /**
- * Deadlines, not events: an open payment's expiry and a pre-order's end of validity lie
- * ahead of now by design. Every other time column of every table must lie in the past.
+ * Deadlines, not events: an open payment's expiry, a pre-order's end of validity and a
+ * settlement's due date lie ahead of now by design. Every other time column of every table must lie in the past.
  */
-const DEADLINES = new Set(['orders.expires_at', 'pre_orders.expire_time']);
+const DEADLINES = new Set(['orders.expires_at', 'pre_orders.expire_time', 'settlements.due_date']);
 
 type Row = Record<string, unknown>;
 

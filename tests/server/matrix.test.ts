@@ -11,10 +11,20 @@ import { REFUND_ROLES } from '../../src/contract/refunds';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Envelope } from '../../src/contract/envelope';
-import { agents, branchUnits, companies, operators, orders, refunds } from '../../server/db/schema';
+import {
+  agents,
+  brandAgents,
+  branchUnits,
+  companies,
+  operators,
+  orders,
+  refunds,
+} from '../../server/db/schema';
 import type { Page } from '../../src/contract/envelope';
 import type { LoginHistoryRow } from '../../src/contract/loginHistory';
 import { backends, businessToday, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
+import { syntheticSettlement } from './settlements-support';
+import { isBankBusinessDay } from '../../server/platform/bankDays';
 import { activateAll, changedKeys, orgIds, ROLE_LOGINS, snapshot, type OrgIds } from './fixtures';
 
 /**
@@ -496,6 +506,52 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
       }),
       override: (role, _t, g) => (g === 'SUCCESS' && roleLevel(role) === 'agent' ? 'NO_ACCESS' : g),
     },
+    // Settlements (docs/settlement.md): read by the routes' roles in scope (a provider its own
+    // companies and agencies), paid out by 0, 10 and 15, batches reversed by 0 and 15; brands: 0 only.
+    ...settlementEntries('merchant', '/history/platformCheckoutInfo', {
+      excel: '/history/platformCheckoutInfo/export',
+      csv: '/history/platformCheckoutInfo/exportCSVFile',
+      lines: '/history/platformCheckoutInfo/exportNewDetail',
+    }),
+    '/history/platformCheckoutInfo/exportPlatformCheckoutInfo': {
+      kind: 'company',
+      file: 'csv',
+      input: async (id) => ({ id: await syntheticSettlement(h.db, 'merchant', id) }),
+    },
+    ...settlementEntries('agent', '/history/agentCheckoutInfo', {
+      excel: '/history/agentCheckoutInfo/exportAgentCheckoutInfo',
+      csv: '/history/agentCheckoutInfo/exportAgentCheckoutInfoCSV',
+      lines: '/history/agentCheckoutInfo/exportAgentDetail',
+    }),
+    '/history/brandCheckoutInfo/page': { kind: 'list', input: () => ({ ...lastDays(75), pageSize: 100 }) },
+    '/history/brandCheckoutInfo/exportCheckoutInfo': {
+      kind: 'list',
+      file: 'xlsx',
+      input: () => lastDays(75),
+    },
+    '/history/brandCheckoutInfo/exportCheckoutInfoCSV': {
+      kind: 'list',
+      file: 'csv',
+      input: () => lastDays(75),
+    },
+    '/history/brandCheckoutInfo/parties': { kind: 'list', input: () => undefined },
+    '/history/brandCheckoutInfo/get': { kind: 'list', input: async () => ({ id: await brandSettlement() }) },
+    '/history/brandCheckoutInfo/lines': {
+      kind: 'list',
+      input: async () => ({ id: await brandSettlement(), type: 'order' }),
+    },
+    '/history/brandCheckoutInfo/exportDetail': {
+      kind: 'list',
+      file: 'xlsx',
+      input: async () => ({ id: await brandSettlement() }),
+    },
+    // The settlement settings: the system admin alone (its route's roles, and the server's own check).
+    '/history/settlementSettings/get': { kind: 'list', input: () => undefined },
+    '/history/settlementSettings/save': {
+      kind: 'list',
+      write: true,
+      input: () => fetchAs('/history/settlementSettings/get', {}),
+    },
     '/org/commissonRateConfig/get': { kind: 'company', input: (id) => ({ companyId: id }) },
     '/org/commissonRateConfig/saveCommissionRate': {
       kind: 'company',
@@ -579,6 +635,86 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
     const day = (d: number) =>
       new Date(Date.now() + 9 * 3_600_000 - d * 86_400_000).toISOString().slice(0, 10);
     return { beginTime: day(n - 1), endTime: day(0) };
+  }
+
+  /** The entries of a paid-out settlement kind (merchant: company targets, agent: agency targets). */
+  function settlementEntries(
+    kind: 'merchant' | 'agent',
+    prefix: string,
+    paths: { excel: string; csv: string; lines: string },
+  ): Record<string, Entry> {
+    const target = kind === 'merchant' ? 'company' : 'agent';
+    const one = async (id: number) => ({ id: await syntheticSettlement(h.db, kind, id) });
+    return {
+      [`${prefix}/page`]: { kind: 'list', input: () => ({ ...lastDays(75), pageSize: 100 }) },
+      [paths.excel]: { kind: 'list', file: 'xlsx', input: () => lastDays(75) },
+      [paths.csv]: { kind: 'list', file: 'csv', input: () => lastDays(75) },
+      [`${prefix}/parties`]: { kind: 'list', input: () => undefined },
+      [`${prefix}/get`]: { kind: target, input: one },
+      [`${prefix}/lines`]: { kind: target, input: async (id) => ({ ...(await one(id)), type: 'refund' }) },
+      [paths.lines]: { kind: target, file: 'xlsx', input: one },
+      [`${prefix}/checkoutPreview`]: { kind: target, input: async (id) => ({ ids: [(await one(id)).id] }) },
+      [`${prefix}/checkout`]: {
+        kind: target,
+        write: true,
+        input: async (id) => ({
+          ids: [(await one(id)).id],
+          transferDate: nextBusinessDay(),
+          refundPassword: md5Upper(DEMO_PASSWORD),
+          batchKey: `matrix-${++batchSeq}-0123456789`,
+        }),
+        override: payOut,
+      },
+      [`${prefix}/batch/page`]: { kind: 'list', input: () => ({}) },
+      [`${prefix}/batch/file`]: {
+        kind: target,
+        file: 'csv',
+        input: async (id) => ({ id: await batchOf(kind, prefix, id), currency: 'JPY' }),
+      },
+      [`${prefix}/batch/remit`]: {
+        kind: target,
+        write: true,
+        input: async (id) => ({ id: await batchOf(kind, prefix, id) }),
+        override: payOut,
+      },
+      [`${prefix}/batch/reverse`]: {
+        kind: target,
+        write: true,
+        input: async (id) => ({ id: await batchOf(kind, prefix, id), reason: 'matrix' }),
+      },
+    };
+  }
+
+  /** Paying out: the system operator too (it may refund), within scope; a provider operator reads only. */
+  function payOut(role: OperatorType, _target: Target | null, g: Outcome): Outcome {
+    return role === 10 && g === 'NO_ACCESS' ? 'SUCCESS' : g;
+  }
+
+  let batchSeq = 0;
+  /** A fresh payout batch of one new settlement of the party, checked out by the system admin. */
+  async function batchOf(kind: 'merchant' | 'agent', prefix: string, partyId: number): Promise<number> {
+    const done = await fetchAs<{ batch: { id: number } }>(`${prefix}/checkout`, {
+      ids: [await syntheticSettlement(h.db, kind, partyId)],
+      transferDate: nextBusinessDay(),
+      refundPassword: md5Upper(DEMO_PASSWORD),
+      batchKey: `matrix-${++batchSeq}-0123456789`,
+    });
+    return done.batch.id;
+  }
+
+  let brandSettlementId = 0;
+  async function brandSettlement(): Promise<number> {
+    if (brandSettlementId) return brandSettlementId;
+    const [agent] = await h.db.select({ id: brandAgents.id }).from(brandAgents).limit(1);
+    brandSettlementId = await syntheticSettlement(h.db, 'brand', agent.id);
+    return brandSettlementId;
+  }
+
+  /** The next bank business day after today in Tokyo. */
+  function nextBusinessDay(): string {
+    let d = new Date(Date.now() + 9 * 3_600_000 + 86_400_000);
+    while (!isBankBusinessDay(d.toISOString().slice(0, 10))) d = new Date(d.getTime() + 86_400_000);
+    return d.toISOString().slice(0, 10);
   }
 
   /** A paid demo order of the branch with room left to refund (one per branch, for every role). */

@@ -93,4 +93,29 @@ describe.each(backends)('settlement closing on $name', (backend) => {
       ),
     ).toBe(1);
   });
+
+  it('puts a refund that races a closing run into exactly one settlement', async () => {
+    for (let i = 0; i < 8; i++) {
+      const c = await newCompany(h.db, { checkoutPeriod: 'daily' });
+      const o = await paidOrder(h.db, {
+        companyId: c.id,
+        amount: 9000,
+        at: tokyo('2026-07-01 09:00'),
+        rates: { commission: 300 },
+      });
+      // The refund succeeds in the last second of the day being closed, while the run closes it.
+      const [refund] = await Promise.all([
+        succeededRefund(h.db, o.id, 1000 + i, new Date(tokyo('2026-07-02 00:00').getTime() - 1000 + i)),
+        close('2026-07-01'),
+      ]);
+      await close('2026-07-03');
+      expect(
+        await count(
+          sql`select count(*) as n from settlement_refunds where kind = 'merchant' and refund_id = ${refund.id}`,
+        ),
+      ).toBe(1);
+      const list = await settlementsOf(h.db, 'merchant', c.id);
+      expect(list.reduce((a, x) => a + Number(x.refund_total), 0)).toBe(1000 + i);
+    }
+  });
 });

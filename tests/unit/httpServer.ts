@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { setApi } from '../../src/services/api';
+import { createApiClient } from '../../src/services/client';
 
 /** What the test server saw of one request. */
 export interface Seen {
@@ -59,4 +62,41 @@ export async function startServer() {
 export function json(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify(body));
+}
+
+export type TestServer = Awaited<ReturnType<typeof startServer>>;
+
+/**
+ * The console's API client (`setApi`) against a test server of its own for one test file:
+ * started before its tests, reset before each, closed after. The client sends token-1, answers
+ * in English, and `errors` collects the error toasts it would show.
+ */
+export function serveApi() {
+  const errors: string[] = [];
+  let current: TestServer | null = null;
+  beforeAll(async () => {
+    current = await startServer();
+    setApi(
+      createApiClient({
+        baseURL: current.baseURL,
+        getToken: () => 'token-1',
+        onToken: () => undefined,
+        onUnauthenticated: () => undefined,
+        getLocale: () => 'en',
+        onError: (m) => void errors.push(m),
+      }),
+    );
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => {
+    current?.reset();
+    errors.length = 0;
+  });
+  return {
+    get server(): TestServer {
+      if (!current) throw new Error('the test server starts before the tests');
+      return current;
+    },
+    errors,
+  };
 }

@@ -1,35 +1,15 @@
 import md5 from 'md5';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { RefundInput } from '../../src/contract/refunds';
 import { refundMachine } from '../../src/machines/refund';
-import { setApi } from '../../src/services/api';
-import { createApiClient } from '../../src/services/client';
 import { syncOrder } from '../../src/services/orders';
 import { newClientRefundNo, refundActors, submitRefund } from '../../src/services/refunds';
-import { json, startServer } from './httpServer';
+import { json, serveApi } from './httpServer';
 
 /** The order and refund services against a real local HTTP server: what they send and return. */
-let server: Awaited<ReturnType<typeof startServer>>;
-const errors: string[] = [];
-beforeAll(async () => {
-  server = await startServer();
-  setApi(
-    createApiClient({
-      baseURL: server.baseURL,
-      getToken: () => 'token-1',
-      onToken: () => undefined,
-      onUnauthenticated: () => undefined,
-      getLocale: () => 'en',
-      onError: (m) => void errors.push(m),
-    }),
-  );
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  errors.length = 0;
-});
+const served = serveApi();
+const { errors } = served;
 
 const reply = {
   gatewayRefundNo: 'RF1',
@@ -43,7 +23,9 @@ const reply = {
 
 describe('refund service', () => {
   it('sends the refund password as uppercase MD5 with a client refund number the contract accepts', async () => {
-    server.on('/pay/refund/refund', (_req, res) => json(res, 200, { resultType: 'SUCCESS', result: reply }));
+    served.server.on('/pay/refund/refund', (_req, res) =>
+      json(res, 200, { resultType: 'SUCCESS', result: reply }),
+    );
     const clientRefundNo = newClientRefundNo();
     await expect(
       submitRefund({
@@ -55,7 +37,7 @@ describe('refund service', () => {
         clientRefundNo,
       }),
     ).resolves.toEqual(reply);
-    const body = server.seen[0].body as Record<string, unknown>;
+    const body = served.server.seen[0].body as Record<string, unknown>;
     expect(body).toEqual({
       gatewayOrderNo: 'G1',
       refundAmount: 400,
@@ -69,7 +51,7 @@ describe('refund service', () => {
   });
 
   it('a refusal reaches the refund machine with its tries left and shows no toast', async () => {
-    server.on('/pay/refund/refund', (_req, res) =>
+    served.server.on('/pay/refund/refund', (_req, res) =>
       json(res, 200, {
         resultType: 'FAIL',
         resultMessage: 'Wrong refund password',
@@ -90,7 +72,7 @@ describe('refund service', () => {
 
 describe('order service', () => {
   it('getOrderSync returns the order and the server’s message', async () => {
-    server.on('/history/orderInfo/getOrderSync', (_req, res) =>
+    served.server.on('/history/orderInfo/getOrderSync', (_req, res) =>
       json(res, 200, {
         resultType: 'SUCCESS',
         resultMessage: 'The payment brand reports no change',
@@ -101,6 +83,6 @@ describe('order service', () => {
       result: { gatewayOrderNo: 'G1', status: 'success' },
       message: 'The payment brand reports no change',
     });
-    expect(server.seen[0].body).toEqual({ gatewayOrderNo: 'G1' });
+    expect(served.server.seen[0].body).toEqual({ gatewayOrderNo: 'G1' });
   });
 });

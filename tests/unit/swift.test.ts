@@ -195,6 +195,7 @@ describe('SWIFT list', () => {
 describe('checkPayeeForSwift (the checkout says why a settlement cannot be paid)', () => {
   const payee: PayeeBank = {
     name: 'Westminster Trading',
+    nameEn: 'Westminster Trading',
     bankName: 'Westminster Bank',
     bankCode: '',
     branchName: '',

@@ -10,7 +10,8 @@ import {
   type ZenginTransfer,
 } from '../../server/modules/settlements/files/zengin';
 import { bankKana, branchKana } from '../../server/modules/settlements/files/zenginBanks';
-import { padC, padN, sjisLength, toZenginKana } from '../../server/modules/settlements/files/zenginText';
+import { toZenginKana } from '../../src/contract/zenginKana';
+import { padC, padN, sjisLength } from '../../server/modules/settlements/files/zenginText';
 
 /**
  * The Zengin 総合振込 file as a bank reads it: the expected records are written here by hand,
@@ -279,6 +280,7 @@ describe('Zengin 総合振込 file', () => {
 describe('checkPayeeForZengin (the checkout says why a settlement cannot be paid)', () => {
   const payee: PayeeBank = {
     name: '薬局あおば',
+    nameEn: 'Yakkyoku Aoba',
     bankName: 'みずほ',
     bankCode: '0001',
     branchName: '東京営業部',

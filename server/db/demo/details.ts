@@ -70,7 +70,7 @@ const AGENCIES: Record<string, AgencyProfile> = {
     bankName: '横浜銀行',
     bankCode: '0138',
     bankBranchName: 'みなとみらい支店',
-    bankBranchCode: '604',
+    bankBranchCode: '307',
     holder: 'ｶ)ｶﾝﾄｳﾏ-ﾁﾔﾝﾄｿﾘﾕ-ｼﾖﾝｽﾞ',
   },
   'Kansai Retail Partners': {
@@ -87,7 +87,7 @@ const AGENCIES: Record<string, AgencyProfile> = {
     bankName: '京都銀行',
     bankCode: '0158',
     bankBranchName: '四条支店',
-    bankBranchCode: '102',
+    bankBranchCode: '111',
     holder: 'ｶ)ｶﾝｻｲﾘﾃ-ﾙﾊﾟ-ﾄﾅ-ｽﾞ',
   },
   'Sapporo Biz Agents': {
@@ -103,8 +103,8 @@ const AGENCIES: Record<string, AgencyProfile> = {
     contactName: '森 千尋',
     bankName: '北洋銀行',
     bankCode: '0501',
-    bankBranchName: '札幌駅前支店',
-    bankBranchCode: '130',
+    bankBranchName: '札幌駅南口支店',
+    bankBranchCode: '310',
     holder: 'ｶ)ｻﾂﾎﾟﾛﾋﾞｽﾞｴ-ｼﾞｴﾝﾂ',
   },
 };
@@ -141,7 +141,7 @@ export function agentDetails(i: number, name: string) {
     bankAccountHolder: a.holder,
     currency: 'JPY',
     settlementPeriod: (['T+7', 'T+15', 'T+30'] as const)[i % 3],
-    minimumAmount: 10_000,
+    minimumAmount: ([3_000, 5_000, 10_000] as const)[i % 3],
     remittanceCostType: i % 2 === 0 ? 'SHA' : 'OUR',
   };
 }
@@ -166,6 +166,10 @@ interface CompanyProfile {
   bankBranchName: string;
   bankBranchCode: string;
   holder: string;
+  /** SWIFT/BIC of its bank, for the payouts of its dollar sales (transfers in USD). */
+  swift?: string;
+  /** The merchant has not sent its account number yet: its settlements cannot be paid (and say why). */
+  accountNumberMissing?: true;
   owner: { firstName: string; lastName: string; city: string };
   /** The company's store code prefix (branch codes HNK01, HNK02, …). */
   code: string;
@@ -245,8 +249,9 @@ const COMPANIES: Record<string, CompanyProfile> = {
     bankName: '静岡銀行',
     bankCode: '0149',
     bankBranchName: '本店営業部',
-    bankBranchCode: '001',
+    bankBranchCode: '111',
     holder: 'ｶ)ﾌｼﾞｻﾝﾎﾃﾙｽﾞ',
+    swift: 'SHIZJPJT',
     owner: { firstName: '浩一', lastName: '望月', city: '静岡' },
     code: 'FJH',
     branches: {
@@ -332,6 +337,7 @@ const COMPANIES: Record<string, CompanyProfile> = {
     bankBranchName: '本店営業部',
     bankBranchCode: '101',
     holder: 'ｶ)ﾎﾂｶｲﾌﾞﾂｻﾝ',
+    swift: 'HKDBJPJT',
     owner: { firstName: '翔', lastName: '佐々木', city: '札幌' },
     code: 'HB',
     branches: {
@@ -358,8 +364,9 @@ const COMPANIES: Record<string, CompanyProfile> = {
     bankName: '北洋銀行',
     bankCode: '0501',
     bankBranchName: '小樽中央支店',
-    bankBranchCode: '560',
+    bankBranchCode: '341',
     holder: 'ｶ)ｵﾀﾙｶﾞﾗｽ',
+    accountNumberMissing: true,
     owner: { firstName: '春香', lastName: '村上', city: '小樽' },
     code: 'OTG',
     branches: {
@@ -395,8 +402,9 @@ export function companyDetails(box: SecretBox, i: number, name: string) {
     bankBranchName: c.bankBranchName,
     bankBranchCode: c.bankBranchCode,
     bankAccountType: 1,
-    bankAccountNumber: `76${pad(i + 1, 5)}`,
+    bankAccountNumber: c.accountNumberMissing ? '' : `76${pad(i + 1, 5)}`,
     bankAccountHolder: c.holder,
+    bankSwift: c.swift ?? '',
     checkoutPeriod: (['monthly', 'weekly', 'daily'] as const)[i % 3],
     checkoutWeekday: i % 3 === 1 ? 5 : null,
     checkoutLimit: 5_000,
@@ -462,8 +470,8 @@ const DEMO_RATES: [Brand, number][] = [
 /** Commission per brand and channel (hundredths of a percent); rebates where an agency brought the company in. */
 export function demoRates(companyId: number, withAgency: boolean) {
   const rates = DEMO_RATES.flatMap(([brand, rate]) => [
-    { companyId, brand, channel: 'offline' as const, rate, remark: '' },
-    { companyId, brand, channel: 'online' as const, rate: rate + 25, remark: '' },
+    { companyId, brand, channel: 'offline', rate, remark: '' },
+    { companyId, brand, channel: 'online', rate: rate + 25, remark: '' },
   ]);
   const rebates = withAgency
     ? DEMO_RATES.map(([brand, rate]) => ({ companyId, brand, rate: Math.floor(rate / 4) }))

@@ -7,11 +7,12 @@ import {
   type PayBrand,
   type PaymentType,
 } from '../../../src/contract/brands';
-import { commissionOf } from '../../../src/contract/money';
+import { chargesOn, refundReturns, type ChargeRates, type Charges } from '../../../src/contract/charges';
 import type { OrderEvent, OrderStatus } from '../../../src/contract/orders';
 import type { Db } from '../client';
 import {
   agentRebateRates,
+  brandAgentBrands,
   branchUnits,
   commissionRates,
   companies,
@@ -210,6 +211,18 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
     .from(branchUnits)
     .orderBy(branchUnits.id);
   const rateRows = await db.select().from(commissionRates);
+  const agencyOf = new Map(
+    (await db.select({ id: companies.id, agentId: companies.agentId }).from(companies)).map((c) => [
+      c.id,
+      c.agentId,
+    ]),
+  );
+  const feeOf = new Map(
+    (await db.select().from(brandAgentBrands)).map((b) => [
+      b.brand,
+      { agentId: b.brandAgentId, rate: b.feeRate },
+    ]),
+  );
   const rebateRows = await db.select().from(agentRebateRates);
   const staffRows = await db
     .select({ id: operators.id, companyId: operators.companyId })
@@ -241,7 +254,7 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
   while (done < opts.count) {
     const n = Math.min(batch, opts.count - done);
     const rows: (typeof orders.$inferInsert)[] = [];
-    const extra: { remark: string; refundAt: number; refundFails: boolean }[] = [];
+    const extra: { remark: string; refundAt: number; refundFails: boolean; rates: ChargeRates }[] = [];
     for (let i = 0; i < n; i++) {
       const index = done + i;
       const seq = offset + index + 1;
@@ -290,7 +303,16 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
       const finished = !OPEN_STATUSES.includes(status);
       const cb = commissionBrand(brand, subBrand);
       const rate = rates.get(`${company}/${cb}/${channelOf(paymentType)}`);
-      const rebate = rebates.get(`${company}/${cb}`);
+      const agency = agencyOf.get(company) ?? null;
+      const rebate = agency != null ? rebates.get(`${company}/${cb}`) : undefined;
+      const fee = feeOf.get(brand);
+      // The charges fixed when the order was paid (docs/settlement.md, "Money").
+      const fixed: ChargeRates = {
+        commission: paid && rate !== undefined ? rate : null,
+        rebate: paid && rebate !== undefined ? rebate : null,
+        fee: paid && fee ? fee.rate : null,
+      };
+      const charges = chargesOn(amount, fixed);
       const refunded =
         status === 'refunded'
           ? amount
@@ -321,6 +343,7 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
         remark: pick(r, REFUND_REMARKS),
         refundAt,
         refundFails: status === 'success' && r() < 0.02,
+        rates: fixed,
       });
       rows.push({
         companyId: company,
@@ -337,10 +360,14 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
         paymentType,
         brand,
         subBrand,
-        commissionRate: paid && rate !== undefined ? rate : null,
-        commissionAmount: paid && rate !== undefined ? commissionOf(amount, rate) : null,
-        rebateRate: paid && rebate !== undefined ? rebate : null,
-        rebateAmount: paid && rebate !== undefined ? commissionOf(amount, rebate) : null,
+        commissionRate: fixed.commission,
+        commissionAmount: fixed.commission == null ? null : charges.commission,
+        rebateRate: fixed.rebate,
+        rebateAmount: fixed.rebate == null ? null : charges.rebate,
+        agentId: fixed.rebate == null ? null : agency,
+        brandAgentId: fixed.fee == null ? null : (fee?.agentId ?? null),
+        feeRate: fixed.fee,
+        feeAmount: fixed.fee == null ? null : charges.fee,
         refundedAmount: refunded,
         auditStatus: paid && age > 2 * 86_400_000 ? 1 : 0,
         auditResult: paid && age > 2 * 86_400_000 ? (r() < 0.98 ? 1 : 100) : null,
@@ -369,7 +396,7 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
     const refundRows: (typeof refunds.$inferInsert)[] = [];
     const timelines: TimelineStep[][] = [];
     for (const [k, o] of inserted.entries()) {
-      const { remark, refundAt, refundFails } = extra[k];
+      const { remark, refundAt, refundFails, rates } = extra[k];
       const at = new Date(refundAt);
       const refundDone = new Date(Math.min(refundAt + 2_000, now.getTime() - 1_000));
       const base = {
@@ -393,6 +420,8 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
           amount: o.refundedAmount,
           status: 'success',
           fullRefund: o.refundedAmount === o.amount,
+          // The order's one refund: it returns the charges on the refunded part.
+          ...returnedBy(refundReturns(o.amount, o.refundedAmount, rates)),
           receiptNo: `${o.receiptNo}-R`,
           finishedAt: refundDone,
           updatedAt: refundDone,
@@ -443,6 +472,13 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
   }
   return done;
 }
+
+/** A refund's returned charges as its row keeps them. */
+const returnedBy = (c: Charges) => ({
+  commissionAmount: c.commission,
+  rebateAmount: c.rebate,
+  feeAmount: c.fee,
+});
 
 /** The moves of the order's transition table that brought it to its status, when they happened. */
 function timeline(

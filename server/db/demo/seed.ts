@@ -8,7 +8,6 @@ import {
   companies,
   operators,
   passwordHistory,
-  rateChanges,
   serviceProviders,
   terminals,
 } from '../schema';
@@ -16,6 +15,7 @@ import type { PasswordHasher } from '../../platform/passwords';
 import { md5Upper } from '../../platform/passwords';
 import type { SecretBox } from '../../platform/secrets';
 import { DEMO_ACCOUNTS, DEMO_EXTRA_ACCOUNTS, DEMO_PROVIDERS, type DemoAccount } from './data';
+import { seedSettlementSetup } from './settlements';
 import {
   agentDetails,
   branchDetails,
@@ -26,9 +26,6 @@ import {
 } from './details';
 
 type Ids = Map<string, number>;
-
-/** When the demo rates took effect: as the migration dates the rates it found (0012). */
-const RATES_FROM = new Date('2000-01-01T00:00:00Z');
 
 async function seedOrganisations(tx: Tx, box: SecretBox) {
   const providers: Ids = new Map();
@@ -75,26 +72,10 @@ async function seedOrganisations(tx: Tx, box: SecretBox) {
       const { rates, rebates } = demoRates(co.id, Boolean(c.agency));
       await tx.insert(commissionRates).values(rates);
       if (rebates.length > 0) await tx.insert(agentRebateRates).values(rebates);
-      // Their history, set by the system from before any demo order (docs/settlement.md, "Money").
-      await tx.insert(rateChanges).values(
-        [
-          ...rates.map(({ brand, channel, rate }) => ({
-            kind: 'commission' as const,
-            brand,
-            channel,
-            rate,
-          })),
-          ...rebates.map(({ brand, rate }) => ({
-            kind: 'rebate' as const,
-            brand,
-            channel: '' as const,
-            rate,
-          })),
-        ].map((r) => ({ ...r, companyId: co.id, validFrom: RATES_FROM })),
-      );
       companyIndex += 1;
     }
   }
+  await seedSettlementSetup(tx);
   return { providers, agencies, companyIds, branches };
 }
 

@@ -192,10 +192,6 @@ ALTER TABLE "settlement_batch_items" ADD CONSTRAINT "settlement_batch_items_sett
 ALTER TABLE "settlement_batches" ADD CONSTRAINT "settlement_batches_created_by_operators_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlement_batches" ADD CONSTRAINT "settlement_batches_remitted_by_operators_id_fk" FOREIGN KEY ("remitted_by") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlement_batches" ADD CONSTRAINT "settlement_batches_reversed_by_operators_id_fk" FOREIGN KEY ("reversed_by") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "settlement_orders" ADD CONSTRAINT "settlement_orders_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "settlement_orders" ADD CONSTRAINT "settlement_orders_settlement_id_settlements_id_fk" FOREIGN KEY ("settlement_id") REFERENCES "public"."settlements"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "settlement_refunds" ADD CONSTRAINT "settlement_refunds_refund_id_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."refunds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "settlement_refunds" ADD CONSTRAINT "settlement_refunds_settlement_id_settlements_id_fk" FOREIGN KEY ("settlement_id") REFERENCES "public"."settlements"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "rate_changes_lookup_idx" ON "rate_changes" USING btree ("kind","company_id","brand","channel","valid_from");--> statement-breakpoint
 CREATE INDEX "settlement_batch_items_settlement_idx" ON "settlement_batch_items" USING btree ("settlement_id");--> statement-breakpoint
 CREATE INDEX "settlement_batches_created_idx" ON "settlement_batches" USING btree ("created_at");--> statement-breakpoint

@@ -1,4 +1,4 @@
-import type { Brand, RateChannel, RateKind } from '../../../src/contract/commission';
+import type { RateKind } from '../../../src/contract/commission';
 import { bigint, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { brandAgents, companies } from './org';
 
@@ -47,8 +47,8 @@ export const rateChanges = pgTable(
     kind: varchar('kind', { length: 12 }).$type<RateKind>().notNull(),
     companyId: integer('company_id').references(() => companies.id),
     brandAgentId: integer('brand_agent_id').references(() => brandAgents.id),
-    brand: varchar('brand', { length: 20 }).$type<Brand>().notNull(),
-    channel: varchar('channel', { length: 8 }).$type<RateChannel | ''>().notNull().default(''),
+    brand: varchar('brand', { length: 20 }).notNull(),
+    channel: varchar('channel', { length: 8 }).notNull().default(''),
     rate: integer('rate'),
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
     /** The operator who set it (null: the system, e.g. the demo data or a migration). */

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { ResultType, type Page } from '../../../src/contract/envelope';
 import {
   BATCH_REVERSE_ROLES,
+  PAYOUT_ROLES,
   TRANSFER_DATE_MAX_DAYS,
   transferTypeOf,
   type BatchFile,
@@ -29,7 +30,7 @@ import {
   settlements,
 } from '../../db/schema';
 import { scopeOfCaller, write, type Caller } from '../../platform/caller';
-import { actorOf, recordAudit } from '../../platform/audit';
+import { actorOf, recordAudit, type Audit } from '../../platform/audit';
 import { addDays, businessDaysBetween, isBankBusinessDay, nextBusinessDay } from '../../platform/bankDays';
 import { ApiError, fail, notFound } from '../../platform/envelope';
 import type { FileDownload } from '../../platform/exports';
@@ -38,7 +39,7 @@ import type { Scope } from '../../platform/scope';
 import { checkRefundPassword } from '../refunds';
 import { buildSwiftList, swiftFileName } from './files/swift';
 import { buildZenginFile, zenginFileName } from './files/zengin';
-import { unpayableOf } from './payees';
+import { swiftPayee, unpayableOf } from './payees';
 import { payingBanks } from './settings';
 import { settlementsIn } from './queries';
 
@@ -65,7 +66,7 @@ const selection = {
 };
 
 /** The selected settlements in the caller's scope (all of them, or NOT_FOUND), in id order. */
-async function selected(
+export async function selected(
   db: Executor,
   scope: Scope,
   kind: SettlementKind,
@@ -83,7 +84,7 @@ async function selected(
   return rows.map((r) => ({ ...r, status: r.status as 1 | 2 }));
 }
 
-type Selected = Awaited<ReturnType<typeof selected>>[number];
+export type Selected = Awaited<ReturnType<typeof selected>>[number];
 
 const itemOf = (s: Selected, paying: Map<string, PayingBank>): CheckoutItem => ({
   id: s.id,
@@ -215,7 +216,7 @@ function filesOf(
         transfers: group.map((s) => ({
           currency,
           amount: s.transferAmount,
-          payeeName: s.payee.holder,
+          payeeName: swiftPayee(s.payee).holder,
           iban: s.payee.iban,
           swift: s.payee.swift,
           accountNumber: s.payee.accountNumber,
@@ -248,7 +249,14 @@ const unpayable = (items: readonly string[]) =>
  * (CONFLICT, naming them) or cannot be paid, the batch, its files, the settlements' batch and
  * the audit rows. The same batch key again returns the batch it made.
  */
+/** Only the payout roles check out and mark remitted (the server's rule; the screen hides the actions). */
+function mayPayOut(c: Caller) {
+  if (!PAYOUT_ROLES.includes(c.principal.operatorType))
+    throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
+}
+
 export async function checkout(c: Caller, kind: SettlementKind, input: CheckoutInput): Promise<CheckoutDone> {
+  mayPayOut(c);
   checkTransferDate(c, input.transferDate);
   const retried = await batchOfKey(c.deps.db, kind, input.batchKey);
   if (retried) {
@@ -259,78 +267,35 @@ export async function checkout(c: Caller, kind: SettlementKind, input: CheckoutI
   await checkRefundPassword(c, input.refundPassword);
   const paying = await payingBanks(c.deps.db);
   try {
-    const batchId = await write(c, 'settlementBatch', input.batchKey, async (tx, audit, scope) => {
-      const rows = await selected(tx, scope, kind, input.ids, true);
-      const taken = rows.filter((r) => r.status === 2 || r.batchId != null).map((r) => r.settlementNo);
-      if (taken.length > 0) {
-        const result: CheckoutConflict = { taken };
-        throw new ApiError(
-          ResultType.CONFLICT,
-          'server.settlements.conflict',
-          { taken: taken.join(', ') },
-          result,
-        );
-      }
-      const refused = rows.filter((r) => unpayableOf(r, r.payee, paying.get(r.currency)).length > 0);
-      if (refused.length > 0) throw unpayable(refused.map((r) => r.settlementNo));
-      const providers = [...new Set(rows.map((r) => r.serviceProviderId))];
-      const [batch] = await tx
-        .insert(settlementBatches)
-        .values({
+    const batchId = await write(
+      c,
+      'settlementBatch',
+      input.batchKey,
+      async (tx, audit, scope) => {
+        const rows = await selected(tx, scope, kind, input.ids, true);
+        const taken = rows.filter((r) => r.status === 2 || r.batchId != null).map((r) => r.settlementNo);
+        if (taken.length > 0) {
+          const result: CheckoutConflict = { taken };
+          throw new ApiError(
+            ResultType.CONFLICT,
+            'server.settlements.conflict',
+            { taken: taken.join(', ') },
+            result,
+          );
+        }
+        const refused = rows.filter((r) => unpayableOf(r, r.payee, paying.get(r.currency)).length > 0);
+        if (refused.length > 0) throw unpayable(refused.map((r) => r.settlementNo));
+        return makeBatch(tx, audit, {
+          kind,
+          rows,
+          paying,
+          transferDate: input.transferDate,
           batchKey: input.batchKey,
-          kind,
-          status: 'checkedOut',
-          transferDate: input.transferDate,
-          settlementCount: rows.length,
-          serviceProviderId: providers.length === 1 ? providers[0] : null,
           createdBy: c.principal.operatorId,
-        })
-        .returning({ id: settlementBatches.id });
-      const files = filesOf(batch.id, input.transferDate, rows, paying);
-      await tx.insert(settlementBatchFiles).values(files.map((f) => ({ ...f, batchId: batch.id })));
-      await tx
-        .insert(settlementBatchItems)
-        .values(rows.map((r) => ({ batchId: batch.id, settlementId: r.id })));
-      await tx
-        .update(settlements)
-        .set({ batchId: batch.id })
-        .where(
-          inArray(
-            settlements.id,
-            rows.map((r) => r.id),
-          ),
-        );
-      await audit({
-        objectType: 'settlementBatch',
-        objectId: batch.id,
-        action: 'checkout',
-        after: {
-          kind,
-          transferDate: input.transferDate,
-          settlements: rows.map((r) => r.settlementNo),
-          files: files.map((f) => ({
-            currency: f.currency,
-            format: f.format,
-            fileName: f.fileName,
-            recordCount: f.recordCount,
-            total: f.total,
-          })),
-        },
-      });
-      for (const r of rows)
-        await audit({
-          objectType: 'settlement',
-          objectId: r.id,
-          action: 'checkout',
-          before: { batchId: null },
-          after: {
-            batchId: batch.id,
-            transferDate: input.transferDate,
-            detail: `#${batch.id} ${input.transferDate}`,
-          },
         });
-      return batch.id;
-    });
+      },
+      { anyRole: true },
+    );
     return { batch: await summaryOf(c.deps.db, batchId), created: true };
   } catch (err) {
     // The same key made by a concurrent retry: its batch is this click's batch.
@@ -339,6 +304,80 @@ export async function checkout(c: Caller, kind: SettlementKind, input: CheckoutI
       return { batch: await summaryOf(c.deps.db, again.batch.id), created: false };
     throw err;
   }
+}
+
+/** A batch to make: the settlements (locked, in scope, payable), the date, the click's key, who. */
+export interface NewBatch {
+  kind: SettlementKind;
+  rows: readonly Selected[];
+  paying: Map<string, PayingBank>;
+  transferDate: string;
+  batchKey: string;
+  createdBy: number;
+  /** When it was made (now, unless the demo data dates it). */
+  createdAt?: Date;
+}
+
+/** The batch, its bank files, the settlements' batch and the audit rows, in the caller's transaction. */
+export async function makeBatch(tx: Tx, audit: Audit, b: NewBatch): Promise<number> {
+  const providers = [...new Set(b.rows.map((r) => r.serviceProviderId))];
+  const [batch] = await tx
+    .insert(settlementBatches)
+    .values({
+      batchKey: b.batchKey,
+      kind: b.kind,
+      status: 'checkedOut',
+      transferDate: b.transferDate,
+      settlementCount: b.rows.length,
+      serviceProviderId: providers.length === 1 ? providers[0] : null,
+      createdBy: b.createdBy,
+      ...(b.createdAt ? { createdAt: b.createdAt } : {}),
+    })
+    .returning({ id: settlementBatches.id });
+  const files = filesOf(batch.id, b.transferDate, b.rows, b.paying);
+  await tx.insert(settlementBatchFiles).values(files.map((f) => ({ ...f, batchId: batch.id })));
+  await tx
+    .insert(settlementBatchItems)
+    .values(b.rows.map((r) => ({ batchId: batch.id, settlementId: r.id })));
+  await tx
+    .update(settlements)
+    .set({ batchId: batch.id })
+    .where(
+      inArray(
+        settlements.id,
+        b.rows.map((r) => r.id),
+      ),
+    );
+  await audit({
+    objectType: 'settlementBatch',
+    objectId: batch.id,
+    action: 'checkout',
+    after: {
+      kind: b.kind,
+      transferDate: b.transferDate,
+      settlements: b.rows.map((r) => r.settlementNo),
+      files: files.map((f) => ({
+        currency: f.currency,
+        format: f.format,
+        fileName: f.fileName,
+        recordCount: f.recordCount,
+        total: f.total,
+      })),
+    },
+  });
+  for (const r of b.rows)
+    await audit({
+      objectType: 'settlement',
+      objectId: r.id,
+      action: 'checkout',
+      before: { batchId: null },
+      after: {
+        batchId: batch.id,
+        transferDate: b.transferDate,
+        detail: `#${batch.id} ${b.transferDate}`,
+      },
+    });
+  return batch.id;
 }
 
 /** Batches the caller may see: all for the platform's roles, a provider's own. */
@@ -495,32 +534,50 @@ async function lockBatch(tx: Tx, scope: Scope, kind: SettlementKind, id: number)
 
 /** The bank confirmed the transfers: the batch and its settlements are remitted (status 2, paid now). */
 export async function remitBatch(c: Caller, kind: SettlementKind, id: number): Promise<BatchSummary> {
-  await write(c, 'settlementBatch', id, async (tx, audit, scope) => {
-    const { batch, ids } = await lockBatch(tx, scope, kind, id);
-    if (batch.status !== 'checkedOut') throw fail('server.settlements.batchNotOpen');
-    const now = new Date();
-    await tx
-      .update(settlementBatches)
-      .set({ status: 'remitted', remittedAt: now, remittedBy: c.principal.operatorId })
-      .where(eq(settlementBatches.id, id));
-    await tx.update(settlements).set({ status: 2, payTime: now }).where(inArray(settlements.id, ids));
-    await audit({
-      objectType: 'settlementBatch',
-      objectId: id,
-      action: 'remit',
-      before: { status: batch.status },
-      after: { status: 'remitted' },
-    });
-    for (const sid of ids)
-      await audit({
-        objectType: 'settlement',
-        objectId: sid,
-        action: 'remit',
-        before: { status: 1 },
-        after: { status: 2, payTime: iso(now), detail: `#${id}` },
-      });
-  });
+  mayPayOut(c);
+  await write(
+    c,
+    'settlementBatch',
+    id,
+    async (tx, audit, scope) => {
+      const { batch, ids } = await lockBatch(tx, scope, kind, id);
+      if (batch.status !== 'checkedOut') throw fail('server.settlements.batchNotOpen');
+      await markRemitted(tx, audit, { batchId: id, ids, operatorId: c.principal.operatorId, at: new Date() });
+    },
+    { anyRole: true },
+  );
   return summaryOf(c.deps.db, id);
+}
+
+/** A batch and its settlements remitted (status 2, paid at `at`), with the audit rows, in the caller's transaction. */
+export async function markRemitted(
+  tx: Tx,
+  audit: Audit,
+  r: { batchId: number; ids: readonly number[]; operatorId: number; at: Date },
+) {
+  await tx
+    .update(settlementBatches)
+    .set({ status: 'remitted', remittedAt: r.at, remittedBy: r.operatorId })
+    .where(eq(settlementBatches.id, r.batchId));
+  await tx
+    .update(settlements)
+    .set({ status: 2, payTime: r.at })
+    .where(inArray(settlements.id, [...r.ids]));
+  await audit({
+    objectType: 'settlementBatch',
+    objectId: r.batchId,
+    action: 'remit',
+    before: { status: 'checkedOut' },
+    after: { status: 'remitted' },
+  });
+  for (const sid of r.ids)
+    await audit({
+      objectType: 'settlement',
+      objectId: sid,
+      action: 'remit',
+      before: { status: 1 },
+      after: { status: 2, payTime: iso(r.at), detail: `#${r.batchId}` },
+    });
 }
 
 /**
@@ -567,4 +624,36 @@ export async function reverseBatch(
       });
   });
   return summaryOf(c.deps.db, input.id);
+}
+
+/**
+ * The demo data's payouts (server/db/demo): the payable ones of the settlements given, made into
+ * a batch dated `transferDate` and remitted at `remittedAt`, as an operator would have done.
+ * Nothing when none of them can be paid.
+ */
+export async function demoPayout(
+  tx: Tx,
+  audit: Audit,
+  p: {
+    kind: SettlementKind;
+    ids: readonly number[];
+    transferDate: string;
+    batchKey: string;
+    createdBy: number;
+    createdAt: Date;
+    remittedAt: Date;
+  },
+) {
+  const paying = await payingBanks(tx);
+  const rows = (await selected(tx, { level: 'system' }, p.kind, p.ids, true)).filter(
+    (r) => unpayableOf(r, r.payee, paying.get(r.currency)).length === 0,
+  );
+  if (rows.length === 0) return;
+  const batchId = await makeBatch(tx, audit, { ...p, rows, paying });
+  await markRemitted(tx, audit, {
+    batchId,
+    ids: rows.map((r) => r.id),
+    operatorId: p.createdBy,
+    at: p.remittedAt,
+  });
 }

@@ -9,6 +9,7 @@ import {
   type SettlementKind,
 } from '../../../src/contract/settlements';
 import type { Db, Tx } from '../../db/client';
+import { poolOf } from '../../db/cursor';
 import { recordAudit, systemActor, type AuditActor } from '../../platform/audit';
 import { addDays, businessDaysAfter } from '../../platform/bankDays';
 import { closedThrough, periodEndSql, periodStart, ruleOf, type PeriodRule } from './periods';
@@ -134,12 +135,13 @@ interface PartyTerms {
 
 const bankColumns = (t: string) =>
   sql.raw(`
-  ${t}.name, ${t}.bank_name, ${t}.bank_code, ${t}.bank_branch_name, ${t}.bank_branch_code,
+  ${t}.name, ${t}.name_en, ${t}.bank_name, ${t}.bank_code, ${t}.bank_branch_name, ${t}.bank_branch_code,
   ${t}.bank_deposit_type, ${t}.bank_account_number, ${t}.bank_account_holder,
   ${t}.bank_address_country, ${t}.bank_iban, ${t}.bank_swift`);
 
 interface BankRow {
   name: string;
+  name_en: string;
   bank_name: string;
   bank_code: string;
   bank_branch_name: string;
@@ -154,6 +156,7 @@ interface BankRow {
 
 const payeeOf = (r: BankRow): PayeeBank => ({
   name: r.name,
+  nameEn: r.name_en,
   bankName: r.bank_name,
   bankCode: r.bank_code,
   branchName: r.bank_branch_name,
@@ -338,19 +341,29 @@ export async function closeParty(db: Db, party: Party, opts: CloseOptions): Prom
   });
 }
 
-/** Closes every ended period of every party: merchants, then agencies, then brands. */
+/**
+ * Closes every ended period of every party: merchants, then agencies, then brands. On
+ * PostgreSQL two parties close at once (each in its own transaction on its own connection; the
+ * cursor rows keep any party to one closing), on PGlite, whose one connection serialises
+ * everything, one after another.
+ */
 export async function closePeriods(db: Db, opts: CloseOptions): Promise<CloseReport> {
   const total: CloseReport = { parties: 0, settlements: 0, orders: 0, refunds: 0 };
   const before = endOf(opts.through, opts.zone);
+  const lanes = poolOf(db) ? 2 : 1;
   for (const kind of ['merchant', 'agent', 'brand'] as const) {
-    for (const party of await openParties(db, kind, before)) {
-      const r = await closeParty(db, party, opts);
-      total.parties += 1;
-      total.settlements += r.settlements;
-      total.orders += r.orders;
-      total.refunds += r.refunds;
-      await opts.afterParty?.(party);
-    }
+    const queue = await openParties(db, kind, before);
+    const lane = async () => {
+      for (let party = queue.shift(); party; party = queue.shift()) {
+        const r = await closeParty(db, party, opts);
+        total.parties += 1;
+        total.settlements += r.settlements;
+        total.orders += r.orders;
+        total.refunds += r.refunds;
+        await opts.afterParty?.(party);
+      }
+    };
+    await Promise.all(Array.from({ length: lanes }, lane));
   }
   return total;
 }

@@ -4,7 +4,16 @@
  * refunds (the refund password) through its index.
  */
 export { closeParty, closePeriods, yesterday, type CloseOptions, type CloseReport } from './close';
+export { demoPayout } from './checkout';
 export { settle, type Figures, type PayoutTerms, type SettlementLines } from './arithmetic';
 export { periodEnd, periodStart, closedThrough, ruleOf, isDate, type PeriodRule } from './periods';
 export { settlementRoutes } from './routes';
 export { settlementJobs } from './jobs';
+export { settlementLinesExport } from './exports';
+
+import type { Executor } from '../../db/client';
+import type { Translate } from '../../../src/i18n';
+import { settlementPage, type SettlementPageQuery } from './queries';
+/** The merchant settlement list page as the system admin reads it (bench/settlements.ts). */
+export const settlementPageForBench = (db: Executor, t: Translate, q: SettlementPageQuery) =>
+  settlementPage(db, { level: 'system' }, t, 'merchant', q);

@@ -36,7 +36,7 @@ function bankReasons(currency: string, payee: PayeeBank, reference: string): Unp
       else add({ reason: 'bankIncomplete' });
     }
   } else {
-    for (const p of checkPayeeForSwift(payee, reference)) {
+    for (const p of checkPayeeForSwift(swiftPayee(payee), reference)) {
       if (p.reason === 'missing') add({ reason: 'bankIncomplete' });
       else if (p.field === 'payeeName') add({ reason: 'nameUnwritable', chars: p.chars ?? [] });
       else if (p.field === 'iban') add({ reason: 'iban' });
@@ -47,3 +47,9 @@ function bankReasons(currency: string, payee: PayeeBank, reference: string): Unp
   }
   return [...reasons.values()];
 }
+
+/** A SWIFT transfer's beneficiary is the party's Latin name (the holder is kana for Zengin files). */
+export const swiftPayee = (payee: PayeeBank): PayeeBank => ({
+  ...payee,
+  holder: payee.nameEn || payee.holder,
+});

@@ -15,7 +15,8 @@ import {
 import { settlementLinesExport, settlementListExport } from './exports';
 import { unpayableOf } from './payees';
 import { findSettlement, partiesOf, settlementLines, settlementPage, trailOf } from './queries';
-import { payoutAccountOf } from './settings';
+import { payoutAccountOf, saveSettlementSettings, settlementSettings } from './settings';
+import { merchantStatement } from './statement';
 
 /** A settlement's page: the statement, the payee as snapshotted, why it cannot be paid, its batch and trail. */
 async function detail(c: Caller, kind: SettlementKind, id: number): Promise<SettlementDetail> {
@@ -67,6 +68,12 @@ function payoutRoutes(api: Api, kind: 'merchant' | 'agent') {
 
 export function settlementRoutes(api: Api) {
   for (const kind of ['merchant', 'agent', 'brand'] as const) readRoutes(api, kind);
+  api.call(settlementsCalls.merchant.statement, async (c) => ({ file: await merchantStatement(c) }));
   payoutRoutes(api, 'merchant');
   payoutRoutes(api, 'agent');
+  api.call(settlementsCalls.settings.get, async (c) => ({ result: await settlementSettings(c) }));
+  api.call(settlementsCalls.settings.save, async (c) => ({
+    result: await saveSettlementSettings(c, c.input),
+    messageKey: 'server.saved',
+  }));
 }

@@ -42,6 +42,7 @@ export const CALLS_BY_AREA = {
   settlementsMerchant: settlementsCalls.merchant,
   settlementsAgent: settlementsCalls.agent,
   settlementsBrand: settlementsCalls.brand,
+  settlementSettings: settlementsCalls.settings,
   terminals: terminalsCalls,
 } as const;
 

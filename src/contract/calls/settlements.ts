@@ -1,3 +1,4 @@
+import type { AnyObjectSchema } from 'yup';
 import { call, reply } from '../call';
 import type { Page } from '../envelope';
 import type { OrgOption } from '../org';
@@ -28,6 +29,9 @@ import {
   SettlementLinesExport,
   SettlementLinesQuery,
   type SettlementRow,
+  type SettlementSettings,
+  SettlementSettingsSave,
+  StatementInput,
 } from '../settlements';
 
 /**
@@ -94,71 +98,58 @@ function payoutCalls<const P extends string, const R extends string>(prefix: P, 
   };
 }
 
+/** A list's page and its two exports, from its definition (the page's and the export's schemas). */
+function listCalls<
+  const L extends { path: string; route: string; exports: { paths: { excel: string; csv: string } } },
+  P extends AnyObjectSchema,
+  E extends AnyObjectSchema,
+>(list: L, page: P, exported: E) {
+  return {
+    page: call(list.path, { access: list.route, input: page, reply: reply<Page<SettlementRow>>() }),
+    exportExcel: call(list.exports.paths.excel, { access: list.route, input: exported, kind: 'file' }),
+    exportCsv: call(list.exports.paths.csv, { access: list.route, input: exported, kind: 'file' }),
+  };
+}
+
+/** The settlement settings of the system admin (/settle/settings): fees, paying accounts, the issuer. */
+const SETTINGS_ROUTE = '/settle/settings';
+
 const M = '/history/platformCheckoutInfo';
 const A = '/history/agentCheckoutInfo';
 const B = '/history/brandCheckoutInfo';
 
 export const settlementsCalls = {
   merchant: {
-    page: call(MERCHANT_SETTLEMENT_LIST.path, {
-      access: MERCHANT_SETTLEMENT_LIST.route,
-      input: MerchantSettlementPageQuery,
-      reply: reply<Page<SettlementRow>>(),
-    }),
-    exportExcel: call(MERCHANT_SETTLEMENT_LIST.exports.paths.excel, {
-      access: MERCHANT_SETTLEMENT_LIST.route,
-      input: MerchantSettlementExportQuery,
-      kind: 'file',
-    }),
-    exportCsv: call(MERCHANT_SETTLEMENT_LIST.exports.paths.csv, {
-      access: MERCHANT_SETTLEMENT_LIST.route,
-      input: MerchantSettlementExportQuery,
-      kind: 'file',
-    }),
+    ...listCalls(MERCHANT_SETTLEMENT_LIST, MerchantSettlementPageQuery, MerchantSettlementExportQuery),
     /** The statement the merchant receives (PDF, qualified invoice). */
     statement: call(`${M}/exportPlatformCheckoutInfo`, {
       access: MERCHANT_SETTLEMENT_LIST.route,
-      input: SettlementIdInput,
+      input: StatementInput,
       kind: 'file',
     }),
     ...readCalls(M, MERCHANT_SETTLEMENT_LIST.route, { lines: `${M}/exportNewDetail` }),
     ...payoutCalls(M, MERCHANT_SETTLEMENT_LIST.route),
   },
   agent: {
-    page: call(AGENT_SETTLEMENT_LIST.path, {
-      access: AGENT_SETTLEMENT_LIST.route,
-      input: AgentSettlementPageQuery,
-      reply: reply<Page<SettlementRow>>(),
-    }),
-    exportExcel: call(AGENT_SETTLEMENT_LIST.exports.paths.excel, {
-      access: AGENT_SETTLEMENT_LIST.route,
-      input: AgentSettlementExportQuery,
-      kind: 'file',
-    }),
-    exportCsv: call(AGENT_SETTLEMENT_LIST.exports.paths.csv, {
-      access: AGENT_SETTLEMENT_LIST.route,
-      input: AgentSettlementExportQuery,
-      kind: 'file',
-    }),
+    ...listCalls(AGENT_SETTLEMENT_LIST, AgentSettlementPageQuery, AgentSettlementExportQuery),
     ...readCalls(A, AGENT_SETTLEMENT_LIST.route, { lines: `${A}/exportAgentDetail` }),
     ...payoutCalls(A, AGENT_SETTLEMENT_LIST.route),
   },
   brand: {
-    page: call(BRAND_SETTLEMENT_LIST.path, {
-      access: BRAND_SETTLEMENT_LIST.route,
-      input: BrandSettlementPageQuery,
-      reply: reply<Page<SettlementRow>>(),
-    }),
-    exportExcel: call(BRAND_SETTLEMENT_LIST.exports.paths.excel, {
-      access: BRAND_SETTLEMENT_LIST.route,
-      input: BrandSettlementExportQuery,
-      kind: 'file',
-    }),
-    exportCsv: call(BRAND_SETTLEMENT_LIST.exports.paths.csv, {
-      access: BRAND_SETTLEMENT_LIST.route,
-      input: BrandSettlementExportQuery,
-      kind: 'file',
-    }),
+    ...listCalls(BRAND_SETTLEMENT_LIST, BrandSettlementPageQuery, BrandSettlementExportQuery),
     ...readCalls(B, BRAND_SETTLEMENT_LIST.route, { lines: `${B}/exportDetail` }),
+  },
+  settings: {
+    get: call('/history/settlementSettings/get', {
+      access: SETTINGS_ROUTE,
+      reply: reply<SettlementSettings>(),
+    }),
+    /** Replaces the three sets in one transaction, audited with before and after. */
+    save: call('/history/settlementSettings/save', {
+      access: SETTINGS_ROUTE,
+      input: SettlementSettingsSave,
+      reply: reply<SettlementSettings>(),
+      writes: true,
+    }),
   },
 } as const;

@@ -20,12 +20,5 @@ export const BATCH_REFERENCE = '';
 export const batchFileName = (kind: string, date: string, batchNo: string | number, extension: string) =>
   `${kind}-${date.replace(/-/g, '')}-${String(batchNo).replace(/[^A-Za-z0-9_-]/g, '_')}.${extension}`;
 
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
-
-/** The text's characters as a reader sees them (ｶﾞ and 👍🏽 are one each), in order. */
-export const graphemes = (text: string) => Array.from(segmenter.segment(text), (s) => s.segment);
-
-/** The distinct characters of a text that a file cannot carry, as a reader sees them. */
-export const unwritable = (text: string, writable: RegExp) => [
-  ...new Set(graphemes(text).filter((g) => !writable.test(g))),
-];
+/** The text helpers the bank files share with the contract's name checks (src/contract/text.ts). */
+export { graphemes, unwritable } from '../../../../src/contract/text';

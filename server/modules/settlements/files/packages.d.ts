@@ -1,4 +1,4 @@
-/** The two packages of the bank files that ship no types: only what the files use. */
+/** A package of the bank files that ships no types: only what the files use (moji: src/contract/packages.d.ts). */
 
 declare module 'zengin-code' {
   interface ZenginBranch {
@@ -15,15 +15,4 @@ declare module 'zengin-code' {
   /** Every bank by its 4-digit code. */
   const banks: Record<string, ZenginBank>;
   export = banks;
-}
-
-declare module 'moji' {
-  /** ZE/HE full/half-width ASCII, HG hiragana, KK katakana, ZS/HS spaces, ZK/HK full/half-width kana. */
-  type MojiKind = 'ZE' | 'HE' | 'HG' | 'KK' | 'ZS' | 'HS' | 'ZK' | 'HK';
-  interface Moji {
-    convert(from: MojiKind, to: MojiKind): Moji;
-    toString(): string;
-  }
-  function moji(text: string): Moji;
-  export = moji;
 }

@@ -3,7 +3,8 @@ import { isCalendarDay } from '../../../../src/contract/paging';
 import { DEPOSIT_TYPES, type DepositType, type PayeeBank } from '../../../../src/contract/settlements';
 import { BATCH_REFERENCE, batchFileName, type FileProblem } from './batchFile';
 import { bankKana, branchKana } from './zenginBanks';
-import { padC, padN, toZenginKana, ZENGIN_ENCODING } from './zenginText';
+import { toZenginKana } from '../../../../src/contract/zenginKana';
+import { padC, padN, ZENGIN_ENCODING } from './zenginText';
 
 /**
  * The Zengin 総合振込 file (type code 21) of a JPY payout batch: a header, a data record per

@@ -1,5 +1,5 @@
 import banks from 'zengin-code';
-import { toZenginKana } from './zenginText';
+import { toZenginKana } from '../../../../src/contract/zenginKana';
 
 /**
  * Bank and branch names as a Zengin file writes them, from the `zengin-code` list (full-width
