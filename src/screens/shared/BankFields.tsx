@@ -1,6 +1,6 @@
 import { Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
-import { DEPOSIT_TYPES } from '../../contract/settlements';
+import { DEPOSIT_TYPES } from '../../contract/orgBank';
 import { useLocale, useT } from '../../app/i18n';
 import { countryOptions } from './bankForm';
 import { FieldGrid, SelectField, TextField } from './formFields';
@@ -25,7 +25,7 @@ export function BankFields() {
         <SelectField
           name="bankDepositType"
           numeric
-          options={enumOptions(t, DEPOSIT_TYPES, 'org.depositType')}
+          options={enumOptions(t, DEPOSIT_TYPES, 'settlements.statement.depositTypes')}
         />
         <TextField name="bankAccountNumber" inputMode="numeric" maxLength={20} placeholder="1234567" />
         <SelectField name="bankAccountType" numeric options={enumOptions(t, [0, 1], 'org.accountType')} />
