@@ -1,8 +1,9 @@
-import { asc, desc, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { and, asc, desc, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { ResultType, type Page } from '../../src/contract/envelope';
 import { message } from '../../src/contract/validation';
 import { renderMessage, type MessageKey, type Translate } from '../../src/i18n';
+import type { Executor } from '../db/client';
 import { ApiError } from './envelope';
 
 /** An INVALID refusal naming one field, in the caller's language. */
@@ -18,6 +19,21 @@ export function fieldError(
 
 /** A value another row already has (uniqueness of spec point 5). */
 export const duplicate = (t: Translate, field: string) => fieldError(t, field, 'validation.duplicate');
+
+/** Whether a row other than `excludeId` has the name, whatever its case (service providers, comprehensive agents). */
+export async function nameTaken(
+  db: Executor,
+  table: PgTable & { id: AnyPgColumn; name: AnyPgColumn },
+  name: string,
+  excludeId: number | null,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(sql`lower(${table.name}) = lower(${name})`, excludeId ? ne(table.id, excludeId) : undefined))
+    .limit(1);
+  return Boolean(row);
+}
 
 export interface PageInput {
   pageNum: number;

@@ -80,6 +80,14 @@ export function agentsIn(scope: Scope): SQL | undefined {
   }
 }
 
+/**
+ * Comprehensive agents: the platform's own contracts with the brands, seen by system roles only
+ * (a provider, company or agency has none of them in its tree).
+ */
+export function brandAgentsIn(scope: Scope): SQL | undefined {
+  return scope.level === 'system' ? undefined : NOTHING;
+}
+
 export function companiesIn(scope: Scope): SQL | undefined {
   switch (scope.level) {
     case 'system':

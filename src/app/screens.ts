@@ -20,6 +20,7 @@ export const SCREENS: Readonly<Record<BuiltScreen, LazyScreen>> = {
   '/setup/company': lazy(() => import('../screens/org/companies/Companies')),
   '/setup/branch': lazy(() => import('../screens/org/branches/Branches')),
   '/setup/agent': lazy(() => import('../screens/org/agencies/Agencies')),
+  '/setup/brandAgent': lazy(() => import('../screens/org/brandAgents/BrandAgents')),
   '/setup/operate': lazy(() => import('../screens/operators/Operators')),
   '/setup/payment': lazy(() => import('../screens/terminals/Terminals')),
   '/setup/commissonRate': lazy(() => import('../screens/org/commission/CommissionRates')),
@@ -58,6 +59,12 @@ export const SUB_SCREENS: readonly SubScreen[] = [
     pattern: /^\/setup\/agent\/(new|[1-9]\d{0,9})$/,
     titleKeys: { create: 'org.agency.newTitle', edit: 'org.agency.editTitle' },
     screen: lazy(() => import('../screens/org/agencies/AgencyDetail')),
+  },
+  {
+    parent: '/setup/brandAgent',
+    pattern: /^\/setup\/brandAgent\/(new|[1-9]\d{0,9})$/,
+    titleKeys: { create: 'org.brandAgent.newTitle', edit: 'org.brandAgent.editTitle' },
+    screen: lazy(() => import('../screens/org/brandAgents/BrandAgentDetail')),
   },
   {
     parent: '/history/order',

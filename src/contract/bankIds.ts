@@ -52,10 +52,13 @@ export type IbanCheck = 'ok' | 'invalid' | 'length' | 'checksum';
 /** Whether an IBAN (electronic form) has the shape, its country's length and a valid checksum. */
 export function checkIban(iban: string): IbanCheck {
   if (!IBAN_SHAPE.test(iban)) return 'invalid';
-  const length = IBAN_LENGTHS[iban.slice(0, 2)];
+  const length = ibanLengthOf(iban);
   if (length !== undefined && iban.length !== length) return 'length';
   return mod97(iban) === 1 ? 'ok' : 'checksum';
 }
+
+/** The IBAN length of an IBAN's country in the registry (undefined: a country not listed). */
+export const ibanLengthOf = (iban: string): number | undefined => IBAN_LENGTHS[iban.slice(0, 2)];
 
 /** Whether a BIC (electronic form) has the 8- or 11-character shape. */
 export const isBic = (bic: string) => BIC_SHAPE.test(bic);

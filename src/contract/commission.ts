@@ -1,9 +1,31 @@
-import { yup, message } from './validation';
+import { distinctBy, yup, message } from './validation';
 import { id, text } from './fields';
 
 export const BRANDS = ['wechat', 'alipay', 'alipayplus', 'paypay', 'unionpay', 'card'] as const;
 export type Brand = (typeof BRANDS)[number];
 export const RATE_CHANNELS = ['online', 'offline'] as const;
+export type RateChannel = (typeof RATE_CHANNELS)[number];
+
+/**
+ * The kinds of rate with a history (rate_changes; docs/settlement.md, "Money"): a company's
+ * commission per brand and channel, its agency's rebate per brand, a comprehensive agent's fee
+ * per brand.
+ */
+export const RATE_KINDS = ['commission', 'rebate', 'brandFee'] as const;
+export type RateKind = (typeof RATE_KINDS)[number];
+
+/** One entry of a rate's history: who set which rate, from when. */
+export interface RateChange {
+  kind: RateKind;
+  brand: Brand;
+  /** A commission's channel; '' for rebates and fees. */
+  channel: RateChannel | '';
+  /** "3.25"; null: the rate was removed. */
+  rate: string | null;
+  validFrom: string;
+  /** The operator who set it (login id), null: the system (demo data, a migration). */
+  operator: string | null;
+}
 
 /** A percentage with at most two decimals, 0 to 100 ("3.25"). */
 export const RATE_PATTERN = /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/;
@@ -53,18 +75,20 @@ export const CommissionSaveInput = yup
       .array(CommissionRateEntry)
       .required()
       .max(BRANDS.length * RATE_CHANNELS.length)
-      .test('unique', message('validation.duplicateEntry'), (list) => {
-        const keys = (list ?? []).map((r) => `${r.brand}/${r.channel}`);
-        return new Set(keys).size === keys.length;
-      }),
+      .test(
+        'unique',
+        message('validation.duplicateEntry'),
+        distinctBy((r) => `${r.brand}/${r.channel}`),
+      ),
     rebates: yup
       .array(RebateRateEntry)
       .default([])
       .max(BRANDS.length)
-      .test('unique', message('validation.duplicateEntry'), (list) => {
-        const keys = (list ?? []).map((r) => r.brand);
-        return new Set(keys).size === keys.length;
-      }),
+      .test(
+        'unique',
+        message('validation.duplicateEntry'),
+        distinctBy((r) => r.brand),
+      ),
   })
   .noUnknown();
 export type CommissionSaveInput = yup.InferType<typeof CommissionSaveInput>;
@@ -77,10 +101,12 @@ export interface CommissionConfig {
   /** rate as "3.25" and in hundredths of a percent. */
   rates: {
     brand: Brand;
-    channel: 'online' | 'offline';
+    channel: RateChannel;
     rate: string;
     rateHundredths: number;
     remark: string;
   }[];
   rebates: { brand: Brand; rate: string; rateHundredths: number }[];
+  /** The company's commission and rebate changes, newest first. */
+  history: RateChange[];
 }

@@ -3,6 +3,8 @@ import { email, id, optionalId, phone, requiredText, text, type Status } from '.
 
 export * from './orgCompany';
 export * from './orgAgent';
+export * from './orgBank';
+export * from './orgBrandAgent';
 
 /** A row of a picker list (`…/list`): every organisation in the caller's scope. */
 export interface OrgOption {

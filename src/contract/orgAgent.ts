@@ -1,6 +1,6 @@
 import { yup, LIMITS, message, number } from './validation';
 import { email, id, money, optionalId, phone, requiredText, text, url, type Status } from './fields';
-import { bankFields } from './orgCompany';
+import { bankFields } from './orgBank';
 import { isCalendarDay, latestToday } from './paging';
 
 export const SETTLEMENT_PERIODS = ['T+7', 'T+15', 'T+30'] as const;

@@ -12,24 +12,10 @@ import {
   url,
   type Status,
 } from './fields';
+import { bankFields, PRINTABLE } from './orgBank';
 
-/** Printable text without control characters; bank holders may be half-width katakana (ｶ)ｻｸﾗ). */
-const PRINTABLE = /^[^\p{Cc}]*$/u;
-const DIGITS = /^[0-9]*$/;
 const CODE = /^[A-Za-z0-9-]*$/;
 const ASCII = /^[\x20-\x7E]*$/;
-
-/** Bank details of companies and agencies. */
-export const bankFields = {
-  bankName: text(LIMITS.name),
-  bankCode: text(10).matches(DIGITS, { message: message('validation.digits') }),
-  bankBranchName: text(LIMITS.name),
-  bankBranchCode: text(10).matches(DIGITS, { message: message('validation.digits') }),
-  /** 0 personal, 1 corporate. */
-  bankAccountType: number().integer().oneOf([0, 1]).default(1),
-  bankAccountNumber: text(20).matches(DIGITS, { message: message('validation.digits') }),
-  bankAccountHolder: text(LIMITS.name).matches(PRINTABLE),
-};
 
 export const UBO_ATTRIBUTES = ['individual', 'corporate'] as const;
 export const UBO_MIN = 1;
@@ -51,6 +37,23 @@ export const UboEntry = yup
 export type UboEntry = yup.InferType<typeof UboEntry>;
 
 export const CHECKOUT_PERIODS = ['daily', 'weekly', 'monthly'] as const;
+export type CheckoutPeriod = (typeof CHECKOUT_PERIODS)[number];
+
+/**
+ * The weekday of a weekly period (a company's check-out, a comprehensive agent's statement):
+ * 1 Monday … 7 Sunday, required when the period (`periodField`) is weekly.
+ */
+export const weekdayOf = (periodField: string) =>
+  number()
+    .integer()
+    .min(1)
+    .max(7)
+    .nullable()
+    .default(null)
+    .transform((v, orig) => (orig === '' ? null : v))
+    .test('weekday', message('validation.required'), function (v) {
+      return this.parent[periodField] !== 'weekly' || v != null;
+    });
 export const OFFLINE_APP_MODES = ['CPM', 'MPM', 'multi'] as const;
 /** Payment limits per channel, integer minor units; null means no limit. */
 /** A company's payment limit: empty (no limit) or an integer from 0 to MAX_LIMIT_MINOR. */
@@ -98,16 +101,7 @@ export const CompanySaveInput = yup
     ...bankFields,
     checkoutPeriod: yup.string().oneOf(CHECKOUT_PERIODS).default('monthly'),
     /** 1 Monday … 7 Sunday; required for a weekly check-out. */
-    checkoutWeekday: number()
-      .integer()
-      .min(1)
-      .max(7)
-      .nullable()
-      .default(null)
-      .transform((v, orig) => (orig === '' ? null : v))
-      .test('weekday', message('validation.required'), function (v) {
-        return this.parent.checkoutPeriod !== 'weekly' || v != null;
-      }),
+    checkoutWeekday: weekdayOf('checkoutPeriod'),
     checkoutLimit: money().default(0),
     financeEmail: email(),
     mid: text(40).matches(CODE),

@@ -4,6 +4,7 @@ import { isCalendarDay, pageFields } from './paging';
 import { isRegistrationNo, REGISTRATION_NO, registrationShapeOk, type InvoiceLine } from './invoice';
 import { CURRENCIES } from './orgAgent';
 import { electronic, isBic } from './bankIds';
+import { DEPOSIT_TYPES, type DepositType } from './orgBank';
 import { toZenginKana } from './zenginKana';
 
 /**
@@ -29,9 +30,8 @@ export type TransferType = (typeof TRANSFER_TYPES)[number];
 export const transferTypeOf = (currency: string): Exclude<TransferType, ''> =>
   currency === 'JPY' ? 'zengin' : 'swift';
 
-/** 預金種目: 1 ordinary (普通), 2 current (当座), 4 savings (貯蓄), 9 other. */
-export const DEPOSIT_TYPES = [1, 2, 4, 9] as const;
-export type DepositType = (typeof DEPOSIT_TYPES)[number];
+/** 預金種目 (a payee's bank details: contract/orgBank). */
+export { DEPOSIT_TYPES, type DepositType };
 
 /**
  * The payee of a settlement and its bank account as they were when the settlement was closed

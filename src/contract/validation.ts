@@ -66,6 +66,14 @@ export const number = () =>
   });
 export const message = (key: MessageKey, values?: Record<string, unknown>) => fieldMessage(key)(values ?? {});
 
+/** An array's test: no two entries with the same key (one rate per brand and channel, one fee per brand). */
+export const distinctBy =
+  <T>(key: (entry: T) => string) =>
+  (list: readonly T[] | undefined): boolean => {
+    const keys = (list ?? []).map(key);
+    return new Set(keys).size === keys.length;
+  };
+
 export const MD5_HEX = /^[0-9A-F]{32}$/;
 export const MOBILE = /^\+?[0-9][0-9-]{6,19}$/;
 

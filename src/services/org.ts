@@ -2,6 +2,7 @@ import { orgCalls } from '../contract/calls/org';
 import type {
   AgentSaveInput,
   BranchSaveInput,
+  BrandAgentSaveInput,
   CompanySaveInput,
   OrgListQuery,
   ProviderSaveInput,
@@ -15,7 +16,7 @@ import { api } from './api';
 type Query = Record<string, unknown>;
 const silent = { silent: true };
 
-export type OrgKind = 'serviceProvider' | 'company' | 'branchUnit' | 'agent';
+export type OrgKind = 'serviceProvider' | 'company' | 'branchUnit' | 'agent' | 'brandAgent';
 
 /** lock/unlock of any organisation kind; the reply is the object's id and status now. */
 const STATUS_CALLS = {
@@ -23,6 +24,7 @@ const STATUS_CALLS = {
   company: [orgCalls.companyLock, orgCalls.companyUnlock],
   branchUnit: [orgCalls.branchLock, orgCalls.branchUnlock],
   agent: [orgCalls.agentLock, orgCalls.agentUnlock],
+  brandAgent: [orgCalls.brandAgentLock, orgCalls.brandAgentUnlock],
 } as const;
 
 export const setOrgStatus = (kind: OrgKind, id: number, lock: boolean) =>
@@ -52,3 +54,10 @@ export const pageAgents = (query: Query) => api.call(orgCalls.agentPage, query);
 export const listAgents = (query: Partial<OrgListQuery> = {}) => api.call(orgCalls.agentList, query);
 export const getAgent = (id: number) => api.call(orgCalls.agentGet, { id }, silent);
 export const saveAgent = (input: AgentSaveInput) => api.call(orgCalls.agentSave, input, silent);
+
+/* Comprehensive agents */
+export const pageBrandAgents = (query: Query) => api.call(orgCalls.brandAgentPage, query);
+export const listBrandAgents = () => api.call(orgCalls.brandAgentList);
+export const getBrandAgent = (id: number) => api.call(orgCalls.brandAgentGet, { id }, silent);
+export const saveBrandAgent = (input: BrandAgentSaveInput) =>
+  api.call(orgCalls.brandAgentSave, input, silent);

@@ -187,6 +187,7 @@ for (const { lang, browserLocale } of LANGUAGES) {
       ...screensOf(admin),
       '/setup/company/new',
       '/setup/agent/new',
+      '/setup/brandAgent/new',
     ]) {
       test(`${path} (${lang})`, async () => {
         await go(page, path);

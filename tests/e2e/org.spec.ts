@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Page as ListPage } from '../../src/contract/envelope';
-import type { CompanyRow } from '../../src/contract/org';
+import type { BrandAgentDetail, BrandAgentOption, CompanyDetail, CompanyRow } from '../../src/contract/org';
 import { TABS } from '../../src/screens/org/companies/companyForm';
 import { FIXTURES, PASSWORD } from './fixtures';
 import { expectedSidebar } from './support/menu';
@@ -8,6 +8,7 @@ import {
   apiCall,
   apiLogin,
   apiLoginReply,
+  expectFieldError,
   ja,
   loginForm,
   logOut,
@@ -25,7 +26,8 @@ import {
  * The organisation screens in the browser (issue 3): a company admin creates a branch and an
  * operator that then logs in with its one-time password; a provider admin cannot open another
  * provider's company; a locked operator's open session ends; delete without a selection; the
- * company screens at phone width. Every account here is a fixture copy (the demo accounts stay
+ * company screens at phone width; the system admin's comprehensive agents; a company's IBAN refused
+ * at the field. Every account here is a fixture copy (the demo accounts stay
  * as they are); the objects created carry a per-run suffix.
  */
 
@@ -40,6 +42,29 @@ async function searchOperators(page: Page, loginId: string) {
   const search = page.getByRole('search', { name: ja('common.filters') });
   await search.getByLabel(ja('fields.loginId'), { exact: true }).fill(loginId);
   await search.getByRole('button', { name: ja('common.search'), exact: true }).click();
+}
+
+/** The companies a session sees (the demo data's, and any made before). */
+async function companiesOf(request: APIRequestContext, token: string): Promise<CompanyRow[]> {
+  const all = await apiCall<ListPage<CompanyRow>>(request, token, '/org/company/page', { pageSize: 100 });
+  expect(all.resultType).toBe('SUCCESS');
+  return all.result.records;
+}
+
+/** Whoever serves these brands gives them up (saved without them), so a test's agent may take them. */
+async function handOver(request: APIRequestContext, token: string, brands: readonly string[]) {
+  const agents = await apiCall<BrandAgentOption[]>(request, token, '/org/brandAgent/list', {});
+  for (const owner of agents.result.filter((a) => a.brands.some((b) => brands.includes(b)))) {
+    const got = await apiCall<BrandAgentDetail>(request, token, '/org/brandAgent/get', { id: owner.id });
+    const { feeHistory: _h, status: _s, createdAt: _c, updatedAt: _u, ...input } = got.result;
+    const saved = await apiCall(request, token, '/org/brandAgent/save', {
+      ...input,
+      brands: input.brands
+        .filter((b) => !brands.includes(b.brand))
+        .map(({ brand, feeRate }) => ({ brand, feeRate })),
+    });
+    expect(saved.resultType, saved.resultMessage).toBe('SUCCESS');
+  }
 }
 
 /** No sideways scrolling of the page itself (wide tables scroll inside their own box). */
@@ -136,12 +161,9 @@ test("a provider admin opening another provider's company by id sees not found, 
   baseURL,
 }) => {
   const admin = await apiLogin(request, FIXTURES.orgAdmin.loginId);
-  const all = await apiCall<ListPage<CompanyRow>>(request, admin.token, '/org/company/page', {
-    pageSize: 100,
-  });
-  expect(all.resultType).toBe('SUCCESS');
-  const foreign = all.result.records.find((c) => c.serviceProviderName === 'Pacific Gateway Partners');
-  const own = all.result.records.find((c) => c.serviceProviderName === 'Sakura Payment Services');
+  const all = await companiesOf(request, admin.token);
+  const foreign = all.find((c) => c.serviceProviderName === 'Pacific Gateway Partners');
+  const own = all.find((c) => c.serviceProviderName === 'Sakura Payment Services');
   if (!foreign || !own)
     throw new Error('the demo data lacks a company of Pacific Gateway Partners or Sakura');
 
@@ -242,8 +264,125 @@ test("delete with nothing selected says 'Select data' and asks nothing", async (
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 });
 
+test('the system admin creates a comprehensive agent with two brands and their fee rates, finds it in the list and locks it', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const name = `E2E総合代理店${String(Date.now()).slice(-7)}`;
+  // The demo's agents serve every brand: those of PayPay and card end their service first.
+  const admin = await apiLogin(request, FIXTURES.orgAdmin.loginId);
+  await handOver(request, admin.token, ['paypay', 'card']);
+  const page = await signedInPage(browser, request, baseURL!, FIXTURES.orgAdmin.loginId);
+  await page.goto('/');
+  await openScreen(page, 'menu.brandAgents');
+  await page.getByRole('link', { name: ja('org.actions.create'), exact: true }).click();
+  const form = page.getByRole('form', { name: ja('org.brandAgent.newTitle') });
+  await form.getByLabel(ja('fields.name'), { exact: true }).fill(name);
+  await form.getByLabel(ja('fields.contactEmail'), { exact: true }).fill('ops@e2e-agent.example');
+  const fee = (brand: string) =>
+    form.getByLabel(`${ja(`orders.brands.${brand}`)} ${ja('fields.feeRate')}`, { exact: true });
+  await fee('paypay').fill('0.6');
+  await fee('card').fill('1.25');
+  await form.getByLabel(ja('fields.bankAccountHolder'), { exact: true }).fill('ｲｰﾂｰｲｰ');
+  await form.getByRole('button', { name: ja('common.save'), exact: true }).click();
+  await expect(toast(page, ja('common.saved')).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/setup\/brandAgent\/\d+$/);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  // The page shows what was stored, and the fee rates' history from this save.
+  const saved = page.getByRole('form', { name });
+  await expect(saved.getByLabel(`${ja('orders.brands.paypay')} ${ja('fields.feeRate')}`)).toHaveValue('0.60');
+  await saved.getByRole('button', { name: ja('org.rateHistory.show', { count: 2 }) }).click();
+  const history = saved.getByRole('table', {
+    name: ja('org.rateHistory.table', { what: ja('fields.feeRate') }),
+  });
+  await expect(history.getByRole('row').filter({ hasText: '1.25%' })).toContainText(
+    FIXTURES.orgAdmin.loginId,
+  );
+
+  // The list: the agent with its brands and rates; locked from its row after confirmation.
+  await page.getByRole('link', { name: ja('common.back') }).click();
+  const table = page.getByRole('table', { name: ja('org.brandAgent.table') });
+  const row = table.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText(`${ja('orders.brands.paypay')} 0.60%`);
+  await expect(row).toContainText(`${ja('orders.brands.card')} 1.25%`);
+  await row.getByRole('button', { name: `${ja('org.actions.lock')}: ${name}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: ja('org.actions.lock') });
+  await expect(confirm).toContainText(ja('org.lock.noteBrandAgent'));
+  await confirm.getByRole('button', { name: ja('org.actions.lock'), exact: true }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `${ja('org.actions.unlock')}: ${name}` })).toBeVisible();
+  await expect(row).toContainText(ja('org.status.locked'));
+
+  // Another agent cannot take PayPay: refused at its row, naming the agent that serves it.
+  await page.goto('/setup/brandAgent/new');
+  const other = page.getByRole('form', { name: ja('org.brandAgent.newTitle') });
+  await expect(other.getByText(ja('org.brandAgent.servedBy', { name }))).toHaveCount(2);
+  await other.getByLabel(ja('fields.name'), { exact: true }).fill(`${name}-2`);
+  await other
+    .getByLabel(`${ja('orders.brands.paypay')} ${ja('fields.feeRate')}`, { exact: true })
+    .fill('0.5');
+  await other.getByRole('button', { name: ja('common.save'), exact: true }).click();
+  await expect(other.getByText(ja('server.org.brandServed', { name }))).toBeVisible();
+  await expect(page).toHaveURL('/setup/brandAgent/new');
+  await page.context().close();
+});
+
+test("a company's IBAN with wrong check digits is refused at the field, and nothing is saved", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const admin = await apiLogin(request, FIXTURES.orgAdmin.loginId);
+  const company = (await companiesOf(request, admin.token)).find((c) => c.name === '株式会社富士山ホテルズ');
+  if (!company) throw new Error('the demo data lacks 株式会社富士山ホテルズ');
+  const page = await signedInPage(browser, request, baseURL!, FIXTURES.orgAdmin.loginId);
+  await page.goto(`/setup/company/${company.id}`);
+  await page.getByRole('tab', { name: ja('org.company.tabs.bank') }).click();
+  const form = page.getByRole('form', { name: company.name });
+  await form.getByLabel(ja('fields.bankAddressCountry'), { exact: true }).selectOption('DE');
+  const iban = form.getByLabel(ja('fields.bankIban'), { exact: true });
+  await iban.fill('DE89 3704 0044 0532 0130 01');
+  await form.getByRole('button', { name: ja('common.save'), exact: true }).click();
+  await expectFieldError(iban, ja('validation.ibanChecksum', { field: ja('fields.bankIban') }));
+  await expect(page.getByRole('tab', { name: ja('org.company.tabs.bank') })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const stored = await apiCall<CompanyDetail>(request, admin.token, '/org/company/get', { id: company.id });
+  expect(stored.result.bankIban).toBe('');
+  expect(stored.result.bankAddressCountry).toBe('JP');
+  await page.context().close();
+});
+
 test.describe('at phone width (375 px)', () => {
   test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the comprehensive agents list and an agent's page are usable", async ({ page, request }) => {
+    const admin = await apiLogin(request, FIXTURES.orgAdmin.loginId);
+    const agent = await apiCall<BrandAgentDetail>(request, admin.token, '/org/brandAgent/save', {
+      name: `E2E Phone Agent ${String(Date.now()).slice(-7)}`,
+      brands: [],
+    });
+    expect(agent.resultType).toBe('SUCCESS');
+    await page.goto('/login');
+    await submitLogin(page, FIXTURES.orgAdmin.loginId, PASSWORD);
+    await expect(userMenuButton(page)).toBeVisible();
+    await page.goto('/setup/brandAgent');
+    await expect(page.getByRole('heading', { name: ja('menu.brandAgents'), level: 1 })).toBeVisible();
+    const cards = page.getByRole('list', {
+      name: ja('common.table.cards', { label: ja('org.brandAgent.table') }),
+    });
+    const link = cards.getByRole('link', { name: agent.result.name });
+    await expect(link).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await link.click();
+    await expect(page.getByRole('heading', { name: agent.result.name, level: 1 })).toBeVisible();
+    await expect(
+      page.getByLabel(`${ja('orders.brands.alipayplus')} ${ja('fields.feeRate')}`, { exact: true }),
+    ).toHaveValue('');
+    await expectNoHorizontalOverflow(page);
+  });
 
   test('the companies list and a company page are usable', async ({ page }) => {
     await page.goto('/login');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_ROLE_ROUTES } from '../../src/contract/routes';
 import type { MerchantOrder } from '../../src/contract/merchant';
-import { operators, orders, sandboxPayments, serviceProviders } from '../../server/db/schema';
+import { brandAgents, operators, orders, sandboxPayments, serviceProviders } from '../../server/db/schema';
 import type { Tx } from '../../server/db/client';
 import type { MfaEnrolment } from '../../src/contract/auth';
 import type { SettlementSettings } from '../../src/contract/settlements';
@@ -143,6 +143,7 @@ describe.each(backends)('every write and its audit row in one transaction on $na
   let hinoki = 0;
   let userId = 0;
   let freshOperatorId = 0;
+  let brandAgentId = 0;
   let userPassword = DEMO_PASSWORD;
 
   const as = async <T>(path: string, body: unknown, token = tokens.admin) => {
@@ -503,6 +504,29 @@ describe.each(backends)('every write and its audit row in one transaction on $na
     '/org/agent/lock': async () => ({ as: 'admin', input: { id: ids.agent('Kansai Retail Partners') } }),
     '/org/agent/unlock': async () => ({ as: 'admin', input: { id: ids.agent('Kansai Retail Partners') } }),
 
+    '/org/brandAgent/page': async () => ({ as: 'admin', input: {} }),
+    '/org/brandAgent/list': async () => ({ as: 'admin' }),
+    '/org/brandAgent/get': async () => ({ as: 'admin', input: { id: brandAgentId } }),
+    // A changed fee rate: the agent, its brand and the rate's history row, each audited.
+    '/org/brandAgent/save': async () => {
+      const agent = await as<{ brands: { brand: string; feeRate: string }[] } & Record<string, unknown>>(
+        '/org/brandAgent/get',
+        { id: brandAgentId },
+      );
+      return {
+        as: 'admin',
+        input: {
+          ...strip(agent, ['feeHistory', 'status', 'createdAt', 'updatedAt', 'brands']),
+          brands: agent.brands.map((b) => ({
+            brand: b.brand,
+            feeRate: b.feeRate === '0.60' ? '0.65' : '0.60',
+          })),
+        },
+      };
+    },
+    '/org/brandAgent/lock': async () => ({ as: 'admin', input: { id: brandAgentId } }),
+    '/org/brandAgent/unlock': async () => ({ as: 'admin', input: { id: brandAgentId } }),
+
     '/system/operator/page': async () => ({ as: 'admin', input: {} }),
     '/system/operator/save': async () => {
       const page = await as<{ records: Record<string, unknown>[] }>('/system/operator/page', {
@@ -769,6 +793,10 @@ describe.each(backends)('every write and its audit row in one transaction on $na
     await h.createOperator({ loginId: 'audit-optional', operatorType: 20, companyId: hinoki });
     tokens.optional = await h.token('audit-optional');
     expect(userId).toBeGreaterThan(0);
+    // The demo's first comprehensive agent (its fee rates changed by the save below).
+    brandAgentId = (
+      await h.db.select({ id: brandAgents.id }).from(brandAgents).orderBy(brandAgents.id).limit(1)
+    )[0].id;
     await installGuard(h);
   });
   afterAll(() => h?.close());

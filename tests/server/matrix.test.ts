@@ -102,7 +102,10 @@ function ownInScope(role: OperatorType, type: ObjectType): boolean {
   return true;
 }
 
-/** Names a role must never see in a reply: organisations and accounts outside its scope. */
+/**
+ * Names a role must never see in a reply: organisations and accounts outside its scope (a
+ * comprehensive agent is the platform's: outside every tenant's).
+ */
 const FORBIDDEN: Record<Level, string[]> = {
   system: [],
   serviceProvider: [
@@ -113,6 +116,7 @@ const FORBIDDEN: Record<Level, string[]> = {
     'minato-admin',
     'pg-admin',
     'hokkai-admin',
+    'Matrix Brand Agent',
   ],
   company: [
     '有限会社さくら薬局',
@@ -123,6 +127,7 @@ const FORBIDDEN: Record<Level, string[]> = {
     'minato-admin',
     'sp-admin',
     'ag-admin',
+    'Matrix Brand Agent',
   ],
   agent: [
     '有限会社さくら薬局',
@@ -133,6 +138,7 @@ const FORBIDDEN: Record<Level, string[]> = {
     'kansai-admin',
     'co-admin',
     'sp-admin',
+    'Matrix Brand Agent',
   ],
 };
 
@@ -142,6 +148,7 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
   const tokens = new Map<OperatorType, string>();
   let adminToken = '';
   let freshCount = 0;
+  let brandAgentId = 0;
 
   const fetchAs = async <T>(path: string, body: unknown) => {
     const r = await h.call<T>(path, body, { token: adminToken });
@@ -325,6 +332,26 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
     },
     '/org/agent/lock': { kind: 'agent', write: true, input: (id) => ({ id }) },
     '/org/agent/unlock': { kind: 'agent', write: true, input: (id) => ({ id }) },
+
+    // Comprehensive agents: the platform's own, outside every tenant. The screen is role 0's only
+    // (the route decides NO_ACCESS for the others); the picker list is open to a session and
+    // empty outside the system scope.
+    '/org/brandAgent/page': { kind: 'list', input: () => ({ pageSize: 100 }) },
+    '/org/brandAgent/list': { kind: 'list', input: () => undefined },
+    '/org/brandAgent/get': { kind: 'list', input: () => ({ id: brandAgentId }) },
+    '/org/brandAgent/save': {
+      kind: 'list',
+      write: true,
+      input: async () => {
+        const agent = await fetchAs<Record<string, unknown>>('/org/brandAgent/get', { id: brandAgentId });
+        return {
+          ...strip(agent, ['feeHistory', 'status', 'createdAt', 'updatedAt', 'brands']),
+          brands: [],
+        };
+      },
+    },
+    '/org/brandAgent/lock': { kind: 'list', write: true, input: () => ({ id: brandAgentId }) },
+    '/org/brandAgent/unlock': { kind: 'list', write: true, input: () => ({ id: brandAgentId }) },
 
     '/system/operator/page': { kind: 'list', input: () => ({ pageSize: 100 }) },
     '/system/operator/save': {
@@ -777,6 +804,9 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
     ids = await orgIds(h.db);
     for (const role of ALL_ROLES) tokens.set(role, await h.token(ROLE_LOGINS[role]));
     adminToken = tokens.get(0)!;
+    brandAgentId = (
+      await fetchAs<{ id: number }>('/org/brandAgent/save', { name: 'Matrix Brand Agent', brands: [] })
+    ).id;
     // Foreign accounts log in once, so login history has rows a role must not see.
     for (const login of ['minato-admin', 'kansai-admin', 'yakkyoku-admin', 'hokkai-admin', 'pg-admin'])
       await h.token(login);

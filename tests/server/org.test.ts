@@ -13,7 +13,7 @@ import type { CommissionConfig } from '../../src/contract/commission';
 import { companies } from '../../server/db/schema';
 import { sha256 } from '../../server/platform/secrets';
 import { backends, startHarness, type Harness } from './harness';
-import { changedKeys, orgIds, snapshot, type OrgIds } from './fixtures';
+import { changedKeys, orgIds, snapshot, tableCount, type OrgIds } from './fixtures';
 
 const ubo = (n: number) =>
   Array.from({ length: n }, (_, i) => ({
@@ -147,6 +147,26 @@ describe.each(backends)('organisation calls on $name', (backend) => {
         'Offline payment limit must be at most 10,000,000,000,000',
       ],
       [{ limitDynamicCode: 'lots' }, 'limitDynamicCode', 'Dynamic code limit has the wrong type'],
+      // Bank details: IBAN and BIC by shape and checksum; the Zengin shapes for a payee in Japan.
+      [
+        { bankAddressCountry: 'DE', bankIban: 'DE89 3704 0044 0532 0130 01' },
+        'bankIban',
+        'IBAN has check digits that do not match: check what was typed',
+      ],
+      [
+        { bankSwift: 'DEUTDEFF5' },
+        'bankSwift',
+        'SWIFT/BIC code must be a SWIFT/BIC code of 8 or 11 characters (e.g. BOTKJPJT)',
+      ],
+      [{ bankCode: '12345' }, 'bankCode', 'Bank code must be 4 digits'],
+      [{ bankBranchCode: '1234' }, 'bankBranchCode', 'Bank branch code must be 3 digits'],
+      [{ bankAccountNumber: '123456789' }, 'bankAccountNumber', 'Account number may have at most 7 digits'],
+      [{ bankDepositType: 5 }, 'bankDepositType', 'Deposit type has a value that is not allowed'],
+      [
+        { bankAddressCountry: 'jp' },
+        'bankAddressCountry',
+        "Payee's address country has a value that is not allowed",
+      ],
     ];
     for (const [patch, field, text] of cases) {
       const r = await h.call('/org/company/save', newCompany(sakura, { mid: '', ...patch }), {
@@ -269,6 +289,72 @@ describe.each(backends)('organisation calls on $name', (backend) => {
     expect(created.body.resultType).toBe('SUCCESS');
   });
 
+  it('keeps a company’s bank details for transfers abroad: deposit type, country, IBAN and BIC', async () => {
+    const sakura = ids.provider('Sakura Payment Services');
+    const bank = {
+      bankName: 'Deutsche Bank',
+      bankCode: '',
+      bankBranchCode: '',
+      bankDepositType: 9,
+      bankAccountNumber: '532013000',
+      bankAddressCountry: 'DE',
+      bankIban: 'de89 3704 0044 0532 0130 00',
+      bankSwift: 'deutdeff500',
+    };
+    const r = await h.call<CompanySaved>(
+      '/org/company/save',
+      newCompany(sakura, { name: '海外口座テスト株式会社', phone: '03-9999-0077', mid: '', ...bank }),
+      { token: spAdmin },
+    );
+    expect(r.body.resultType, JSON.stringify(r.body.errors)).toBe('SUCCESS');
+    expect(r.body.result!.company).toMatchObject({
+      ...bank,
+      bankIban: 'DE89370400440532013000',
+      bankSwift: 'DEUTDEFF500',
+    });
+    // Back home, the account number must fit a Zengin transfer again.
+    const home = await h.call(
+      '/org/company/save',
+      {
+        ...newCompany(sakura, { mid: '', ...bank }),
+        id: r.body.result!.company.id,
+        bankAddressCountry: 'JP',
+      },
+      { token: spAdmin },
+    );
+    expect(home.body.errors).toEqual({ bankAccountNumber: '口座番号は7桁以内の半角数字で入力してください' });
+  });
+
+  it('refuses an agency’s bad IBAN at the field in the caller’s language', async () => {
+    const input = {
+      serviceProviderId: ids.provider('Sakura Payment Services'),
+      agentNo: 'AG-0190',
+      name: 'IBAN エージェンシー',
+      bankAddressCountry: 'FR',
+      bankIban: 'FR14 2004 1010 0505 0001 3M02 605',
+    };
+    for (const [lang, text] of [
+      ['jp', 'IBANのチェックデジットが合いません。入力内容を確認してください'],
+      ['zh_cn', 'IBAN的校验位不正确，请检查输入内容'],
+      ['en', 'IBAN has check digits that do not match: check what was typed'],
+    ] as const) {
+      await h.call('/system/profile/language', { workingLanguage: lang }, { token: spAdmin });
+      const r = await h.call('/org/agent/save', input, { token: spAdmin });
+      expect(r.body.resultType).toBe('INVALID');
+      expect(r.body.errors).toEqual({ bankIban: text });
+    }
+    await h.call('/system/profile/language', { workingLanguage: 'jp' }, { token: spAdmin });
+    const ok = await h.call<AgentDetail>(
+      '/org/agent/save',
+      { ...input, bankIban: 'FR14 2004 1010 0505 0001 3M02 606' },
+      { token: spAdmin },
+    );
+    expect(ok.body.result).toMatchObject({
+      bankIban: 'FR1420041010050500013M02606',
+      bankAddressCountry: 'FR',
+    });
+  });
+
   it('saves an agency with every field; half-width katakana holders accepted', async () => {
     const input = {
       serviceProviderId: ids.provider('Sakura Payment Services'),
@@ -383,6 +469,38 @@ describe.each(backends)('organisation calls on $name', (backend) => {
     );
     expect((rows as unknown as { rows: { rate: number }[] }).rows.map((x) => x.rate)).toEqual([10, 325]);
     expect((await save('0.11')).body.resultType).toBe('INVALID');
+    // Each rate that changed has its history row, set by the caller from the save; the history
+    // comes with the rates, newest first. WeChat offline was 3.25 already (the demo's rate): no row.
+    const history = r.body.result!.history.filter((e) => e.operator === 'sp-admin');
+    const changes = history.map((e) => [e.kind, e.brand, e.channel, e.rate]);
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        ['commission', 'wechat', 'online', '0.10'],
+        ['rebate', 'wechat', '', '0.05'],
+      ]),
+    );
+    expect(
+      changes.filter(
+        ([kind, brand, channel]) => kind === 'commission' && brand === 'wechat' && channel === 'offline',
+      ),
+    ).toEqual([]);
+    // The demo's rates were set by the system, before any demo order.
+    expect(r.body.result!.history.at(-1)).toMatchObject({ operator: null });
+    // Rates the save left out are removed (null); a save that changes nothing writes nothing.
+    expect(history.some((e) => e.kind === 'commission' && e.brand === 'paypay' && e.rate === null)).toBe(
+      true,
+    );
+    const count = await tableCount(h.db, 'rate_changes');
+    expect((await save('0.05')).body.resultType).toBe('SUCCESS');
+    expect(await tableCount(h.db, 'rate_changes')).toBe(count);
+    const changed = await save('0.08');
+    expect(await tableCount(h.db, 'rate_changes')).toBe(count + 1);
+    expect(changed.body.result!.history[0]).toMatchObject({
+      kind: 'rebate',
+      brand: 'wechat',
+      rate: '0.08',
+      operator: 'sp-admin',
+    });
     const bad = await h.call(
       '/org/commissonRateConfig/saveCommissionRate',
       { companyId: hinoki, rates: [{ brand: 'wechat', channel: 'offline', rate: '3.255' }] },

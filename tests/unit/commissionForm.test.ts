@@ -10,6 +10,7 @@ describe('commission grid', () => {
       agentName: null,
       rates: [{ brand: 'paypay', channel: 'online', rate: '2.10', rateHundredths: 210, remark: 'x' }],
       rebates: [],
+      history: [],
     });
     expect(grid.rates).toHaveLength(12);
     const { rates, rebates } = entriesOf(grid, false);

@@ -34,6 +34,19 @@ const CONCEPTS: { concept: string; words: Words; keys: MessageKey[] }[] = [
     keys: ['menu.agencies', 'org.agency.table', 'org.agency.newTitle', 'audit.objects.agent'],
   },
   {
+    concept: 'comprehensive agent (brand-level)',
+    words: { ja: '総合代理店', 'zh-cn': '综合代理', en: 'comprehensive agent' },
+    keys: [
+      'menu.brandAgents',
+      'menu.settleBrand',
+      'org.brandAgent.table',
+      'org.brandAgent.newTitle',
+      'org.brandAgent.editTitle',
+      'server.org.brandServed',
+      'audit.objects.brandAgent',
+    ],
+  },
+  {
     concept: 'service provider',
     words: { ja: 'サービスプロバイダー', 'zh-cn': '服务商', en: 'service provider' },
     keys: [

@@ -1,3 +1,4 @@
+import type { RateKind } from '../../../src/contract/commission';
 import { bigint, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { brandAgents, companies } from './org';
 
@@ -43,7 +44,7 @@ export const rateChanges = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /** commission, rebate or brandFee. */
-    kind: varchar('kind', { length: 12 }).$type<'commission' | 'rebate' | 'brandFee'>().notNull(),
+    kind: varchar('kind', { length: 12 }).$type<RateKind>().notNull(),
     companyId: integer('company_id').references(() => companies.id),
     brandAgentId: integer('brand_agent_id').references(() => brandAgents.id),
     brand: varchar('brand', { length: 20 }).notNull(),

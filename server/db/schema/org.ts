@@ -1,4 +1,7 @@
+import type { PayBrand } from '../../../src/contract/brands';
+import type { Country } from '../../../src/contract/countries';
 import type { Status } from '../../../src/contract/fields';
+import type { CheckoutPeriod } from '../../../src/contract/orgCompany';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -36,7 +39,7 @@ const bankColumns = () => ({
   /** 預金種目 of a Zengin transfer: 1 ordinary (普通), 2 current (当座), 4 savings (貯蓄), 9 other. */
   bankDepositType: smallint('bank_deposit_type').notNull().default(1),
   /** ISO 3166-1 alpha-2 country of the payee's address (transfers abroad). */
-  bankAddressCountry: varchar('bank_address_country', { length: 2 }).notNull().default('JP'),
+  bankAddressCountry: varchar('bank_address_country', { length: 2 }).$type<Country>().notNull().default('JP'),
   /** IBAN and SWIFT/BIC of the payee's account, for transfers abroad ('' in Japan). */
   bankIban: str('bank_iban', 34),
   bankSwift: str('bank_swift', 11),
@@ -218,7 +221,10 @@ export const brandAgents = pgTable('brand_agents', {
   address: str('address', 255),
   ...bankColumns(),
   /** daily, weekly or monthly statements; weekly ones end on statementWeekday (1 Monday … 7 Sunday). */
-  statementPeriod: varchar('statement_period', { length: 8 }).notNull().default('monthly'),
+  statementPeriod: varchar('statement_period', { length: 8 })
+    .$type<CheckoutPeriod>()
+    .notNull()
+    .default('monthly'),
   statementWeekday: smallint('statement_weekday'),
   status: status(),
   createdAt: createdAt(),
@@ -227,7 +233,7 @@ export const brandAgents = pgTable('brand_agents', {
 
 /** Which agent serves a brand, and its fee on the brand's orders (hundredths of a percent). */
 export const brandAgentBrands = pgTable('brand_agent_brands', {
-  brand: varchar('brand', { length: 20 }).primaryKey(),
+  brand: varchar('brand', { length: 20 }).$type<PayBrand>().primaryKey(),
   brandAgentId: integer('brand_agent_id')
     .notNull()
     .references(() => brandAgents.id),

@@ -11,6 +11,7 @@ import { agentRebateRates, agents, commissionRates, companies } from '../../db/s
 import { noAccess, scopeOfCaller, write, type Caller } from '../../platform/caller';
 import { notFound } from '../../platform/envelope';
 import { fieldError } from '../../platform/lists';
+import { rateHistoryOf, recordRateChanges, type StoredRate } from '../../platform/rateHistory';
 import { companiesIn, type Scope } from '../../platform/scope';
 
 async function configOf(
@@ -51,8 +52,18 @@ async function configOf(
       rate: hundredthsToPercent(r.rate),
       rateHundredths: r.rate,
     })),
+    history: await rateHistoryOf(db, { companyId }, ['commission', 'rebate']),
   };
 }
+
+/** The rates as stored, for the history's comparison. */
+const storedRates = (config: CommissionConfig): StoredRate[] =>
+  config.rates.map((r) => ({ brand: r.brand, channel: r.channel, rate: r.rateHundredths }));
+const storedRebates = (config: CommissionConfig): StoredRate[] =>
+  config.rebates.map((r) => ({ brand: r.brand, channel: '', rate: r.rateHundredths }));
+
+/** The audit row's snapshot: the rates, not their history. */
+const snapshotOf = ({ history: _h, ...config }: CommissionConfig) => config;
 
 export async function commissionGet(c: Caller, companyId: number): Promise<CommissionConfig> {
   const config = await configOf(c.deps.db, scopeOfCaller(c), companyId);
@@ -110,8 +121,28 @@ export async function commissionSave(c: Caller, input: CommissionSaveInput): Pro
         })),
       );
     }
+    // Each rate that changed gets its history row, in this transaction (docs/settlement.md, "Money").
+    const change = { owner: { companyId: input.companyId }, operatorId: c.principal.operatorId, at: now };
+    await recordRateChanges(
+      tx,
+      { ...change, kind: 'commission' },
+      storedRates(before),
+      rates.map((r) => ({ brand: r.brand, channel: r.channel, rate: r.hundredths })),
+    );
+    await recordRateChanges(
+      tx,
+      { ...change, kind: 'rebate' },
+      storedRebates(before),
+      rebates.map((r) => ({ brand: r.brand, channel: '', rate: r.hundredths })),
+    );
     const after = (await configOf(tx, scope, input.companyId))!;
-    await audit({ objectType: 'commissionRate', objectId: input.companyId, action: 'update', before, after });
+    await audit({
+      objectType: 'commissionRate',
+      objectId: input.companyId,
+      action: 'update',
+      before: snapshotOf(before),
+      after: snapshotOf(after),
+    });
     return after;
   });
 }

@@ -1,4 +1,4 @@
-/** The organisation: service providers, agencies, companies (with their brand settings) and branches. */
+/** The organisation: service providers, agencies, companies (with their brand settings), branches and comprehensive agents. */
 export { orgRoutes } from './routes';
 export { companyInScope } from './branches';
 export { companyValueTaken } from './companies';

@@ -1,5 +1,5 @@
 import { PROVIDER_LIST } from '../../../src/contract/lists/org';
-import { and, count, eq, ilike, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Page } from '../../../src/contract/envelope';
 import type { OrgOption, ProviderPageQuery, ProviderRow, ProviderSaveInput } from '../../../src/contract/org';
 import type { Status } from '../../../src/contract/fields';
@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client';
 import { serviceProviders } from '../../db/schema';
 import { noAccess, scopeOfCaller, toggleStatus, write, type Caller } from '../../platform/caller';
 import { notFound } from '../../platform/envelope';
-import { duplicate, escapeLike, iso, listPage, sortColumns } from '../../platform/lists';
+import { duplicate, escapeLike, iso, listPage, nameTaken, sortColumns } from '../../platform/lists';
 import { providersIn, type Scope } from '../../platform/scope';
 
 const columns = {
@@ -87,19 +87,8 @@ export async function providerGet(c: Caller, id: number): Promise<ProviderRow> {
   return row;
 }
 
-export async function providerNameTaken(db: Executor, name: string, excludeId: number | null) {
-  const [row] = await db
-    .select({ id: serviceProviders.id })
-    .from(serviceProviders)
-    .where(
-      and(
-        sql`lower(${serviceProviders.name}) = lower(${name})`,
-        excludeId ? ne(serviceProviders.id, excludeId) : undefined,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
+export const providerNameTaken = (db: Executor, name: string, excludeId: number | null) =>
+  nameTaken(db, serviceProviders, name, excludeId);
 
 /** Only the system creates providers; a provider's admin edits its own. */
 export async function providerSave(c: Caller, input: ProviderSaveInput): Promise<ProviderRow> {

@@ -5,6 +5,13 @@ import { agentGet, agentList, agentPage, agentSave, agentStatus } from './agents
 import { brandSettingsGet, brandSettingsSave } from './brandSettings';
 import { branchGet, branchPage, branchSave, branchStatus, branchTree } from './branches';
 import {
+  brandAgentGet,
+  brandAgentList,
+  brandAgentPage,
+  brandAgentSave,
+  brandAgentStatus,
+} from './brandAgents';
+import {
   companyGet,
   companyList,
   companyPage,
@@ -110,6 +117,28 @@ export function orgRoutes(api: Api) {
   }));
   api.call(orgCalls.agentUnlock, async (c) => ({
     result: await agentStatus(c, c.input.id, 'active'),
+    ...UNLOCKED,
+  }));
+
+  api.call(orgCalls.brandAgentPage, async (c) => ({
+    result: await brandAgentPage(c, c.input),
+  }));
+  api.call(orgCalls.brandAgentList, async (c) => ({
+    result: await brandAgentList(c),
+  }));
+  api.call(orgCalls.brandAgentGet, async (c) => ({
+    result: await brandAgentGet(c, c.input.id),
+  }));
+  api.call(orgCalls.brandAgentSave, async (c) => ({
+    result: await brandAgentSave(c, c.input),
+    ...SAVED,
+  }));
+  api.call(orgCalls.brandAgentLock, async (c) => ({
+    result: await brandAgentStatus(c, c.input.id, 'locked'),
+    ...LOCKED,
+  }));
+  api.call(orgCalls.brandAgentUnlock, async (c) => ({
+    result: await brandAgentStatus(c, c.input.id, 'active'),
     ...UNLOCKED,
   }));
   // A company's connector and sandbox behaviour per brand (company settings).

@@ -1,5 +1,5 @@
 import { call, reply } from '../call';
-import { AGENCY_LIST, BRANCH_LIST, COMPANY_LIST, PROVIDER_LIST } from '../lists/org';
+import { AGENCY_LIST, BRANCH_LIST, BRAND_AGENT_LIST, COMPANY_LIST, PROVIDER_LIST } from '../lists/org';
 import {
   ProviderPageQuery,
   type ProviderRow,
@@ -21,6 +21,13 @@ import {
   type CompanySaved,
 } from '../orgCompany';
 import { AgentPageQuery, type AgentRow, type AgentDetail, AgentSaveInput } from '../orgAgent';
+import {
+  BrandAgentPageQuery,
+  BrandAgentSaveInput,
+  type BrandAgentDetail,
+  type BrandAgentOption,
+  type BrandAgentRow,
+} from '../orgBrandAgent';
 
 /** The org calls (docs/api.md). */
 export const orgCalls = {
@@ -142,6 +149,36 @@ export const orgCalls = {
   }),
   agentUnlock: call('/org/agent/unlock', {
     access: '/setup/agent',
+    input: IdInput,
+    reply: reply<StatusChanged>(),
+    writes: true,
+  }),
+  // Comprehensive agents: the system admin's (the route's role list); the picker list is scoped.
+  brandAgentPage: call(BRAND_AGENT_LIST.path, {
+    access: BRAND_AGENT_LIST.route,
+    input: BrandAgentPageQuery,
+    reply: reply<Page<BrandAgentRow>>(),
+  }),
+  brandAgentList: call('/org/brandAgent/list', { access: 'session', reply: reply<BrandAgentOption[]>() }),
+  brandAgentGet: call('/org/brandAgent/get', {
+    access: '/setup/brandAgent',
+    input: IdInput,
+    reply: reply<BrandAgentDetail>(),
+  }),
+  brandAgentSave: call('/org/brandAgent/save', {
+    access: '/setup/brandAgent',
+    input: BrandAgentSaveInput,
+    reply: reply<BrandAgentDetail>(),
+    writes: true,
+  }),
+  brandAgentLock: call('/org/brandAgent/lock', {
+    access: '/setup/brandAgent',
+    input: IdInput,
+    reply: reply<StatusChanged>(),
+    writes: true,
+  }),
+  brandAgentUnlock: call('/org/brandAgent/unlock', {
+    access: '/setup/brandAgent',
     input: IdInput,
     reply: reply<StatusChanged>(),
     writes: true,

@@ -1,10 +1,10 @@
 import { LIMITS, type yup } from '../validation';
 import { optionalId } from '../fields';
 import { defineList, pageQueryOf } from './define';
-import { externalFilter, idOptionsFilter, statusFilter, textFilter } from './filters';
+import { brandFilter, externalFilter, idOptionsFilter, statusFilter, textFilter } from './filters';
 import { actionsColumn, countColumn, idColumn, nameColumn, phoneColumn, statusAndCreated } from './columns';
 
-/** The organisation lists (/setup/mechanism, /setup/branch, /setup/agent, /setup/company). */
+/** The organisation lists (/setup/mechanism, /setup/branch, /setup/agent, /setup/company, /setup/brandAgent). */
 
 const nameFilter = () => textFilter('fields.name', LIMITS.orgName);
 
@@ -129,3 +129,25 @@ export const COMPANY_LIST = defineList({
 });
 export const CompanyPageQuery = pageQueryOf(COMPANY_LIST);
 export type CompanyPageQuery = yup.InferType<typeof CompanyPageQuery>;
+
+/** Comprehensive agents: the system admin's; filtered by a brand they serve. */
+export const BRAND_AGENT_LIST = defineList({
+  path: '/org/brandAgent/page',
+  route: '/setup/brandAgent',
+  filters: { name: nameFilter(), brand: brandFilter(), status: statusFilter() },
+  sortFields: ['id', 'name', 'createdAt', 'status'],
+  scope: 'tenant',
+  columns: [
+    idColumn(),
+    nameColumn('12rem'),
+    nameEnColumn(),
+    { key: 'brands', headerKey: 'fields.brands', priority: 1, width: { min: '12rem' } },
+    { key: 'contactName', headerKey: 'fields.contactName', priority: 3, width: { min: '8rem' } },
+    phoneColumn(),
+    { key: 'statementPeriod', headerKey: 'fields.statementPeriod', priority: 3, width: { nowrap: true } },
+    ...statusAndCreated(),
+    actionsColumn(),
+  ],
+});
+export const BrandAgentPageQuery = pageQueryOf(BRAND_AGENT_LIST);
+export type BrandAgentPageQuery = yup.InferType<typeof BrandAgentPageQuery>;

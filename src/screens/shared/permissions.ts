@@ -16,6 +16,8 @@ export interface OrgRights {
   editCompany: boolean;
   lockCompany: boolean;
   editAgent: boolean;
+  /** Comprehensive agents: the system admin's (the route is role 0's only). */
+  editBrandAgent: boolean;
   editBranch: boolean;
   editCommission: boolean;
   /** A company's brand connectors (the server lets system and provider admins). */
@@ -37,6 +39,7 @@ export function rightsOf(role: OperatorType): OrgRights {
     editCompany: admin,
     lockCompany: admin && level !== 'company',
     editAgent: system || provider,
+    editBrandAgent: system,
     editBranch: admin,
     editCommission: system || provider,
     editConnectors: system || provider,

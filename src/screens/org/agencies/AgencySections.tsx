@@ -14,6 +14,7 @@ import {
   TextField,
   useFieldError,
 } from '../../shared/formFields';
+import { BankFields } from '../../shared/BankFields';
 import { enumOptions, orgOptions } from '../../shared/options';
 import type { AgencyForm } from './agencyForm';
 
@@ -110,15 +111,7 @@ export function AgencyBank() {
   const t = useT();
   return (
     <Section title={t('org.sections.bank')}>
-      <FieldGrid>
-        <TextField name="bankName" />
-        <TextField name="bankCode" inputMode="numeric" />
-        <TextField name="bankBranchName" />
-        <TextField name="bankBranchCode" inputMode="numeric" />
-        <SelectField name="bankAccountType" numeric options={enumOptions(t, [0, 1], 'org.accountType')} />
-        <TextField name="bankAccountNumber" inputMode="numeric" />
-        <TextField name="bankAccountHolder" helper={t('org.holderHelp')} />
-      </FieldGrid>
+      <BankFields />
     </Section>
   );
 }

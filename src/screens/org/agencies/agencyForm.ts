@@ -1,4 +1,5 @@
 import type { AgentDetail, AgentSaveInput } from '../../../contract/org';
+import { EMPTY_BANK } from '../../shared/bankForm';
 
 export type AgencyForm = AgentSaveInput;
 
@@ -26,13 +27,7 @@ export const EMPTY_AGENCY: AgencyForm = {
   contactName: '',
   contactPhone: '',
   contactEmail: '',
-  bankName: '',
-  bankCode: '',
-  bankBranchName: '',
-  bankBranchCode: '',
-  bankAccountType: 1,
-  bankAccountNumber: '',
-  bankAccountHolder: '',
+  ...EMPTY_BANK,
   currency: 'JPY',
   settlementPeriod: 'T+30',
   minimumAmount: 0,

@@ -1,60 +1,18 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  Input,
-  InputGroup,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import { useForm, type FieldError, type UseFormRegister } from 'react-hook-form';
+import { Alert, Box, Button, Card, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { useForm, type FieldError } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { BRANDS, type Brand, type CommissionConfig } from '../../../contract/commission';
-import { isApiError } from '../../../services/client';
 import { saveCommission } from '../../../services/commission';
 import { useT } from '../../../app/i18n';
 import { showSuccess } from '../../../app/toaster';
 import { errorText } from '../../../components/FormField';
 import { useOrgRights } from '../../shared/permissions';
+import { RateHistory } from '../../shared/RateHistory';
+import { RateCells, RateInput } from '../../shared/RateInput';
+import { showServerErrors } from '../../shared/forms';
+import { gridPath } from '../../shared/rateGrid';
 import { CommissionGrid, entriesOf, gridOf } from './commissionForm';
-
-function RateInput({
-  name,
-  label,
-  register,
-  error,
-}: {
-  name: `rates.${number}.rate` | `rebates.${number}.rate`;
-  label: string;
-  register: UseFormRegister<CommissionGrid>;
-  error?: string;
-}) {
-  return (
-    <Box>
-      <InputGroup endElement="%" endElementProps={{ color: 'fg.muted' }}>
-        <Input
-          size="sm"
-          textAlign="end"
-          inputMode="decimal"
-          placeholder="0.00"
-          aria-label={label}
-          aria-invalid={error ? true : undefined}
-          {...register(name)}
-        />
-      </InputGroup>
-      {error && (
-        <Text color="fg.error" fontSize="xs" mt="1">
-          {error}
-        </Text>
-      )}
-    </Box>
-  );
-}
 
 /** The brand × online/offline grid with remarks, and the agency's rebate per brand; one save. */
 export function CommissionEditor({ config, onSaved }: { config: CommissionConfig; onSaved: () => void }) {
@@ -83,18 +41,13 @@ export function CommissionEditor({ config, onSaved }: { config: CommissionConfig
       showSuccess(t('common.saved'));
       onSaved();
     } catch (e) {
-      // Put the server's messages back on the grid's rows (it numbers the rows it was sent).
-      for (const [field, text] of Object.entries(isApiError(e) ? (e.errors ?? {}) : {})) {
-        const m = /^(rates|rebates)\[(\d+)\]\.(\w+)$/.exec(field);
-        const sent = m ? (m[1] === 'rates' ? rates : rebates)[Number(m[2])] : undefined;
-        if (m && sent)
-          setError(`${m[1] as 'rates'}.${sent.index}.${m[3] as 'rate'}`, { type: 'server', message: text });
-      }
-      setFailure(e instanceof Error && e.message ? e.message : t('common.submitError'));
+      // The server's messages on the grid's rows (it numbers the rows it was sent), and above.
+      setFailure(showServerErrors(t, e, setError, undefined, gridPath({ rates, rebates })));
     }
   });
 
   const brandName = (b: Brand) => t(`org.brand.${b}`);
+  const rebateHistory = config.history.filter((h) => h.kind === 'rebate');
   const readOnly = !rights.editCommission;
 
   return (
@@ -138,9 +91,8 @@ export function CommissionEditor({ config, onSaved }: { config: CommissionConfig
                         <Table.Cell>{t(`org.channel.${row.channel}`)}</Table.Cell>
                         <Table.Cell>
                           <RateInput
-                            name={`rates.${i}.rate`}
+                            field={register(`rates.${i}.rate`)}
                             label={`${brandName(row.brand)} ${t(`org.channel.${row.channel}`)} ${t('fields.rate')}`}
-                            register={register}
                             error={rateError(i)}
                           />
                         </Table.Cell>
@@ -156,6 +108,14 @@ export function CommissionEditor({ config, onSaved }: { config: CommissionConfig
                   </Table.Body>
                 </Table.Root>
               </Table.ScrollArea>
+              <Box mt="2">
+                <RateHistory
+                  what={t('org.commission.rates')}
+                  entries={config.history.filter((h) => h.kind === 'commission')}
+                  brandName={brandName}
+                  channels
+                />
+              </Box>
             </Card.Body>
           </Card.Root>
           <Card.Root>
@@ -171,25 +131,27 @@ export function CommissionEditor({ config, onSaved }: { config: CommissionConfig
             </Card.Header>
             {withRebates && (
               <Card.Body pt="0">
-                <Box
-                  display="grid"
-                  gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
-                  gap="4"
-                >
-                  {BRANDS.map((brand, i) => (
-                    <Flex key={brand} direction="column" gap="1">
-                      <Text fontSize="sm" fontWeight="medium">
-                        {brandName(brand)}
-                      </Text>
+                <RateCells brands={BRANDS} columns={{ sm: 2, lg: 3 }}>
+                  {(brand, i) => ({
+                    title: brandName(brand),
+                    input: (
                       <RateInput
-                        name={`rebates.${i}.rate`}
+                        field={register(`rebates.${i}.rate`)}
                         label={`${brandName(brand)} ${t('org.commission.rebates')}`}
-                        register={register}
                         error={rebateError(i)}
                       />
-                    </Flex>
-                  ))}
-                </Box>
+                    ),
+                  })}
+                </RateCells>
+              </Card.Body>
+            )}
+            {(withRebates || rebateHistory.length > 0) && (
+              <Card.Body pt="0">
+                <RateHistory
+                  what={t('org.commission.rebates')}
+                  entries={rebateHistory}
+                  brandName={brandName}
+                />
               </Card.Body>
             )}
           </Card.Root>

@@ -3,12 +3,10 @@ import { Link } from 'wouter';
 import { getCompany } from '../../../services/org';
 import { useT } from '../../../app/i18n';
 import { orNotFound, useLoad } from '../../../app/useLoad';
-import { LoadFailed } from '../../../components/LoadFailed';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { TopProgress } from '../../../components/TopProgress';
 import { useSessionMenu } from '../../../app/session';
-import NotFound from '../../errors/NotFound';
+import { recordGate } from '../../shared/RecordPage';
 import { useAgentOptions, useProviderOptions } from '../../shared/useOrgOptions';
 import { BrandConnectors } from './BrandConnectors';
 import { RefundApprovalThreshold } from './RefundApprovalThreshold';
@@ -24,19 +22,14 @@ export default function CompanyDetail({ param }: { param: string }) {
   const providers = useProviderOptions();
   const agents = useAgentOptions();
 
-  if (company.data === 'notFound') return <NotFound inShell />;
-  const failed = [company, providers, agents].find((l) => l.status === 'failed');
-  if (failed) {
-    return (
-      <>
-        <PageHeader title={t('org.company.editTitle')} />
-        <LoadFailed message={failed.error} onRetry={failed.reload} />
-      </>
-    );
-  }
   // The pickers' options first, so the selects show the stored choice.
-  if ((company.status === 'loading' && id !== null) || !providers.data || !agents.data)
-    return <TopProgress />;
+  const gate = recordGate(
+    t('org.company.editTitle'),
+    company,
+    [providers, agents],
+    (company.status === 'loading' && id !== null) || !providers.data || !agents.data,
+  );
+  if (gate || company.data === 'notFound' || !providers.data || !agents.data) return gate;
   const detail = company.data;
   return (
     <>

@@ -1,4 +1,5 @@
 import type { CompanyDetail, CompanySaveInput, UboEntry } from '../../../contract/org';
+import { BANK_FIELD_NAMES, EMPTY_BANK } from '../../shared/bankForm';
 
 /**
  * The company form: the contract's CompanySaveInput, grouped in tabs a person works through.
@@ -32,13 +33,7 @@ export const EMPTY_COMPANY: CompanyForm = {
   homepage: '',
   contactName: '',
   contactEmail: '',
-  bankName: '',
-  bankCode: '',
-  bankBranchName: '',
-  bankBranchCode: '',
-  bankAccountType: 1,
-  bankAccountNumber: '',
-  bankAccountHolder: '',
+  ...EMPTY_BANK,
   checkoutPeriod: 'monthly',
   checkoutWeekday: null,
   checkoutLimit: 0,
@@ -103,19 +98,10 @@ export const TAB_OF: Record<string, CompanyTab> = {
     ].map((f) => [f, 'basic']),
   ),
   ...Object.fromEntries(
-    [
-      'bankName',
-      'bankCode',
-      'bankBranchName',
-      'bankBranchCode',
-      'bankAccountType',
-      'bankAccountNumber',
-      'bankAccountHolder',
-      'checkoutPeriod',
-      'checkoutWeekday',
-      'checkoutLimit',
-      'financeEmail',
-    ].map((f) => [f, 'bank']),
+    [...BANK_FIELD_NAMES, 'checkoutPeriod', 'checkoutWeekday', 'checkoutLimit', 'financeEmail'].map((f) => [
+      f,
+      'bank',
+    ]),
   ),
   mid: 'ubo',
   sid: 'ubo',
