@@ -30,6 +30,9 @@ export const SCREENS: Readonly<Record<BuiltScreen, LazyScreen>> = {
   '/history/refundApproval': lazy(() => import('../screens/refunds/RefundApprovals')),
   '/manage/url': lazy(() => import('../screens/links/PayLinks')),
   '/manage/onepay': lazy(() => import('../screens/preorders/PreOrders')),
+  '/settle/actuarial': lazy(() => import('../screens/settlements/MerchantSettlements')),
+  '/settle/agent': lazy(() => import('../screens/settlements/AgentSettlements')),
+  '/settle/brand': lazy(() => import('../screens/settlements/BrandSettlements')),
   '/settle/settings': lazy(() => import('../screens/settlements/SettlementSettings')),
 };
 

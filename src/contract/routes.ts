@@ -94,9 +94,9 @@ export const ALL_ROUTE_PATHS: readonly string[] = flattenMenu().map((r) => r.pat
 
 /**
  * The menu routes whose screen the console has (src/app/screens.ts must give each one, and
- * only these). A route of MENU not listed here is a screen still to come (reports, notices,
- * settlement until #15 adds its routes here): the permission editor shows it disabled with a
- * note, the server refuses to grant it, and the sidebar hides it even where it was granted.
+ * only these). A route of MENU not listed here is a screen still to come (reports, notices):
+ * the permission editor shows it disabled with a note, the server refuses to grant it, and the
+ * sidebar hides it even where it was granted.
  */
 export const BUILT_SCREENS = [
   '/',
@@ -108,6 +108,9 @@ export const BUILT_SCREENS = [
   '/history/order',
   '/history/refund',
   '/history/refundApproval',
+  '/settle/actuarial',
+  '/settle/agent',
+  '/settle/brand',
   '/settle/settings',
   '/setup/operate',
   '/setup/payment',

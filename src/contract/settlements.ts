@@ -123,6 +123,17 @@ export interface SettlementRow {
   createdAt: string;
 }
 
+/** The totals of a settlement list's filter in one currency (shown above the list). */
+export interface SettlementTotals {
+  currency: string;
+  count: number;
+  transferAmount: number;
+  carriedOut: number;
+  /** Of them, not remitted yet: count and Σ transfer amount. */
+  openCount: number;
+  openAmount: number;
+}
+
 /** Why a settlement cannot be paid (yet): each one a reason the checkout's choosing step names. */
 export const UNPAYABLE_REASONS = [
   'remitted',

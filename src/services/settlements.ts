@@ -5,6 +5,8 @@ import type {
   CheckoutDone,
   CheckoutPreview,
   PayoutKind,
+  SettlementKind,
+  SettlementLinesQuery,
   SettlementSettingsSave,
 } from '../contract/settlements';
 import type { CheckoutPreviewRequest, CheckoutRequest } from '../machines/settlementCheckout';
@@ -70,3 +72,52 @@ export const getSettlementSettings = () => api.call(settlementsCalls.settings.ge
 /** Saves them all at once. Silent: the form puts a refusal back at its fields. */
 export const saveSettlementSettings = (input: SettlementSettingsSave) =>
   api.call(settlementsCalls.settings.save, input, { silent: true });
+
+/* ---- The settlement lists, a settlement's page and the payout batches ---- */
+
+type Query = Record<string, unknown>;
+
+/** One page of a settlement list (the list's filters, paging and sorting from the URL). */
+export const pageSettlements = (kind: SettlementKind, query: Query) =>
+  api.call(settlementsCalls[kind].page, query);
+
+/** The totals per currency of a list's filters (no paging). Silent: the list shows its own failure. */
+export const settlementTotals = (kind: SettlementKind, query: Query) => {
+  const { pageNum: _n, pageSize: _s, sortField: _f, sortOrder: _o, ...filters } = query;
+  return api.call(settlementsCalls[kind].totals, filters, { silent: true });
+};
+
+/** The companies, agencies or comprehensive agents of the caller's scope (the list's filter). */
+export const settlementParties = (kind: SettlementKind) => api.call(settlementsCalls[kind].parties, {});
+
+/** A settlement's page: the statement, the payee as snapshotted, its batch and trail. Silent: NOT_FOUND is a page. */
+export const getSettlement = (kind: SettlementKind, id: number) =>
+  api.call(settlementsCalls[kind].get, { id }, { silent: true });
+
+/** A settlement's orders or refunds, paged. */
+export const settlementLines = (kind: SettlementKind, input: SettlementLinesQuery) =>
+  api.call(settlementsCalls[kind].lines, input);
+
+/** The file of a settlement's lines (XLSX or CSV), handed to the browser. */
+export async function saveSettlementLines(kind: SettlementKind, id: number, format: 'xlsx' | 'csv') {
+  const file = await api.download(settlementsCalls[kind].exportLines, { id, format });
+  saveFile(file.fileName, file.blob);
+}
+
+/** A merchant settlement's statement PDF in the language asked for ('' : the caller's). */
+export async function saveStatement(id: number, language: '' | 'ja' | 'zh-cn' | 'en' = '') {
+  const file = await api.download(settlementsCalls.merchant.statement, { id, language });
+  saveFile(file.fileName, file.blob);
+}
+
+/** The payout batches of a kind, newest first. */
+export const pageBatches = (kind: PayoutKind, query: Query) =>
+  api.call(settlementsCalls[kind].batchPage, query);
+
+/** The bank confirmed the transfers: the batch's settlements become remitted (status 2). */
+export const remitBatch = (kind: PayoutKind, id: number) =>
+  api.call(settlementsCalls[kind].batchRemit, { id });
+
+/** The bank rejected the batch: its settlements go back to not remitted, with the reason (admins). */
+export const reverseBatch = (kind: PayoutKind, id: number, reason: string) =>
+  api.call(settlementsCalls[kind].batchReverse, { id, reason });

@@ -9,6 +9,7 @@ import type {
   SettlementLinesQuery,
   SettlementRow,
   SettlementStatus,
+  SettlementTotals,
   SettlementTrailEntry,
 } from '../../../src/contract/settlements';
 import type { Translate } from '../../../src/i18n';
@@ -160,13 +161,18 @@ export async function settlementTotals(
   scope: Scope,
   kind: SettlementKind,
   q: Omit<SettlementPageQuery, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>,
-) {
+): Promise<SettlementTotals[]> {
   return db
     .select({
       currency: settlements.currency,
       count: count(),
       transferAmount: sql<number>`sum(${settlements.transferAmount})::bigint`.mapWith(Number),
       carriedOut: sql<number>`sum(${settlements.carriedOut})::bigint`.mapWith(Number),
+      openCount: sql<number>`count(*) filter (where ${settlements.status} = 1)`.mapWith(Number),
+      openAmount:
+        sql<number>`coalesce(sum(${settlements.transferAmount}) filter (where ${settlements.status} = 1), 0)::bigint`.mapWith(
+          Number,
+        ),
     })
     .from(settlements)
     .where(listFilter(scope, kind, q))

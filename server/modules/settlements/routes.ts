@@ -14,7 +14,14 @@ import {
 } from './checkout';
 import { settlementLinesExport, settlementListExport } from './exports';
 import { unpayableOf } from './payees';
-import { findSettlement, partiesOf, settlementLines, settlementPage, trailOf } from './queries';
+import {
+  findSettlement,
+  partiesOf,
+  settlementLines,
+  settlementPage,
+  settlementTotals,
+  trailOf,
+} from './queries';
 import { payoutAccountOf, saveSettlementSettings, settlementSettings } from './settings';
 import { merchantStatement } from './statement';
 
@@ -34,6 +41,9 @@ function readRoutes(api: Api, kind: SettlementKind) {
   const calls = settlementsCalls[kind];
   api.call(calls.page, async (c) => ({
     result: await settlementPage(c.deps.db, scopeOf(c.principal), c.t, kind, c.input),
+  }));
+  api.call(calls.totals, async (c) => ({
+    result: await settlementTotals(c.deps.db, scopeOf(c.principal), kind, c.input),
   }));
   api.call(calls.exportExcel, async (c) => ({ file: await settlementListExport(c, kind, 'xlsx') }));
   api.call(calls.exportCsv, async (c) => ({ file: await settlementListExport(c, kind, 'csv') }));

@@ -29,6 +29,7 @@ import {
   SettlementLinesExport,
   SettlementLinesQuery,
   type SettlementRow,
+  type SettlementTotals,
   type SettlementSettings,
   SettlementSettingsSave,
   StatementInput,
@@ -100,14 +101,21 @@ function payoutCalls<const P extends string, const R extends string>(prefix: P, 
 
 /** A list's page and its two exports, from its definition (the page's and the export's schemas). */
 function listCalls<
+  const P extends string,
   const L extends { path: string; route: string; exports: { paths: { excel: string; csv: string } } },
-  P extends AnyObjectSchema,
+  Q extends AnyObjectSchema,
   E extends AnyObjectSchema,
->(list: L, page: P, exported: E) {
+>(prefix: P, list: L, page: Q, exported: E) {
   return {
     page: call(list.path, { access: list.route, input: page, reply: reply<Page<SettlementRow>>() }),
     exportExcel: call(list.exports.paths.excel, { access: list.route, input: exported, kind: 'file' }),
     exportCsv: call(list.exports.paths.csv, { access: list.route, input: exported, kind: 'file' }),
+    /** The totals per currency of what the filter selects (the export's filters: no paging). */
+    totals: call(`${prefix}/totals`, {
+      access: list.route,
+      input: exported,
+      reply: reply<SettlementTotals[]>(),
+    }),
   };
 }
 
@@ -120,7 +128,7 @@ const B = '/history/brandCheckoutInfo';
 
 export const settlementsCalls = {
   merchant: {
-    ...listCalls(MERCHANT_SETTLEMENT_LIST, MerchantSettlementPageQuery, MerchantSettlementExportQuery),
+    ...listCalls(M, MERCHANT_SETTLEMENT_LIST, MerchantSettlementPageQuery, MerchantSettlementExportQuery),
     /** The statement the merchant receives (PDF, qualified invoice). */
     statement: call(`${M}/exportPlatformCheckoutInfo`, {
       access: MERCHANT_SETTLEMENT_LIST.route,
@@ -131,12 +139,12 @@ export const settlementsCalls = {
     ...payoutCalls(M, MERCHANT_SETTLEMENT_LIST.route),
   },
   agent: {
-    ...listCalls(AGENT_SETTLEMENT_LIST, AgentSettlementPageQuery, AgentSettlementExportQuery),
+    ...listCalls(A, AGENT_SETTLEMENT_LIST, AgentSettlementPageQuery, AgentSettlementExportQuery),
     ...readCalls(A, AGENT_SETTLEMENT_LIST.route, { lines: `${A}/exportAgentDetail` }),
     ...payoutCalls(A, AGENT_SETTLEMENT_LIST.route),
   },
   brand: {
-    ...listCalls(BRAND_SETTLEMENT_LIST, BrandSettlementPageQuery, BrandSettlementExportQuery),
+    ...listCalls(B, BRAND_SETTLEMENT_LIST, BrandSettlementPageQuery, BrandSettlementExportQuery),
     ...readCalls(B, BRAND_SETTLEMENT_LIST.route, { lines: `${B}/exportDetail` }),
   },
   settings: {

@@ -1,0 +1,69 @@
+import { Box, Card, Flex, Text } from '@chakra-ui/react';
+import type { SettlementKind } from '../../contract/settlements';
+import { useT } from '../../app/i18n';
+import { useLoad } from '../../app/useLoad';
+import { moneyIn } from '../../components/money';
+import { settlementTotals } from '../../services/settlements';
+
+/**
+ * What the list's filters select, per currency, across all its pages: how many settlements,
+ * Σ transfer amount, how much of it is not remitted yet, and Σ carried forward. Read again when
+ * the filters change or `version` moves (after a payout).
+ */
+export function SettlementTotals({
+  kind,
+  filters,
+  version,
+}: {
+  kind: SettlementKind;
+  filters: Record<string, string>;
+  version: number;
+}) {
+  const t = useT();
+  const money = moneyIn(t);
+  const key = JSON.stringify(filters);
+  const load = useLoad(() => settlementTotals(kind, filters), [kind, key, version]);
+  const totals = load.data ?? [];
+  if (load.status === 'failed' || totals.length === 0) return null;
+  return (
+    <Card.Root size="sm" mb="4" aria-label={t('settlements.list.totals')} role="region">
+      <Card.Body>
+        <Text fontSize="xs" color="fg.muted" mb="2">
+          {t('settlements.list.totals')}
+        </Text>
+        <Flex gap="6" wrap="wrap">
+          {totals.map((row) => (
+            <Box key={row.currency} minW="12rem" data-currency={row.currency}>
+              <Text fontWeight="semibold">
+                {row.currency} · {t('settlements.list.totalsCount', { count: row.count })}
+              </Text>
+              <Flex gap="2" fontSize="sm" justify="space-between">
+                <Text color="fg.muted">
+                  {kind === 'brand' ? t('settlements.brandNet') : t('settlements.transferAmount')}
+                </Text>
+                <Text fontVariantNumeric="tabular-nums">{money(row.transferAmount, row.currency)}</Text>
+              </Flex>
+              {kind !== 'brand' && (
+                <Flex gap="2" fontSize="sm" justify="space-between">
+                  <Text color="fg.muted">{t('settlements.list.notRemitted')}</Text>
+                  <Text fontVariantNumeric="tabular-nums">
+                    {t('settlements.list.notRemittedValue', {
+                      count: row.openCount,
+                      amount: money(row.openAmount, row.currency),
+                    })}
+                  </Text>
+                </Flex>
+              )}
+              {kind !== 'brand' && (
+                <Flex gap="2" fontSize="sm" justify="space-between">
+                  <Text color="fg.muted">{t('settlements.carriedOut')}</Text>
+                  <Text fontVariantNumeric="tabular-nums">{money(row.carriedOut, row.currency)}</Text>
+                </Flex>
+              )}
+            </Box>
+          ))}
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}
