@@ -2,8 +2,8 @@
 // `npm test`: every check in order — lint, type-check, machine/unit/server tests (vitest),
 // the production build, and the browser tests (Playwright on Debian's Chromium) — then one
 // closing line `N passed, N failed` summed over all of them.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -73,22 +73,49 @@ if (built && !chromium && process.env.CI !== 'true') {
     '\nChromium not found (apt-get install -y chromium, or set CHROMIUM_PATH): browser tests skipped.',
   );
 } else if (built) {
-  const pwJson = join(out, 'playwright.json');
-  const pwOk = run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-  });
-  if (existsSync(pwJson)) {
-    const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
-    passed += s.expected + s.flaky;
-    failed += s.unexpected;
-    if (s.unexpected) failures.push(`playwright: ${s.unexpected} failed`);
-    if (!pwOk && !s.unexpected) {
+  // The browser tests in E2E_SHARDS shards (2 unless told) run side by side, each with its own
+  // server and fresh database (tests/e2e/server.ts keys its data by port) and its own output
+  // folder: the specs are isolated from each other, so a shard is a run of its own. Each
+  // shard's log is printed whole when it ends.
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+  console.log(`\n=== browser tests (Playwright, Chromium): ${shards} shard(s)`);
+  const runs = await Promise.all(
+    Array.from({ length: shards }, (_, i) => {
+      const pwJson = join(out, `playwright-${i + 1}.json`);
+      const log = join(out, `playwright-${i + 1}.log`);
+      const args = ['playwright', 'test', ...(shards > 1 ? [`--shard=${i + 1}/${shards}`] : [])];
+      const env = {
+        ...process.env,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+        E2E_PORT: String(8181 + i * 100),
+        E2E_OUTPUT: `test-results/shard-${i + 1}`,
+      };
+      return new Promise((resolve) => {
+        const fd = openSync(log, 'w');
+        const child = spawn('npx', args, { env, stdio: ['ignore', fd, fd] });
+        child.on('exit', (code) => {
+          closeSync(fd);
+          console.log(`\n--- shard ${i + 1}/${shards}: npx ${args.join(' ')} (exit ${code})`);
+          process.stdout.write(readFileSync(log, 'utf8'));
+          resolve({ ok: code === 0, pwJson, shard: i + 1 });
+        });
+      });
+    }),
+  );
+  for (const { ok, pwJson, shard } of runs) {
+    if (existsSync(pwJson)) {
+      const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+      passed += s.expected + s.flaky;
+      failed += s.unexpected;
+      if (s.unexpected) failures.push(`playwright shard ${shard}: ${s.unexpected} failed`);
+      if (!ok && !s.unexpected) {
+        failed += 1;
+        failures.push(`playwright shard ${shard} exited non-zero`);
+      }
+    } else {
       failed += 1;
-      failures.push('playwright exited non-zero');
+      failures.push(`playwright shard ${shard} produced no report`);
     }
-  } else {
-    failed += 1;
-    failures.push('playwright produced no report');
   }
 }
 

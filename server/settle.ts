@@ -23,6 +23,7 @@ if (!isDate(through) || through > yesterday(zone)) {
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 try {
   await database.migrate();
+  process.stdout.write(`Closing through ${through}…\n`);
   const started = Date.now();
   const r = await closePeriods(database.db, { through, zone, actor: systemActor('npm run settle') });
   process.stdout.write(

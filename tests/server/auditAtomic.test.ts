@@ -255,6 +255,7 @@ describe.each(backends)('every write and its audit row in one transaction on $na
       [paths.excel]: async () => ({ as: 'admin', input: range, download: true }),
       [paths.csv]: async () => ({ as: 'admin', input: range, download: true }),
       [`${prefix}/parties`]: async () => ({ as: 'admin' }),
+      [`${prefix}/totals`]: async () => ({ as: 'admin', input: range }),
       [`${prefix}/get`]: async () => ({ as: 'admin', input: { id: await settlementOf(kind) } }),
       [`${prefix}/lines`]: async () => ({
         as: 'admin',
@@ -343,6 +344,7 @@ describe.each(backends)('every write and its audit row in one transaction on $na
       download: true,
     }),
     '/history/brandCheckoutInfo/parties': async () => ({ as: 'admin' }),
+    '/history/brandCheckoutInfo/totals': async () => ({ as: 'admin', input: range }),
     '/history/brandCheckoutInfo/get': async () => ({
       as: 'admin',
       input: { id: await settlementOf('brand') },

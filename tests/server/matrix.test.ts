@@ -535,6 +535,7 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
       input: () => lastDays(75),
     },
     '/history/brandCheckoutInfo/parties': { kind: 'list', input: () => undefined },
+    '/history/brandCheckoutInfo/totals': { kind: 'list', input: () => lastDays(75) },
     '/history/brandCheckoutInfo/get': { kind: 'list', input: async () => ({ id: await brandSettlement() }) },
     '/history/brandCheckoutInfo/lines': {
       kind: 'list',
@@ -650,6 +651,7 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
       [paths.excel]: { kind: 'list', file: 'xlsx', input: () => lastDays(75) },
       [paths.csv]: { kind: 'list', file: 'csv', input: () => lastDays(75) },
       [`${prefix}/parties`]: { kind: 'list', input: () => undefined },
+      [`${prefix}/totals`]: { kind: 'list', input: () => lastDays(75) },
       [`${prefix}/get`]: { kind: target, input: one },
       [`${prefix}/lines`]: { kind: target, input: async (id) => ({ ...(await one(id)), type: 'refund' }) },
       [paths.lines]: { kind: target, file: 'xlsx', input: one },

@@ -211,6 +211,46 @@ describe.each(backends)('settlement checkout on $name', (backend) => {
     expect(back.trail.map((e) => e.action)).toEqual(['close', 'checkout', 'remit', 'reverse']);
   });
 
+  it("totals a list's filter per currency (count, Σ transfer, not remitted, carried forward), as its rows add up", async () => {
+    const providers = rowsOf(await h.db.execute(sql`select id, name from service_providers order by id`));
+    const pacific = providers.find((p) => p.name === 'Pacific Gateway Partners')!;
+    const s = await settlement({ amount: 80_000, serviceProviderId: Number(pacific.id) });
+    const filter = { beginTime: '2026-09-01', endTime: '2026-09-30', partyId: s.company.id };
+    type Totals = {
+      currency: string;
+      count: number;
+      transferAmount: number;
+      openCount: number;
+      openAmount: number;
+      carriedOut: number;
+    }[];
+    const before = (await call<Totals>('/totals', filter)).body.result!;
+    // 80,000 − 3.00 % commission (2,400) − the 250 transfer fee.
+    expect(before).toEqual([
+      { currency: 'JPY', count: 1, transferAmount: 77_350, openCount: 1, openAmount: 77_350, carriedOut: 0 },
+    ]);
+    const page = (
+      await call<{ records: { transferAmount: number }[] }>('/page', { ...filter, pageSize: 100 })
+    ).body.result!;
+    expect(page.records.reduce((sum, r) => sum + r.transferAmount, 0)).toBe(before[0].transferAmount);
+    const made = await call<CheckoutDone>('/checkout', {
+      ids: [s.id],
+      transferDate: nextWeekday(),
+      refundPassword: PASSWORD,
+      batchKey: batchKey(),
+    });
+    await call('/batch/remit', { id: made.body.result!.batch.id });
+    const after = (await call<Totals>('/totals', filter)).body.result!;
+    expect(after).toEqual([{ ...before[0], openCount: 0, openAmount: 0 }]);
+    // Only remitted ones: the same; only not remitted ones: none.
+    expect((await call<Totals>('/totals', { ...filter, status: '1' })).body.result).toEqual([]);
+    // A period over 75 days is refused at the field; Sakura's admin sees nothing of a Pacific company.
+    const long = await call('/totals', { ...filter, beginTime: '2026-06-01' });
+    expect(long.body.resultType).toBe('INVALID');
+    const foreign = await call<Totals>('/totals', filter, await h.token('sp-admin'));
+    expect(foreign.body).toMatchObject({ resultType: 'SUCCESS', result: [] });
+  });
+
   it('lets exactly one of 20 concurrent checkouts of overlapping selections win', async () => {
     const a = await settlement();
     const b = await settlement();

@@ -42,9 +42,15 @@ if (postgresUrl)
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         let out = '';
-        child.stdout!.on('data', (d: Buffer) => (out += String(d)));
+        let timer: NodeJS.Timeout | null = null;
+        // The kill is timed from the moment the run starts closing (after node, tsx and the
+        // migrations have started, which take longer on a busy machine), so it lands in the work.
+        child.stdout!.on('data', (d: Buffer) => {
+          out += String(d);
+          if (killAfterMs !== null && !timer && out.includes('Closing through'))
+            timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+        });
         child.stderr!.on('data', (d: Buffer) => (out += String(d)));
-        const timer = killAfterMs === null ? null : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
         child.on('error', reject);
         child.on('exit', (code, signal) => {
           if (timer) clearTimeout(timer);
@@ -122,8 +128,8 @@ if (postgresUrl)
           .toISOString()
           .slice(0, 10);
         const before = await n('select count(*) as n from settlements');
-        // node + tsx start in ~1 s; the run itself takes a second or two: kill anywhere in there.
-        const r = await settle(through, 600 + Math.floor(Math.random() * 2400));
+        // The run itself takes a second or two: kill anywhere in its first 1.5 s.
+        const r = await settle(through, Math.floor(Math.random() * 1500));
         if (!r.finished) {
           kills += 1;
           if ((await n('select count(*) as n from settlements')) > before) midRun += 1;
