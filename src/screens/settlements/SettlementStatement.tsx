@@ -130,7 +130,7 @@ function LinesTable({ label, lines, currency }: { label: string; lines: Statemen
               {l.label}
               {l.count != null && (
                 <Text as="span" color="fg.muted" ms="2" fontSize="xs">
-                  {t('settlements.statement.countValue', { count: l.count })}
+                  {t('settlements.detail.count', { count: l.count })}
                 </Text>
               )}
               {l.note && (
