@@ -131,6 +131,7 @@ export default defineArea({
         trailDetail: '内容',
         system: 'システム',
         noTrail: '履歴はありません',
+        statementExported: '精算書PDFの出力',
       },
       trail: {
         closed: '締め処理',
@@ -436,6 +437,7 @@ export default defineArea({
         trailDetail: '内容',
         system: '系统',
         noTrail: '没有记录',
+        statementExported: '导出结算单PDF',
       },
       trail: {
         closed: '结算关账',
@@ -742,6 +744,7 @@ export default defineArea({
         trailDetail: 'Detail',
         system: 'System',
         noTrail: 'No history yet',
+        statementExported: 'Statement PDF downloaded',
       },
       trail: {
         closed: 'Period closed',

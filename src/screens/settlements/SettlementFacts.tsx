@@ -16,6 +16,15 @@ const PARTY_LABEL: Record<SettlementKind, MessageKey> = {
   brand: 'fields.brandAgentId',
 };
 
+/** The audit actions of a settlement (server/modules/settlements) as its trail names them. */
+const TRAIL_ACTIONS: Record<string, MessageKey> = {
+  close: 'settlements.trail.closed',
+  checkout: 'settlements.trail.checkedOut',
+  remit: 'settlements.trail.remitted',
+  reverse: 'settlements.trail.reversed',
+  export: 'settlements.detail.statementExported',
+};
+
 const BATCH_PALETTE = { checkedOut: 'orange', remitted: 'green', reversed: 'gray' } as const;
 
 /** Codes and numbers: break anywhere rather than overflow on phones. */
@@ -164,7 +173,7 @@ export function SettlementTrail({ settlement: s }: { settlement: SettlementDetai
                 <Table.Row key={`${e.at}:${i}`}>
                   <Table.Cell whiteSpace="nowrap">{formatDateTime(e.at)}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">
-                    {textOr(t, `settlements.trail.${e.action}`, e.action)}
+                    {Object.hasOwn(TRAIL_ACTIONS, e.action) ? t(TRAIL_ACTIONS[e.action]) : e.action}
                   </Table.Cell>
                   <Table.Cell>{e.operator ?? t('settlements.detail.system')}</Table.Cell>
                   <Table.Cell minW="10rem">{e.detail}</Table.Cell>
