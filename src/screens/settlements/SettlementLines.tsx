@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Heading, Tabs } from '@chakra-ui/react';
+import { Box, Card, Heading, Tabs } from '@chakra-ui/react';
 import type { SettlementDetail, SettlementLine } from '../../contract/settlements';
 import { useT } from '../../app/i18n';
 import { useLoad } from '../../app/useLoad';
@@ -43,7 +43,12 @@ function LinesPage({ settlement: s, type }: { settlement: SettlementDetail; type
       key: 'gatewayOrderNo',
       header: t('fields.gatewayOrderNo'),
       priority: 1,
-      cell: (l) => <OrderLink gatewayOrderNo={l.gatewayOrderNo} />,
+      // A phone's card breaks the long number rather than run past its edge.
+      cell: (l) => (
+        <Box as="span" wordBreak="break-all">
+          <OrderLink gatewayOrderNo={l.gatewayOrderNo} />
+        </Box>
+      ),
     },
     ...(type === 'refund'
       ? [
