@@ -769,7 +769,7 @@ export default defineArea({
         table: 'Settlements',
         totals: 'Totals (every settlement the filters select)',
         totalsFailed: 'The totals could not be loaded',
-        totalsCount: '{{count}}',
+        totalsCount: '{{count}} settlements',
         notRemitted: 'Not remitted',
         notRemittedValue: '{{count}} · {{amount}}',
         tabs: { settlements: 'Settlements', batches: 'Payout batches' },
