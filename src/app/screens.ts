@@ -76,7 +76,33 @@ export const SUB_SCREENS: readonly SubScreen[] = [
     titleKeys: { create: 'orders.detail.title', edit: 'orders.detail.title' },
     screen: lazy(() => import('../screens/orders/OrderDetail')),
   },
+  ...settlementScreens(),
 ];
+
+/** A settlement's page below each settlement list: /settle/actuarial/12, /settle/agent/3, /settle/brand/7. */
+function settlementScreens(): SubScreen[] {
+  const detail = () => import('../screens/settlements/SettlementDetail');
+  const sub = (parent: string, screen: SubScreen['screen']): SubScreen => ({
+    parent,
+    pattern: new RegExp(`^${parent}/([1-9]\\d{0,9})$`),
+    titleKeys: { create: 'settlements.detail.title', edit: 'settlements.detail.title' },
+    screen,
+  });
+  return [
+    sub(
+      '/settle/actuarial',
+      lazy(() => detail().then((m) => ({ default: m.MerchantSettlementDetail }))),
+    ),
+    sub(
+      '/settle/agent',
+      lazy(() => detail().then((m) => ({ default: m.AgentSettlementDetail }))),
+    ),
+    sub(
+      '/settle/brand',
+      lazy(() => detail().then((m) => ({ default: m.BrandSettlementDetail }))),
+    ),
+  ];
+}
 
 /** The sub screen a path opens, with its parameter. */
 export function matchSubScreen(path: string): { sub: SubScreen; param: string } | undefined {

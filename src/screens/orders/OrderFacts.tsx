@@ -1,12 +1,15 @@
-import { Card, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { Card, Link as ChakraLink, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { Link } from 'wouter';
 import type { OrderDetail } from '../../contract/orders';
 import { moneyIn } from '../../components/money';
 import { useT } from '../../app/i18n';
+import { useSessionMenu } from '../../app/session';
 import { textOr } from '../../i18n';
 import { InfoList, type InfoItem } from '../../components/InfoList';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge } from './badges';
 import { brandText, resultText, subBrandText } from './brandText';
+import { settlementHref, SETTLEMENT_ROUTES } from '../settlements/settlementCells';
 
 /** Numbers and codes: break anywhere rather than overflow on phones. */
 const mono = (value: string) =>
@@ -32,6 +35,16 @@ const rate = (hundredths: number | null) => (hundredths == null ? '' : `${(hundr
 /** Every field of an order (spec point 3), in three groups. */
 export function OrderFacts({ order }: { order: OrderDetail }) {
   const t = useT();
+  const menu = useSessionMenu();
+  // The settlement's page when the caller may open the merchant settlements; else its number alone.
+  const settlement =
+    order.settlementId != null && menu.includes(SETTLEMENT_ROUTES.merchant) ? (
+      <ChakraLink asChild color="blue.700" fontFamily="mono" fontSize="xs" wordBreak="break-all">
+        <Link href={settlementHref('merchant', order.settlementId)}>{order.settlementNo}</Link>
+      </ChakraLink>
+    ) : (
+      mono(order.settlementNo)
+    );
   const money = (minor: number | null) => (minor == null ? '' : moneyIn(t)(minor, order.currency));
   const groups: { title: string; items: InfoItem[] }[] = [
     {
@@ -79,7 +92,7 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
               ? ''
               : textOr(t, `orders.auditResults.${order.auditResult}`, String(order.auditResult)),
         },
-        { label: t('orders.settlementNo'), value: mono(order.settlementNo) },
+        { label: t('orders.settlementNo'), value: settlement },
         { label: t('orders.errorCode'), value: mono(order.errorCode) },
         { label: t('orders.errorMessage'), value: resultText(t, order.errorCode, order.errorMessage) },
       ],
