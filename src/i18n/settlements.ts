@@ -8,6 +8,7 @@ export default defineArea({
   ja: {
     fields: {
       brandAgentId: '総合代理店',
+      partyId: '精算先',
       transferDate: '振込指定日',
       reverseReason: '取消理由',
       branchName: '支店名',
@@ -314,6 +315,7 @@ export default defineArea({
   'zh-cn': {
     fields: {
       brandAgentId: '综合代理',
+      partyId: '结算对象',
       transferDate: '转账指定日',
       reverseReason: '撤销原因',
       branchName: '支行名称',
@@ -617,6 +619,7 @@ export default defineArea({
   en: {
     fields: {
       brandAgentId: 'Comprehensive agent',
+      partyId: 'Paid party',
       transferDate: 'Transfer date',
       reverseReason: 'Reason',
       branchName: 'Branch name',

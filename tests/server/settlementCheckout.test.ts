@@ -247,6 +247,12 @@ describe.each(backends)('settlement checkout on $name', (backend) => {
     // A period over 75 days is refused at the field; Sakura's admin sees nothing of a Pacific company.
     const long = await call('/totals', { ...filter, beginTime: '2026-06-01' });
     expect(long.body.resultType).toBe('INVALID');
+    // A party that is no id is refused at its field, named in the admin's language.
+    const party = await call('/totals', { ...filter, partyId: 'x' });
+    expect(party.body).toMatchObject({
+      resultType: 'INVALID',
+      errors: { partyId: expect.stringContaining('精算先') },
+    });
     const foreign = await call<Totals>('/totals', filter, await h.token('sp-admin'));
     expect(foreign.body).toMatchObject({ resultType: 'SUCCESS', result: [] });
   });
