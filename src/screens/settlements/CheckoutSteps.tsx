@@ -161,7 +161,13 @@ function Reviewing({ state, send, onClose }: { state: State; send: Send; onClose
         <Stack gap="4">
           <Stack gap="3" as="ul" listStyleType="none">
             {selected.map((item) => (
-              <Box as="li" key={item.id} borderBottomWidth="1px" pb="2">
+              <Box
+                as="li"
+                key={item.id}
+                borderBottomWidth="1px"
+                pb="2"
+                _last={{ borderBottomWidth: 0, pb: 0 }}
+              >
                 <Flex justify="space-between" gap="3" wrap="wrap">
                   <Text fontWeight="medium">{item.payee.name || item.partyName}</Text>
                   <Text fontVariantNumeric="tabular-nums" fontWeight="semibold">
