@@ -57,7 +57,11 @@ export function SettlementList({ kind }: { kind: SettlementKind }) {
   };
   const body = (
     <>
-      <SettlementTotals kind={kind} filters={screen.filters} version={version} />
+      <SettlementTotals
+        kind={kind}
+        filters={screen.status === 'invalid' ? null : screen.filters}
+        version={version}
+      />
       <ListBody
         list={list}
         screen={screen}
