@@ -255,7 +255,7 @@ function Done({ state, send }: { state: State; send: Send }) {
             title={t(created ? 'settlements.checkout.done' : 'settlements.checkout.doneAgain', {
               id: batch.id,
             })}
-            description={`${t('fields.transferDate')}: ${batch.transferDate}`}
+            description={t('settlements.checkout.transferOn', { date: batch.transferDate })}
           />
           {batch.files.map((f) => (
             <Flex key={f.currency} gap="3" align="center" justify="space-between" wrap="wrap">

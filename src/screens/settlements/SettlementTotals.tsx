@@ -37,7 +37,12 @@ export function SettlementTotals({
         </Text>
         <Flex gap="6" wrap="wrap">
           {totals.map((row) => (
-            <Box key={row.currency} minW="12rem" data-currency={row.currency}>
+            <Box
+              key={row.currency}
+              flex="1 1 12rem"
+              maxW={{ base: 'full', md: '20rem' }}
+              data-currency={row.currency}
+            >
               <Text fontWeight="semibold">
                 {row.currency} · {t('settlements.list.totalsCount', { count: row.count })}
               </Text>
