@@ -161,7 +161,13 @@ function Reviewing({ state, send, onClose }: { state: State; send: Send; onClose
         <Stack gap="4">
           <Stack gap="3" as="ul" listStyleType="none">
             {selected.map((item) => (
-              <Box as="li" key={item.id} borderBottomWidth="1px" pb="2">
+              <Box
+                as="li"
+                key={item.id}
+                borderBottomWidth="1px"
+                pb="2"
+                _last={{ borderBottomWidth: 0, pb: 0 }}
+              >
                 <Flex justify="space-between" gap="3" wrap="wrap">
                   <Text fontWeight="medium">{item.payee.name || item.partyName}</Text>
                   <Text fontVariantNumeric="tabular-nums" fontWeight="semibold">
@@ -249,7 +255,7 @@ function Done({ state, send }: { state: State; send: Send }) {
             title={t(created ? 'settlements.checkout.done' : 'settlements.checkout.doneAgain', {
               id: batch.id,
             })}
-            description={`${t('fields.transferDate')}: ${batch.transferDate}`}
+            description={t('settlements.checkout.transferOn', { date: batch.transferDate })}
           />
           {batch.files.map((f) => (
             <Flex key={f.currency} gap="3" align="center" justify="space-between" wrap="wrap">

@@ -57,7 +57,11 @@ export function SettlementList({ kind }: { kind: SettlementKind }) {
   };
   const body = (
     <>
-      <SettlementTotals kind={kind} filters={screen.filters} version={version} />
+      <SettlementTotals
+        kind={kind}
+        filters={screen.status === 'invalid' ? null : screen.filters}
+        version={version}
+      />
       <ListBody
         list={list}
         screen={screen}
@@ -84,17 +88,20 @@ export function SettlementList({ kind }: { kind: SettlementKind }) {
         title={t(TITLES[kind])}
         {...(mayPay ? { description: t('settlements.list.payHint') } : {})}
         actions={
-          <Flex gap="2" wrap="wrap">
-            {mayPay && (
-              <CheckoutButton kind={kind} ids={[...selected].map(Number)} onCheckedOut={afterPayout} />
-            )}
-            <ExportButtons paths={exportCallsOf(list.exports)} query={screen.filters} />
-            {kind === 'brand' && user?.operatorType === 0 && (
-              <Button asChild size="sm" variant="outline">
-                <Link href="/settle/settings">{t('settlements.list.settings')}</Link>
-              </Button>
-            )}
-          </Flex>
+          // Paying out and the exports act on the settlements tab's list, not on the batches.
+          tab === 'settlements' && (
+            <Flex gap="2" wrap="wrap">
+              {mayPay && (
+                <CheckoutButton kind={kind} ids={[...selected].map(Number)} onCheckedOut={afterPayout} />
+              )}
+              <ExportButtons paths={exportCallsOf(list.exports)} query={screen.filters} />
+              {kind === 'brand' && user?.operatorType === 0 && (
+                <Button asChild size="sm" variant="outline">
+                  <Link href="/settle/settings">{t('settlements.list.settings')}</Link>
+                </Button>
+              )}
+            </Flex>
+          )
         }
       />
       {payout ? (

@@ -8,7 +8,8 @@ import { settlementTotals } from '../../services/settlements';
 /**
  * What the list's filters select, per currency, across all its pages: how many settlements,
  * Σ transfer amount, how much of it is not remitted yet, and Σ carried forward. Read again when
- * the filters change or `version` moves (after a payout).
+ * the filters change or `version` moves (after a payout). `filters` is null while the list refuses
+ * them (a period over its limit): nothing is asked then, and the card is not shown.
  */
 export function SettlementTotals({
   kind,
@@ -16,15 +17,18 @@ export function SettlementTotals({
   version,
 }: {
   kind: SettlementKind;
-  filters: Record<string, string>;
+  filters: Record<string, string> | null;
   version: number;
 }) {
   const t = useT();
   const money = moneyIn(t);
   const key = JSON.stringify(filters);
-  const load = useLoad(() => settlementTotals(kind, filters), [kind, key, version]);
+  const load = useLoad(
+    () => (filters ? settlementTotals(kind, filters) : Promise.resolve([])),
+    [kind, key, version],
+  );
   const totals = load.data ?? [];
-  if (load.status === 'failed' || totals.length === 0) return null;
+  if (!filters || load.status === 'failed' || totals.length === 0) return null;
   return (
     <Card.Root size="sm" mb="4" aria-label={t('settlements.list.totals')} role="region">
       <Card.Body>
@@ -33,7 +37,12 @@ export function SettlementTotals({
         </Text>
         <Flex gap="6" wrap="wrap">
           {totals.map((row) => (
-            <Box key={row.currency} minW="12rem" data-currency={row.currency}>
+            <Box
+              key={row.currency}
+              flex="1 1 12rem"
+              maxW={{ base: 'full', md: '20rem' }}
+              data-currency={row.currency}
+            >
               <Text fontWeight="semibold">
                 {row.currency} · {t('settlements.list.totalsCount', { count: row.count })}
               </Text>
