@@ -8,11 +8,10 @@ import {
 } from '../../contract/settlements';
 import { useT } from '../../app/i18n';
 import { useSessionUser } from '../../app/session';
-import { useLoad } from '../../app/useLoad';
 import { showSuccess } from '../../app/toaster';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable, type Column } from '../../components/DataTable';
-import { Pagination } from '../../components/Pagination';
+import type { Column } from '../../components/DataTable';
+import { PagedTable, usePagedLoad } from '../../lists/PagedTable';
 import { formatDateTime } from '../../components/format';
 import { moneyIn } from '../../components/money';
 import { pageBatches, remitBatch, reverseBatch, saveBatchFile } from '../../services/settlements';
@@ -36,9 +35,8 @@ export function PayoutBatches({ kind, onChanged }: { kind: PayoutKind; onChanged
   const t = useT();
   const money = moneyIn(t);
   const user = useSessionUser();
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const load = useLoad(() => pageBatches(kind, { pageNum, pageSize }), [kind, pageNum, pageSize]);
+  const paged = usePagedLoad((paging) => pageBatches(kind, paging), [kind]);
+  const { load } = paged;
   const [pending, setPending] = useState<Pending>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -153,45 +151,15 @@ export function PayoutBatches({ kind, onChanged }: { kind: PayoutKind; onChanged
     },
   ];
 
-  const page = load.data;
   return (
     <>
-      <DataTable
+      <PagedTable
+        paged={paged}
         label={t('settlements.batches.title')}
         columns={columns}
-        rows={page?.records ?? []}
         rowKey={(b) => b.id}
-        status={
-          load.status === 'failed'
-            ? 'failed'
-            : !page
-              ? 'loading'
-              : page.records.length === 0
-                ? 'empty'
-                : 'loaded'
-        }
-        message={
-          load.status === 'failed'
-            ? load.error
-            : page?.records.length === 0
-              ? t('settlements.batches.none')
-              : null
-        }
-        onRetry={load.reload}
+        empty={t('settlements.batches.none')}
       />
-      {page && page.total > 0 && (
-        <Pagination
-          total={page.total}
-          pageNum={pageNum}
-          pageSize={pageSize}
-          disabled={load.status === 'loading'}
-          onPage={setPageNum}
-          onPageSize={(n) => {
-            setPageSize(n);
-            setPageNum(1);
-          }}
-        />
-      )}
       <ConfirmDialog
         open={pending !== null}
         title={

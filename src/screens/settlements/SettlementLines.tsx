@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Box, Card, Heading, Tabs } from '@chakra-ui/react';
 import type { SettlementDetail, SettlementLine } from '../../contract/settlements';
 import { useT } from '../../app/i18n';
-import { useLoad } from '../../app/useLoad';
-import { DataTable, type Column } from '../../components/DataTable';
-import { Pagination } from '../../components/Pagination';
+import type { Column } from '../../components/DataTable';
+import { PagedTable, usePagedLoad } from '../../lists/PagedTable';
 import { formatDateTime } from '../../components/format';
 import { moneyIn } from '../../components/money';
 import { settlementLines } from '../../services/settlements';
@@ -17,11 +16,9 @@ type LineType = SettlementLine['type'];
 function LinesPage({ settlement: s, type }: { settlement: SettlementDetail; type: LineType }) {
   const t = useT();
   const money = moneyIn(t);
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const load = useLoad(
-    () => settlementLines(s.kind, { id: s.id, type, pageNum, pageSize }),
-    [s.kind, s.id, type, pageNum, pageSize],
+  const paged = usePagedLoad(
+    (paging) => settlementLines(s.kind, { id: s.id, type, ...paging }),
+    [s.kind, s.id, type],
   );
   const amount = (key: 'amount' | 'commission' | 'rebate' | 'fee', header: string, priority: 1 | 2 | 3) => ({
     key,
@@ -92,46 +89,14 @@ function LinesPage({ settlement: s, type }: { settlement: SettlementDetail; type
       : [amount('commission', t('orders.commissionAmount'), 2)]),
     ...(s.kind === 'agent' ? [amount('rebate', t('orders.rebateAmount'), 1)] : []),
   ];
-  const page = load.data;
   return (
-    <>
-      <DataTable
-        label={t(type === 'refund' ? 'settlements.detail.refunds' : 'settlements.detail.orders')}
-        columns={columns}
-        rows={page?.records ?? []}
-        rowKey={(l) => `${l.type}:${l.id}`}
-        status={
-          load.status === 'failed'
-            ? 'failed'
-            : !page
-              ? 'loading'
-              : page.records.length === 0
-                ? 'empty'
-                : 'loaded'
-        }
-        message={
-          load.status === 'failed'
-            ? load.error
-            : page?.records.length === 0
-              ? t('settlements.detail.noLines')
-              : null
-        }
-        onRetry={load.reload}
-      />
-      {page && page.total > 0 && (
-        <Pagination
-          total={page.total}
-          pageNum={pageNum}
-          pageSize={pageSize}
-          disabled={load.status === 'loading'}
-          onPage={setPageNum}
-          onPageSize={(n) => {
-            setPageSize(n);
-            setPageNum(1);
-          }}
-        />
-      )}
-    </>
+    <PagedTable
+      paged={paged}
+      label={t(type === 'refund' ? 'settlements.detail.refunds' : 'settlements.detail.orders')}
+      columns={columns}
+      rowKey={(l) => `${l.type}:${l.id}`}
+      empty={t('settlements.detail.noLines')}
+    />
   );
 }
 
