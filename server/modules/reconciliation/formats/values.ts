@@ -18,7 +18,7 @@ export function parseFixed(text: string, digits: number, signed = false): number
   if (whole > Math.floor(MAX_MINOR / scale)) return null;
   const v = whole * scale + (digits ? Number(m[3]) : 0);
   if (!Number.isSafeInteger(v)) return null;
-  return m[1] ? -v : v;
+  return m[1] && v !== 0 ? -v : v;
 }
 
 /** 123450 with 2 digits → "1234.50"; -6 with 5 → "-0.00006". */
@@ -35,7 +35,7 @@ export function formatFixed(minor: number, digits: number): string {
 export function roundFine(fine: number, fineDigits: number, digits: number): number {
   const div = 10 ** (fineDigits - digits);
   const r = Math.floor((Math.abs(fine) + div / 2) / div);
-  return fine < 0 ? -r : r === 0 ? 0 : r;
+  return fine < 0 && r !== 0 ? -r : r;
 }
 
 export interface WallClock {
