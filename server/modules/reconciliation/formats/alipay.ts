@@ -18,8 +18,8 @@ import { isCurrency, minorDigits } from '../../../../src/contract/money';
 import { ALIPAY_COLUMNS } from './columns';
 import { csvLine, type CsvRecord } from './csv';
 import { encodeStrict } from './encoding';
-import { columnsOf, mustBeEmpty, parseFrame, required } from './frame';
-import { RowRefused, type StatementParse, type StatementRow, type StatementStatus } from './types';
+import { type LayoutParser, columnsOf, mustBeEmpty, parseFrame, required } from './frame';
+import { RowRefused, type StatementRow, type StatementStatus } from './types';
 import { formatClock, formatFixed, parseClock, parseFixed } from './values';
 
 export const ALIPAY_OFFSET_MINUTES = 8 * 60;
@@ -136,10 +136,15 @@ function rowOf(record: CsvRecord): StatementRow {
 }
 
 /** Parses a settlement file: its rows, or the first line that does not fit. */
-export function parseAlipay(buffer: Uint8Array): StatementParse {
-  return parseFrame(buffer, 'alipay', ['utf-8', 'utf-8-bom'], (records) => {
-    const rows: StatementRow[] = [];
-    for (let r = records.next(); !r.done; r = records.next()) rows.push(rowOf(r.value));
-    return { rows, declared: null };
-  });
-}
+export const parseAlipay: LayoutParser = (buffer, known) =>
+  parseFrame(
+    buffer,
+    'alipay',
+    ['utf-8', 'utf-8-bom'],
+    (records) => {
+      const rows: StatementRow[] = [];
+      for (let r = records.next(); !r.done; r = records.next()) rows.push(rowOf(r.value));
+      return { rows, declared: null };
+    },
+    known,
+  );

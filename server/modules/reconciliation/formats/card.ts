@@ -9,8 +9,8 @@ import { isCurrency, minorDigits } from '../../../../src/contract/money';
 import { CARD_COLUMNS, CARD_TRAILER } from './columns';
 import { csvLine, type CsvRecord } from './csv';
 import { encodeStrict } from './encoding';
-import { columnsOf, mustBeEmpty, parseFrame, required } from './frame';
-import { RowRefused, type StatementParse, type StatementRow, type StatementStatus } from './types';
+import { type LayoutParser, columnsOf, mustBeEmpty, parseFrame, required } from './frame';
+import { RowRefused, type StatementRow, type StatementStatus } from './types';
 import { formatFixed, isoAt, offsetText, parseFixed, parseIso } from './values';
 
 export const CARD_OFFSET_MINUTES = 9 * 60;
@@ -186,20 +186,25 @@ function checkTrailer(record: CsvRecord, rows: readonly StatementRow[]): Record<
 }
 
 /** Parses a card settlement detail: its rows and trailer, or the first line that does not fit. */
-export function parseCard(buffer: Uint8Array): StatementParse {
-  return parseFrame(buffer, 'card', ['utf-8', 'utf-8-bom'], (records) => {
-    const rows: StatementRow[] = [];
-    let last = 1;
-    for (let r = records.next(); !r.done; r = records.next()) {
-      last = r.value.line;
-      if (r.value.fields[0] === CARD_TRAILER) {
-        const declared = checkTrailer(r.value, rows);
-        const rest = records.next();
-        if (!rest.done) throw new RowRefused(rest.value.line, 'summary', 'rows after the trailer');
-        return { rows, declared };
+export const parseCard: LayoutParser = (buffer, known) =>
+  parseFrame(
+    buffer,
+    'card',
+    ['utf-8', 'utf-8-bom'],
+    (records) => {
+      const rows: StatementRow[] = [];
+      let last = 1;
+      for (let r = records.next(); !r.done; r = records.next()) {
+        last = r.value.line;
+        if (r.value.fields[0] === CARD_TRAILER) {
+          const declared = checkTrailer(r.value, rows);
+          const rest = records.next();
+          if (!rest.done) throw new RowRefused(rest.value.line, 'summary', 'rows after the trailer');
+          return { rows, declared };
+        }
+        rows.push(rowOf(r.value, rows[0]?.currency ?? null));
       }
-      rows.push(rowOf(r.value, rows[0]?.currency ?? null));
-    }
-    throw new RowRefused(last + 1, 'truncated', 'the file ends before its trailer');
-  });
-}
+      throw new RowRefused(last + 1, 'truncated', 'the file ends before its trailer');
+    },
+    known,
+  );

@@ -17,12 +17,18 @@ export function* csvRecords(text: string): Generator<CsvRecord> {
   let pos = 0;
   let line = 1;
   const end = text.length;
+  // Where the next quote is, found once per quote (not once per line: a file without quotes
+  // would be read to its end for every line).
+  let quote = -1;
   while (pos < end) {
     let nl = text.indexOf('\n', pos);
     if (nl === -1) nl = end;
     const lineEnd = nl > pos && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-    const quote = text.indexOf('"', pos);
-    if (quote === -1 || quote >= lineEnd) {
+    if (quote !== end && quote < pos) {
+      quote = text.indexOf('"', pos);
+      if (quote === -1) quote = end;
+    }
+    if (quote >= lineEnd) {
       yield { fields: text.slice(pos, lineEnd).split(','), line };
       pos = nl + 1;
       line += 1;

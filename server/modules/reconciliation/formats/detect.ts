@@ -5,8 +5,8 @@
 import { parseAlipay, writeAlipay } from './alipay';
 import { parseCard, writeCard } from './card';
 import { csvRecords } from './csv';
-import { contentHash, detectEncoding } from './encoding';
-import { layoutOfHeader } from './frame';
+import { contentHash, detectEncoding, type EncodingDetection } from './encoding';
+import { layoutOfHeader, type LayoutParser } from './frame';
 import { parsePaypay, writePaypay } from './paypay';
 import {
   refusal,
@@ -18,7 +18,7 @@ import {
 } from './types';
 import { parseWechat, writeWechat } from './wechat';
 
-export const PARSERS: Record<StatementLayout, (buffer: Uint8Array) => StatementParse> = {
+export const PARSERS: Record<StatementLayout, LayoutParser> = {
   wechat: parseWechat,
   alipay: parseAlipay,
   paypay: parsePaypay,
@@ -35,22 +35,39 @@ export const WRITERS = {
 export type LayoutDetection =
   { ok: true; layout: StatementLayout; encoding: StatementEncoding; contentHash: string } | StatementRefusal;
 
-export function detectLayout(buffer: Uint8Array): LayoutDetection {
+const NO_LAYOUT = 'the header is no known statement layout';
+
+function layoutAndText(
+  buffer: Uint8Array,
+):
+  | { ok: true; layout: StatementLayout; detected: Extract<EncodingDetection, { ok: true }> }
+  | StatementRefusal {
   const detected = detectEncoding(buffer);
   if (!detected.ok) return detected;
   try {
     const first = csvRecords(detected.text.slice(0, 8192)).next();
     const layout = first.done ? null : layoutOfHeader(first.value.fields);
-    if (!layout) return refusal(1, 'layout', 'the header is no known statement layout');
-    return { ok: true, layout, encoding: detected.encoding, contentHash: contentHash(buffer) };
+    return layout ? { ok: true, layout, detected } : refusal(1, 'layout', NO_LAYOUT);
   } catch (e) {
-    if (e instanceof RowRefused) return refusal(1, 'layout', 'the header is no known statement layout');
+    if (e instanceof RowRefused) return refusal(1, 'layout', NO_LAYOUT);
     throw e;
   }
 }
 
-/** Detects the layout, then parses with it. */
+/** The layout and encoding of a file (from its header, after detectEncoding), and its content hash. */
+export function detectLayout(buffer: Uint8Array): LayoutDetection {
+  const found = layoutAndText(buffer);
+  if (!found.ok) return found;
+  return {
+    ok: true,
+    layout: found.layout,
+    encoding: found.detected.encoding,
+    contentHash: contentHash(buffer),
+  };
+}
+
+/** Detects the layout, then parses with it (decoding the file once). */
 export function parseStatement(buffer: Uint8Array): StatementParse {
-  const d = detectLayout(buffer);
-  return d.ok ? PARSERS[d.layout](buffer) : d;
+  const found = layoutAndText(buffer);
+  return found.ok ? PARSERS[found.layout](buffer, found.detected) : found;
 }

@@ -5,7 +5,7 @@
  */
 import { HEADERS } from './columns';
 import { csvRecords, type CsvRecord } from './csv';
-import { contentHash, detectEncoding } from './encoding';
+import { contentHash, detectEncoding, type EncodingDetection } from './encoding';
 import {
   RowRefused,
   refusal,
@@ -50,8 +50,10 @@ export function parseFrame(
   layout: StatementLayout,
   allowed: readonly StatementEncoding[],
   body: (records: Iterator<CsvRecord>) => LayoutBody,
+  known?: EncodingDetection,
 ): StatementParse {
-  const detected = detectEncoding(buffer, allowed);
+  // parseStatement has already detected the encoding: it is not decoded twice.
+  const detected = known?.ok && allowed.includes(known.encoding) ? known : detectEncoding(buffer, allowed);
   if (!detected.ok) return detected;
   try {
     const records = csvRecords(detected.text);
@@ -110,9 +112,7 @@ export function columnsOf<const C extends readonly string[]>(
       `${record.fields.length} columns where the layout has ${columns.length}`,
     );
   const out = {} as Record<C[number], string>;
-  columns.forEach((c: C[number], i) => {
-    out[c] = record.fields[i];
-  });
+  for (let i = 0; i < columns.length; i++) out[columns[i] as C[number]] = record.fields[i];
   return out;
 }
 
@@ -128,3 +128,6 @@ export function mustBeEmpty(value: string, line: number, column: string, kind: s
 }
 
 export const orNull = (v: string): string | null => (v === '' ? null : v);
+
+/** A layout's parser; `known` is the file's encoding when the caller has detected it already. */
+export type LayoutParser = (buffer: Uint8Array, known?: EncodingDetection) => StatementParse;

@@ -10,14 +10,8 @@
 import { PAYPAY_COLUMNS } from './columns';
 import { csvLine, type CsvRecord } from './csv';
 import { encodeStrict } from './encoding';
-import { columnsOf, orNull, parseFrame, required } from './frame';
-import {
-  RowRefused,
-  type StatementKind,
-  type StatementParse,
-  type StatementRow,
-  type StatementStatus,
-} from './types';
+import { type LayoutParser, columnsOf, orNull, parseFrame, required } from './frame';
+import { RowRefused, type StatementKind, type StatementRow, type StatementStatus } from './types';
 import { formatClock, formatFixed, parseClock, parseFixed } from './values';
 
 export const PAYPAY_OFFSET_MINUTES = 9 * 60;
@@ -115,10 +109,15 @@ function rowOf(record: CsvRecord): StatementRow {
 }
 
 /** Parses a PayPay CSV: its rows, or the first line that does not fit. */
-export function parsePaypay(buffer: Uint8Array): StatementParse {
-  return parseFrame(buffer, 'paypay', ['shift_jis', 'utf-8', 'utf-8-bom'], (records) => {
-    const rows: StatementRow[] = [];
-    for (let r = records.next(); !r.done; r = records.next()) rows.push(rowOf(r.value));
-    return { rows, declared: null };
-  });
-}
+export const parsePaypay: LayoutParser = (buffer, known) =>
+  parseFrame(
+    buffer,
+    'paypay',
+    ['shift_jis', 'utf-8', 'utf-8-bom'],
+    (records) => {
+      const rows: StatementRow[] = [];
+      for (let r = records.next(); !r.done; r = records.next()) rows.push(rowOf(r.value));
+      return { rows, declared: null };
+    },
+    known,
+  );

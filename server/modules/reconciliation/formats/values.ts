@@ -5,13 +5,22 @@
  */
 import { MAX_MINOR } from '../../../../src/contract/money';
 
+const FIXED = new Map<number, RegExp>();
+const fixedPattern = (digits: number): RegExp => {
+  let re = FIXED.get(digits);
+  if (!re) {
+    re = digits === 0 ? /^(-?)(0|[1-9]\d*)$/ : new RegExp(`^(-?)(0|[1-9]\\d*)\\.(\\d{${digits}})$`);
+    FIXED.set(digits, re);
+  }
+  return re;
+};
+
 /**
  * "1234.50" with exactly `digits` decimals → 123450; null when it is not (a sign only when
  * `signed`, no thousands separators, no exponent, within MAX_MINOR).
  */
 export function parseFixed(text: string, digits: number, signed = false): number | null {
-  const re = digits === 0 ? /^(-?)(0|[1-9]\d*)$/ : new RegExp(`^(-?)(0|[1-9]\\d*)\\.(\\d{${digits}})$`);
-  const m = re.exec(text);
+  const m = fixedPattern(digits).exec(text);
   if (!m || (m[1] && !signed)) return null;
   const whole = Number(m[2]);
   const scale = 10 ** digits;
@@ -51,7 +60,9 @@ const pad = (n: number, w = 2) => n.toString().padStart(w, '0');
 
 function validClock(c: WallClock): boolean {
   if (c.mo < 1 || c.mo > 12 || c.d < 1 || c.h > 23 || c.mi > 59 || c.s > 59) return false;
-  const days = new Date(Date.UTC(c.y, c.mo, 0)).getUTCDate();
+  const leap = c.y % 4 === 0 && (c.y % 100 !== 0 || c.y % 400 === 0);
+  const days =
+    c.mo === 2 ? (leap ? 29 : 28) : c.mo === 4 || c.mo === 6 || c.mo === 9 || c.mo === 11 ? 30 : 31;
   return c.d <= days && c.y >= 1970 && c.y <= 9999;
 }
 

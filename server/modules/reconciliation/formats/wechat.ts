@@ -12,8 +12,8 @@
 import { WECHAT_COLUMNS, WECHAT_SUMMARY_COLUMNS } from './columns';
 import { csvLine, type CsvRecord } from './csv';
 import { encodeStrict } from './encoding';
-import { columnsOf, mustBeEmpty, parseFrame, required } from './frame';
-import { RowRefused, type StatementParse, type StatementRow, type StatementStatus } from './types';
+import { type LayoutParser, columnsOf, mustBeEmpty, parseFrame, required } from './frame';
+import { RowRefused, type StatementRow, type StatementStatus } from './types';
 import { formatClock, formatFixed, parseClock, parseFixed, roundFine } from './values';
 
 export const WECHAT_OFFSET_MINUTES = 8 * 60;
@@ -237,26 +237,31 @@ function checkSummary(record: CsvRecord, rows: readonly StatementRow[]): Record<
 }
 
 /** Parses a trade bill: its rows and summary, or the first line that does not fit. */
-export function parseWechat(buffer: Uint8Array): StatementParse {
-  return parseFrame(buffer, 'wechat', ['utf-8-bom', 'utf-8', 'gbk'], (records) => {
-    const rows: StatementRow[] = [];
-    let last = 1;
-    for (let r = records.next(); !r.done; r = records.next()) {
-      const record = r.value;
-      last = record.line;
-      if (record.fields[0] === WECHAT_SUMMARY_COLUMNS[0]) {
-        if (record.fields.join(',') !== WECHAT_SUMMARY_COLUMNS.join(','))
-          throw new RowRefused(record.line, 'columns', 'the summary header is not WeChat’s');
-        const summary = records.next();
-        if (summary.done) throw new RowRefused(record.line + 1, 'truncated', 'the summary row is missing');
-        const declared = checkSummary(summary.value, rows);
-        for (let rest = records.next(); !rest.done; rest = records.next())
-          if (rest.value.fields.length > 1 || rest.value.fields[0] !== '')
-            throw new RowRefused(rest.value.line, 'summary', 'rows after the summary');
-        return { rows, declared };
+export const parseWechat: LayoutParser = (buffer, known) =>
+  parseFrame(
+    buffer,
+    'wechat',
+    ['utf-8-bom', 'utf-8', 'gbk'],
+    (records) => {
+      const rows: StatementRow[] = [];
+      let last = 1;
+      for (let r = records.next(); !r.done; r = records.next()) {
+        const record = r.value;
+        last = record.line;
+        if (record.fields[0] === WECHAT_SUMMARY_COLUMNS[0]) {
+          if (record.fields.join(',') !== WECHAT_SUMMARY_COLUMNS.join(','))
+            throw new RowRefused(record.line, 'columns', 'the summary header is not WeChat’s');
+          const summary = records.next();
+          if (summary.done) throw new RowRefused(record.line + 1, 'truncated', 'the summary row is missing');
+          const declared = checkSummary(summary.value, rows);
+          for (let rest = records.next(); !rest.done; rest = records.next())
+            if (rest.value.fields.length > 1 || rest.value.fields[0] !== '')
+              throw new RowRefused(rest.value.line, 'summary', 'rows after the summary');
+          return { rows, declared };
+        }
+        rows.push(rowOf(record));
       }
-      rows.push(rowOf(record));
-    }
-    throw new RowRefused(last + 1, 'truncated', 'the file ends before its summary');
-  });
-}
+      throw new RowRefused(last + 1, 'truncated', 'the file ends before its summary');
+    },
+    known,
+  );
