@@ -15,6 +15,8 @@ import {
   parsePaypay,
   parseStatement,
   parseWechat,
+  RowRefused,
+  streamStatement,
   writeAlipay,
   writeCard,
   writePaypay,
@@ -657,6 +659,38 @@ describe('any file: guards, encodings, layouts, hash', () => {
 
   it('refuses a header that is no layout’s', () => {
     expect(detectLayout(Buffer.from('a,b,c\r\n1,2,3\r\n'))).toMatchObject({
+      ok: false,
+      line: 1,
+      reason: 'layout',
+    });
+  });
+
+  it('streams the rows one at a time and gives the summary at the end; a bad summary throws at its line', () => {
+    const opened = streamStatement(fixture('wechat-gbk.csv'));
+    if (!opened.ok) throw new Error('refused');
+    expect([opened.layout, opened.encoding]).toEqual(['wechat', 'gbk']);
+    const first = opened.rows.next();
+    expect(first.done === false && first.value).toEqual(WECHAT_ROWS[0]);
+    expect(opened.rows.next().value).toEqual(WECHAT_ROWS[1]);
+    const end = opened.rows.next();
+    expect(end.done && end.value.rowCount).toBe(2);
+
+    const bad = streamStatement(
+      withLine(WECHAT_FIXTURE_TEXT, 5, (l) => l.replace('`2,', '`1,')),
+      'wechat',
+    );
+    if (!bad.ok) throw new Error('refused');
+    const seen: number[] = [];
+    let thrown: unknown = null;
+    try {
+      for (const row of bad.rows) seen.push(row.line);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(seen).toEqual([2, 3]);
+    expect(thrown).toBeInstanceOf(RowRefused);
+    expect(thrown).toMatchObject({ line: 5, reason: 'summary' });
+    expect(streamStatement(fixture('card-settlement.csv'), 'alipay')).toMatchObject({
       ok: false,
       line: 1,
       reason: 'layout',

@@ -18,7 +18,7 @@ import { isCurrency, minorDigits } from '../../../../src/contract/money';
 import { ALIPAY_COLUMNS } from './columns';
 import { csvLine, type CsvRecord } from './csv';
 import { encodeStrict } from './encoding';
-import { type LayoutParser, columnsOf, mustBeEmpty, parseFrame, required } from './frame';
+import { type LayoutReader, columnsOf, mustBeEmpty, parserOf, required } from './frame';
 import { RowRefused, type StatementRow, type StatementStatus } from './types';
 import { formatClock, formatFixed, parseClock, parseFixed } from './values';
 
@@ -135,16 +135,14 @@ function rowOf(record: CsvRecord): StatementRow {
   };
 }
 
+export const ALIPAY_READER: LayoutReader = {
+  layout: 'alipay',
+  encodings: ['utf-8', 'utf-8-bom'],
+  *body(records) {
+    for (let r = records.next(); !r.done; r = records.next()) yield rowOf(r.value);
+    return null;
+  },
+};
+
 /** Parses a settlement file: its rows, or the first line that does not fit. */
-export const parseAlipay: LayoutParser = (buffer, known) =>
-  parseFrame(
-    buffer,
-    'alipay',
-    ['utf-8', 'utf-8-bom'],
-    (records) => {
-      const rows: StatementRow[] = [];
-      for (let r = records.next(); !r.done; r = records.next()) rows.push(rowOf(r.value));
-      return { rows, declared: null };
-    },
-    known,
-  );
+export const parseAlipay = parserOf(ALIPAY_READER);

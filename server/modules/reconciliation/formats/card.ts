@@ -9,7 +9,7 @@ import { isCurrency, minorDigits } from '../../../../src/contract/money';
 import { CARD_COLUMNS, CARD_TRAILER } from './columns';
 import { csvLine, type CsvRecord } from './csv';
 import { encodeStrict } from './encoding';
-import { type LayoutParser, columnsOf, mustBeEmpty, parseFrame, required } from './frame';
+import { type LayoutReader, columnsOf, mustBeEmpty, parserOf, required } from './frame';
 import { RowRefused, type StatementRow, type StatementStatus } from './types';
 import { formatFixed, isoAt, offsetText, parseFixed, parseIso } from './values';
 
@@ -154,25 +154,27 @@ function rowOf(record: CsvRecord, batchCurrency: string | null): StatementRow {
   };
 }
 
-function checkTrailer(record: CsvRecord, rows: readonly StatementRow[]): Record<string, string> {
+interface TrailerSums {
+  rows: number;
+  netAmount: number;
+  fee: number;
+  settlementAmount: number;
+  currency: string | null;
+}
+
+function checkTrailer(record: CsvRecord, computed: TrailerSums): Record<string, string> {
   const v = columnsOf(CARD_TRAILER_COLUMNS, record);
   const line = record.line;
-  const digits = rows.length ? minorDigits(rows[0].currency) : null;
+  const digits = computed.currency === null ? null : minorDigits(computed.currency);
   const num = (s: string) =>
     digits === null ? (parseFixed(s, 0, true) ?? parseFixed(s, 2, true)) : parseFixed(s, digits, true);
-  const computed = {
-    rows: rows.length,
-    netAmount: rows.reduce((s, r) => s + signedAmount(r.kind, r.amount), 0),
-    fee: rows.reduce((s, r) => s + (r.fee ?? 0), 0),
-    settlementAmount: rows.reduce((s, r) => s + signedAmount(r.kind, r.amount) - (r.fee ?? 0), 0),
-  };
   const declared = {
     rows: /^\d+$/.test(v.rows) ? Number(v.rows) : null,
     netAmount: num(v.netAmount),
     fee: num(v.fee),
     settlementAmount: num(v.settlementAmount),
   };
-  for (const k of Object.keys(computed) as (keyof typeof computed)[]) {
+  for (const k of ['rows', 'netAmount', 'fee', 'settlementAmount'] as const) {
     if (declared[k] === null)
       throw new RowRefused(line, 'summary', `the trailer's ${k} is not a number: ${v[k]}`);
     if (declared[k] !== computed[k])
@@ -185,26 +187,32 @@ function checkTrailer(record: CsvRecord, rows: readonly StatementRow[]): Record<
   return v;
 }
 
-/** Parses a card settlement detail: its rows and trailer, or the first line that does not fit. */
-export const parseCard: LayoutParser = (buffer, known) =>
-  parseFrame(
-    buffer,
-    'card',
-    ['utf-8', 'utf-8-bom'],
-    (records) => {
-      const rows: StatementRow[] = [];
-      let last = 1;
-      for (let r = records.next(); !r.done; r = records.next()) {
-        last = r.value.line;
-        if (r.value.fields[0] === CARD_TRAILER) {
-          const declared = checkTrailer(r.value, rows);
-          const rest = records.next();
-          if (!rest.done) throw new RowRefused(rest.value.line, 'summary', 'rows after the trailer');
-          return { rows, declared };
-        }
-        rows.push(rowOf(r.value, rows[0]?.currency ?? null));
+export const CARD_READER: LayoutReader = {
+  layout: 'card',
+  encodings: ['utf-8', 'utf-8-bom'],
+  *body(records) {
+    const sums: TrailerSums = { rows: 0, netAmount: 0, fee: 0, settlementAmount: 0, currency: null };
+    let last = 1;
+    for (let r = records.next(); !r.done; r = records.next()) {
+      last = r.value.line;
+      if (r.value.fields[0] === CARD_TRAILER) {
+        const declared = checkTrailer(r.value, sums);
+        const rest = records.next();
+        if (!rest.done) throw new RowRefused(rest.value.line, 'summary', 'rows after the trailer');
+        return declared;
       }
-      throw new RowRefused(last + 1, 'truncated', 'the file ends before its trailer');
-    },
-    known,
-  );
+      const row = rowOf(r.value, sums.currency);
+      const net = signedAmount(row.kind, row.amount);
+      sums.rows += 1;
+      sums.netAmount += net;
+      sums.fee += row.fee ?? 0;
+      sums.settlementAmount += net - (row.fee ?? 0);
+      sums.currency = row.currency;
+      yield row;
+    }
+    throw new RowRefused(last + 1, 'truncated', 'the file ends before its trailer');
+  },
+};
+
+/** Parses a card settlement detail: its rows and trailer, or the first line that does not fit. */
+export const parseCard = parserOf(CARD_READER);

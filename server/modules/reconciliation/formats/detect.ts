@@ -2,12 +2,18 @@
  * Which layout a file is, from its header once its encoding is known, and the parse of a file
  * of any layout. A header that is no layout's is refused 'layout': never a guess.
  */
-import { parseAlipay, writeAlipay } from './alipay';
-import { parseCard, writeCard } from './card';
+import { ALIPAY_READER, parseAlipay, writeAlipay } from './alipay';
+import { CARD_READER, parseCard, writeCard } from './card';
 import { csvRecords } from './csv';
 import { contentHash, detectEncoding, type EncodingDetection } from './encoding';
-import { layoutOfHeader, type LayoutParser } from './frame';
-import { parsePaypay, writePaypay } from './paypay';
+import {
+  layoutOfHeader,
+  openFrame,
+  type LayoutParser,
+  type LayoutReader,
+  type OpenedStatement,
+} from './frame';
+import { PAYPAY_READER, parsePaypay, writePaypay } from './paypay';
 import {
   refusal,
   RowRefused,
@@ -16,7 +22,14 @@ import {
   type StatementParse,
   type StatementRefusal,
 } from './types';
-import { parseWechat, writeWechat } from './wechat';
+import { WECHAT_READER, parseWechat, writeWechat } from './wechat';
+
+const READERS: Record<StatementLayout, LayoutReader> = {
+  wechat: WECHAT_READER,
+  alipay: ALIPAY_READER,
+  paypay: PAYPAY_READER,
+  card: CARD_READER,
+};
 
 export const PARSERS: Record<StatementLayout, LayoutParser> = {
   wechat: parseWechat,
@@ -70,4 +83,23 @@ export function detectLayout(buffer: Uint8Array): LayoutDetection {
 export function parseStatement(buffer: Uint8Array): StatementParse {
   const found = layoutAndText(buffer);
   return found.ok ? PARSERS[found.layout](buffer, found.detected) : found;
+}
+
+/**
+ * A file's rows one at a time, for an import that loads them as they come (flat memory): the
+ * layout given (refused 'layout' when the header is another's) or detected. The generator throws
+ * RowRefused at the first line that does not fit and returns the summary at its end.
+ */
+export function streamStatement(
+  buffer: Uint8Array,
+  layout?: StatementLayout,
+): OpenedStatement | StatementRefusal {
+  if (layout) {
+    const r = READERS[layout];
+    return openFrame(buffer, r.layout, r.encodings, r.body);
+  }
+  const found = layoutAndText(buffer);
+  if (!found.ok) return found;
+  const r = READERS[found.layout];
+  return openFrame(buffer, r.layout, r.encodings, r.body, found.detected);
 }

@@ -13,14 +13,18 @@ import {
   type StatementEncoding,
   type StatementLayout,
   type StatementParse,
+  type StatementRefusal,
   type StatementRow,
   type StatementSummary,
 } from './types';
 
-export interface LayoutBody {
-  rows: StatementRow[];
-  declared: Record<string, string> | null;
-}
+/**
+ * A layout's rows after its header: yields each row, returns the file's own summary or trailer
+ * as written (null when the layout has none). Throws RowRefused at the first line that does not fit.
+ */
+export type LayoutBody = (
+  records: Iterator<CsvRecord>,
+) => Generator<StatementRow, Record<string, string> | null>;
 
 /** The layout whose header a record is, if any. */
 export function layoutOfHeader(fields: readonly string[]): StatementLayout | null {
@@ -44,44 +48,91 @@ function checkHeader(layout: StatementLayout, header: CsvRecord | undefined): vo
   throw new RowRefused(header.line, 'layout', `not a ${layout} header`);
 }
 
-/** Runs a layout's body over the records after its header; every RowRefused becomes the refusal. */
+export interface OpenedStatement {
+  ok: true;
+  layout: StatementLayout;
+  encoding: StatementEncoding;
+  contentHash: string;
+  /**
+   * The rows one by one (flat memory: an import may COPY them as they come), then the summary
+   * as the generator's return value. Throws RowRefused at the first line that does not fit, which
+   * may be the last (a WeChat summary, a card trailer): load them where a refusal can be undone.
+   */
+  rows: Generator<StatementRow, StatementSummary>;
+}
+
+/** The guards, the encoding and the header; then the rows as they are read. */
+export function openFrame(
+  buffer: Uint8Array,
+  layout: StatementLayout,
+  allowed: readonly StatementEncoding[],
+  body: LayoutBody,
+  known?: EncodingDetection,
+): OpenedStatement | StatementRefusal {
+  // parseStatement has already detected the encoding: it is not decoded twice.
+  const detected = known?.ok && allowed.includes(known.encoding) ? known : detectEncoding(buffer, allowed);
+  if (!detected.ok) return detected;
+  const records = csvRecords(detected.text);
+  try {
+    const header = records.next();
+    checkHeader(layout, header.done ? undefined : header.value);
+  } catch (e) {
+    if (e instanceof RowRefused) return refusal(e.line, e.reason, e.detail);
+    throw e;
+  }
+  return {
+    ok: true,
+    layout,
+    encoding: detected.encoding,
+    contentHash: contentHash(buffer),
+    rows: totalled(body(records)),
+  };
+}
+
+/** The rows of a body, and their totals with the declared summary at the end. */
+function* totalled(rows: Generator<StatementRow, Record<string, string> | null>) {
+  const totals = new Totals();
+  for (;;) {
+    const next = rows.next();
+    if (next.done) return totals.summary(next.value);
+    totals.add(next.value);
+    yield next.value;
+  }
+}
+
+/** Every row in memory, or the refusal. */
 export function parseFrame(
   buffer: Uint8Array,
   layout: StatementLayout,
   allowed: readonly StatementEncoding[],
-  body: (records: Iterator<CsvRecord>) => LayoutBody,
+  body: LayoutBody,
   known?: EncodingDetection,
 ): StatementParse {
-  // parseStatement has already detected the encoding: it is not decoded twice.
-  const detected = known?.ok && allowed.includes(known.encoding) ? known : detectEncoding(buffer, allowed);
-  if (!detected.ok) return detected;
+  const opened = openFrame(buffer, layout, allowed, body, known);
+  if (!opened.ok) return opened;
   try {
-    const records = csvRecords(detected.text);
-    const header = records.next();
-    checkHeader(layout, header.done ? undefined : header.value);
-    const { rows, declared } = body(records);
-    return {
-      ok: true,
-      layout,
-      encoding: detected.encoding,
-      contentHash: contentHash(buffer),
-      rows,
-      summary: summarise(rows, declared),
-    };
+    const rows: StatementRow[] = [];
+    for (;;) {
+      const next = opened.rows.next();
+      if (next.done) {
+        const { ok, layout: l, encoding, contentHash: hash } = opened;
+        return { ok, layout: l, encoding, contentHash: hash, rows, summary: next.value };
+      }
+      rows.push(next.value);
+    }
   } catch (e) {
     if (e instanceof RowRefused) return refusal(e.line, e.reason, e.detail);
     throw e;
   }
 }
 
-/** Row count and totals per currency. */
-export function summarise(
-  rows: readonly StatementRow[],
-  declared: Record<string, string> | null,
-): StatementSummary {
-  const totals: StatementSummary['totals'] = {};
-  for (const r of rows) {
-    const t = (totals[r.currency] ??= {
+/** Row count and totals per currency, row by row. */
+class Totals {
+  private count = 0;
+  private readonly totals: StatementSummary['totals'] = {};
+  add(r: StatementRow) {
+    this.count += 1;
+    const t = (this.totals[r.currency] ??= {
       paymentCount: 0,
       refundCount: 0,
       paymentAmount: 0,
@@ -97,7 +148,9 @@ export function summarise(
     }
     if (r.fee !== null) t.fee = (t.fee ?? 0) + r.fee;
   }
-  return { rowCount: rows.length, totals, declared };
+  summary(declared: Record<string, string> | null): StatementSummary {
+    return { rowCount: this.count, totals: this.totals, declared };
+  }
 }
 
 /** The value of a column by name in a record read against a header. */
@@ -131,3 +184,15 @@ export const orNull = (v: string): string | null => (v === '' ? null : v);
 
 /** A layout's parser; `known` is the file's encoding when the caller has detected it already. */
 export type LayoutParser = (buffer: Uint8Array, known?: EncodingDetection) => StatementParse;
+
+/** What a layout gives the frame: the encodings it allows and its body. */
+export interface LayoutReader {
+  layout: StatementLayout;
+  encodings: readonly StatementEncoding[];
+  body: LayoutBody;
+}
+
+export const parserOf =
+  (reader: LayoutReader): LayoutParser =>
+  (buffer, known) =>
+    parseFrame(buffer, reader.layout, reader.encodings, reader.body, known);

@@ -54,5 +54,13 @@ export {
   type CardWritableRow,
   type CardWriteMeta,
 } from './card';
-export { PARSERS, WRITERS, detectLayout, parseStatement, type LayoutDetection } from './detect';
+export {
+  PARSERS,
+  WRITERS,
+  detectLayout,
+  parseStatement,
+  streamStatement,
+  type LayoutDetection,
+} from './detect';
+export type { LayoutParser, OpenedStatement } from './frame';
 export { businessDay } from './values';

@@ -10,7 +10,7 @@
 import { PAYPAY_COLUMNS } from './columns';
 import { csvLine, type CsvRecord } from './csv';
 import { encodeStrict } from './encoding';
-import { type LayoutParser, columnsOf, orNull, parseFrame, required } from './frame';
+import { type LayoutReader, columnsOf, orNull, parserOf, required } from './frame';
 import { RowRefused, type StatementKind, type StatementRow, type StatementStatus } from './types';
 import { formatClock, formatFixed, parseClock, parseFixed } from './values';
 
@@ -108,16 +108,14 @@ function rowOf(record: CsvRecord): StatementRow {
   };
 }
 
+export const PAYPAY_READER: LayoutReader = {
+  layout: 'paypay',
+  encodings: ['shift_jis', 'utf-8', 'utf-8-bom'],
+  *body(records) {
+    for (let r = records.next(); !r.done; r = records.next()) yield rowOf(r.value);
+    return null;
+  },
+};
+
 /** Parses a PayPay CSV: its rows, or the first line that does not fit. */
-export const parsePaypay: LayoutParser = (buffer, known) =>
-  parseFrame(
-    buffer,
-    'paypay',
-    ['shift_jis', 'utf-8', 'utf-8-bom'],
-    (records) => {
-      const rows: StatementRow[] = [];
-      for (let r = records.next(); !r.done; r = records.next()) rows.push(rowOf(r.value));
-      return { rows, declared: null };
-    },
-    known,
-  );
+export const parsePaypay = parserOf(PAYPAY_READER);

@@ -12,7 +12,7 @@
 import { WECHAT_COLUMNS, WECHAT_SUMMARY_COLUMNS } from './columns';
 import { csvLine, type CsvRecord } from './csv';
 import { encodeStrict } from './encoding';
-import { type LayoutParser, columnsOf, mustBeEmpty, parseFrame, required } from './frame';
+import { type LayoutReader, columnsOf, mustBeEmpty, parserOf, required } from './frame';
 import { RowRefused, type StatementRow, type StatementStatus } from './types';
 import { formatClock, formatFixed, parseClock, parseFixed, roundFine } from './values';
 
@@ -156,7 +156,20 @@ function money(v: string, line: number, column: string): number {
   return n;
 }
 
-function rowOf(record: CsvRecord): StatementRow {
+/** The running sums of the columns the summary totals. */
+type Sums = Record<(typeof MONEY_COLUMNS)[number], number> & { count: number; feeFine: number };
+const noSums = (): Sums => ({
+  count: 0,
+  feeFine: 0,
+  应结订单金额: 0,
+  代金券金额: 0,
+  退款金额: 0,
+  充值券退款金额: 0,
+  订单金额: 0,
+  申请退款金额: 0,
+});
+
+function rowOf(record: CsvRecord, sums: Sums): StatementRow {
   const line = record.line;
   const v = columnsOf(WECHAT_COLUMNS, untick(record));
   const refund = v['交易状态'] === REFUND_MARK;
@@ -165,7 +178,7 @@ function rowOf(record: CsvRecord): StatementRow {
   if (!time) throw new RowRefused(line, 'time', `交易时间 is not yyyy-MM-dd HH:mm:ss: ${v['交易时间']}`);
   if (v['货币种类'] !== 'CNY')
     throw new RowRefused(line, 'currency', `货币种类 ${v['货币种类']} in a CNY bill`);
-  for (const c of MONEY_COLUMNS) money(v[c], line, c);
+  for (const c of MONEY_COLUMNS) sums[c] += money(v[c], line, c);
   const feeFine = parseFixed(v['手续费'], FEE_DIGITS, true);
   if (feeFine === null)
     throw new RowRefused(line, 'fee', `手续费 is not a fee with 5 decimals: ${v['手续费']}`);
@@ -181,6 +194,8 @@ function rowOf(record: CsvRecord): StatementRow {
   }
   const extra: Record<string, string> = {};
   for (const c of WECHAT_EXTRA[kind]) extra[c] = v[c];
+  sums.count += 1;
+  sums.feeFine += feeFine;
   return {
     layout: 'wechat',
     brand: 'wechat',
@@ -203,65 +218,52 @@ function rowOf(record: CsvRecord): StatementRow {
 }
 
 /** Checks the summary row against the data rows' column sums. */
-function checkSummary(record: CsvRecord, rows: readonly StatementRow[]): Record<string, string> {
+function checkSummary(record: CsvRecord, sums: Sums): Record<string, string> {
   const v = columnsOf(WECHAT_SUMMARY_COLUMNS, untick(record));
-  const line = record.line;
-  const col = (r: StatementRow, c: (typeof MONEY_COLUMNS)[number]) =>
-    (r.kind === 'refund' ? c === '退款金额' : c === '应结订单金额') ? r.amount : parseFixed(r.extra[c], 2)!;
-  const sum = (c: (typeof MONEY_COLUMNS)[number]) => rows.reduce((s, r) => s + col(r, c), 0);
-  const expected: [string, string, number, number | null][] = [
-    [
-      '总交易单数',
-      v['总交易单数'],
-      rows.length,
-      /^\d+$/.test(v['总交易单数']) ? Number(v['总交易单数']) : null,
-    ],
-    ['应结订单总金额', v['应结订单总金额'], sum('应结订单金额'), parseFixed(v['应结订单总金额'], 2)],
-    ['退款总金额', v['退款总金额'], sum('退款金额'), parseFixed(v['退款总金额'], 2)],
-    ['充值券退款总金额', v['充值券退款总金额'], sum('充值券退款金额'), parseFixed(v['充值券退款总金额'], 2)],
-    [
-      '手续费总金额',
-      v['手续费总金额'],
-      rows.reduce((s, r) => s + r.feeFine!, 0),
-      parseFixed(v['手续费总金额'], FEE_DIGITS, true),
-    ],
-    ['订单总金额', v['订单总金额'], sum('订单金额'), parseFixed(v['订单总金额'], 2)],
-    ['申请退款总金额', v['申请退款总金额'], sum('申请退款金额'), parseFixed(v['申请退款总金额'], 2)],
+  const money2 = (c: (typeof WECHAT_SUMMARY_COLUMNS)[number]) => parseFixed(v[c], 2);
+  const expected: [(typeof WECHAT_SUMMARY_COLUMNS)[number], number, number | null][] = [
+    ['总交易单数', sums.count, /^\d+$/.test(v['总交易单数']) ? Number(v['总交易单数']) : null],
+    ['应结订单总金额', sums['应结订单金额'], money2('应结订单总金额')],
+    ['退款总金额', sums['退款金额'], money2('退款总金额')],
+    ['充值券退款总金额', sums['充值券退款金额'], money2('充值券退款总金额')],
+    ['手续费总金额', sums.feeFine, parseFixed(v['手续费总金额'], FEE_DIGITS, true)],
+    ['订单总金额', sums['订单金额'], money2('订单总金额')],
+    ['申请退款总金额', sums['申请退款金额'], money2('申请退款总金额')],
   ];
-  for (const [name, raw, computed, declared] of expected) {
-    if (declared === null) throw new RowRefused(line, 'summary', `${name} is not a number: ${raw}`);
+  for (const [name, computed, declared] of expected) {
+    if (declared === null)
+      throw new RowRefused(record.line, 'summary', `${name} is not a number: ${v[name]}`);
     if (declared !== computed)
-      throw new RowRefused(line, 'summary', `${name} ${raw} does not equal the rows' ${computed}`);
+      throw new RowRefused(record.line, 'summary', `${name} ${v[name]} does not equal the rows' ${computed}`);
   }
   return v;
 }
 
-/** Parses a trade bill: its rows and summary, or the first line that does not fit. */
-export const parseWechat: LayoutParser = (buffer, known) =>
-  parseFrame(
-    buffer,
-    'wechat',
-    ['utf-8-bom', 'utf-8', 'gbk'],
-    (records) => {
-      const rows: StatementRow[] = [];
-      let last = 1;
-      for (let r = records.next(); !r.done; r = records.next()) {
-        const record = r.value;
-        last = record.line;
-        if (record.fields[0] === WECHAT_SUMMARY_COLUMNS[0]) {
-          if (record.fields.join(',') !== WECHAT_SUMMARY_COLUMNS.join(','))
-            throw new RowRefused(record.line, 'columns', 'the summary header is not WeChat’s');
-          const summary = records.next();
-          if (summary.done) throw new RowRefused(record.line + 1, 'truncated', 'the summary row is missing');
-          const declared = checkSummary(summary.value, rows);
-          for (let rest = records.next(); !rest.done; rest = records.next())
-            if (rest.value.fields.length > 1 || rest.value.fields[0] !== '')
-              throw new RowRefused(rest.value.line, 'summary', 'rows after the summary');
-          return { rows, declared };
-        }
-        rows.push(rowOf(record));
+export const WECHAT_READER: LayoutReader = {
+  layout: 'wechat',
+  encodings: ['utf-8-bom', 'utf-8', 'gbk'],
+  *body(records) {
+    const sums = noSums();
+    let last = 1;
+    for (let r = records.next(); !r.done; r = records.next()) {
+      const record = r.value;
+      last = record.line;
+      if (record.fields[0] === WECHAT_SUMMARY_COLUMNS[0]) {
+        if (record.fields.join(',') !== WECHAT_SUMMARY_COLUMNS.join(','))
+          throw new RowRefused(record.line, 'columns', 'the summary header is not WeChat’s');
+        const summary = records.next();
+        if (summary.done) throw new RowRefused(record.line + 1, 'truncated', 'the summary row is missing');
+        const declared = checkSummary(summary.value, sums);
+        for (let rest = records.next(); !rest.done; rest = records.next())
+          if (rest.value.fields.length > 1 || rest.value.fields[0] !== '')
+            throw new RowRefused(rest.value.line, 'summary', 'rows after the summary');
+        return declared;
       }
-      throw new RowRefused(last + 1, 'truncated', 'the file ends before its summary');
-    },
-    known,
-  );
+      yield rowOf(record, sums);
+    }
+    throw new RowRefused(last + 1, 'truncated', 'the file ends before its summary');
+  },
+};
+
+/** Parses a trade bill: its rows and summary, or the first line that does not fit. */
+export const parseWechat = parserOf(WECHAT_READER);
