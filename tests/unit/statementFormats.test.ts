@@ -536,6 +536,18 @@ describe('card acquirer settlement detail', () => {
     expect(writeCard(rows)).toEqual(buffer);
   });
 
+  it('keeps a time in another offset as written, and writes Z as +00:00', () => {
+    const text = fixture('card-settlement.csv').toString('utf8');
+    const utc = rowsOf(
+      parseCard(withLine(text, 2, (l) => l.replace('2025-04-01T23:59:59+09:00', '2025-04-01T14:59:59Z'))),
+    );
+    expect(utc[0].time).toBe('2025-04-01T14:59:59+00:00');
+    const cet = rowsOf(parseCard(withLine(text, 2, (l) => l.replace('+09:00', '+01:00'))));
+    expect(cet[0].time).toBe('2025-04-01T23:59:59+01:00');
+    // The writer writes the acquirer's zone: the same instant.
+    expect(writeCard([{ ...utc[0] }, utc[1]]).toString('utf8')).toContain(',2025-04-01T23:59:59+09:00,');
+  });
+
   it('puts each row on its business day under the day cut (00:00 of the brand’s zone)', () => {
     expect(rows.map((r) => businessDay(r.time, 9 * 60))).toEqual(['2025-04-01', '2025-04-02']);
     expect(businessDay('2025-04-01T23:59:59+08:00', 8 * 60)).toBe('2025-04-01');
