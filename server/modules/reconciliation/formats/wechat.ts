@@ -1,0 +1,269 @@
+/**
+ * WeChat Pay domestic trade bill (ALL): a header, data rows with every value prefixed by a
+ * backtick, then the summary header and its row (the totals of the data rows, which must add
+ * up). Amounts in 元 with 2 decimals, the fee (手续费) with 5, the rate like `0.60%`; times in
+ * GMT+8, the day cut at 00:00 GMT+8 (ready from 10:00 the next day). UTF-8 with a BOM as
+ * written by default, GBK on request; both parse, and UTF-8 without a BOM too.
+ *
+ * A row is a refund when 交易状态 is REFUND: its amount is 退款金额, its status 退款状态 and
+ * it carries both refund numbers; a payment's amount is 应结订单金额 and its status 交易状态.
+ * Values are RFC 4180-quoted (backtick inside) only when they hold a comma, quote or line break.
+ */
+import { WECHAT_COLUMNS, WECHAT_SUMMARY_COLUMNS } from './columns';
+import { csvLine, type CsvRecord } from './csv';
+import { encodeStrict } from './encoding';
+import { type LayoutReader, columnsOf, mustBeEmpty, parserOf, required } from './frame';
+import { RowRefused, type StatementRow, type StatementStatus } from './types';
+import { formatClock, formatFixed, parseClock, parseFixed, roundFine } from './values';
+
+export const WECHAT_OFFSET_MINUTES = 8 * 60;
+const FEE_DIGITS = 5;
+
+export const WECHAT_PAYMENT_STATUSES: Record<string, StatementStatus> = {
+  SUCCESS: 'success',
+  PAYERROR: 'failed',
+  CLOSED: 'failed',
+  REVOKED: 'failed',
+  NOTPAY: 'other',
+  USERPAYING: 'other',
+};
+export const WECHAT_REFUND_STATUSES: Record<string, StatementStatus> = {
+  SUCCESS: 'success',
+  FAIL: 'failed',
+  REFUNDCLOSE: 'failed',
+  CHANGE: 'failed',
+  ABNORMAL: 'failed',
+  PROCESSING: 'other',
+};
+const REFUND_MARK = 'REFUND';
+
+type Column = (typeof WECHAT_COLUMNS)[number];
+
+/** Columns kept in `extra` on every row. */
+const COMMON_EXTRA = [
+  '公众账号ID',
+  '商户号',
+  '特约商户号',
+  '设备号',
+  '用户标识',
+  '交易类型',
+  '付款银行',
+  '代金券金额',
+  '充值券退款金额',
+  '退款类型',
+  '商品名称',
+  '商户数据包',
+  '费率',
+  '订单金额',
+  '申请退款金额',
+  '费率备注',
+] as const satisfies readonly Column[];
+/** …and those the other kind's model takes. */
+export const WECHAT_EXTRA = {
+  payment: [...COMMON_EXTRA, '退款金额', '退款状态'],
+  refund: [...COMMON_EXTRA, '应结订单金额'],
+} as const satisfies Record<string, readonly Column[]>;
+
+const MONEY_COLUMNS = [
+  '应结订单金额',
+  '代金券金额',
+  '退款金额',
+  '充值券退款金额',
+  '订单金额',
+  '申请退款金额',
+] as const;
+const RATE = /^\d+(\.\d+)?%$/;
+
+export type WechatWritableRow = Omit<StatementRow, 'line' | 'layout' | 'brand'> & Partial<StatementRow>;
+
+export interface WechatWriteMeta {
+  /** 'utf-8-bom' (default) or 'gbk'. */
+  encoding?: 'utf-8-bom' | 'gbk';
+}
+
+const tick = (v: string) => '`' + v;
+
+/** The column values of one row, in column order (without backticks). */
+function valuesOf(row: WechatWritableRow): Record<Column, string> {
+  const refund = row.kind === 'refund';
+  const extra = (c: Column) =>
+    row.extra[c] ?? ((MONEY_COLUMNS as readonly string[]).includes(c) ? '0.00' : '');
+  const fine = row.feeFine ?? (row.fee ?? 0) * 1000;
+  const v = {} as Record<Column, string>;
+  for (const c of WECHAT_COLUMNS) v[c] = extra(c);
+  v['交易时间'] = formatClock(row.time, 'ymd-dash', WECHAT_OFFSET_MINUTES);
+  v['微信订单号'] = row.brandOrderNo ?? '';
+  v['商户订单号'] = row.gatewayOrderNo ?? '';
+  v['交易状态'] = refund ? REFUND_MARK : row.statusRaw;
+  v['货币种类'] = row.currency;
+  v['微信退款单号'] = refund ? (row.brandRefundNo ?? '') : '';
+  v['商户退款单号'] = refund ? (row.gatewayRefundNo ?? '') : '';
+  v[refund ? '退款金额' : '应结订单金额'] = formatFixed(row.amount, 2);
+  if (refund) v['退款状态'] = row.statusRaw;
+  v['手续费'] = formatFixed(fine, FEE_DIGITS);
+  return v;
+}
+
+/** The trade bill of rows, as WeChat writes it. */
+export function writeWechat(rows: readonly WechatWritableRow[], meta: WechatWriteMeta = {}): Buffer {
+  const sums = { count: 0, settle: 0, refund: 0, coupon: 0, fee: 0, order: 0, asked: 0 };
+  const lines = [csvLine(WECHAT_COLUMNS)];
+  for (const row of rows) {
+    const v = valuesOf(row);
+    lines.push(csvLine(WECHAT_COLUMNS.map((c) => tick(v[c]))));
+    sums.count += 1;
+    sums.settle += parseFixed(v['应结订单金额'], 2) ?? 0;
+    sums.refund += parseFixed(v['退款金额'], 2) ?? 0;
+    sums.coupon += parseFixed(v['充值券退款金额'], 2) ?? 0;
+    sums.fee += parseFixed(v['手续费'], FEE_DIGITS, true) ?? 0;
+    sums.order += parseFixed(v['订单金额'], 2) ?? 0;
+    sums.asked += parseFixed(v['申请退款金额'], 2) ?? 0;
+  }
+  lines.push(csvLine(WECHAT_SUMMARY_COLUMNS));
+  const money = (n: number) => formatFixed(n, 2);
+  lines.push(
+    csvLine(
+      [
+        String(sums.count),
+        money(sums.settle),
+        money(sums.refund),
+        money(sums.coupon),
+        formatFixed(sums.fee, FEE_DIGITS),
+        money(sums.order),
+        money(sums.asked),
+      ].map(tick),
+    ),
+  );
+  return encodeStrict(lines.join(''), meta.encoding ?? 'utf-8-bom');
+}
+
+/** A record's values without their backticks (a value without one is refused). */
+function untick(record: CsvRecord): CsvRecord {
+  return {
+    line: record.line,
+    fields: record.fields.map((f, i) => {
+      if (f.charCodeAt(0) !== 96)
+        throw new RowRefused(record.line, 'value', `column ${i + 1} lacks its backtick prefix`);
+      return f.slice(1);
+    }),
+  };
+}
+
+function money(v: string, line: number, column: string): number {
+  const n = parseFixed(v, 2);
+  if (n === null)
+    throw new RowRefused(line, 'amount', `${column} is not an amount in 元 with 2 decimals: ${v}`);
+  return n;
+}
+
+/** The running sums of the columns the summary totals. */
+type Sums = Record<(typeof MONEY_COLUMNS)[number], number> & { count: number; feeFine: number };
+const noSums = (): Sums => ({
+  count: 0,
+  feeFine: 0,
+  应结订单金额: 0,
+  代金券金额: 0,
+  退款金额: 0,
+  充值券退款金额: 0,
+  订单金额: 0,
+  申请退款金额: 0,
+});
+
+function rowOf(record: CsvRecord, sums: Sums): StatementRow {
+  const line = record.line;
+  const v = columnsOf(WECHAT_COLUMNS, untick(record));
+  const refund = v['交易状态'] === REFUND_MARK;
+  const kind = refund ? 'refund' : 'payment';
+  const time = parseClock(v['交易时间'], 'ymd-dash', WECHAT_OFFSET_MINUTES);
+  if (!time) throw new RowRefused(line, 'time', `交易时间 is not yyyy-MM-dd HH:mm:ss: ${v['交易时间']}`);
+  if (v['货币种类'] !== 'CNY')
+    throw new RowRefused(line, 'currency', `货币种类 ${v['货币种类']} in a CNY bill`);
+  for (const c of MONEY_COLUMNS) sums[c] += money(v[c], line, c);
+  const feeFine = parseFixed(v['手续费'], FEE_DIGITS, true);
+  if (feeFine === null)
+    throw new RowRefused(line, 'fee', `手续费 is not a fee with 5 decimals: ${v['手续费']}`);
+  if (v['费率'] !== '' && !RATE.test(v['费率']))
+    throw new RowRefused(line, 'fee', `费率 is not a rate: ${v['费率']}`);
+  const statusRaw = refund ? v['退款状态'] : v['交易状态'];
+  const status = (refund ? WECHAT_REFUND_STATUSES : WECHAT_PAYMENT_STATUSES)[statusRaw];
+  if (!status)
+    throw new RowRefused(line, 'status', `unknown ${refund ? '退款状态' : '交易状态'} ${statusRaw}`);
+  if (!refund) {
+    mustBeEmpty(v['微信退款单号'], line, '微信退款单号', kind);
+    mustBeEmpty(v['商户退款单号'], line, '商户退款单号', kind);
+  }
+  const extra: Record<string, string> = {};
+  for (const c of WECHAT_EXTRA[kind]) extra[c] = v[c];
+  sums.count += 1;
+  sums.feeFine += feeFine;
+  return {
+    layout: 'wechat',
+    brand: 'wechat',
+    kind,
+    kindRaw: null,
+    brandOrderNo: required(v['微信订单号'], line, '微信订单号'),
+    gatewayOrderNo: required(v['商户订单号'], line, '商户订单号'),
+    brandRefundNo: refund ? required(v['微信退款单号'], line, '微信退款单号') : null,
+    gatewayRefundNo: refund ? required(v['商户退款单号'], line, '商户退款单号') : null,
+    statusRaw,
+    status,
+    amount: money(refund ? v['退款金额'] : v['应结订单金额'], line, refund ? '退款金额' : '应结订单金额'),
+    fee: roundFine(feeFine, FEE_DIGITS, 2),
+    feeFine,
+    currency: 'CNY',
+    time,
+    line,
+    extra,
+  };
+}
+
+/** Checks the summary row against the data rows' column sums. */
+function checkSummary(record: CsvRecord, sums: Sums): Record<string, string> {
+  const v = columnsOf(WECHAT_SUMMARY_COLUMNS, untick(record));
+  const money2 = (c: (typeof WECHAT_SUMMARY_COLUMNS)[number]) => parseFixed(v[c], 2);
+  const expected: [(typeof WECHAT_SUMMARY_COLUMNS)[number], number, number | null][] = [
+    ['总交易单数', sums.count, /^\d+$/.test(v['总交易单数']) ? Number(v['总交易单数']) : null],
+    ['应结订单总金额', sums['应结订单金额'], money2('应结订单总金额')],
+    ['退款总金额', sums['退款金额'], money2('退款总金额')],
+    ['充值券退款总金额', sums['充值券退款金额'], money2('充值券退款总金额')],
+    ['手续费总金额', sums.feeFine, parseFixed(v['手续费总金额'], FEE_DIGITS, true)],
+    ['订单总金额', sums['订单金额'], money2('订单总金额')],
+    ['申请退款总金额', sums['申请退款金额'], money2('申请退款总金额')],
+  ];
+  for (const [name, computed, declared] of expected) {
+    if (declared === null)
+      throw new RowRefused(record.line, 'summary', `${name} is not a number: ${v[name]}`);
+    if (declared !== computed)
+      throw new RowRefused(record.line, 'summary', `${name} ${v[name]} does not equal the rows' ${computed}`);
+  }
+  return v;
+}
+
+export const WECHAT_READER: LayoutReader = {
+  layout: 'wechat',
+  encodings: ['utf-8-bom', 'utf-8', 'gbk'],
+  *body(records) {
+    const sums = noSums();
+    let last = 1;
+    for (let r = records.next(); !r.done; r = records.next()) {
+      const record = r.value;
+      last = record.line;
+      if (record.fields[0] === WECHAT_SUMMARY_COLUMNS[0]) {
+        if (record.fields.join(',') !== WECHAT_SUMMARY_COLUMNS.join(','))
+          throw new RowRefused(record.line, 'columns', 'the summary header is not WeChat’s');
+        const summary = records.next();
+        if (summary.done) throw new RowRefused(record.line + 1, 'truncated', 'the summary row is missing');
+        const declared = checkSummary(summary.value, sums);
+        for (let rest = records.next(); !rest.done; rest = records.next())
+          if (rest.value.fields.length > 1 || rest.value.fields[0] !== '')
+            throw new RowRefused(rest.value.line, 'summary', 'rows after the summary');
+        return declared;
+      }
+      yield rowOf(record, sums);
+    }
+    throw new RowRefused(last + 1, 'truncated', 'the file ends before its summary');
+  },
+};
+
+/** Parses a trade bill: its rows and summary, or the first line that does not fit. */
+export const parseWechat = parserOf(WECHAT_READER);

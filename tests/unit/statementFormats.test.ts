@@ -1,0 +1,711 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_STATEMENT_BYTES,
+  alipaySettlementFileName,
+  businessDay,
+  contentHash,
+  detectEncoding,
+  detectLayout,
+  parseAlipay,
+  parseAlipaySettlementFileName,
+  parseCard,
+  parsePaypay,
+  parseStatement,
+  parseWechat,
+  RowRefused,
+  streamStatement,
+  writeAlipay,
+  writeCard,
+  writePaypay,
+  writeWechat,
+  type StatementParse,
+  type StatementRow,
+} from '../../server/modules/reconciliation';
+
+/**
+ * The statement layouts against fixtures written by hand from the brands' documented layouts
+ * (tests/fixtures/statements: typed as UTF-8 text with CRLF, then turned into GBK and CP932 by
+ * iconv(1), never by our writers), and the strict parsers' refusals, each at its line.
+ */
+const FIXTURES = path.resolve(__dirname, '../fixtures/statements');
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
+
+const WECHAT_FIXTURE_TEXT = fixture('wechat-utf8bom.csv').subarray(3).toString('utf8');
+const ALIPAY_FIXTURE = '1000123_settle_20250401_B0001.csv';
+
+function rowsOf(parsed: StatementParse): StatementRow[] {
+  if (!parsed.ok) throw new Error(`refused: line ${parsed.line} ${parsed.reason} ${parsed.detail}`);
+  return parsed.rows;
+}
+
+/** A fixture's text with one line replaced (1-based), as UTF-8 bytes. */
+function withLine(text: string, line: number, replace: (l: string) => string | null): Buffer {
+  const lines = text.split('\r\n');
+  const changed = replace(lines[line - 1]);
+  if (changed === null) lines.splice(line - 1, 1);
+  else lines[line - 1] = changed;
+  return Buffer.from(lines.join('\r\n'), 'utf8');
+}
+
+const WECHAT_COMMON = {
+  公众账号ID: 'wx2421b1c4370ec43b',
+  商户号: '1900000109',
+  特约商户号: '1900000209',
+  设备号: '013467007045764',
+  用户标识: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+  交易类型: 'NATIVE',
+  付款银行: 'CMB_CREDIT',
+  代金券金额: '0.00',
+  充值券退款金额: '0.00',
+  商品名称: '咖啡, 大杯',
+  商户数据包: '门店：上海',
+  费率: '0.60%',
+  费率备注: '',
+};
+const WECHAT_ROWS: StatementRow[] = [
+  {
+    layout: 'wechat',
+    brand: 'wechat',
+    kind: 'payment',
+    kindRaw: null,
+    brandOrderNo: '4200002025040112345678901234',
+    gatewayOrderNo: 'GW20250401000001',
+    brandRefundNo: null,
+    gatewayRefundNo: null,
+    statusRaw: 'SUCCESS',
+    status: 'success',
+    amount: 10000,
+    fee: 60,
+    feeFine: 60000,
+    currency: 'CNY',
+    time: '2025-04-01T09:15:30+08:00',
+    line: 2,
+    extra: {
+      ...WECHAT_COMMON,
+      退款类型: '',
+      订单金额: '100.00',
+      申请退款金额: '0.00',
+      退款金额: '0.00',
+      退款状态: '',
+    },
+  },
+  {
+    layout: 'wechat',
+    brand: 'wechat',
+    kind: 'refund',
+    kindRaw: null,
+    brandOrderNo: '4200002025040112345678901234',
+    gatewayOrderNo: 'GW20250401000001',
+    brandRefundNo: '50300000012025040112345678',
+    gatewayRefundNo: 'RF20250401000001',
+    statusRaw: 'SUCCESS',
+    status: 'success',
+    amount: 3050,
+    fee: -18,
+    feeFine: -18300,
+    currency: 'CNY',
+    time: '2025-04-01T18:02:11+08:00',
+    line: 3,
+    extra: {
+      ...WECHAT_COMMON,
+      退款类型: 'ORIGINAL',
+      订单金额: '0.00',
+      申请退款金额: '30.50',
+      应结订单金额: '0.00',
+    },
+  },
+];
+
+describe('WeChat Pay trade bill', () => {
+  it('parses the UTF-8 (BOM) fixture: every field, the summary, and writes the same bytes', () => {
+    const buffer = fixture('wechat-utf8bom.csv');
+    const parsed = parseWechat(buffer);
+    expect(rowsOf(parsed)).toEqual(WECHAT_ROWS);
+    if (!parsed.ok) return;
+    expect(parsed.encoding).toBe('utf-8-bom');
+    expect(parsed.summary).toEqual({
+      rowCount: 2,
+      totals: { CNY: { paymentCount: 1, refundCount: 1, paymentAmount: 10000, refundAmount: 3050, fee: 42 } },
+      declared: {
+        总交易单数: '2',
+        应结订单总金额: '100.00',
+        退款总金额: '30.50',
+        充值券退款总金额: '0.00',
+        手续费总金额: '0.41700',
+        订单总金额: '100.00',
+        申请退款总金额: '30.50',
+      },
+    });
+    expect(writeWechat(WECHAT_ROWS)).toEqual(buffer);
+  });
+
+  it('parses the GBK fixture to the same rows and writes it back byte for byte on request', () => {
+    const buffer = fixture('wechat-gbk.csv');
+    expect(buffer.subarray(0, 4)).toEqual(Buffer.from([0xbd, 0xbb, 0xd2, 0xd7])); // 交易 in GBK
+    const parsed = parseWechat(buffer);
+    expect(rowsOf(parsed)).toEqual(WECHAT_ROWS);
+    expect(parsed.ok && parsed.encoding).toBe('gbk');
+    expect(writeWechat(WECHAT_ROWS, { encoding: 'gbk' })).toEqual(buffer);
+  });
+
+  it('also parses UTF-8 without a BOM', () => {
+    expect(rowsOf(parseWechat(Buffer.from(WECHAT_FIXTURE_TEXT, 'utf8')))).toEqual(WECHAT_ROWS);
+  });
+
+  const refusedAt = (buffer: Buffer) => {
+    const r = parseWechat(buffer);
+    return r.ok ? 'accepted' : { line: r.line, reason: r.reason };
+  };
+  const text = WECHAT_FIXTURE_TEXT;
+  it.each([
+    ['a missing header column', 1, (l: string) => l.replace(',费率备注', ''), 1, 'columns'],
+    ['a missing value', 2, (l: string) => l.slice(0, l.lastIndexOf(',')), 2, 'columns'],
+    ['an amount with 1 decimal', 2, (l: string) => l.replace('`100.00', '`100.0'), 2, 'amount'],
+    [
+      'an amount with a separator (its second half lacks the backtick)',
+      3,
+      (l: string) => l.replace('`30.50', '`3,0.50'),
+      3,
+      'value',
+    ],
+    ['a fee with 2 decimals', 3, (l: string) => l.replace('`-0.18300', '`-0.18'), 3, 'fee'],
+    ['a bad rate', 2, (l: string) => l.replace('`0.60%', '`0.60'), 2, 'fee'],
+    ['an ISO time', 2, (l: string) => l.replace('`2025-04-01 09:15:30', '`2025-04-01T09:15:30'), 2, 'time'],
+    ['the 31st of April', 3, (l: string) => l.replace('`2025-04-01 18', '`2025-04-31 18'), 3, 'time'],
+    ['an unknown status', 2, (l: string) => l.replace('`SUCCESS', '`PAID'), 2, 'status'],
+    [
+      'an unknown refund status',
+      3,
+      (l: string) => l.replace('`ORIGINAL,`SUCCESS', '`ORIGINAL,`DONE'),
+      3,
+      'status',
+    ],
+    ['a value without its backtick', 2, (l: string) => l.replace('`NATIVE', 'NATIVE'), 2, 'value'],
+    ['a payment with a refund number', 2, (l: string) => l.replace('`0.00,`,`,', '`0.00,`503,`,'), 2, 'kind'],
+    [
+      'a refund without its refund number',
+      3,
+      (l: string) => l.replace('`50300000012025040112345678', '`'),
+      3,
+      'value',
+    ],
+    ['another currency', 2, (l: string) => l.replace('`CNY', '`USD'), 2, 'currency'],
+    ['a quote inside a value', 2, (l: string) => l.replace('`NATIVE', '`NAT"IVE'), 2, 'quoting'],
+    ['a count that does not add up', 5, (l: string) => l.replace('`2,', '`3,'), 5, 'summary'],
+    ['a fee total that does not add up', 5, (l: string) => l.replace('`0.41700', '`0.41701'), 5, 'summary'],
+    [
+      'a refund total that does not add up',
+      5,
+      (l: string) => l.replace('`30.50,`0.00', '`30.49,`0.00'),
+      5,
+      'summary',
+    ],
+    ['no summary row', 5, () => null, 5, 'truncated'],
+  ] as const)('refuses %s', (_what, line, edit, at, reason) => {
+    expect(refusedAt(withLine(text, line, edit))).toEqual({ line: at, reason });
+  });
+
+  it('refuses a file cut before its summary, and one cut inside a quoted value', () => {
+    const lines = text.split('\r\n');
+    expect(refusedAt(Buffer.from(lines.slice(0, 3).join('\r\n') + '\r\n'))).toEqual({
+      line: 4,
+      reason: 'truncated',
+    });
+    const cut = text.slice(0, text.indexOf('咖啡, 大杯') + 3);
+    expect(refusedAt(Buffer.from(cut))).toEqual({ line: 2, reason: 'truncated' });
+  });
+});
+
+describe('Alipay (Antom) settlement file', () => {
+  const common = {
+    layout: 'alipay',
+    brand: 'alipayplus',
+    feeFine: null,
+    status: 'success',
+    statusRaw: 'SETTLED',
+  } as const;
+  const rows: StatementRow[] = [
+    {
+      ...common,
+      kind: 'payment',
+      kindRaw: 'PAYMENT',
+      brandOrderNo: '2025040122001412345678901234',
+      gatewayOrderNo: 'GW20250401000002',
+      brandRefundNo: null,
+      gatewayRefundNo: null,
+      amount: 1200,
+      fee: 12,
+      currency: 'JPY',
+      time: '2025-04-01T10:20:30+08:00',
+      line: 2,
+      extra: {
+        Settlement_time: '04/03/2025 02:00:00',
+        Issue: 'ALIPAYCN',
+        Product: 'CASHIER_PAY',
+        Remarks: 'table 5, "window"',
+      },
+    },
+    {
+      ...common,
+      kind: 'refund',
+      kindRaw: 'REFUND',
+      brandOrderNo: null,
+      gatewayOrderNo: 'GW20250401000002',
+      brandRefundNo: '2025040122001412345678909999',
+      gatewayRefundNo: 'RF20250401000002',
+      amount: 300,
+      fee: -3,
+      currency: 'JPY',
+      time: '2025-04-01T21:05:00+08:00',
+      line: 3,
+      extra: {
+        Settlement_time: '04/03/2025 02:00:00',
+        Issue: 'ALIPAYCN',
+        Product: 'CASHIER_PAY',
+        Remarks: '',
+      },
+    },
+    {
+      ...common,
+      kind: 'refund',
+      kindRaw: 'CANCEL',
+      brandOrderNo: null,
+      gatewayOrderNo: 'GW20250401000003',
+      brandRefundNo: '2025040122001400000000000003',
+      gatewayRefundNo: null,
+      amount: 1200,
+      fee: 0,
+      currency: 'USD',
+      time: '2025-04-01T23:59:59+08:00',
+      line: 4,
+      extra: {
+        Settlement_time: '',
+        Issue: 'ALIPAYHK',
+        Product: 'CASHIER_PAY',
+        Remarks: '',
+        original_partner_transaction_ID: '',
+      },
+    },
+  ];
+
+  it('parses the fixture (JPY and USD, a payment, a refund and a cancel) and writes the same bytes', () => {
+    const buffer = fixture(ALIPAY_FIXTURE);
+    const parsed = parseAlipay(buffer);
+    expect(rowsOf(parsed)).toEqual(rows);
+    expect(parsed.ok && parsed.summary).toEqual({
+      rowCount: 3,
+      totals: {
+        JPY: { paymentCount: 1, refundCount: 1, paymentAmount: 1200, refundAmount: 300, fee: 9 },
+        USD: { paymentCount: 0, refundCount: 1, paymentAmount: 0, refundAmount: 1200, fee: 0 },
+      },
+      declared: null,
+    });
+    expect(writeAlipay(rows)).toEqual(buffer);
+  });
+
+  it('names and reads the file name', () => {
+    expect(alipaySettlementFileName('1000123', '2025-04-01', 'B0001')).toBe(ALIPAY_FIXTURE);
+    expect(parseAlipaySettlementFileName(ALIPAY_FIXTURE)).toEqual({
+      mid: '1000123',
+      day: '2025-04-01',
+      batchId: 'B0001',
+    });
+    expect(parseAlipaySettlementFileName('1000123_fptrade_20250401.csv')).toBeNull();
+  });
+
+  const text = fixture(ALIPAY_FIXTURE).toString('utf8');
+  const refusedAt = (buffer: Buffer) => {
+    const r = parseAlipay(buffer);
+    return r.ok ? 'accepted' : { line: r.line, reason: r.reason };
+  };
+  it.each([
+    ['a missing header column', 1, (l: string) => l.replace(',Remarks', ''), 1, 'columns'],
+    ['a row cut short', 4, (l: string) => l.slice(0, 40), 4, 'columns'],
+    ['JPY with decimals', 2, (l: string) => l.replace(',1200,12,1188,', ',1200.00,12,1188,'), 2, 'amount'],
+    ['USD without decimals', 4, (l: string) => l.replace(',12.00,', ',12,'), 4, 'amount'],
+    ['a negative amount', 3, (l: string) => l.replace(',300,-3,-297,', ',-300,-3,-297,'), 3, 'amount'],
+    [
+      'a settlement that is not amount less fee',
+      2,
+      (l: string) => l.replace(',1188,', ',1190,'),
+      2,
+      'amount',
+    ],
+    ['a bad fee', 2, (l: string) => l.replace(',12,1188,', ',1 2,1188,'), 2, 'fee'],
+    [
+      'a day-first time',
+      2,
+      (l: string) => l.replace('04/01/2025 10:20:30', '2025-04-01 10:20:30'),
+      2,
+      'time',
+    ],
+    ['hour 24', 3, (l: string) => l.replace('04/01/2025 21:05:00', '04/01/2025 24:05:00'), 3, 'time'],
+    ['an unknown type', 2, (l: string) => l.replace(',PAYMENT,', ',CAPTURE,'), 2, 'kind'],
+    ['an unknown status', 2, (l: string) => l.replace(',SETTLED,', ',DONE,'), 2, 'status'],
+    ['an unknown currency', 2, (l: string) => l.replace(',JPY,', ',XXX,'), 2, 'currency'],
+    ['a refund without its order', 3, (l: string) => l.replace(/,GW20250401000002$/, ','), 3, 'value'],
+    ['a payment with an original', 2, (l: string) => l + 'GW1', 2, 'kind'],
+    [
+      'a quoted value with text after its quote',
+      2,
+      (l: string) => l.replace('""window""",', '""window""" x,'),
+      2,
+      'quoting',
+    ],
+  ] as const)('refuses %s', (_what, line, edit, at, reason) => {
+    expect(refusedAt(withLine(text, line, edit))).toEqual({ line: at, reason });
+  });
+
+  it('keeps a value that runs over lines and counts its lines', () => {
+    const buffer = withLine(text, 2, (l) => l.replace('table 5, ""window""', 'table 5\r\n""window""'));
+    const parsed = rowsOf(parseAlipay(buffer));
+    expect(parsed.map((r) => r.line)).toEqual([2, 4, 5]);
+    expect(parsed[0].extra.Remarks).toBe('table 5\r\n"window"');
+    expect(writeAlipay(parsed)).toEqual(buffer);
+  });
+});
+
+describe('PayPay for Business CSV', () => {
+  const common = {
+    layout: 'paypay',
+    brand: 'paypay',
+    kindRaw: null,
+    brandOrderNo: '04123456789012345678',
+    gatewayOrderNo: 'GW20250401000004',
+    brandRefundNo: null,
+    gatewayRefundNo: null,
+    status: 'success',
+    fee: null,
+    feeFine: null,
+    currency: 'JPY',
+  } as const;
+  const extra = {
+    加盟店ID: 'PP0001',
+    屋号: '株式会社さくら珈琲',
+    支払い方法: 'PayPay残高',
+    支払い詳細項目: '',
+    取引確定期限: '',
+  };
+  const rows: StatementRow[] = [
+    {
+      ...common,
+      kind: 'payment',
+      statusRaw: '完了',
+      amount: 1500,
+      time: '2025-04-01T12:34:56+09:00',
+      line: 2,
+      extra: {
+        ...extra,
+        店舗ID: 'ST001',
+        店舗名: 'ｻｸﾗｺｰﾋｰ ｼﾌﾞﾔﾃﾝ',
+        '端末番号/PosID': 'POS-01',
+        レシート番号: 'R-0001',
+      },
+    },
+    {
+      ...common,
+      kind: 'refund',
+      statusRaw: '返金完了',
+      amount: 500,
+      time: '2025-04-02T09:00:00+09:00',
+      line: 3,
+      extra: {
+        ...extra,
+        店舗ID: 'ST002',
+        店舗名: 'さくら珈琲　新宿店',
+        '端末番号/PosID': 'POS-02',
+        レシート番号: 'R-0002',
+      },
+    },
+  ];
+
+  it('parses the Shift_JIS fixture (half-width and full-width store names) and writes the same bytes', () => {
+    const buffer = fixture('paypay-sjis.csv');
+    // ｻｸﾗ is three single bytes, ﾌﾞ two; さくら six.
+    expect(
+      buffer.includes(Buffer.from([0xbb, 0xb8, 0xd7, 0xba, 0xb0, 0xcb, 0xb0, 0x20, 0xbc, 0xcc, 0xde])),
+    ).toBe(true);
+    expect(buffer.includes(Buffer.from([0x82, 0xb3, 0x82, 0xad, 0x82, 0xe7]))).toBe(true);
+    const parsed = parsePaypay(buffer);
+    expect(rowsOf(parsed)).toEqual(rows);
+    expect(parsed.ok && parsed.encoding).toBe('shift_jis');
+    expect(parsed.ok && parsed.summary.totals).toEqual({
+      JPY: { paymentCount: 1, refundCount: 1, paymentAmount: 1500, refundAmount: 500, fee: null },
+    });
+    expect(writePaypay(rows)).toEqual(buffer);
+  });
+
+  it('also parses the same file in UTF-8, with and without a BOM', () => {
+    const utf8 = Buffer.from(iconv.decode(fixture('paypay-sjis.csv'), 'cp932'), 'utf8');
+    expect(rowsOf(parsePaypay(utf8))).toEqual(rows);
+    expect(rowsOf(parsePaypay(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8])))).toEqual(rows);
+    expect(writePaypay(rows, { encoding: 'utf-8' })).toEqual(utf8);
+  });
+
+  it('refuses to write a text Shift_JIS has no code for', () => {
+    expect(() => writePaypay([{ ...rows[0], extra: { ...rows[0].extra, 店舗名: '咖啡店😀' } }])).toThrow(
+      /shift_jis/,
+    );
+  });
+
+  const text = iconv.decode(fixture('paypay-sjis.csv'), 'cp932');
+  const sjis = (b: Buffer) => iconv.encode(b.toString('utf8'), 'cp932');
+  const refusedAt = (buffer: Buffer) => {
+    const r = parsePaypay(sjis(buffer));
+    return r.ok ? 'accepted' : { line: r.line, reason: r.reason };
+  };
+  it.each([
+    ['a missing header column', 1, (l: string) => l.replace(',"加盟店決済ID"', ''), 1, 'columns'],
+    ['a refund with a positive amount', 3, (l: string) => l.replace('"-500"', '"500"'), 3, 'amount'],
+    ['a payment with a negative amount', 2, (l: string) => l.replace('"1500"', '"-1500"'), 2, 'amount'],
+    ['an amount with a separator', 2, (l: string) => l.replace('"1500"', '"1,500"'), 2, 'amount'],
+    [
+      'the 30th of February',
+      2,
+      (l: string) => l.replace('2025/04/01 12:34:56', '2025/02/30 12:34:56'),
+      2,
+      'time',
+    ],
+    ['an unknown status', 2, (l: string) => l.replace('"完了"', '"支払い済み"'), 2, 'status'],
+    ['an empty 取引番号', 2, (l: string) => l.replace('"04123456789012345678"', '""'), 2, 'value'],
+  ] as const)('refuses %s', (_what, line, edit, at, reason) => {
+    expect(refusedAt(withLine(text, line, edit))).toEqual({ line: at, reason });
+  });
+});
+
+describe('card acquirer settlement detail', () => {
+  const common = {
+    layout: 'card',
+    brand: 'card',
+    statusRaw: 'SUCCESS',
+    status: 'success',
+    feeFine: null,
+    currency: 'JPY',
+    gatewayOrderNo: 'GW20250401000005',
+    brandOrderNo: 'TX0001',
+  } as const;
+  const extra = {
+    settlementBatchId: 'SB20250402001',
+    acquirer: 'Sakura Acquiring',
+    merchantId: 'M0001',
+    cardBrand: 'VISA',
+    cardNoMasked: '411111******1111',
+    settlementDate: '2025-04-02',
+  };
+  const rows: StatementRow[] = [
+    {
+      ...common,
+      kind: 'payment',
+      kindRaw: 'PAYMENT',
+      brandRefundNo: null,
+      gatewayRefundNo: null,
+      amount: 5000,
+      fee: 165,
+      time: '2025-04-01T23:59:59+09:00',
+      line: 2,
+      extra: { ...extra, acquirerReferenceNo: '74987505091000000000001', authCode: 'A12345' },
+    },
+    {
+      ...common,
+      kind: 'refund',
+      kindRaw: 'REFUND',
+      brandRefundNo: 'TX0002',
+      gatewayRefundNo: 'RF20250401000005',
+      amount: 2000,
+      fee: 0,
+      time: '2025-04-02T00:00:00+09:00',
+      line: 3,
+      extra: { ...extra, acquirerReferenceNo: '', authCode: '' },
+    },
+  ];
+
+  it('parses the fixture with its trailer and writes the same bytes', () => {
+    const buffer = fixture('card-settlement.csv');
+    const parsed = parseCard(buffer);
+    expect(rowsOf(parsed)).toEqual(rows);
+    expect(parsed.ok && parsed.summary.declared).toEqual({
+      END: 'END',
+      rows: '2',
+      netAmount: '3000',
+      fee: '165',
+      settlementAmount: '2835',
+    });
+    expect(writeCard(rows)).toEqual(buffer);
+  });
+
+  it('keeps a time in another offset as written, and writes Z as +00:00', () => {
+    const text = fixture('card-settlement.csv').toString('utf8');
+    const utc = rowsOf(
+      parseCard(withLine(text, 2, (l) => l.replace('2025-04-01T23:59:59+09:00', '2025-04-01T14:59:59Z'))),
+    );
+    expect(utc[0].time).toBe('2025-04-01T14:59:59+00:00');
+    const cet = rowsOf(parseCard(withLine(text, 2, (l) => l.replace('+09:00', '+01:00'))));
+    expect(cet[0].time).toBe('2025-04-01T23:59:59+01:00');
+    // The writer writes the acquirer's zone: the same instant.
+    expect(writeCard([{ ...utc[0] }, utc[1]]).toString('utf8')).toContain(',2025-04-01T23:59:59+09:00,');
+  });
+
+  it('puts each row on its business day under the day cut (00:00 of the brand’s zone)', () => {
+    expect(rows.map((r) => businessDay(r.time, 9 * 60))).toEqual(['2025-04-01', '2025-04-02']);
+    expect(businessDay('2025-04-01T23:59:59+08:00', 8 * 60)).toBe('2025-04-01');
+    expect(businessDay('2025-04-01T23:30:00+08:00', 9 * 60)).toBe('2025-04-02');
+  });
+
+  const text = fixture('card-settlement.csv').toString('utf8');
+  const refusedAt = (buffer: Buffer) => {
+    const r = parseCard(buffer);
+    return r.ok ? 'accepted' : { line: r.line, reason: r.reason };
+  };
+  it.each([
+    ['a time without offset', 2, (l: string) => l.replace('23:59:59+09:00', '23:59:59'), 2, 'time'],
+    ['a bad settlement date', 3, (l: string) => l.replace(',2025-04-02,JPY', ',2025-13-02,JPY'), 3, 'time'],
+    [
+      'two currencies in a batch',
+      3,
+      (l: string) => l.replace(',JPY,2000,0,-2000', ',USD,20.00,0.00,-20.00'),
+      3,
+      'currency',
+    ],
+    ['a trailer that does not add up', 4, (l: string) => l.replace('END,2,3000', 'END,2,3001'), 4, 'summary'],
+    ['a trailer with the wrong count', 4, (l: string) => l.replace('END,2,', 'END,3,'), 4, 'summary'],
+    ['no trailer', 4, () => null, 4, 'truncated'],
+    ['a refund without its original', 3, (l: string) => l.replace(',TX0001,', ',,'), 3, 'value'],
+  ] as const)('refuses %s', (_what, line, edit, at, reason) => {
+    expect(refusedAt(withLine(text, line, edit))).toEqual({ line: at, reason });
+  });
+});
+
+describe('any file: guards, encodings, layouts, hash', () => {
+  const all = [
+    ['wechat-utf8bom.csv', 'wechat', 'utf-8-bom'],
+    ['wechat-gbk.csv', 'wechat', 'gbk'],
+    [ALIPAY_FIXTURE, 'alipay', 'utf-8'],
+    ['paypay-sjis.csv', 'paypay', 'shift_jis'],
+    ['card-settlement.csv', 'card', 'utf-8'],
+  ] as const;
+
+  it.each(all)('detects %s as %s in %s and parses it', (name, layout, encoding) => {
+    const buffer = fixture(name);
+    const detected = detectLayout(buffer);
+    expect(detected).toEqual({ ok: true, layout, encoding, contentHash: contentHash(buffer) });
+    const parsed = parseStatement(buffer);
+    expect(parsed.ok && [parsed.layout, parsed.encoding, parsed.contentHash]).toEqual([
+      layout,
+      encoding,
+      contentHash(buffer),
+    ]);
+  });
+
+  it('hashes the bytes (sha256): the same file the same, one byte changed another', () => {
+    const a = fixture('card-settlement.csv');
+    const b = Buffer.from(a);
+    b[b.length - 3] = 0x36;
+    expect(contentHash(a)).toMatch(/^[0-9a-f]{64}$/);
+    expect(contentHash(Buffer.from(a))).toBe(contentHash(a));
+    expect(contentHash(b)).not.toBe(contentHash(a));
+  });
+
+  it('refuses another brand’s file given to a parser, naming the brand', () => {
+    expect(parseAlipay(fixture('wechat-utf8bom.csv'))).toMatchObject({
+      ok: false,
+      line: 1,
+      reason: 'layout',
+    });
+    expect(parseWechat(fixture(ALIPAY_FIXTURE))).toMatchObject({
+      ok: false,
+      line: 1,
+      reason: 'layout',
+      detail: 'a alipay statement, not wechat',
+    });
+    expect(parseCard(fixture(ALIPAY_FIXTURE))).toMatchObject({ line: 1, reason: 'layout' });
+    expect(parseWechat(Buffer.from(iconv.decode(fixture('paypay-sjis.csv'), 'cp932')))).toMatchObject({
+      line: 1,
+      reason: 'layout',
+      detail: 'a paypay statement, not wechat',
+    });
+    // GBK is not one of PayPay's encodings: the bytes read as Shift_JIS are no PayPay header.
+    expect(parsePaypay(fixture('wechat-gbk.csv'))).toMatchObject({ ok: false, line: 1 });
+  });
+
+  it('refuses a binary file at the line of its NUL byte', () => {
+    const b = Buffer.from(fixture('card-settlement.csv'));
+    const third = b.indexOf('SB20250402001', b.indexOf('SB20250402001') + 1);
+    b[third + 2] = 0;
+    for (const parse of [parseCard, parseStatement, detectLayout])
+      expect(parse(b)).toMatchObject({ ok: false, line: 3, reason: 'binary' });
+    expect(parseWechat(Buffer.from('\xff\xfe交', 'utf16le'))).toMatchObject({ reason: 'binary' });
+  });
+
+  it('refuses a file over the size limit, and an empty one', () => {
+    const big = Buffer.alloc(MAX_STATEMENT_BYTES + 1, 0x41);
+    expect(parseStatement(big)).toMatchObject({ ok: false, line: 0, reason: 'size' });
+    expect(parseWechat(Buffer.alloc(0))).toMatchObject({ ok: false, line: 1, reason: 'truncated' });
+  });
+
+  it('refuses an unknown encoding at the line of the first byte that is not UTF-8', () => {
+    const latin = Buffer.concat([fixture('card-settlement.csv'), Buffer.from([0xff, 0x0d, 0x0a])]);
+    expect(detectEncoding(latin)).toMatchObject({ ok: false, line: 5, reason: 'encoding' });
+    expect(parseCard(latin)).toMatchObject({ ok: false, line: 5, reason: 'encoding' });
+    // A BOM, then bytes that are not UTF-8 (GBK).
+    const mixed = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), fixture('wechat-gbk.csv')]);
+    expect(parseWechat(mixed)).toMatchObject({ ok: false, line: 1, reason: 'encoding' });
+    // Shift_JIS is not the Alipay file's encoding.
+    expect(parseAlipay(fixture('paypay-sjis.csv'))).toMatchObject({ ok: false, line: 1, reason: 'encoding' });
+  });
+
+  it('refuses a file both GBK and Shift_JIS decode when no header decides, never guessing', () => {
+    const both = iconv.encode('あいう,かきく\r\n', 'cp932');
+    expect(iconv.decode(both, 'gbk')).not.toContain('\uFFFD');
+    expect(detectEncoding(both)).toMatchObject({ ok: false, line: 1, reason: 'encoding' });
+    expect(detectLayout(both)).toMatchObject({ ok: false, reason: 'encoding' });
+    // The same ambiguity with a known header is decided by the header.
+    const fullWidthOnly = iconv.decode(fixture('paypay-sjis.csv'), 'cp932').split('\r\n');
+    fullWidthOnly.splice(1, 1);
+    const paypay = iconv.encode(fullWidthOnly.join('\r\n'), 'cp932');
+    expect(iconv.decode(paypay, 'gbk')).not.toContain('\uFFFD');
+    expect(detectEncoding(paypay)).toMatchObject({ ok: true, encoding: 'shift_jis' });
+  });
+
+  it('refuses a header that is no layout’s', () => {
+    expect(detectLayout(Buffer.from('a,b,c\r\n1,2,3\r\n'))).toMatchObject({
+      ok: false,
+      line: 1,
+      reason: 'layout',
+    });
+  });
+
+  it('streams the rows one at a time and gives the summary at the end; a bad summary throws at its line', () => {
+    const opened = streamStatement(fixture('wechat-gbk.csv'));
+    if (!opened.ok) throw new Error('refused');
+    expect([opened.layout, opened.encoding]).toEqual(['wechat', 'gbk']);
+    const first = opened.rows.next();
+    expect(first.done === false && first.value).toEqual(WECHAT_ROWS[0]);
+    expect(opened.rows.next().value).toEqual(WECHAT_ROWS[1]);
+    const end = opened.rows.next();
+    expect(end.done && end.value.rowCount).toBe(2);
+
+    const bad = streamStatement(
+      withLine(WECHAT_FIXTURE_TEXT, 5, (l) => l.replace('`2,', '`1,')),
+      'wechat',
+    );
+    if (!bad.ok) throw new Error('refused');
+    const seen: number[] = [];
+    let thrown: unknown = null;
+    try {
+      for (const row of bad.rows) seen.push(row.line);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(seen).toEqual([2, 3]);
+    expect(thrown).toBeInstanceOf(RowRefused);
+    expect(thrown).toMatchObject({ line: 5, reason: 'summary' });
+    expect(streamStatement(fixture('card-settlement.csv'), 'alipay')).toMatchObject({
+      ok: false,
+      line: 1,
+      reason: 'layout',
+    });
+  });
+});
