@@ -1,9 +1,19 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { PayBrand, SandboxBehaviour } from '../../src/contract/brands';
 import { SUB_BRANDS } from '../../src/contract/brands';
 import type { Db } from '../db/client';
-import { brandSettings, sandboxPayments, sandboxRefunds } from '../db/schema';
+import { brandAgentBrands, brandSettings, sandboxPayments, sandboxRefunds } from '../db/schema';
+import { paymentStatementLines, writePaymentStatement } from './paymentStatement';
+import {
+  BRAND_STATEMENTS,
+  buildStatement,
+  dayWindow,
+  ledgerRows,
+  periodDays,
+  statementReadyAt,
+  type Ledger,
+} from './sandboxStatements';
 import {
   BrandDecline,
   type BrandConnector,
@@ -13,6 +23,10 @@ import {
   type CreatedPayment,
   type RefundRequest,
   type RefundResult,
+  StatementNotReady,
+  type StatementFile,
+  type StatementOptions,
+  type StatementPeriod,
 } from './types';
 
 export const SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -319,5 +333,103 @@ export class SandboxConnector implements BrandConnector {
       .where(eq(sandboxPayments.brandOrderNo, brandOrderNo));
     await this.travel();
     return state;
+  }
+
+  /**
+   * The brand's fee rate (hundredths of a percent): the one the gateway stores for the brand
+   * (brand_agent_brands, what it expects to be charged), else the sandbox's own
+   * (BRAND_STATEMENTS.defaultFeeRate).
+   */
+  async feeRate(): Promise<number> {
+    const [row] = await this.db
+      .select({ rate: brandAgentBrands.feeRate })
+      .from(brandAgentBrands)
+      .where(eq(brandAgentBrands.brand, this.brand));
+    return row?.rate ?? BRAND_STATEMENTS[this.brand].defaultFeeRate;
+  }
+
+  /**
+   * The ledger of [start, end): payments created and refunds made final in it, with the
+   * payments of those refunds and their other refunds (the fee a refund gives back depends on
+   * the refunds before it).
+   */
+  async ledger(start: Date, end: Date): Promise<Ledger> {
+    const payments = await this.db
+      .select()
+      .from(sandboxPayments)
+      .where(
+        and(
+          eq(sandboxPayments.brand, this.brand),
+          gte(sandboxPayments.createdAt, start),
+          lt(sandboxPayments.createdAt, end),
+        ),
+      );
+    const inWindow = await this.db
+      .select({ brandOrderNo: sandboxRefunds.brandOrderNo })
+      .from(sandboxRefunds)
+      .where(
+        and(
+          eq(sandboxRefunds.brand, this.brand),
+          gte(sandboxRefunds.updatedAt, start),
+          lt(sandboxRefunds.updatedAt, end),
+        ),
+      );
+    const refunded = [...new Set(inWindow.map((r) => r.brandOrderNo))];
+    if (refunded.length === 0) return { payments, refunds: [] };
+    const refunds = await this.db
+      .select()
+      .from(sandboxRefunds)
+      .where(and(eq(sandboxRefunds.brand, this.brand), inArray(sandboxRefunds.brandOrderNo, refunded)));
+    const known = new Set(payments.map((p) => p.brandOrderNo));
+    const missing = refunded.filter((no) => !known.has(no));
+    const more = missing.length
+      ? await this.db
+          .select()
+          .from(sandboxPayments)
+          .where(and(eq(sandboxPayments.brand, this.brand), inArray(sandboxPayments.brandOrderNo, missing)))
+      : [];
+    return { payments: [...payments, ...more], refunds };
+  }
+
+  /**
+   * The brand's daily statement (sandboxStatements.ts says what it lists, its fees, layout,
+   * file name and ready time), from the sandbox's ledger, with the discrepancies asked for.
+   */
+  async fetchStatement(day: string, options: StatementOptions = {}): Promise<StatementFile> {
+    const now = options.now ?? new Date();
+    // Asked before the day's file can exist, the brand answers without reading its books.
+    const due = statementReadyAt(this.brand, day);
+    if (now < due) throw new StatementNotReady(this.brand, day, due);
+    const { start, end } = dayWindow(day, BRAND_STATEMENTS[this.brand].offsetMinutes);
+    const built = buildStatement(this.brand, day, await this.ledger(start, end), {
+      feeRate: await this.feeRate(),
+      inject: options.inject,
+      currency: options.currency,
+    });
+    if (now < built.file.readyAt) throw new StatementNotReady(this.brand, day, built.file.readyAt);
+    return built.file;
+  }
+
+  /** What the brand pays for the period (paymentStatement.ts): ready when the last day's statement is. */
+  async fetchPaymentStatement(
+    period: StatementPeriod,
+    options: Pick<StatementOptions, 'now'> = {},
+  ): Promise<StatementFile> {
+    const days = periodDays(period);
+    const readyAt = statementReadyAt(this.brand, period.end);
+    if ((options.now ?? new Date()) < readyAt)
+      throw new StatementNotReady(this.brand, `${period.begin}..${period.end}`, readyAt);
+    const offset = BRAND_STATEMENTS[this.brand].offsetMinutes;
+    const ledger = await this.ledger(
+      dayWindow(period.begin, offset).start,
+      dayWindow(period.end, offset).end,
+    );
+    const rate = await this.feeRate();
+    const rows = days.flatMap((day) => ledgerRows(this.brand, day, ledger, rate));
+    return {
+      fileName: `${this.brand}_payment_${period.begin.replace(/-/g, '')}_${period.end.replace(/-/g, '')}.csv`,
+      bytes: writePaymentStatement(paymentStatementLines(this.brand, period, rows)),
+      readyAt,
+    };
   }
 }

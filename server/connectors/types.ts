@@ -4,7 +4,9 @@ import type { PayBrand, PaymentType } from '../../src/contract/brands';
  * What the gateway asks of a brand, shaped after the brands' published APIs: PayPay Open
  * Payment API (QR code create / get payment details / cancel / refund, webhook), WeChat Pay
  * API v3 (native/H5 order, query by out_trade_no, close, refunds, signed notify), Alipay+
- * (pay, inquiryPayment, cancel, refund, notifyPayment). Statements come later.
+ * (pay, inquiryPayment, cancel, refund, notifyPayment), and the brands' statement files (WeChat
+ * download trade bill, Antom settlement file, PayPay for Business CSV, the card acquirer's
+ * settlement detail; issue #16).
  *
  * The gateway order number is the brand's merchant order number (out_trade_no,
  * merchantPaymentId, paymentRequestId); the brand answers with its own number.
@@ -68,6 +70,74 @@ export class BrandDecline extends Error {
   }
 }
 
+/** A file the brand hands over, as downloaded. */
+export interface StatementFile {
+  fileName: string;
+  bytes: Buffer;
+  /** When the brand made (or makes) the file available. */
+  readyAt: Date;
+}
+
+/** The statement asked for is not out yet: ask again from `readyAt`. */
+export class StatementNotReady extends Error {
+  constructor(
+    readonly brand: string,
+    readonly day: string,
+    readonly readyAt: Date,
+  ) {
+    super(`the ${brand} statement of ${day} is ready at ${readyAt.toISOString()}`);
+    this.name = 'StatementNotReady';
+  }
+}
+
+/** The brand's layout cannot carry some of the day's rows (e.g. a JPY payment in WeChat's CNY trade bill). */
+export class StatementUnsupported extends Error {
+  constructor(
+    readonly brand: string,
+    readonly detail: string,
+  ) {
+    super(`${brand} statement: ${detail}`);
+    this.name = 'StatementUnsupported';
+  }
+}
+
+/**
+ * A row of a statement picked for a discrepancy: its index in the file's rows (0-based, in the
+ * file's order) or our number on it (the gateway order number of a payment row, the gateway
+ * refund number of a refund row).
+ */
+export type RowSelector = number | string;
+
+/**
+ * A discrepancy the sandbox writes into a statement on purpose (issue #16), so that every audit
+ * code can be produced: the row left out, a row no one at the gateway knows, another status, a
+ * changed amount or fee (by `delta` minor units, default 1), a row the layout's parser refuses,
+ * bytes that decode in no encoding, a file out later than the brand's ready time.
+ */
+export type Injection =
+  | { kind: 'missingRow'; row: RowSelector }
+  | { kind: 'extraRow'; amount?: number; gatewayOrderNo?: string }
+  | { kind: 'status'; row: RowSelector }
+  | { kind: 'amount'; row: RowSelector; delta?: number }
+  | { kind: 'fee'; row: RowSelector; delta?: number }
+  | { kind: 'unparseableRow'; row: RowSelector }
+  | { kind: 'corruptFile'; row?: RowSelector }
+  | { kind: 'late'; minutes: number };
+
+export interface StatementOptions {
+  inject?: readonly Injection[];
+  /** The card acquirer settles one currency per batch file: which one (default JPY). */
+  currency?: string;
+  /** The brand's clock (tests); default now. */
+  now?: Date;
+}
+
+/** A brand settlement period: business days `begin` to `end`, both included (YYYY-MM-DD). */
+export interface StatementPeriod {
+  begin: string;
+  end: string;
+}
+
 export interface BrandConnector {
   readonly brand: PayBrand;
   create(req: CreatePayment): Promise<CreatedPayment>;
@@ -92,4 +162,14 @@ export interface BrandConnector {
   /** Whether a notification's signature and timestamp are the brand's. */
   verifyNotification(headers: Record<string, string | string[] | undefined>, rawBody: string): boolean;
   parseNotification(rawBody: string): BrandPayment;
+  /**
+   * The brand's daily statement of `day` (YYYY-MM-DD, the brand's business day) in its own
+   * layout. StatementNotReady before the brand's ready time.
+   */
+  fetchStatement(day: string, options?: StatementOptions): Promise<StatementFile>;
+  /** What the brand pays the platform for the period: gross, fee, net per currency (paymentStatement.ts). */
+  fetchPaymentStatement(
+    period: StatementPeriod,
+    options?: Pick<StatementOptions, 'now'>,
+  ): Promise<StatementFile>;
 }
