@@ -212,7 +212,7 @@ export function ledgerRows(brand: PayBrand, day: string, ledger: Ledger, feeRate
         brandRefundNo: r.brandRefundNo,
         gatewayRefundNo: r.merchantRefundNo,
         amount: r.amount,
-        fee: -given,
+        fee: given === 0 ? 0 : -given,
         currency: r.currency,
         time: isoSecond(r.updatedAt),
       }),
@@ -394,9 +394,9 @@ export function buildStatement(
       CORRUPT_BYTES,
       bytes.subarray(lineStart(bytes, line)),
     ]);
-    // A Shift_JIS file (PayPay) is decoded whole: its encoding is refused at line 1.
-    const refused = brand === 'paypay' ? 1 : line;
-    refusedLine = refusedLine === null ? refused : Math.min(refusedLine, refused);
+    // The file is decoded before any row is read, so the bytes are what it is refused for; a
+    // Shift_JIS file (PayPay) is decoded whole: refused at line 1.
+    refusedLine = brand === 'paypay' ? 1 : line;
   }
   return { file: { fileName: statementFileName(brand, day, currency), bytes, readyAt }, rows, refusedLine };
 }
