@@ -7,9 +7,6 @@ import {
   writePaymentStatement,
   type PaymentStatementLine,
 } from '../../server/connectors/paymentStatement';
-import { buildStatement, type Ledger } from '../../server/connectors/sandboxStatements';
-import type { Injection } from '../../server/connectors';
-import { parseStatement } from '../../server/modules/reconciliation';
 
 const line = (over: Partial<PaymentStatementLine> = {}): PaymentStatementLine => ({
   brand: 'paypay',
@@ -112,118 +109,5 @@ describe('payment statement (our payout layout)', () => {
       { currency: 'JPY', paymentCount: 1, refundCount: 1, gross: 600, fee: 11, net: 589 },
       { currency: 'USD', paymentCount: 1, refundCount: 0, gross: 250, fee: 5, net: 245 },
     ]);
-  });
-});
-
-/**
- * The sandbox's statement builder as a pure function: for random ledgers and random injections,
- * the file parses to exactly the rows the builder says it wrote, or is refused at the line it
- * says (the ground truth a reconciliation corpus test can rely on).
- */
-describe('sandbox statement builder', () => {
-  const DAY = '2026-03-10';
-  const start = Date.parse('2026-03-09T15:00:00Z');
-  const ledgerArb = (currency: string) =>
-    fc
-      .array(
-        fc.record({
-          amount: fc.integer({ min: 1, max: 5_000_000 }),
-          state: fc.constantFrom('COMPLETED', 'FAILED', 'CANCELED'),
-          at: fc.integer({ min: 0, max: 26 * 3600 - 1 }),
-          refunds: fc.array(fc.record({ part: fc.integer({ min: 1, max: 100 }), ok: fc.boolean() }), {
-            maxLength: 2,
-          }),
-        }),
-        { maxLength: 8 },
-      )
-      .map((ps): Ledger => {
-        const ledger = {
-          payments: [] as Ledger['payments'][number][],
-          refunds: [] as Ledger['refunds'][number][],
-        };
-        ps.forEach((p, i) => {
-          const brandOrderNo = `B${i}`;
-          ledger.payments.push({
-            brandOrderNo,
-            merchantOrderNo: `G${i}`,
-            amount: p.amount,
-            currency,
-            state: p.state,
-            createdAt: new Date(start + p.at * 1000),
-          });
-          let left = p.amount;
-          if (p.state === 'COMPLETED')
-            p.refunds.forEach((r, k) => {
-              const amount = Math.max(1, Math.floor((left * r.part) / 100));
-              if (amount > left) return;
-              if (r.ok) left -= amount;
-              const at = new Date(start + (p.at + 60 * (k + 1)) * 1000);
-              ledger.refunds.push({
-                brandRefundNo: `BR${i}-${k}`,
-                merchantRefundNo: `GR${i}-${k}`,
-                brandOrderNo,
-                amount,
-                currency,
-                state: r.ok ? 'SUCCESS' : 'FAILED',
-                createdAt: at,
-                updatedAt: at,
-              });
-            });
-        });
-        return ledger;
-      });
-  const injectionArb = (n: number, fee: boolean): fc.Arbitrary<Injection[]> =>
-    n === 0
-      ? fc.array(
-          fc.record({ kind: fc.constant('extraRow' as const), amount: fc.integer({ min: 1, max: 1e6 }) }),
-          { maxLength: 2 },
-        )
-      : fc.array(
-          fc.oneof(
-            fc.record({
-              kind: fc.constantFrom('missingRow' as const, 'status' as const, 'unparseableRow' as const),
-              row: fc.nat(n - 1),
-            }),
-            fc.record({
-              kind: fc.constantFrom('amount' as const, fee ? ('fee' as const) : ('amount' as const)),
-              row: fc.nat(n - 1),
-              delta: fc.integer({ min: 1, max: 50 }),
-            }),
-            fc.record({ kind: fc.constant('corruptFile' as const), row: fc.nat(n - 1) }),
-            fc.record({ kind: fc.constant('extraRow' as const), amount: fc.integer({ min: 1, max: 1e6 }) }),
-          ),
-          { maxLength: 3 },
-        );
-
-  it.each(PAY_BRANDS)('%s: parse(file) is the rows it wrote, or refused where it says', (brand) => {
-    fc.assert(
-      fc.property(
-        ledgerArb(brand === 'wechat' ? 'CNY' : 'JPY').chain((ledger) => {
-          const n = buildStatement(brand, DAY, ledger, { feeRate: 190 }).rows.length;
-          return fc.tuple(fc.constant(ledger), injectionArb(n, brand !== 'paypay'));
-        }),
-        ([ledger, inject]) => {
-          const built = buildStatement(brand, DAY, ledger, { feeRate: 190, inject });
-          const p = parseStatement(built.file.bytes);
-          if (built.refusedLine !== null) {
-            expect(p).toMatchObject({ ok: false, line: built.refusedLine });
-            return;
-          }
-          if (!p.ok) throw new Error(`${p.line} ${p.reason} ${p.detail}`);
-          const pick = (r: {
-            kind: string;
-            gatewayOrderNo: string | null;
-            gatewayRefundNo: string | null;
-            status: string;
-            amount: number;
-            fee: number | null;
-          }) => [r.kind, r.gatewayOrderNo, r.gatewayRefundNo, r.status, r.amount, r.fee];
-          // PayPay's CSV carries no refund numbers.
-          const written = built.rows.map((r) => (brand === 'paypay' ? { ...r, gatewayRefundNo: null } : r));
-          expect(p.rows.map(pick)).toEqual(written.map(pick));
-        },
-      ),
-      { numRuns: 150 },
-    );
   });
 });
