@@ -13,6 +13,15 @@
  * its own charges (contract/money commissionOf); a refund gives back the fee on what it refunds
  * (contract/charges refundReturns), written negative; failed rows carry no fee. PayPay's daily
  * CSV has no fee column: its fee is only on the payment statement.
+ *
+ * Currencies: WeChat's domestic trade bill is CNY only and PayPay's CSV JPY only (a day with
+ * another currency in the ledger: StatementUnsupported — WeChat's cross-border bill is not a
+ * layout of the formats module yet); Alipay+ writes every currency in one file; the card
+ * acquirer one batch file per currency (JPY unless asked).
+ *
+ * Files: wechat_tradebill_ALL_YYYYMMDD.csv (UTF-8 with BOM), Antom's
+ * 2188000000000001_settle_YYYYMMDD_0001.csv, paypay_transactions_YYYYMMDD.csv (Shift_JIS),
+ * card_settlement_<currency>_YYYYMMDD.csv; ready times in BRAND_STATEMENTS.
  */
 import type { PayBrand } from '../../src/contract/brands';
 import { refundReturns } from '../../src/contract/charges';
