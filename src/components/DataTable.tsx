@@ -427,7 +427,15 @@ function selectColumn<Row>(
       <Checkbox.Root
         size="sm"
         checked={all ? true : ticked > 0 ? 'indeterminate' : false}
-        onCheckedChange={(e) => selection.onChange(e.checked === true ? new Set(keys) : new Set())}
+        // This page's rows in or out; rows ticked on other pages or under other filters stay as they are.
+        onCheckedChange={(e) => {
+          const next = new Set(selection.selected);
+          for (const k of keys) {
+            if (e.checked === true) next.add(k);
+            else next.delete(k);
+          }
+          selection.onChange(next);
+        }}
       >
         <Checkbox.HiddenInput aria-label={t('common.selectAll')} />
         <Checkbox.Control />
