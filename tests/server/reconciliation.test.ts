@@ -58,6 +58,15 @@ describe.each(backends)('reconciliation of a brand day on $name', (backend) => {
     const missing = await o(5000, 30);
     const otherDay = await o(6000, 36, '2026-10-02T16:30:00Z'); // 00:30 next day in Shanghai
     const refund = await brandRefund(h.db, matched, 1000, 6, at('2026-10-02T05:00:00Z'));
+    // Failed on our side, paid at the brand: the status differs too.
+    const failed = await brandOrder(h.db, {
+      companyId,
+      brand,
+      amount: 700,
+      fee: 4,
+      at: at('2026-10-02T06:00:00Z'),
+      status: 'failed',
+    });
     const unknown = unknownRow(brand, at('2026-10-02T03:00:00Z'));
     const rows: StatementRow[] = [
       paymentRow(brand, matched),
@@ -65,6 +74,7 @@ describe.each(backends)('reconciliation of a brand day on $name', (backend) => {
       paymentRow(brand, amount, { amount: 2900 }),
       paymentRow(brand, fee, { fee: 30 }),
       refundRow(brand, matched, refund),
+      paymentRow(brand, failed),
       unknown,
     ];
     const out = await reconcileDay(h.db, {
@@ -77,11 +87,12 @@ describe.each(backends)('reconciliation of a brand day on $name', (backend) => {
       now: LATER,
     });
     expect(out).toMatchObject({ status: 'matched', reused: false, replacedRunId: null });
-    expect(out.counts).toEqual({ 1: 2, 100: 1, 200: 1, 300: 1, 400: 0, 500: 1, 600: 1, held: 0 });
+    expect(out.counts).toEqual({ 1: 2, 100: 2, 200: 1, 300: 1, 400: 0, 500: 1, 600: 1, held: 0 });
     const results = await resultsOf(h.db, out.runId);
     expect(codeOf(results, { orderId: matched.id })).toEqual([1]);
     expect(codeOf(results, { refundId: refund.id })).toEqual([1]);
     expect(codeOf(results, { orderId: status.id })).toEqual([100]);
+    expect(codeOf(results, { orderId: failed.id })).toEqual([100]);
     expect(codeOf(results, { orderId: amount.id })).toEqual([600]);
     expect(codeOf(results, { orderId: fee.id })).toEqual([500]);
     expect(codeOf(results, { orderId: missing.id })).toEqual([300]);
@@ -100,6 +111,7 @@ describe.each(backends)('reconciliation of a brand day on $name', (backend) => {
 
     expect(await orderAudit(h.db, matched.id)).toEqual({ status: 1, result: 1 });
     expect(await orderAudit(h.db, status.id)).toEqual({ status: 2, result: 100 });
+    expect(await orderAudit(h.db, failed.id)).toEqual({ status: 2, result: 100 });
     expect(await orderAudit(h.db, amount.id)).toEqual({ status: 2, result: 600 });
     expect(await orderAudit(h.db, fee.id)).toEqual({ status: 2, result: 500 });
     expect(await orderAudit(h.db, missing.id)).toEqual({ status: 2, result: 300 });
