@@ -226,6 +226,29 @@ describe.each(backends)('reconciliation of a brand day on $name', (backend) => {
     expect((await runOf(h.db, other.runId)).refusalReason).toBe('layout');
   });
 
+  it('matches a record named by two rows once: the later row is unknown to us', async () => {
+    const brand = 'alipayplus';
+    const a = await brandOrder(h.db, {
+      companyId,
+      brand,
+      amount: 4200,
+      fee: 9,
+      at: at('2026-10-09T01:00:00Z'),
+    });
+    const r = await brandRefund(h.db, a, 200, 1, at('2026-10-09T02:00:00Z'));
+    const out = await reconcileDay(h.db, {
+      brand,
+      day: '2026-10-09',
+      rows: [paymentRow(brand, a), refundRow(brand, a, r), paymentRow(brand, a), refundRow(brand, a, r)],
+      source: 'fetched',
+      fileName: 'dup.csv',
+      contentHash: '3'.repeat(64),
+      now: LATER,
+    });
+    expect(out.counts).toMatchObject({ 1: 2, 200: 2 });
+    expect(await orderAudit(h.db, a.id)).toEqual({ status: 1, result: 1 });
+  });
+
   it('changes nothing when the same file is imported again for the same day', async () => {
     const brand = 'paypay';
     const a = await brandOrder(h.db, {

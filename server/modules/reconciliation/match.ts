@@ -204,10 +204,11 @@ async function resolveRows(tx: Tx, runId: number, brand: PayBrand, start: Date, 
       from brand_rows join ours on ours.order_id = brand_rows.order_id and ours.n = brand_rows.n
       where s.id = brand_rows.id`);
   await tx.execute(sql`update statement_rows s set order_id = null, refund_id = null
-    where s.run_id = ${runId} and (s.order_id is not null or s.refund_id is not null)
-      and exists (select 1 from statement_rows t
-        where t.run_id = ${runId} and t.kind = s.kind and t.line < s.line
-          and (case when s.kind = 'payment' then t.order_id = s.order_id else t.refund_id = s.refund_id end))`);
+    from (select id, row_number() over (
+          partition by kind, case when kind = 'payment' then order_id else refund_id end order by line, id) as n
+        from statement_rows
+        where run_id = ${runId} and (case when kind = 'payment' then order_id else refund_id end) is not null) d
+    where s.id = d.id and d.n > 1`);
   // A refund row left unmatched keeps no order (matched means: its refund found).
   await tx.execute(sql`update statement_rows set order_id = null
     where run_id = ${runId} and kind = 'refund' and refund_id is null and order_id is not null`);
