@@ -44,8 +44,8 @@ export const BRAND_DAY_OFFSET_MINUTES: Record<PayBrand, number> = {
 /** Days a success of ours missing from the statement waits for a late one before it is 300. */
 export const DEFAULT_HOLDING_DAYS = 3;
 
-/** Rows per multi-row insert: 16 parameters a row, well under PostgreSQL's 65,535. */
-export const LOAD_BATCH = 2000;
+/** Rows per insert (one array parameter per column: the batch bounds memory, not parameters). */
+export const LOAD_BATCH = 5000;
 
 const DAY_MS = 86_400_000;
 
@@ -102,30 +102,60 @@ const lit = (n: number) => sql.raw(String(Math.trunc(n)));
 
 const nonEmpty = (v: string | null) => (v === null || v === '' ? null : v.slice(0, 64));
 
-function stagedRow(runId: number, r: StatementRow) {
-  const raw: Record<string, string> = { ...r.extra };
-  if (r.kindRaw !== null) raw['@kind'] = r.kindRaw;
-  if (r.feeFine !== null) raw['@feeFine'] = String(r.feeFine);
-  return {
-    runId,
-    line: r.line,
-    kind: r.kind,
-    brandOrderNo: nonEmpty(r.brandOrderNo),
-    gatewayOrderNo: nonEmpty(r.gatewayOrderNo),
-    brandRefundNo: nonEmpty(r.brandRefundNo),
-    gatewayRefundNo: nonEmpty(r.gatewayRefundNo),
-    status: r.status,
-    statusRaw: r.statusRaw.slice(0, 40),
-    amount: r.amount,
-    fee: r.fee,
-    currency: r.currency,
-    time: new Date(r.time),
-    raw,
-  };
+/** A batch of rows as one array per column: one INSERT … SELECT FROM unnest(…) with 14 parameters. */
+class Columns {
+  line: number[] = [];
+  kind: string[] = [];
+  brandOrderNo: (string | null)[] = [];
+  gatewayOrderNo: (string | null)[] = [];
+  brandRefundNo: (string | null)[] = [];
+  gatewayRefundNo: (string | null)[] = [];
+  status: string[] = [];
+  statusRaw: string[] = [];
+  amount: string[] = [];
+  fee: (string | null)[] = [];
+  currency: string[] = [];
+  time: string[] = [];
+  raw: string[] = [];
+
+  get size() {
+    return this.line.length;
+  }
+
+  push(r: StatementRow) {
+    const raw: Record<string, string> = { ...r.extra };
+    if (r.kindRaw !== null) raw['@kind'] = r.kindRaw;
+    if (r.feeFine !== null) raw['@feeFine'] = String(r.feeFine);
+    this.line.push(r.line);
+    this.kind.push(r.kind);
+    this.brandOrderNo.push(nonEmpty(r.brandOrderNo));
+    this.gatewayOrderNo.push(nonEmpty(r.gatewayOrderNo));
+    this.brandRefundNo.push(nonEmpty(r.brandRefundNo));
+    this.gatewayRefundNo.push(nonEmpty(r.gatewayRefundNo));
+    this.status.push(r.status);
+    this.statusRaw.push(r.statusRaw.slice(0, 40));
+    this.amount.push(String(r.amount));
+    this.fee.push(r.fee === null ? null : String(r.fee));
+    this.currency.push(r.currency);
+    this.time.push(r.time);
+    this.raw.push(JSON.stringify(raw));
+  }
+
+  insert(tx: Tx, runId: number) {
+    const p = (v: unknown[]) => sql.param(v);
+    return tx.execute(sql`insert into statement_rows (run_id, line, kind, brand_order_no, gateway_order_no,
+        brand_refund_no, gateway_refund_no, status, status_raw, amount, fee, currency, time, raw)
+      select ${runId}::bigint, line, kind, bno, gno, brno, grno, status, status_raw, amount, fee, currency, time::timestamptz, raw::jsonb
+        from unnest(${p(this.line)}::int[], ${p(this.kind)}::text[], ${p(this.brandOrderNo)}::text[],
+          ${p(this.gatewayOrderNo)}::text[], ${p(this.brandRefundNo)}::text[], ${p(this.gatewayRefundNo)}::text[],
+          ${p(this.status)}::text[], ${p(this.statusRaw)}::text[], ${p(this.amount)}::bigint[], ${p(this.fee)}::bigint[],
+          ${p(this.currency)}::text[], ${p(this.time)}::text[], ${p(this.raw)}::text[])
+          as t(line, kind, bno, gno, brno, grno, status, status_raw, amount, fee, currency, time, raw)`);
+  }
 }
 
 /**
- * Loads the rows in batches of LOAD_BATCH (one multi-row INSERT each); a row of another brand,
+ * Loads the rows in batches of LOAD_BATCH (one INSERT … SELECT FROM unnest each); a row of another brand,
  * or a RowRefused from a streaming parse, refuses the file (its rows loaded so far deleted).
  */
 async function loadRows(
@@ -134,11 +164,11 @@ async function loadRows(
   brand: PayBrand,
   rows: Iterable<StatementRow>,
 ): Promise<{ count: number } | StatementRefusal> {
-  let batch: ReturnType<typeof stagedRow>[] = [];
+  let batch = new Columns();
   let count = 0;
   const flush = async () => {
-    if (batch.length > 0) await tx.insert(statementRows).values(batch);
-    batch = [];
+    if (batch.size > 0) await batch.insert(tx, runId);
+    batch = new Columns();
   };
   try {
     for (const row of rows) {
@@ -151,9 +181,9 @@ async function loadRows(
           detail: `a ${row.brand} row in a ${brand} statement`,
         };
       }
-      batch.push(stagedRow(runId, row));
+      batch.push(row);
       count++;
-      if (batch.length >= LOAD_BATCH) await flush();
+      if (batch.size >= LOAD_BATCH) await flush();
     }
     await flush();
     return { count };
