@@ -282,6 +282,38 @@ describe.each(backends)('reconciliation of a brand day on $name', (backend) => {
     expect(await count()).toBe(before);
   });
 
+  it('imports the same file sent twice at once as one run, and two files of a day one after the other', async () => {
+    const brand = 'paypay';
+    const a = await brandOrder(h.db, {
+      companyId,
+      brand,
+      amount: 300,
+      fee: 0,
+      at: at('2026-10-10T01:00:00Z'),
+    });
+    const file = (hash: string) =>
+      reconcileDay(h.db, {
+        brand,
+        day: '2026-10-10',
+        rows: [paymentRow(brand, a)],
+        source: 'uploaded',
+        fileName: 'p.csv',
+        contentHash: hash.repeat(64),
+        now: LATER,
+      });
+    const [x, y] = await Promise.all([file('4'), file('4')]);
+    expect(x.runId).toBe(y.runId);
+    expect([x.reused, y.reused].sort()).toEqual([false, true]);
+    const [p, q] = await Promise.all([file('5'), file('6')]);
+    const runs = await h.db
+      .select()
+      .from(reconciliationRuns)
+      .where(and(eq(reconciliationRuns.brand, brand), eq(reconciliationRuns.businessDay, '2026-10-10')));
+    expect(runs).toHaveLength(3);
+    expect(runs.filter((r) => r.replacedByRunId === null)).toHaveLength(1);
+    expect([p.replacedRunId, q.replacedRunId]).toContain(x.runId);
+  });
+
   it('replaces the day with a corrected statement and keeps the earlier run as history', async () => {
     const brand = 'wechat';
     const a = await brandOrder(h.db, {
