@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'checkout',
   'remit',
   'reverse',
+  /** Reconciliation: a brand's statement for a day matched (or refused), a run. */
+  'reconcile',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_OBJECT_TYPES = [
@@ -43,6 +45,7 @@ export const AUDIT_OBJECT_TYPES = [
   'settlementBatch',
   'brandAgent',
   'settlementSettings',
+  'reconciliationRun',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 export const AUDIT_RESULTS = ['success', 'noAccess', 'notFound'] as const;

@@ -125,8 +125,8 @@ export const PAY_STATUS_FILTER: Record<'0' | '1' | '2', readonly OrderStatus[]> 
   '2': ['failed', 'timeout', 'closed'],
 };
 
-/** Audit result codes of spec point 4. */
-export const AUDIT_RESULT_CODES = [1, 100, 200, 300, 400, 500] as const;
+/** Audit result codes of spec point 4, and 600 (amount differs): contract/reconciliation.ts. */
+export { AUDIT_CODES as AUDIT_RESULT_CODES } from './reconciliation';
 
 const orderNo = () => text(64);
 

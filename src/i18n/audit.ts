@@ -41,6 +41,7 @@ export default defineArea({
         checkout: '送金処理',
         remit: '送金済み',
         reverse: '取消',
+        reconcile: '照合',
       },
       results: { success: '成功', noAccess: '権限なし', notFound: '対象外' },
       objects: {
@@ -64,6 +65,7 @@ export default defineArea({
         settlementBatch: '送金バッチ',
         brandAgent: '総合代理店',
         settlementSettings: '精算の設定',
+        reconciliationRun: '照合の実行',
       },
     },
   },
@@ -106,6 +108,7 @@ export default defineArea({
         checkout: '付款处理',
         remit: '已付款',
         reverse: '撤销',
+        reconcile: '对账',
       },
       results: { success: '成功', noAccess: '无权限', notFound: '不在范围内' },
       objects: {
@@ -129,6 +132,7 @@ export default defineArea({
         settlementBatch: '付款批次',
         brandAgent: '综合代理',
         settlementSettings: '结算设置',
+        reconciliationRun: '对账运行',
       },
     },
   },
@@ -172,6 +176,7 @@ export default defineArea({
         checkout: 'Payout',
         remit: 'Remitted',
         reverse: 'Reversed',
+        reconcile: 'Reconciled',
       },
       results: { success: 'Success', noAccess: 'No permission', notFound: 'Out of scope' },
       objects: {
@@ -195,6 +200,7 @@ export default defineArea({
         settlementBatch: 'Payout batch',
         brandAgent: 'Comprehensive agent',
         settlementSettings: 'Settlement settings',
+        reconciliationRun: 'Reconciliation run',
       },
     },
   },

@@ -22,6 +22,7 @@ import payer from './payer';
 import audit from './audit';
 import fileExports from './exports';
 import settlements from './settlements';
+import reconciliation from './reconciliation';
 
 /**
  * One catalogue per area (DESIGN.md's area names), plus the words every screen uses (common),
@@ -50,6 +51,7 @@ export const AREAS = {
   audit,
   exports: fileExports,
   settlements,
+  reconciliation,
 } satisfies Record<string, AreaCatalogue>;
 export const CATALOGUES: readonly Catalogue[] = ['ja', 'zh-cn', 'en'];
 

@@ -105,6 +105,7 @@ export default defineArea({
         300: 'ブランド履歴なし',
         400: 'ブランド履歴形式エラー',
         500: '手数料エラー',
+        600: '金額不一致',
       },
       events: {
         create: '作成',
@@ -286,6 +287,7 @@ export default defineArea({
         300: '品牌记录缺失',
         400: '品牌记录格式错误',
         500: '手续费错误',
+        600: '金额不一致',
       },
       events: {
         create: '创建',
@@ -471,6 +473,7 @@ export default defineArea({
         300: 'Brand history missing',
         400: 'Brand history format error',
         500: 'Fee error',
+        600: 'Amount differs',
       },
       events: {
         create: 'Created',

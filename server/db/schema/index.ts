@@ -7,3 +7,4 @@ export * from './audit';
 export * from './preorders';
 export * from './payments';
 export * from './settlements';
+export * from './reconciliation';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../../src/contract/orders';
 import type { PayBrand, PaymentType } from '../../../src/contract/brands';
 import type { RefundStatus } from '../../../src/contract/refunds';
+import type { AuditCode, AuditStatus } from '../../../src/contract/reconciliation';
 import {
   bigint,
   boolean,
@@ -64,10 +65,10 @@ export const orders = pgTable(
     feeAmount: money('fee_amount'),
     /** Refunds succeeded (kept with the order so the page needs no join). */
     refundedAmount: money('refunded_amount').notNull().default(0),
-    /** 0 not audited, 1 audited. */
-    auditStatus: smallint('audit_status').notNull().default(0),
-    /** Audit result codes of spec point 4 (1, 100 … 500). */
-    auditResult: smallint('audit_result'),
+    /** 0 not audited, 1 audited, 2 exception (contract/reconciliation AUDIT_STATUS). */
+    auditStatus: smallint('audit_status').$type<AuditStatus>().notNull().default(0),
+    /** Audit result codes of spec point 4 (1, 100 … 500) and 600, amount differs (contract/reconciliation). */
+    auditResult: smallint('audit_result').$type<AuditCode>(),
     errorCode: str('error_code', 40),
     errorMessage: str('error_message', 255),
     notifyUrl: str('notify_url', 255),
@@ -186,6 +187,10 @@ export const refunds = pgTable(
     check('refunds_amount_positive', sql`${t.amount} > 0`),
     uniqueIndex('refunds_company_client_no_unique').on(t.companyId, t.clientRefundNo),
     index('refunds_order_idx').on(t.orderId),
+    // Reconciliation matches a statement's refund rows on it.
+    index('refunds_brand_no_idx')
+      .on(t.brandRefundNo)
+      .where(sql`${t.brandRefundNo} <> ''`),
     index('refunds_created_idx').on(t.createdAt),
     index('refunds_company_created_idx').on(t.companyId, t.createdAt),
     // The few refunds awaiting approval, found without reading the others.

@@ -1,5 +1,15 @@
 /**
- * Reconciliation against brand statements (issue #16). For now only its foundation: the brand
- * statement file formats (formats/index.ts), pure functions with no wiring.
+ * Reconciliation against brand statements (issue #16, docs/reconciliation.md): the brand
+ * statement file formats (formats/index.ts, pure functions) and the matching of a brand's day
+ * (match.ts: reconcileDay). No routes yet.
  */
 export * from './formats';
+export {
+  BRAND_DAY_OFFSET_MINUTES,
+  DEFAULT_HOLDING_DAYS,
+  brandDayRange,
+  reconcileDay,
+  type ReconcileInput,
+  type ReconcileOutcome,
+  type StatementInput,
+} from './match';

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { PayBrand } from '../../../src/contract/brands';
+import type {
+  AuditCode,
+  ResultDiff,
+  RunCounts,
+  RunSource,
+  RunStatus,
+} from '../../../src/contract/reconciliation';
+
+/** Reconciliation against the brands' statements (docs/reconciliation.md). Money: integer minor units. */
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * One import of a brand's statement for one business day. Re-running a day adds a run and marks
+ * the one it replaces (replaced_by_run_id): earlier runs stay as history, and one run per brand
+ * and day is current (the partial unique index).
+ */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    brand: varchar('brand', { length: 20 }).$type<PayBrand>().notNull(),
+    /** The brand's business day (its own day cut: docs/reconciliation.md). */
+    businessDay: date('business_day', { mode: 'string' }).notNull(),
+    source: varchar('source', { length: 10 }).$type<RunSource>().notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull().default(''),
+    /** sha256 of the file's bytes, hex: the same file again is the same run. */
+    contentHash: varchar('content_hash', { length: 64 }).notNull(),
+    status: varchar('status', { length: 10 }).$type<RunStatus>().notNull(),
+    rowCount: integer('row_count').notNull().default(0),
+    /** Results per code, and those held in the holding pool. */
+    counts: jsonb('counts').$type<RunCounts>().notNull(),
+    /** A refused file: the line (0: the file as a whole) and the reason. */
+    refusalLine: integer('refusal_line'),
+    refusalReason: varchar('refusal_reason', { length: 20 }),
+    refusalDetail: varchar('refusal_detail', { length: 500 }),
+    holdingDays: smallint('holding_days').notNull(),
+    /** When our successes missing from this statement stop waiting and become 300. */
+    holdingUntil: timestamp('holding_until', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+    /** The run this one replaced (the day's current run before it). */
+    replacesRunId: bigint('replaces_run_id', { mode: 'number' }),
+    /** Null while this is the day's current run. */
+    replacedByRunId: bigint('replaced_by_run_id', { mode: 'number' }),
+  },
+  (t) => [
+    uniqueIndex('reconciliation_runs_current_uq')
+      .on(t.brand, t.businessDay)
+      .where(sql`${t.replacedByRunId} is null`),
+    index('reconciliation_runs_day_idx').on(t.businessDay, t.brand),
+    check('reconciliation_runs_status_ck', sql`${t.status} in ('matched', 'refused')`),
+  ],
+);
+
+/**
+ * A run's statement rows as parsed (the staging table of the matching: loaded in multi-row
+ * inserts, then matched in SQL). order_id / refund_id: our record the row was matched to.
+ * No foreign keys: a run loads a whole statement at once.
+ */
+export const statementRows = pgTable(
+  'statement_rows',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    runId: bigint('run_id', { mode: 'number' }).notNull(),
+    line: integer('line').notNull(),
+    /** payment or refund. */
+    kind: varchar('kind', { length: 8 }).notNull(),
+    brandOrderNo: varchar('brand_order_no', { length: 64 }),
+    gatewayOrderNo: varchar('gateway_order_no', { length: 64 }),
+    brandRefundNo: varchar('brand_refund_no', { length: 64 }),
+    gatewayRefundNo: varchar('gateway_refund_no', { length: 64 }),
+    /** success, failed or other (the brand's own word in raw). */
+    status: varchar('status', { length: 8 }).notNull(),
+    statusRaw: varchar('status_raw', { length: 40 }).notNull(),
+    amount: money('amount').notNull(),
+    /** Signed; null where the layout has no fee. */
+    fee: money('fee'),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    time: timestamp('time', { withTimezone: true }).notNull(),
+    /** The layout's other columns and type word, as written. */
+    raw: jsonb('raw').$type<Record<string, string>>().notNull(),
+    orderId: bigint('order_id', { mode: 'number' }),
+    refundId: bigint('refund_id', { mode: 'number' }),
+  },
+  (t) => [index('statement_rows_run_idx').on(t.runId, t.line)],
+);
+
+/**
+ * What a run found: one row per statement row and per success of ours in the day. code null:
+ * our success is missing from the statement but still in the holding pool.
+ */
+export const reconciliationResults = pgTable(
+  'reconciliation_results',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    runId: bigint('run_id', { mode: 'number' }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }),
+    refundId: bigint('refund_id', { mode: 'number' }),
+    statementRowId: bigint('statement_row_id', { mode: 'number' }),
+    code: smallint('code').$type<AuditCode>(),
+    /** The values that differ (ours and the brand's). */
+    diff: jsonb('diff').$type<ResultDiff>(),
+  },
+  (t) => [
+    index('reconciliation_results_run_idx').on(t.runId, t.code),
+    index('reconciliation_results_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
+  ],
+);

@@ -1,0 +1,178 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PayBrand } from '../../src/contract/brands';
+import type { Db } from '../../server/db/client';
+import { orders, reconciliationResults, reconciliationRuns, refunds } from '../../server/db/schema';
+import type { StatementLayout, StatementRow } from '../../server/modules/reconciliation';
+
+/**
+ * Orders and refunds of one brand with the brand's numbers and fee, written straight into the
+ * tables at chosen times, and the statement rows a brand would write for them.
+ */
+let seq = 0;
+export const unique = (p: string) => `${p}${Date.now().toString(36)}${(++seq).toString(36)}`.toUpperCase();
+
+const LAYOUT: Record<PayBrand, StatementLayout> = {
+  wechat: 'wechat',
+  alipayplus: 'alipay',
+  paypay: 'paypay',
+  card: 'card',
+};
+/** The layouts with a fee column (PayPay's has none). */
+export const hasFee = (brand: PayBrand) => brand !== 'paypay';
+/** The layouts with refund numbers (a PayPay refund row has only the payment's number). */
+export const hasRefundNumbers = (brand: PayBrand) => brand !== 'paypay';
+
+export interface OrderSpec {
+  companyId: number;
+  brand: PayBrand;
+  amount: number;
+  fee: number;
+  at: Date;
+  currency?: string;
+  status?: 'success' | 'failed';
+}
+
+export type TestOrder = typeof orders.$inferSelect;
+export type TestRefund = typeof refunds.$inferSelect;
+
+export async function brandOrder(db: Db, spec: OrderSpec): Promise<TestOrder> {
+  const [row] = await db
+    .insert(orders)
+    .values({
+      companyId: spec.companyId,
+      clientOrderNo: unique('T'),
+      gatewayOrderNo: unique('G'),
+      brandOrderNo: unique('B'),
+      amount: spec.amount,
+      currency: spec.currency ?? 'JPY',
+      status: spec.status ?? 'success',
+      paymentType: 'dynamicQr',
+      brand: spec.brand,
+      subBrand: spec.brand,
+      feeAmount: spec.fee,
+      createdAt: spec.at,
+      finishedAt: spec.at,
+    })
+    .returning();
+  return row;
+}
+
+/** A refund that succeeded at `at`, returning `fee` of the brand's fee. */
+export async function brandRefund(
+  db: Db,
+  order: TestOrder,
+  amount: number,
+  fee: number,
+  at: Date,
+): Promise<TestRefund> {
+  const [refund] = await db
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      companyId: order.companyId,
+      clientRefundNo: unique('R'),
+      gatewayRefundNo: unique('GR'),
+      brandRefundNo: unique('BR'),
+      amount,
+      currency: order.currency,
+      status: 'success',
+      feeAmount: fee,
+      createdAt: at,
+      finishedAt: at,
+    })
+    .returning();
+  await db
+    .update(orders)
+    .set({ refundedAmount: sql`${orders.refundedAmount} + ${amount}`, status: 'partlyRefunded' })
+    .where(eq(orders.id, order.id));
+  return refund;
+}
+
+let line = 1;
+const isoAt = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
+/** The brand's row of a payment of ours, as its layout carries it (`change` makes it differ). */
+export function paymentRow(brand: PayBrand, o: TestOrder, change: Partial<StatementRow> = {}): StatementRow {
+  return {
+    layout: LAYOUT[brand],
+    brand,
+    kind: 'payment',
+    kindRaw: null,
+    brandOrderNo: o.brandOrderNo,
+    gatewayOrderNo: o.gatewayOrderNo,
+    brandRefundNo: null,
+    gatewayRefundNo: null,
+    statusRaw: 'SUCCESS',
+    status: 'success',
+    amount: o.amount,
+    fee: hasFee(brand) ? (o.feeAmount ?? 0) : null,
+    feeFine: null,
+    currency: o.currency,
+    time: isoAt(o.finishedAt!),
+    line: ++line,
+    extra: {},
+    ...change,
+  };
+}
+
+/** The brand's row of a refund of ours: the fee it gives back negative. */
+export function refundRow(
+  brand: PayBrand,
+  o: TestOrder,
+  r: TestRefund,
+  change: Partial<StatementRow> = {},
+): StatementRow {
+  const numbers = hasRefundNumbers(brand);
+  return {
+    ...paymentRow(brand, o),
+    kind: 'refund',
+    gatewayOrderNo: brand === 'paypay' ? null : o.gatewayOrderNo,
+    brandRefundNo: numbers ? r.brandRefundNo : null,
+    gatewayRefundNo: numbers ? r.gatewayRefundNo : null,
+    statusRaw: 'REFUND',
+    amount: r.amount,
+    fee: hasFee(brand) ? -(r.feeAmount ?? 0) : null,
+    time: isoAt(r.finishedAt!),
+    ...change,
+  };
+}
+
+/** A row of the brand that is none of ours. */
+export function unknownRow(brand: PayBrand, at: Date, amount = 1000): StatementRow {
+  return {
+    layout: LAYOUT[brand],
+    brand,
+    kind: 'payment',
+    kindRaw: null,
+    brandOrderNo: unique('X'),
+    gatewayOrderNo: unique('XG'),
+    brandRefundNo: null,
+    gatewayRefundNo: null,
+    statusRaw: 'SUCCESS',
+    status: 'success',
+    amount,
+    fee: hasFee(brand) ? 10 : null,
+    feeFine: null,
+    currency: 'JPY',
+    time: isoAt(at),
+    line: ++line,
+    extra: {},
+  };
+}
+
+export async function resultsOf(db: Db, runId: number) {
+  return db.select().from(reconciliationResults).where(eq(reconciliationResults.runId, runId));
+}
+
+export async function runOf(db: Db, runId: number) {
+  const [run] = await db.select().from(reconciliationRuns).where(eq(reconciliationRuns.id, runId));
+  return run;
+}
+
+export async function orderAudit(db: Db, orderId: number) {
+  const [o] = await db
+    .select({ status: orders.auditStatus, result: orders.auditResult })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return o;
+}
