@@ -14,18 +14,22 @@
  * (contract/charges refundReturns), written negative; failed rows carry no fee. PayPay's daily
  * CSV has no fee column: its fee is only on the payment statement.
  *
- * Currencies: WeChat's domestic trade bill is CNY only and PayPay's CSV JPY only (a day with
- * another currency in the ledger: StatementUnsupported — WeChat's cross-border bill is not a
- * layout of the formats module yet); Alipay+ writes every currency in one file; the card
- * acquirer one batch file per currency (JPY unless asked).
+ * Currencies: WeChat writes one bill per settlement currency — CNY in the domestic trade bill
+ * ('wechat'), any other (JPY: a Japanese merchant) in the cross-border bill ('wechatGlobal'),
+ * its fee in 1/100000 of that currency's major unit; the bill is the asked currency's, else the
+ * day's one currency (CNY on a day without rows; a day of several currencies without one asked:
+ * StatementUnsupported). PayPay's CSV is JPY only (a day with another currency in the ledger:
+ * StatementUnsupported); Alipay+ writes every currency in one file; the card acquirer one batch
+ * file per currency (JPY unless asked).
  *
- * Files: wechat_tradebill_ALL_YYYYMMDD.csv (UTF-8 with BOM), Antom's
+ * Files: wechat_tradebill_ALL_YYYYMMDD.csv (UTF-8 with BOM; the cross-border bill
+ * wechat_tradebill_ALL_<currency>_YYYYMMDD.csv, our naming), Antom's
  * 2188000000000001_settle_YYYYMMDD_0001.csv, paypay_transactions_YYYYMMDD.csv (Shift_JIS),
  * card_settlement_<currency>_YYYYMMDD.csv; ready times in BRAND_STATEMENTS.
  */
 import type { PayBrand } from '../../src/contract/brands';
 import { refundReturns } from '../../src/contract/charges';
-import { commissionOf } from '../../src/contract/money';
+import { commissionOf, minorDigits } from '../../src/contract/money';
 import {
   ALIPAY_OFFSET_MINUTES,
   CARD_OFFSET_MINUTES,
@@ -37,6 +41,7 @@ import {
   writeCard,
   writePaypay,
   writeWechat,
+  writeWechatGlobal,
   type StatementLayout,
   type StatementRow,
 } from '../modules/reconciliation';
@@ -87,8 +92,13 @@ interface BrandStatement {
   offsetMinutes: number;
   /** The file is out at this hour (brand's offset) of the day after the business day. */
   readyHour: number;
-  /** The one currency the file carries, or 'batch' (one per file, chosen), or 'any'. */
+  /**
+   * The one currency the file carries, or 'batch' (one per file, chosen), or 'any'; with
+   * `foreign`, the currency of `layout` (WeChat's CNY), any other written in `foreign`.
+   */
   currency: string;
+  /** The layout of a file in another currency than `currency` (WeChat's cross-border bill). */
+  foreign?: StatementLayout;
   words: { payment: [string, string]; refund: [string, string] };
   /**
    * The fee rate when the gateway stores none for the brand (brand_agent_brands.fee_rate,
@@ -108,6 +118,7 @@ export const BRAND_STATEMENTS: Record<PayBrand, BrandStatement> = {
     offsetMinutes: WECHAT_OFFSET_MINUTES,
     readyHour: 10,
     currency: 'CNY',
+    foreign: 'wechatGlobal',
     words: { payment: ['SUCCESS', 'PAYERROR'], refund: ['SUCCESS', 'FAIL'] },
     defaultFeeRate: 60,
   },
@@ -168,7 +179,10 @@ const compact = (day: string) => day.replace(/-/g, '');
 
 /** The brand's file name for the day (and the card batch's currency). */
 export function statementFileName(brand: PayBrand, day: string, currency: string): string {
-  if (brand === 'wechat') return `wechat_tradebill_ALL_${compact(day)}.csv`;
+  if (brand === 'wechat')
+    return currency === BRAND_STATEMENTS.wechat.currency
+      ? `wechat_tradebill_ALL_${compact(day)}.csv`
+      : `wechat_tradebill_ALL_${currency}_${compact(day)}.csv`;
   if (brand === 'alipayplus') return alipaySettlementFileName(SANDBOX_ALIPAY_MID, day, '0001');
   if (brand === 'paypay') return `paypay_transactions_${compact(day)}.csv`;
   return `card_settlement_${currency}_${compact(day)}.csv`;
@@ -251,18 +265,39 @@ function row(
   };
 }
 
-/** The file's currency: the layout's one, the card batch's (default JPY), or null (any). */
-function fileCurrency(brand: PayBrand, currency: string | undefined): string | null {
-  const own = BRAND_STATEMENTS[brand].currency;
-  if (own === 'any') return null;
-  if (own === 'batch') return currency ?? 'JPY';
-  return own;
+/**
+ * The file's currency: the layout's one, the card batch's (default JPY), WeChat's bill's (asked,
+ * else the rows' one currency, else CNY), or null (any).
+ */
+function fileCurrency(
+  brand: PayBrand,
+  currency: string | undefined,
+  rows: readonly SandboxRow[],
+): string | null {
+  const b = BRAND_STATEMENTS[brand];
+  if (b.currency === 'any') return null;
+  if (b.currency === 'batch') return currency ?? 'JPY';
+  if (!b.foreign) return b.currency;
+  if (currency) return currency;
+  const found = [...new Set(rows.map((r) => r.currency))];
+  if (found.length > 1)
+    throw new StatementUnsupported(
+      brand,
+      `one bill per settlement currency: the day has ${found.join(', ')}; ask for one currency`,
+    );
+  return found[0] ?? b.currency;
+}
+
+/** The layout of the brand's file in a currency (WeChat's cross-border bill for other than CNY). */
+export function statementLayout(brand: PayBrand, currency: string | null): StatementLayout {
+  const b = BRAND_STATEMENTS[brand];
+  return b.foreign && currency !== null && currency !== b.currency ? b.foreign : b.layout;
 }
 
 /**
  * The rows the brand's file carries, as the layout keeps them: only the file's currency (a
- * WeChat bill or PayPay CSV of another currency cannot be written: StatementUnsupported); WeChat
- * with its fee in 1/100000 元 and its rate; PayPay without a fee.
+ * PayPay CSV of another currency cannot be written: StatementUnsupported); WeChat with its fee
+ * in 1/100000 of the currency's major unit and its rate; PayPay without a fee.
  */
 export function layoutRows(
   brand: PayBrand,
@@ -270,8 +305,9 @@ export function layoutRows(
   feeRate: number,
   currency?: string,
 ): SandboxRow[] {
-  const only = fileCurrency(brand, currency);
-  if (only !== null && BRAND_STATEMENTS[brand].currency !== 'batch') {
+  const only = fileCurrency(brand, currency, rows);
+  const b = BRAND_STATEMENTS[brand];
+  if (only !== null && b.currency !== 'batch' && !b.foreign) {
     const other = rows.find((r) => r.currency !== only);
     if (other)
       throw new StatementUnsupported(
@@ -284,7 +320,7 @@ export function layoutRows(
     .filter((r) => only === null || r.currency === only)
     .map((r) => {
       if (brand === 'wechat')
-        return { ...r, feeFine: (r.fee ?? 0) * 1000, extra: { ...r.extra, 费率: rate } };
+        return { ...r, feeFine: fineOf(r.fee ?? 0, r.currency), extra: { ...r.extra, 费率: rate } };
       if (brand === 'paypay') return { ...r, fee: null };
       if (brand === 'card') {
         // The acquirer's batch of the business day settles the next day.
@@ -305,6 +341,9 @@ export function layoutRows(
       return r;
     });
 }
+
+/** WeChat's fee: 1/100000 of the currency's major unit. */
+const fineOf = (fee: number, currency: string) => fee * 10 ** (5 - minorDigits(currency));
 
 /** The base row an injection picks (by index in file order or by our number); throws when none. */
 function pick(rows: readonly SandboxRow[], selector: RowSelector): SandboxRow {
@@ -332,8 +371,9 @@ export function buildStatement(
   opts: { feeRate: number; inject?: readonly Injection[]; currency?: string },
 ): BuiltStatement {
   const b = BRAND_STATEMENTS[brand];
-  const base = layoutRows(brand, ledgerRows(brand, day, ledger, opts.feeRate), opts.feeRate, opts.currency);
-  const currency = fileCurrency(brand, opts.currency) ?? base[0]?.currency ?? 'JPY';
+  const all = ledgerRows(brand, day, ledger, opts.feeRate);
+  const currency = fileCurrency(brand, opts.currency, all) ?? all[0]?.currency ?? 'JPY';
+  const base = layoutRows(brand, all, opts.feeRate, opts.currency ?? currency);
   const changed = new Map<SandboxRow, SandboxRow | null>(base.map((r) => [r, r]));
   const extras: SandboxRow[] = [];
   let readyAt = statementReadyAt(brand, day);
@@ -375,7 +415,7 @@ export function buildStatement(
         if (brand === 'paypay') throw new StatementUnsupported(brand, 'its statement has no fee column');
         edit(inj.row, (r) => {
           const fee = (r.fee ?? 0) + (inj.delta ?? 1);
-          return { ...r, fee, feeFine: r.feeFine === null ? null : fee * 1000 };
+          return { ...r, fee, feeFine: r.feeFine === null ? null : fineOf(fee, r.currency) };
         });
         break;
       case 'unparseableRow':
@@ -411,7 +451,10 @@ export function buildStatement(
 }
 
 function write(brand: PayBrand, rows: SandboxRow[], currency: string): Buffer {
-  if (brand === 'wechat') return writeWechat(rows);
+  if (brand === 'wechat')
+    return statementLayout(brand, currency) === 'wechatGlobal'
+      ? writeWechatGlobal(rows, { currency })
+      : writeWechat(rows);
   if (brand === 'alipayplus') return writeAlipay(rows);
   if (brand === 'paypay') return writePaypay(rows);
   return writeCard(rows, { currency });

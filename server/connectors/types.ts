@@ -126,7 +126,10 @@ export type Injection =
 
 export interface StatementOptions {
   inject?: readonly Injection[];
-  /** The card acquirer settles one currency per batch file: which one (default JPY). */
+  /**
+   * The card acquirer settles one currency per batch file: which one (default JPY); WeChat writes
+   * one bill per settlement currency: which one (default the day's one currency, CNY on an empty day).
+   */
   currency?: string;
   /** The brand's clock (tests); default now. */
   now?: Date;

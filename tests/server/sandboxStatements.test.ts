@@ -302,7 +302,7 @@ describe.each(backends)('sandbox statements ($name)', (backend) => {
     });
   });
 
-  it('WeChat’s CNY trade bill refuses a day with a JPY payment (the cross-border bill is not a layout yet)', async () => {
+  it('WeChat writes a JPY day (a Japanese merchant) in its cross-border bill, read back it is the ledger', async () => {
     const s = sandbox('wechat');
     const [company] = await h.db.select({ id: companies.id }).from(companies).limit(1);
     const made = await s.create({
@@ -319,9 +319,72 @@ describe.each(backends)('sandbox statements ($name)', (backend) => {
       .update(sandboxPayments)
       .set({ createdAt: new Date('2026-03-20T02:00:00Z') })
       .where(eq(sandboxPayments.brandOrderNo, made.brandOrderNo));
-    await expect(
-      s.fetchStatement('2026-03-20', { now: new Date('2026-03-22T00:00:00Z') }),
-    ).rejects.toBeInstanceOf(StatementUnsupported);
+    const done = await s.refund({
+      companyId: company.id,
+      brandOrderNo: made.brandOrderNo,
+      merchantOrderNo: 'TWEJPY1',
+      merchantRefundNo: 'TWEJPYR1',
+      amount: 300,
+      currency: 'JPY',
+    });
+    expect(done.state).toBe('SUCCESS');
+    await h.db
+      .update(sandboxRefunds)
+      .set({ updatedAt: new Date('2026-03-20T03:00:00Z') })
+      .where(eq(sandboxRefunds.merchantRefundNo, 'TWEJPYR1'));
+    const now = new Date('2026-03-22T00:00:00Z');
+    const file = await s.fetchStatement('2026-03-20', { now });
+    expect(file.fileName).toBe('wechat_tradebill_ALL_JPY_20260320.csv');
+    const p = parsed(file.bytes);
+    expect([p.layout, p.encoding]).toEqual(['wechatGlobal', 'utf-8-bom']);
+    const rate = rates.get('wechat')!;
+    expect(p.rows.map(seen)).toEqual([
+      {
+        kind: 'payment',
+        gatewayOrderNo: 'TWEJPY1',
+        gatewayRefundNo: null,
+        status: 'success',
+        amount: 1000,
+        fee: commissionOf(1000, rate),
+      },
+      {
+        kind: 'refund',
+        gatewayOrderNo: 'TWEJPY1',
+        gatewayRefundNo: 'TWEJPYR1',
+        status: 'success',
+        amount: 300,
+        fee: -(commissionOf(1000, rate) - commissionOf(700, rate)),
+      },
+    ]);
+    expect(p.rows.map((r) => r.currency)).toEqual(['JPY', 'JPY']);
+    expect(p.rows[0].brandOrderNo).toBe(made.brandOrderNo);
+
+    // A CNY payment the same day: one bill per currency, asked for by currency.
+    const cny = await s.create({
+      companyId: company.id,
+      merchantOrderNo: 'TWECNY1',
+      amount: 2500,
+      currency: 'CNY',
+      subject: 't',
+      paymentType: 'dynamicQr',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    await s.payer(cny.brandOrderNo, 'pay', '');
+    await h.db
+      .update(sandboxPayments)
+      .set({ createdAt: new Date('2026-03-20T04:00:00Z') })
+      .where(eq(sandboxPayments.brandOrderNo, cny.brandOrderNo));
+    await expect(s.fetchStatement('2026-03-20', { now })).rejects.toBeInstanceOf(StatementUnsupported);
+    const jpy = parsed((await s.fetchStatement('2026-03-20', { now, currency: 'JPY' })).bytes);
+    expect(jpy.rows.map((r) => [r.layout, r.gatewayOrderNo, r.amount])).toEqual([
+      ['wechatGlobal', 'TWEJPY1', 1000],
+      ['wechatGlobal', 'TWEJPY1', 300],
+    ]);
+    const domestic = await s.fetchStatement('2026-03-20', { now, currency: 'CNY' });
+    expect(domestic.fileName).toBe('wechat_tradebill_ALL_20260320.csv');
+    expect(
+      parsed(domestic.bytes).rows.map((r) => [r.layout, r.gatewayOrderNo, r.currency, r.amount]),
+    ).toEqual([['wechat', 'TWECNY1', 'CNY', 2500]]);
   });
 
   it.each(PAY_BRANDS)('%s: the payment statement pays gross less fee per currency', async (brand) => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PAY_BRANDS } from '../../src/contract/brands';
 import type { Injection } from '../../server/connectors';
-import { buildStatement, type Ledger } from '../../server/connectors/sandboxStatements';
+import { buildStatement, statementLayout, type Ledger } from '../../server/connectors/sandboxStatements';
 import { parseStatement } from '../../server/modules/reconciliation';
 
 /**
@@ -85,16 +85,22 @@ describe('sandbox statement builder', () => {
           { maxLength: 3 },
         );
 
-  it.each(PAY_BRANDS)('%s: parse(file) is the rows it wrote, or refused where it says', (brand) => {
+  const cases = [
+    ...PAY_BRANDS.map((b) => [b, b === 'wechat' ? 'CNY' : 'JPY'] as const),
+    // WeChat's cross-border bill: a Japanese merchant settles in JPY.
+    ['wechat', 'JPY'] as const,
+  ];
+  it.each(cases)('%s (%s): parse(file) is the rows it wrote, or refused where it says', (brand, currency) => {
     fc.assert(
       fc.property(
-        ledgerArb(brand === 'wechat' ? 'CNY' : 'JPY').chain((ledger) => {
-          const n = buildStatement(brand, DAY, ledger, { feeRate: 190 }).rows.length;
+        ledgerArb(currency).chain((ledger) => {
+          const n = buildStatement(brand, DAY, ledger, { feeRate: 190, currency }).rows.length;
           return fc.tuple(fc.constant(ledger), injectionArb(n, brand !== 'paypay'));
         }),
         ([ledger, inject]) => {
-          const built = buildStatement(brand, DAY, ledger, { feeRate: 190, inject });
+          const built = buildStatement(brand, DAY, ledger, { feeRate: 190, inject, currency });
           const p = parseStatement(built.file.bytes);
+          if (p.ok) expect(p.layout).toBe(statementLayout(brand, currency));
           if (built.refusedLine !== null) {
             expect(p).toMatchObject({ ok: false, line: built.refusedLine });
             return;
@@ -162,6 +168,29 @@ describe('sandbox statement currencies', () => {
     const usd = buildStatement('card', '2026-03-10', ledger, { feeRate: 250, currency: 'USD' });
     expect(usd.file.fileName).toBe('card_settlement_USD_20260310.csv');
     expect(gatewayNos(usd.file.bytes)).toEqual([['G2', 'USD', 1999]]);
+  });
+
+  it('WeChat writes a JPY day in its cross-border bill, and read back it is the ledger', () => {
+    const jpyOnly: Ledger = { payments: [ledger.payments[0]], refunds: [] };
+    const built = buildStatement('wechat', '2026-03-10', jpyOnly, { feeRate: 60 });
+    expect(built.file.fileName).toBe('wechat_tradebill_ALL_JPY_20260310.csv');
+    const p = parseStatement(built.file.bytes);
+    expect(p.ok && [p.layout, p.encoding]).toEqual(['wechatGlobal', 'utf-8-bom']);
+    expect(p.ok && p.rows.map((r) => [r.gatewayOrderNo, r.currency, r.amount, r.fee, r.feeFine])).toEqual([
+      ['G1', 'JPY', 1200, 7, 700000],
+    ]);
+    // 1200 written as yen, not 12.00.
+    expect(built.file.bytes.toString('utf8')).toContain('`JPY,`1200,');
+  });
+
+  it('WeChat writes one bill per currency: the one asked, or refuses a mixed day without one', () => {
+    expect(() => buildStatement('wechat', '2026-03-10', ledger, { feeRate: 60 })).toThrow(/one currency/);
+    const usd = buildStatement('wechat', '2026-03-10', ledger, { feeRate: 60, currency: 'USD' });
+    expect(usd.file.fileName).toBe('wechat_tradebill_ALL_USD_20260310.csv');
+    expect(gatewayNos(usd.file.bytes)).toEqual([['G2', 'USD', 1999]]);
+    const cny = buildStatement('wechat', '2026-03-10', ledger, { feeRate: 60, currency: 'CNY' });
+    expect(cny.file.fileName).toBe('wechat_tradebill_ALL_20260310.csv');
+    expect(parseStatement(cny.file.bytes)).toMatchObject({ ok: true, layout: 'wechat', rows: [] });
   });
 
   it('PayPay’s JPY CSV refuses a ledger with another currency', () => {

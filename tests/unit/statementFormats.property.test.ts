@@ -10,10 +10,12 @@ import {
   parseCard,
   parsePaypay,
   parseWechat,
+  parseWechatGlobal,
   writeAlipay,
   writeCard,
   writePaypay,
   writeWechat,
+  writeWechatGlobal,
   type StatementParse,
   type StatementRow,
 } from '../../server/modules/reconciliation';
@@ -47,6 +49,13 @@ const money2 = fc.integer({ min: 0, max: 10 ** 11 }).map((n) => {
 /** Half away from zero, 1/100000 → 1/100. */
 const roundFine = (f: number) => {
   const r = Math.floor((Math.abs(f) + 500) / 1000);
+  return f < 0 && r !== 0 ? -r : r;
+};
+
+/** Half away from zero, 1/100000 of the major unit → the currency's minor unit. */
+const roundFineTo = (f: number, digits: number) => {
+  const div = 10 ** (5 - digits);
+  const r = Math.floor((Math.abs(f) + div / 2) / div);
   return f < 0 && r !== 0 ? -r : r;
 };
 
@@ -142,6 +151,126 @@ describe('write → parse gives the same rows', () => {
         const parsed = parseWechat(writeWechat(rows, { encoding: encoding as 'utf-8-bom' | 'gbk' }));
         expect(rowsOf(parsed)).toEqual(expectedLines(rows));
         expect(parsed.ok && parsed.encoding).toBe(encoding);
+        expect(parsed.ok && Number(parsed.summary.declared?.['总交易单数'])).toBe(rows.length);
+      }),
+      RUNS,
+    );
+  });
+
+  it('WeChat Pay cross-border (Japan) trade bill, one settlement currency, with its summary', () => {
+    const text = textOf(ASCII + TRICKY + CJK + KANA);
+    /** An amount with a currency's digits, from an integer (no float). */
+    const moneyIn = (digits: number) =>
+      fc.integer({ min: 0, max: 10 ** 11 }).map((n) => {
+        if (digits === 0) return String(n);
+        const s = String(n).padStart(digits + 1, '0');
+        return `${s.slice(0, -digits)}.${s.slice(-digits)}`;
+      });
+    const fxRate = fc.oneof(
+      fc.constant(''),
+      fc
+        .tuple(
+          fc.integer({ min: 0, max: 999 }),
+          fc.integer({ min: 0, max: 10 ** 8 - 1 }),
+          fc.integer({ min: 1, max: 8 }),
+        )
+        .map(([whole, frac, n]) => `${whole}.${String(frac).padStart(8, '0').slice(0, n)}`),
+    );
+    const rowIn = (currency: string, digits: number) =>
+      fc
+        .record({
+          refund: fc.boolean(),
+          paymentStatus: fc.constantFrom(...Object.keys(WECHAT_PAYMENT_STATUSES)),
+          refundStatus: fc.constantFrom(...Object.keys(WECHAT_REFUND_STATUSES)),
+          ids: fc.array(idOf(), { minLength: 4, maxLength: 4 }),
+          amount: fc.integer({ min: 0, max: 10 ** 11 }),
+          feeFine: fc.integer({ min: -(10 ** 9), max: 10 ** 9 }),
+          time: timeIn(8 * 60),
+          texts: fc.array(text, { minLength: 11, maxLength: 11 }),
+          moneys: fc.array(moneyIn(digits), { minLength: 6, maxLength: 6 }),
+          user: fc.array(fc.option(fc.constantFrom('CNY', 'JPY', 'USD'), { nil: '' }), {
+            minLength: 2,
+            maxLength: 2,
+          }),
+          userMoneys: fc.array(fc.integer({ min: 0, max: 10 ** 9 }), { minLength: 2, maxLength: 2 }),
+          rates: fc.array(fxRate, { minLength: 2, maxLength: 2 }),
+          priced: fc.constantFrom('', currency),
+          otherSettles: fc.constantFrom('', currency),
+          rate: fc.constantFrom('', '1.80%', '2%'),
+        })
+        .map((g): StatementRow => {
+          const [app, mch, sub, device, user, type, bank, refundType, name, attach, note] = g.texts;
+          const [order, asked, coupon, recharge, other, otherAmount] = g.moneys;
+          const [brandOrderNo, gatewayOrderNo, brandRefundNo, gatewayRefundNo] = g.ids;
+          const userAmount = (cur: string, n: number) => {
+            if (cur === '') return '';
+            const d = cur === 'JPY' ? 0 : 2;
+            return d === 0 ? String(n) : `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
+          };
+          const common = {
+            公众账号ID: app,
+            商户号: mch,
+            特约商户号: sub,
+            设备号: device,
+            用户标识: user,
+            交易类型: type,
+            付款银行: bank,
+            标价币种: g.priced,
+            '订单金额(标价币种)': order,
+            用户支付币种: g.user[0],
+            用户支付金额: userAmount(g.user[0], g.userMoneys[0]),
+            支付汇率: g.rates[0],
+            退款汇率: g.rates[1],
+            申请退款金额: asked,
+            用户退款币种: g.user[1],
+            用户退款金额: userAmount(g.user[1], g.userMoneys[1]),
+            代金券金额: coupon,
+            充值券退款金额: recharge,
+            退款类型: refundType,
+            商品名称: name,
+            商户数据包: attach,
+            费率: g.rate,
+            费率备注: note,
+          };
+          const statusRaw = g.refund ? g.refundStatus : g.paymentStatus;
+          return {
+            layout: 'wechatGlobal',
+            brand: 'wechat',
+            kind: g.refund ? 'refund' : 'payment',
+            kindRaw: null,
+            brandOrderNo,
+            gatewayOrderNo,
+            brandRefundNo: g.refund ? brandRefundNo : null,
+            gatewayRefundNo: g.refund ? gatewayRefundNo : null,
+            statusRaw,
+            status: (g.refund ? WECHAT_REFUND_STATUSES : WECHAT_PAYMENT_STATUSES)[statusRaw],
+            amount: g.amount,
+            fee: roundFineTo(g.feeFine, digits),
+            feeFine: g.feeFine,
+            currency,
+            time: g.time,
+            line: 0,
+            extra: g.refund
+              ? { ...common, 结算币种: g.otherSettles, 应结订单金额: other }
+              : {
+                  ...common,
+                  退款结算币种: g.otherSettles,
+                  退款应结订单金额: otherAmount,
+                  退款状态: g.texts[0],
+                },
+          };
+        });
+    const bill = fc
+      .constantFrom(['JPY', 0] as const, ['CNY', 2] as const, ['USD', 2] as const)
+      .chain(([currency, digits]) =>
+        fc.tuple(fc.constant(currency), fc.array(rowIn(currency, digits), { maxLength: 20 })),
+      );
+    fc.assert(
+      fc.property(bill, ([currency, rows]) => {
+        const parsed = parseWechatGlobal(writeWechatGlobal(rows, { currency }));
+        expect(rowsOf(parsed)).toEqual(expectedLines(rows));
+        expect(parsed.ok && parsed.encoding).toBe('utf-8-bom');
+        expect(parsed.ok && parsed.summary.declared?.['结算币种']).toBe(currency);
         expect(parsed.ok && Number(parsed.summary.declared?.['总交易单数'])).toBe(rows.length);
       }),
       RUNS,

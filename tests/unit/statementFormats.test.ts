@@ -15,12 +15,14 @@ import {
   parsePaypay,
   parseStatement,
   parseWechat,
+  parseWechatGlobal,
   RowRefused,
   streamStatement,
   writeAlipay,
   writeCard,
   writePaypay,
   writeWechat,
+  writeWechatGlobal,
   type StatementParse,
   type StatementRow,
 } from '../../server/modules/reconciliation';
@@ -216,6 +218,180 @@ describe('WeChat Pay trade bill', () => {
     });
     const cut = text.slice(0, text.indexOf('咖啡, 大杯') + 3);
     expect(refusedAt(Buffer.from(cut))).toEqual({ line: 2, reason: 'truncated' });
+  });
+});
+
+describe('WeChat Pay cross-border (Japan) trade bill', () => {
+  const GLOBAL = 'wechat-global-utf8bom.csv';
+  const text = fixture(GLOBAL).subarray(3).toString('utf8');
+  const common = {
+    公众账号ID: 'wx2421b1c4370ec43b',
+    商户号: '1900000109',
+    特约商户号: '1900000209',
+    设备号: '013467007045764',
+    用户标识: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+    交易类型: 'NATIVE',
+    付款银行: 'CMB_CREDIT',
+    标价币种: 'JPY',
+    用户支付币种: 'CNY',
+    支付汇率: '0.04835000',
+    代金券金额: '0',
+    充值券退款金额: '0',
+    商品名称: '抹茶ラテ, L',
+    商户数据包: '店舗：新宿',
+    费率: '1.80%',
+    费率备注: '',
+  };
+  const rows: StatementRow[] = [
+    {
+      layout: 'wechatGlobal',
+      brand: 'wechat',
+      kind: 'payment',
+      kindRaw: null,
+      brandOrderNo: '4200002025040112345678901234',
+      gatewayOrderNo: 'GW20250401000001',
+      brandRefundNo: null,
+      gatewayRefundNo: null,
+      statusRaw: 'SUCCESS',
+      status: 'success',
+      amount: 1200,
+      fee: 22,
+      feeFine: 2160000,
+      currency: 'JPY',
+      time: '2025-04-01T09:15:30+08:00',
+      line: 2,
+      extra: {
+        ...common,
+        '订单金额(标价币种)': '1200',
+        用户支付金额: '58.02',
+        退款汇率: '',
+        申请退款金额: '0',
+        用户退款币种: '',
+        用户退款金额: '',
+        退款类型: '',
+        退款结算币种: '',
+        退款应结订单金额: '0',
+        退款状态: '',
+      },
+    },
+    {
+      layout: 'wechatGlobal',
+      brand: 'wechat',
+      kind: 'refund',
+      kindRaw: null,
+      brandOrderNo: '4200002025040112345678901234',
+      gatewayOrderNo: 'GW20250401000001',
+      brandRefundNo: '50300000012025040112345678',
+      gatewayRefundNo: 'RF20250401000001',
+      statusRaw: 'SUCCESS',
+      status: 'success',
+      amount: 500,
+      fee: -9,
+      feeFine: -900000,
+      currency: 'JPY',
+      time: '2025-04-01T18:02:11+08:00',
+      line: 3,
+      extra: {
+        ...common,
+        '订单金额(标价币种)': '0',
+        用户支付金额: '0.00',
+        退款汇率: '0.048125',
+        申请退款金额: '500',
+        用户退款币种: 'CNY',
+        用户退款金额: '24.06',
+        退款类型: 'ORIGINAL',
+        结算币种: 'JPY',
+        应结订单金额: '0',
+      },
+    },
+  ];
+
+  it('parses the hand-typed fixture field by field, with its summary, and writes the same bytes', () => {
+    const buffer = fixture(GLOBAL);
+    const parsed = parseWechatGlobal(buffer);
+    expect(rowsOf(parsed)).toEqual(rows);
+    if (!parsed.ok) return;
+    expect([parsed.layout, parsed.encoding]).toEqual(['wechatGlobal', 'utf-8-bom']);
+    expect(parsed.summary).toEqual({
+      rowCount: 2,
+      totals: { JPY: { paymentCount: 1, refundCount: 1, paymentAmount: 1200, refundAmount: 500, fee: 13 } },
+      declared: {
+        总交易单数: '2',
+        结算币种: 'JPY',
+        应结订单总金额: '1200',
+        退款应结订单总金额: '500',
+        充值券退款总金额: '0',
+        手续费总金额: '12.60000',
+        订单总金额: '1200',
+        申请退款总金额: '500',
+      },
+    });
+    expect(writeWechatGlobal(rows)).toEqual(buffer);
+    expect(rowsOf(parseWechatGlobal(Buffer.from(text, 'utf8')))).toEqual(rows);
+  });
+
+  it('is told apart from the domestic bill by its header, both ways', () => {
+    expect(detectLayout(fixture(GLOBAL))).toMatchObject({ ok: true, layout: 'wechatGlobal' });
+    expect(detectLayout(fixture('wechat-utf8bom.csv'))).toMatchObject({ ok: true, layout: 'wechat' });
+    expect(parseWechat(fixture(GLOBAL))).toMatchObject({ ok: false, line: 1, reason: 'layout' });
+    expect(parseWechatGlobal(fixture('wechat-utf8bom.csv'))).toMatchObject({
+      ok: false,
+      line: 1,
+      reason: 'layout',
+    });
+  });
+
+  it('writes an empty bill in the currency asked, and refuses rows of two currencies', () => {
+    const empty = parseWechatGlobal(writeWechatGlobal([], { currency: 'CNY' }));
+    expect(empty.ok && empty.summary.declared).toMatchObject({ 结算币种: 'CNY', 应结订单总金额: '0.00' });
+    expect(() => writeWechatGlobal([rows[0], { ...rows[1], currency: 'USD' }])).toThrow(RangeError);
+  });
+
+  const refusedAt = (buffer: Buffer) => {
+    const r = parseWechatGlobal(buffer);
+    return r.ok ? 'accepted' : { line: r.line, reason: r.reason };
+  };
+  it.each([
+    ['a missing header column', 1, (l: string) => l.replace(',支付汇率', ''), 1, 'columns'],
+    ['JPY with decimals', 2, (l: string) => l.replace('`JPY,`1200,`0.0', '`JPY,`1200.00,`0.0'), 2, 'amount'],
+    ['a CNY user amount without its 2 decimals', 3, (l: string) => l.replace('`24.06', '`24'), 3, 'amount'],
+    [
+      'a user amount without its currency',
+      2,
+      (l: string) => l.replace('`CNY,`58.02', '`,`58.02'),
+      2,
+      'currency',
+    ],
+    ['a rate with 9 decimals', 3, (l: string) => l.replace('`0.048125', '`0.048125001'), 3, 'value'],
+    ['a rate with a percent sign', 2, (l: string) => l.replace('`0.04835000', '`4.835%'), 2, 'value'],
+    [
+      'another settlement currency in the bill',
+      3,
+      (l: string) => l.replace(/`JPY,`500/, '`USD,`500'),
+      3,
+      'currency',
+    ],
+    ['an unknown currency', 2, (l: string) => l.replace('`JPY,`1200,`0.0', '`XYZ,`1200,`0.0'), 2, 'currency'],
+    ['a fee with 0 decimals', 3, (l: string) => l.replace('`-9.00000', '`-9'), 3, 'fee'],
+    ['a value without its backtick', 2, (l: string) => l.replace('`NATIVE', 'NATIVE'), 2, 'value'],
+    [
+      'an unknown refund status',
+      3,
+      (l: string) => l.replace('`ORIGINAL,`SUCCESS', '`ORIGINAL,`DONE'),
+      3,
+      'status',
+    ],
+    ['a summary in another currency', 5, (l: string) => l.replace('`JPY', '`CNY'), 5, 'summary'],
+    [
+      'a refund total that does not add up',
+      5,
+      (l: string) => l.replace('`1200,`500,`0', '`1200,`499,`0'),
+      5,
+      'summary',
+    ],
+    ['no summary row', 5, () => null, 5, 'truncated'],
+  ] as const)('refuses %s', (_what, line, edit, at, reason) => {
+    expect(refusedAt(withLine(text, line, edit))).toEqual({ line: at, reason });
   });
 });
 
@@ -582,6 +758,7 @@ describe('any file: guards, encodings, layouts, hash', () => {
   const all = [
     ['wechat-utf8bom.csv', 'wechat', 'utf-8-bom'],
     ['wechat-gbk.csv', 'wechat', 'gbk'],
+    ['wechat-global-utf8bom.csv', 'wechatGlobal', 'utf-8-bom'],
     [ALIPAY_FIXTURE, 'alipay', 'utf-8'],
     ['paypay-sjis.csv', 'paypay', 'shift_jis'],
     ['card-settlement.csv', 'card', 'utf-8'],

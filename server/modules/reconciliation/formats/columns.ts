@@ -45,6 +45,69 @@ export const WECHAT_SUMMARY_COLUMNS = [
   '申请退款总金额',
 ] as const;
 
+/**
+ * WeChat Pay cross-border (Japan) trade bill: the domestic columns with the currencies and rates
+ * the notes list (settlement-domain notes: "…,标价币种,订单金额(标价币种),用户支付币种,用户支付金额,
+ * 结算币种,应结订单金额,支付汇率,退款汇率,申请退款金额,用户退款币种,用户退款金额,退款结算币种,
+ * 退款应结订单金额,…"). Only that run is documented: the exact order of the whole list is OUR
+ * READING — the notes' run in its own order where the domestic bill has 货币种类 and its amounts,
+ * the domestic columns before and after it in theirs, and the domestic 货币种类, 订单金额 and 退款金额
+ * left out (标价币种 / 结算币种, 订单金额(标价币种) and 退款应结订单金额 take their places).
+ */
+export const WECHAT_GLOBAL_COLUMNS = [
+  '交易时间',
+  '公众账号ID',
+  '商户号',
+  '特约商户号',
+  '设备号',
+  '微信订单号',
+  '商户订单号',
+  '用户标识',
+  '交易类型',
+  '交易状态',
+  '付款银行',
+  '标价币种',
+  '订单金额(标价币种)',
+  '用户支付币种',
+  '用户支付金额',
+  '结算币种',
+  '应结订单金额',
+  '支付汇率',
+  '退款汇率',
+  '申请退款金额',
+  '用户退款币种',
+  '用户退款金额',
+  '退款结算币种',
+  '退款应结订单金额',
+  '代金券金额',
+  '微信退款单号',
+  '商户退款单号',
+  '充值券退款金额',
+  '退款类型',
+  '退款状态',
+  '商品名称',
+  '商户数据包',
+  '手续费',
+  '费率',
+  '费率备注',
+] as const;
+
+/**
+ * The summary block after the cross-border bill's rows: the domestic one with the bill's
+ * settlement currency after the count (OUR READING: the amounts are in that currency's digits,
+ * and an empty bill still says which).
+ */
+export const WECHAT_GLOBAL_SUMMARY_COLUMNS = [
+  '总交易单数',
+  '结算币种',
+  '应结订单总金额',
+  '退款应结订单总金额',
+  '充值券退款总金额',
+  '手续费总金额',
+  '订单总金额',
+  '申请退款总金额',
+] as const;
+
 /** Alipay (Antom) settlement file MID_settle_YYYYMMDD_BatchID.csv. */
 export const ALIPAY_COLUMNS = [
   'Partner_transaction_id',
@@ -133,6 +196,7 @@ export const CARD_TRAILER = 'END';
 
 export const HEADERS = {
   wechat: WECHAT_COLUMNS,
+  wechatGlobal: WECHAT_GLOBAL_COLUMNS,
   alipay: ALIPAY_COLUMNS,
   paypay: PAYPAY_COLUMNS,
   card: CARD_COLUMNS,

@@ -23,9 +23,11 @@ import {
   type StatementRefusal,
 } from './types';
 import { WECHAT_READER, parseWechat, writeWechat } from './wechat';
+import { WECHAT_GLOBAL_READER, parseWechatGlobal, writeWechatGlobal } from './wechatGlobal';
 
 const READERS: Record<StatementLayout, LayoutReader> = {
   wechat: WECHAT_READER,
+  wechatGlobal: WECHAT_GLOBAL_READER,
   alipay: ALIPAY_READER,
   paypay: PAYPAY_READER,
   card: CARD_READER,
@@ -33,6 +35,7 @@ const READERS: Record<StatementLayout, LayoutReader> = {
 
 export const PARSERS: Record<StatementLayout, LayoutParser> = {
   wechat: parseWechat,
+  wechatGlobal: parseWechatGlobal,
   alipay: parseAlipay,
   paypay: parsePaypay,
   card: parseCard,
@@ -40,6 +43,7 @@ export const PARSERS: Record<StatementLayout, LayoutParser> = {
 
 export const WRITERS = {
   wechat: writeWechat,
+  wechatGlobal: writeWechatGlobal,
   alipay: writeAlipay,
   paypay: writePaypay,
   card: writeCard,

@@ -11,6 +11,8 @@ export {
   CARD_COLUMNS,
   PAYPAY_COLUMNS,
   WECHAT_COLUMNS,
+  WECHAT_GLOBAL_COLUMNS,
+  WECHAT_GLOBAL_SUMMARY_COLUMNS,
   WECHAT_SUMMARY_COLUMNS,
 } from './columns';
 export {
@@ -23,6 +25,13 @@ export {
   type WechatWritableRow,
   type WechatWriteMeta,
 } from './wechat';
+export {
+  WECHAT_GLOBAL_EXTRA,
+  parseWechatGlobal,
+  writeWechatGlobal,
+  type WechatGlobalWritableRow,
+  type WechatGlobalWriteMeta,
+} from './wechatGlobal';
 export {
   ALIPAY_EXTRA,
   ALIPAY_OFFSET_MINUTES,

@@ -7,7 +7,7 @@
  */
 import type { PayBrand } from '../../../../src/contract/brands';
 
-export const STATEMENT_LAYOUTS = ['wechat', 'alipay', 'paypay', 'card'] as const;
+export const STATEMENT_LAYOUTS = ['wechat', 'wechatGlobal', 'alipay', 'paypay', 'card'] as const;
 export type StatementLayout = (typeof STATEMENT_LAYOUTS)[number];
 
 export type StatementKind = 'payment' | 'refund';
