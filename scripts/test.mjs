@@ -11,6 +11,7 @@ const out = mkdtempSync(join(tmpdir(), 'kessai-test-'));
 let passed = 0;
 let failed = 0;
 const failures = [];
+const flakyNotes = [];
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
@@ -106,6 +107,8 @@ if (built && !chromium && process.env.CI !== 'true') {
     if (existsSync(pwJson)) {
       const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
       passed += s.expected + s.flaky;
+      if (s.flaky)
+        flakyNotes.push(`playwright shard ${shard}: ${s.flaky} flaky (failed, then passed on retry)`);
       failed += s.unexpected;
       if (s.unexpected) failures.push(`playwright shard ${shard}: ${s.unexpected} failed`);
       if (!ok && !s.unexpected) {
@@ -119,6 +122,7 @@ if (built && !chromium && process.env.CI !== 'true') {
   }
 }
 
+if (flakyNotes.length) console.log(`\nFlaky: ${flakyNotes.join('; ')} — see the shard logs above`);
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
