@@ -12,7 +12,7 @@
 import { WECHAT_COLUMNS, WECHAT_SUMMARY_COLUMNS } from './columns';
 import { csvLine, type CsvRecord } from './csv';
 import { encodeStrict } from './encoding';
-import { type LayoutReader, columnsOf, mustBeEmpty, parserOf, required } from './frame';
+import { type LayoutBody, type LayoutReader, columnsOf, mustBeEmpty, parserOf, required } from './frame';
 import { RowRefused, type StatementRow, type StatementStatus } from './types';
 import { formatClock, formatFixed, parseClock, parseFixed, roundFine } from './values';
 
@@ -239,30 +239,51 @@ function checkSummary(record: CsvRecord, sums: Sums): Record<string, string> {
   return v;
 }
 
-export const WECHAT_READER: LayoutReader = {
-  layout: 'wechat',
-  encodings: ['utf-8-bom', 'utf-8', 'gbk'],
-  *body(records) {
-    const sums = noSums();
+/**
+ * The body of a WeChat bill (domestic or cross-border): data rows until the summary header,
+ * then the summary row, checked against the rows' sums; nothing but blank lines after it.
+ */
+export function tradeBillBody<S>(bill: {
+  summaryColumns: readonly string[];
+  /** Whose summary header it is, for the refusal. */
+  name: string;
+  sums: () => S;
+  row: (record: CsvRecord, sums: S) => StatementRow;
+  summary: (record: CsvRecord, sums: S) => Record<string, string>;
+}): LayoutBody {
+  return function* body(records) {
+    const sums = bill.sums();
     let last = 1;
     for (let r = records.next(); !r.done; r = records.next()) {
       const record = r.value;
       last = record.line;
-      if (record.fields[0] === WECHAT_SUMMARY_COLUMNS[0]) {
-        if (record.fields.join(',') !== WECHAT_SUMMARY_COLUMNS.join(','))
-          throw new RowRefused(record.line, 'columns', 'the summary header is not WeChat’s');
+      if (record.fields[0] === bill.summaryColumns[0]) {
+        if (record.fields.join(',') !== bill.summaryColumns.join(','))
+          throw new RowRefused(record.line, 'columns', `the summary header is not ${bill.name}`);
         const summary = records.next();
         if (summary.done) throw new RowRefused(record.line + 1, 'truncated', 'the summary row is missing');
-        const declared = checkSummary(summary.value, sums);
+        const declared = bill.summary(summary.value, sums);
         for (let rest = records.next(); !rest.done; rest = records.next())
           if (rest.value.fields.length > 1 || rest.value.fields[0] !== '')
             throw new RowRefused(rest.value.line, 'summary', 'rows after the summary');
         return declared;
       }
-      yield rowOf(record, sums);
+      yield bill.row(record, sums);
     }
     throw new RowRefused(last + 1, 'truncated', 'the file ends before its summary');
-  },
+  };
+}
+
+export const WECHAT_READER: LayoutReader = {
+  layout: 'wechat',
+  encodings: ['utf-8-bom', 'utf-8', 'gbk'],
+  body: tradeBillBody({
+    summaryColumns: WECHAT_SUMMARY_COLUMNS,
+    name: 'WeChat’s',
+    sums: noSums,
+    row: rowOf,
+    summary: checkSummary,
+  }),
 };
 
 /** Parses a trade bill: its rows and summary, or the first line that does not fit. */

@@ -28,7 +28,12 @@ import { encodeStrict } from './encoding';
 import { type LayoutReader, columnsOf, mustBeEmpty, parserOf, required } from './frame';
 import { RowRefused, type StatementRow } from './types';
 import { formatClock, formatFixed, parseClock, parseFixed, roundFine } from './values';
-import { WECHAT_OFFSET_MINUTES, WECHAT_PAYMENT_STATUSES, WECHAT_REFUND_STATUSES } from './wechat';
+import {
+  tradeBillBody,
+  WECHAT_OFFSET_MINUTES,
+  WECHAT_PAYMENT_STATUSES,
+  WECHAT_REFUND_STATUSES,
+} from './wechat';
 
 const FEE_DIGITS = 5;
 const REFUND_MARK = 'REFUND';
@@ -301,27 +306,13 @@ function checkSummary(record: CsvRecord, sums: Sums): Record<string, string> {
 export const WECHAT_GLOBAL_READER: LayoutReader = {
   layout: 'wechatGlobal',
   encodings: ['utf-8-bom', 'utf-8'],
-  *body(records) {
-    const sums = noSums();
-    let last = 1;
-    for (let r = records.next(); !r.done; r = records.next()) {
-      const record = r.value;
-      last = record.line;
-      if (record.fields[0] === WECHAT_GLOBAL_SUMMARY_COLUMNS[0]) {
-        if (record.fields.join(',') !== WECHAT_GLOBAL_SUMMARY_COLUMNS.join(','))
-          throw new RowRefused(record.line, 'columns', 'the summary header is not the cross-border bill’s');
-        const summary = records.next();
-        if (summary.done) throw new RowRefused(record.line + 1, 'truncated', 'the summary row is missing');
-        const declared = checkSummary(summary.value, sums);
-        for (let rest = records.next(); !rest.done; rest = records.next())
-          if (rest.value.fields.length > 1 || rest.value.fields[0] !== '')
-            throw new RowRefused(rest.value.line, 'summary', 'rows after the summary');
-        return declared;
-      }
-      yield rowOf(record, sums);
-    }
-    throw new RowRefused(last + 1, 'truncated', 'the file ends before its summary');
-  },
+  body: tradeBillBody({
+    summaryColumns: WECHAT_GLOBAL_SUMMARY_COLUMNS,
+    name: 'the cross-border bill’s',
+    sums: noSums,
+    row: rowOf,
+    summary: checkSummary,
+  }),
 };
 
 /** Parses a cross-border trade bill: its rows and summary, or the first line that does not fit. */
