@@ -789,7 +789,7 @@ export default defineArea({
         selected: '{{count}} selected',
         payable: 'Can be paid',
         cannotPay: 'Cannot be paid',
-        totalOf: '{{currency}}: {{count}} for {{amount}}',
+        totalOf: '{{currency}}: {{amount}} · {{count}} to pay',
         nonePayable: 'None of the selected settlements can be paid',
         transferDate: 'Transfer date',
         transferDateHelp: 'Bank business days only (no weekends, holidays or 12/31–1/3)',
