@@ -45,10 +45,21 @@ if (postgresUrl)
         let timer: NodeJS.Timeout | null = null;
         // The kill is timed from the moment the run starts closing (after node, tsx and the
         // migrations have started, which take longer on a busy machine), so it lands in the work.
+        let watching = false;
         child.stdout!.on('data', (d: Buffer) => {
           out += String(d);
-          if (killAfterMs !== null && !timer && out.includes('Closing through'))
-            timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+          if (killAfterMs === null || watching || !out.includes('Closing through')) return;
+          watching = true;
+          // Killed `killAfterMs` after the run has written its first settlement (so the kill lands
+          // while settlements are being written, however fast or slow the machine), or after 8 s.
+          void n('select count(*) as n from settlements').then(async (start) => {
+            const deadline = Date.now() + 8000;
+            while (child.exitCode === null && Date.now() < deadline) {
+              if ((await n('select count(*) as n from settlements')) > start) break;
+              await new Promise((r) => setTimeout(r, 20));
+            }
+            if (child.exitCode === null) timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+          });
         });
         child.stderr!.on('data', (d: Buffer) => (out += String(d)));
         child.on('error', reject);
@@ -128,8 +139,8 @@ if (postgresUrl)
           .toISOString()
           .slice(0, 10);
         const before = await n('select count(*) as n from settlements');
-        // The run itself takes a second or two: kill anywhere in its first 1.5 s.
-        const r = await settle(through, Math.floor(Math.random() * 1500));
+        // Kill within 0.3 s of the run's first settlement.
+        const r = await settle(through, Math.floor(Math.random() * 300));
         if (!r.finished) {
           kills += 1;
           if ((await n('select count(*) as n from settlements')) > before) midRun += 1;
