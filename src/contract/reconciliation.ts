@@ -61,3 +61,20 @@ export interface ResultDiff {
   currency?: { ours: string; brand: string };
   fee?: { ours: number; brand: number };
 }
+
+/**
+ * How an exception is resolved (docs/reconciliation.md, "Exceptions"): the brand is right (our
+ * record is adjusted to it and the adjustment recorded), the gateway is right (raised with the
+ * brand), or written off. Any resolution releases the order to the next settlement.
+ */
+export const RESOLUTIONS = ['brandRight', 'gatewayRight', 'writeOff'] as const;
+export type Resolution = (typeof RESOLUTIONS)[number];
+
+/** Where an import's file came from: the brand's connector, or an operator's upload. */
+export const IMPORT_SOURCES = RUN_SOURCES;
+export type ImportSource = RunSource;
+
+/** A statement import's progress: waiting, reading the file, matching, and how it ended. */
+export const IMPORT_STATUSES = ['queued', 'parsing', 'matching', 'done', 'refused', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export const importFinished = (s: ImportStatus) => s === 'done' || s === 'refused' || s === 'failed';

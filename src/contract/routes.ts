@@ -45,6 +45,15 @@ export const MENU: readonly MenuRoute[] = [
       { path: '/history/refund', titleKey: 'menu.refundHistory' },
       // Maker-checker: refunds awaiting a second user's approval (REFUND_APPROVER_ROLES).
       { path: '/history/refundApproval', titleKey: 'menu.refundApproval', roles: [0, 10, 15, 20] },
+      // Reconciliation against the brands' statements (issue #16, docs/reconciliation.md): for the
+      // Chinese wallets (WeChat Pay, Alipay+) and for PayPay, the result per day, the brand's
+      // transaction rows and its payment statements. Every role; rows within the caller's scope.
+      { path: '/history/walletCheck', titleKey: 'menu.walletCheck' },
+      { path: '/history/walletTrade', titleKey: 'menu.walletTrade' },
+      { path: '/history/walletBill', titleKey: 'menu.walletBill' },
+      { path: '/history/paypayCheck', titleKey: 'menu.paypayCheck' },
+      { path: '/history/paypayTrade', titleKey: 'menu.paypayTrade' },
+      { path: '/history/paypayBill', titleKey: 'menu.paypayBill' },
     ],
   },
   {

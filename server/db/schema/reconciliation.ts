@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
+  customType,
   date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   timestamp,
   uniqueIndex,
@@ -18,8 +21,13 @@ import type {
   ResultDiff,
   RunCounts,
   RunSource,
+  ImportSource,
+  ImportStatus,
+  Resolution,
   RunStatus,
 } from '../../../src/contract/reconciliation';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** Reconciliation against the brands' statements (docs/reconciliation.md). Money: integer minor units. */
 const money = (name: string) => bigint(name, { mode: 'number' });
@@ -115,11 +123,81 @@ export const reconciliationResults = pgTable(
     code: smallint('code').$type<AuditCode>(),
     /** The values that differ (ours and the brand's). */
     diff: jsonb('diff').$type<ResultDiff>(),
+    /** An exception's resolution (docs/reconciliation.md, "Exceptions"); null while open. */
+    resolution: varchar('resolution', { length: 12 }).$type<Resolution>(),
+    resolutionComment: varchar('resolution_comment', { length: 500 }),
+    resolvedBy: integer('resolved_by'),
+    resolvedByName: varchar('resolved_by_name', { length: 64 }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [
     index('reconciliation_results_run_idx').on(t.runId, t.code),
     index('reconciliation_results_order_idx')
       .on(t.orderId)
       .where(sql`${t.orderId} is not null`),
+  ],
+);
+
+/**
+ * A statement import as a job (an upload, or a fetch from the brand's connector): the file kept
+ * as sent, its progress, and the run it produced or why it was refused. A process killed while
+ * an import is running leaves it `queued`/`parsing`/`matching`; the import job picks it up again.
+ */
+export const statementImports = pgTable(
+  'statement_imports',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    source: varchar('source', { length: 10 }).$type<ImportSource>().notNull(),
+    /** Chosen by the uploader or detected from the layout; null until known. */
+    brand: varchar('brand', { length: 20 }).$type<PayBrand>(),
+    businessDay: date('business_day', { mode: 'string' }),
+    fileName: varchar('file_name', { length: 255 }).notNull().default(''),
+    size: integer('size').notNull().default(0),
+    contentHash: varchar('content_hash', { length: 64 }).notNull().default(''),
+    content: bytea('content'),
+    status: varchar('status', { length: 10 }).$type<ImportStatus>().notNull(),
+    rowsDone: integer('rows_done').notNull().default(0),
+    rowsTotal: integer('rows_total'),
+    runId: bigint('run_id', { mode: 'number' }),
+    /** The run existed already (the same file again): nothing changed. */
+    unchanged: boolean('unchanged').notNull().default(false),
+    refusalLine: integer('refusal_line'),
+    refusalReason: varchar('refusal_reason', { length: 20 }),
+    refusalDetail: varchar('refusal_detail', { length: 500 }),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('statement_imports_status_idx').on(t.status, t.id),
+    index('statement_imports_day_idx').on(t.businessDay, t.brand),
+    check(
+      'statement_imports_status_ck',
+      sql`${t.status} in ('queued', 'parsing', 'matching', 'done', 'refused', 'failed')`,
+    ),
+  ],
+);
+
+/**
+ * The fetching of each brand's daily statement from its connector: one row per brand and day,
+ * tried when the brand says the file is ready and again with backoff until it comes.
+ */
+export const statementFetches = pgTable(
+  'statement_fetches',
+  {
+    brand: varchar('brand', { length: 20 }).$type<PayBrand>().notNull(),
+    businessDay: date('business_day', { mode: 'string' }).notNull(),
+    /** waiting (not ready yet or failed, tried again at next_attempt_at), done, gaveUp. */
+    state: varchar('state', { length: 8 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lastError: varchar('last_error', { length: 255 }),
+    importId: bigint('import_id', { mode: 'number' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.brand, t.businessDay] }),
+    index('statement_fetches_due_idx').on(t.state, t.nextAttemptAt),
   ],
 );
