@@ -236,6 +236,12 @@ export interface CheckoutItem {
   transferAmount: number;
   payee: PayeeBank;
   unpayable: Unpayable[];
+  /**
+   * The party's paid orders of this currency held back from settlement now by an unresolved
+   * reconciliation exception (docs/settlement.md, "Held by reconciliation"): not in this or any
+   * settlement until resolved, then in the next open period.
+   */
+  held: { count: number; amount: number };
 }
 
 /** What the checkout made: the batch (the same one again for a retried batch key). */

@@ -56,6 +56,7 @@ const item = (
   transferAmount,
   payee: payee(`Merchant ${id}`, 'ｶ)ｹｯｻｲ'),
   unpayable,
+  held: { count: 0, amount: 0 },
 });
 
 /** The ids and numbers of the model's settlements. */

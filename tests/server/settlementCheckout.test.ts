@@ -80,6 +80,40 @@ describe.each(backends)('settlement checkout on $name', (backend) => {
     expect(p.transferDates).toContain(p.defaultTransferDate);
   });
 
+  it('holds back an order with an unresolved reconciliation exception: out of the closing, named in the preview, in the next period once resolved', async () => {
+    const c = await newCompany(h.db, { checkoutPeriod: 'monthly' });
+    const kept = await paidOrder(h.db, {
+      companyId: c.id,
+      amount: 40_000,
+      at: tokyo('2026-08-10 10:00'),
+      rates: { commission: 300 },
+    });
+    const held = await paidOrder(h.db, {
+      companyId: c.id,
+      amount: 7_000,
+      at: tokyo('2026-08-11 10:00'),
+      rates: { commission: 300 },
+    });
+    await h.db.execute(sql`update orders set audit_status = 2, audit_result = 600 where id = ${held.id}`);
+    await closePeriods(h.db, { through: '2026-08-31', zone: ZONE });
+    const [august] = await settlementsOf(h.db, 'merchant', c.id);
+    expect(Number(august.order_count)).toBe(1);
+    expect(Number(august.order_total)).toBe(40_000);
+    const p = await call<CheckoutPreview>('/checkoutPreview', { ids: [Number(august.id)] });
+    expect(p.body.result!.items[0].held).toEqual({ count: 1, amount: 7_000 });
+    // Resolved: audited again, it joins the first period not yet closed (September), once.
+    await h.db.execute(sql`update orders set audit_status = 1 where id = ${held.id}`);
+    await closePeriods(h.db, { through: '2026-09-30', zone: ZONE });
+    const all = await settlementsOf(h.db, 'merchant', c.id);
+    expect(all.map((s) => [String(s.period_end), Number(s.order_total)])).toEqual([
+      ['2026-08-31', 40_000],
+      ['2026-09-30', 7_000],
+    ]);
+    const again = await call<CheckoutPreview>('/checkoutPreview', { ids: [Number(august.id)] });
+    expect(again.body.result!.items[0].held).toEqual({ count: 0, amount: 0 });
+    expect(kept.id).not.toBe(held.id);
+  });
+
   it('refuses bad input at the field and foreign or empty selections, changing nothing', async () => {
     const s = await settlement();
     const bad = await call('/checkout', {

@@ -15,6 +15,8 @@ import { newAgency, newCompany, paidOrder, succeededRefund, tokyo } from './sett
  * for the merchant, Σ rebate − Σ transfer commission (SHA) = Σ transfer amount + carry-over for
  * the agency, every order's rebate within its commission, every paid or refunded item of a closed
  * period in exactly one settlement of each kind, and each settlement's figures the sums of its lines.
+ * Reconciliation exceptions come and go in the history: an order flagged (audit status 2) before
+ * it settled is in no settlement, nor are its refunds, until it is resolved; then it settles once.
  */
 
 const ZONE = 'Asia/Tokyo';
@@ -28,7 +30,11 @@ type Op =
   | { op: 'refund'; day: number; pick: number; share: number }
   | { op: 'rate'; commission: number; rebate: number }
   | { op: 'setting'; period: 'daily' | 'weekly' | 'monthly'; weekday: number; limit: number }
-  | { op: 'close'; day: number };
+  | { op: 'close'; day: number }
+  /** Reconciliation finds an exception on a paid order (audit status 2): it is held back. */
+  | { op: 'flag'; pick: number }
+  /** The exception is resolved (audit status 1): the order settles in the next open period. */
+  | { op: 'resolve'; pick: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -69,6 +75,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('close' as const), day: fc.nat(59) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('flag' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('resolve' as const), pick: fc.nat() }) },
 );
 
 type Row = Record<string, unknown>;
@@ -167,6 +175,20 @@ describe.each(backends)('the settlement invariant on $name', (backend) => {
         });
         let rates = { commission: 325, rebate: 80 };
         const paid: { id: number; amount: number; left: number; day: number }[] = [];
+        /** Orders held now, and what of them (the order, its refunds) had settled when flagged. */
+        const held = new Map<number, { settled: boolean; refunds: Set<number> }>();
+        const heldAreOut = async () => {
+          for (const [id, at] of held) {
+            const [o] = await rows(
+              sql`select count(*) as n from settlement_orders where order_id = ${id} and kind in ('merchant', 'agent')`,
+            );
+            if (!at.settled) expect(num(o.n), `held order ${id} settled`).toBe(0);
+            const refunds = await rows(sql`select distinct sr.refund_id from settlement_refunds sr
+                join refunds r on r.id = sr.refund_id where r.order_id = ${id} and sr.kind in ('merchant', 'agent')`);
+            for (const r of refunds)
+              expect(at.refunds.has(num(r.refund_id)), `refund of held order ${id} settled`).toBe(true);
+          }
+        };
         for (const o of ops) {
           switch (o.op) {
             case 'pay': {
@@ -206,16 +228,51 @@ describe.each(backends)('the settlement invariant on $name', (backend) => {
             case 'close':
               await closePeriods(h.db, { through: dayOf(o.day), zone: ZONE });
               await check(company.id, agencyId, false);
+              await heldAreOut();
               break;
+            case 'flag': {
+              if (paid.length === 0) break;
+              const p = paid[o.pick % paid.length];
+              if (held.has(p.id)) break;
+              const [so] = await rows(
+                sql`select count(*) as n from settlement_orders where order_id = ${p.id}`,
+              );
+              const refunds = await rows(sql`select distinct sr.refund_id from settlement_refunds sr
+                  join refunds r on r.id = sr.refund_id where r.order_id = ${p.id}`);
+              held.set(p.id, {
+                settled: num(so.n) > 0,
+                refunds: new Set(refunds.map((r) => num(r.refund_id))),
+              });
+              await h.db.execute(
+                sql`update orders set audit_status = 2, audit_result = 100 where id = ${p.id}`,
+              );
+              break;
+            }
+            case 'resolve': {
+              const ids = [...held.keys()];
+              if (ids.length === 0) break;
+              const id = ids[o.pick % ids.length];
+              held.delete(id);
+              await h.db.execute(sql`update orders set audit_status = 1 where id = ${id}`);
+              break;
+            }
           }
         }
-        // Everything closes in the end (late-recorded items too), and a second run changes nothing.
+        // While still held, the held stay out of every closing.
         await closePeriods(h.db, { through: dayOf(120), zone: ZONE });
+        await heldAreOut();
+        await check(company.id, agencyId, false);
+        for (const id of held.keys())
+          await h.db.execute(sql`update orders set audit_status = 1 where id = ${id}`);
+        held.clear();
+        // Everything closes in the end (late-recorded and released items too: a day-120 closing
+        // has passed them, so they join the next open period), and a second run changes nothing.
+        await closePeriods(h.db, { through: dayOf(160), zone: ZONE });
         await check(company.id, agencyId, true);
         const before = await rows(
           sql`select count(*) as n, coalesce(sum(transfer_amount), 0) as t from settlements`,
         );
-        await closePeriods(h.db, { through: dayOf(120), zone: ZONE });
+        await closePeriods(h.db, { through: dayOf(160), zone: ZONE });
         expect(
           await rows(sql`select count(*) as n, coalesce(sum(transfer_amount), 0) as t from settlements`),
         ).toEqual(before);

@@ -26,6 +26,7 @@ const preview = {
       transferAmount: 11438,
       payee: {},
       unpayable: [],
+      held: { count: 0, amount: 0 },
     },
   ],
   totals: [{ currency: 'JPY', count: 1, amount: 11438 }],

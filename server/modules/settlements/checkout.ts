@@ -21,9 +21,12 @@ import {
   type PayingBank,
   type SettlementKind,
 } from '../../../src/contract/settlements';
+import { PAID_STATUSES } from '../../../src/contract/orders';
+import { AUDIT_STATUS } from '../../../src/contract/reconciliation';
 import type { Executor, Tx } from '../../db/client';
 import {
   operators,
+  orders,
   settlementBatches,
   settlementBatchFiles,
   settlementBatchItems,
@@ -86,7 +89,11 @@ export async function selected(
 
 export type Selected = Awaited<ReturnType<typeof selected>>[number];
 
-const itemOf = (s: Selected, paying: Map<string, PayingBank>): CheckoutItem => ({
+const itemOf = (
+  s: Selected,
+  paying: Map<string, PayingBank>,
+  held: Map<string, { count: number; amount: number }>,
+): CheckoutItem => ({
   id: s.id,
   settlementNo: s.settlementNo,
   partyName: s.payee.name,
@@ -94,7 +101,40 @@ const itemOf = (s: Selected, paying: Map<string, PayingBank>): CheckoutItem => (
   transferAmount: s.transferAmount,
   payee: s.payee,
   unpayable: unpayableOf(s, s.payee, paying.get(s.currency)),
+  held: held.get(`${s.partyId}/${s.currency}`) ?? { count: 0, amount: 0 },
 });
+
+/**
+ * The parties' orders held back by an unresolved reconciliation exception, per party and
+ * currency (the closing's condition: audit status 2, paid, not yet in a settlement of the kind).
+ */
+async function heldOrders(db: Executor, kind: SettlementKind, rows: readonly Selected[]) {
+  const held = new Map<string, { count: number; amount: number }>();
+  const parties = [...new Set(rows.map((r) => r.partyId))];
+  // Brand settlements hold nothing back (close.ts).
+  if (parties.length === 0 || kind === 'brand') return held;
+  const party = kind === 'merchant' ? orders.companyId : orders.agentId;
+  const found = await db
+    .select({
+      partyId: party,
+      currency: orders.currency,
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`coalesce(sum(${orders.amount}), 0)`,
+    })
+    .from(orders)
+    .where(
+      and(
+        inArray(party, parties),
+        eq(orders.auditStatus, AUDIT_STATUS.exception),
+        inArray(orders.status, [...PAID_STATUSES]),
+        sql`not exists (select 1 from settlement_orders so where so.kind = ${kind} and so.order_id = ${orders.id})`,
+      ),
+    )
+    .groupBy(party, orders.currency);
+  for (const h of found)
+    held.set(`${h.partyId}/${h.currency}`, { count: Number(h.count), amount: Number(h.amount) });
+  return held;
+}
 
 function totalsOf(items: readonly CheckoutItem[]) {
   const totals = new Map<string, { currency: string; count: number; amount: number }>();
@@ -114,7 +154,8 @@ export async function checkoutPreview(
 ): Promise<CheckoutPreview> {
   const rows = await selected(c.deps.db, scopeOfCaller(c), kind, ids, false);
   const paying = await payingBanks(c.deps.db);
-  const items = rows.map((s) => itemOf(s, paying));
+  const held = await heldOrders(c.deps.db, kind, rows);
+  const items = rows.map((s) => itemOf(s, paying, held));
   const day = today(c.deps.config.timeZone);
   return {
     items,

@@ -8,6 +8,7 @@ import {
   type PayeeBank,
   type SettlementKind,
 } from '../../../src/contract/settlements';
+import { AUDIT_STATUS } from '../../../src/contract/reconciliation';
 import type { Db, Tx } from '../../db/client';
 import { poolOf } from '../../db/cursor';
 import { recordAudits, systemActor, type AuditActor, type AuditEntry } from '../../platform/audit';
@@ -64,7 +65,15 @@ interface KindSource {
   /** Refunds join their order (`orders o`) for kinds whose party is on the order. */
   refundJoin: SQL;
   refundParty: SQL;
+  /**
+   * Items held back (docs/settlement.md, "Held by reconciliation"): an order with an unresolved
+   * reconciliation exception (audit status 2), and the refunds of such an order, wait for its
+   * resolution and then join the first period not yet closed.
+   */
+  held: SQL;
 }
+
+const HELD_BY_RECONCILIATION = sql`o.audit_status = ${AUDIT_STATUS.exception}`;
 
 const SOURCES: Record<SettlementKind, KindSource> = {
   merchant: {
@@ -72,18 +81,23 @@ const SOURCES: Record<SettlementKind, KindSource> = {
     orderBrand: sql`''`,
     refundJoin: sql`join orders o on o.id = r.order_id`,
     refundParty: sql`r.company_id`,
+    held: HELD_BY_RECONCILIATION,
   },
   agent: {
     orderParty: sql`o.agent_id`,
     orderBrand: sql`''`,
     refundJoin: sql`join orders o on o.id = r.order_id`,
     refundParty: sql`o.agent_id`,
+    held: HELD_BY_RECONCILIATION,
   },
   brand: {
     orderParty: sql`o.brand_agent_id`,
     orderBrand: sql`o.brand`,
     refundJoin: sql`join orders o on o.id = r.order_id`,
     refundParty: sql`o.brand_agent_id`,
+    // What a brand owes is what it processed: its settlement is compared with its own payment
+    // statement (the three-way check), so nothing is held back from it.
+    held: sql`false`,
   },
 };
 
@@ -107,11 +121,13 @@ async function openParties(db: Db, kind: SettlementKind, before: Date): Promise<
       select ${s.orderParty} as party_id, ${s.orderBrand} as brand, o.currency
         from orders o
         where ${s.orderParty} is not null and o.status in (${paidStatuses}) and o.finished_at < ${before}
+          and not (${s.held})
           and not exists (select 1 from settlement_orders so where so.kind = ${kind} and so.order_id = o.id)
       union all
       select ${s.refundParty}, ${s.orderBrand}, r.currency
         from refunds r ${s.refundJoin}
         where ${s.refundParty} is not null and r.status = 'success' and r.finished_at < ${before}
+          and not (${s.held})
           and not exists (select 1 from settlement_refunds sr where sr.kind = ${kind} and sr.refund_id = r.id)
     ) x order by party_id, brand, currency`);
   return rowsOf<{ party_id: number; brand: string; currency: string }>(result).map((r) => ({
@@ -249,14 +265,14 @@ export async function closeParty(db: Db, party: Party, opts: CloseOptions): Prom
             coalesce(o.fee_amount, 0)::bigint as fee, ${orderEnd} as e
           from orders o
           where ${s.orderParty} = ${partyId} ${brandCondition} and o.currency = ${currency}
-            and o.status in (${paidStatuses}) and o.finished_at < ${before}
+            and o.status in (${paidStatuses}) and o.finished_at < ${before} and not (${s.held})
             and not exists (select 1 from settlement_orders so where so.kind = ${kind} and so.order_id = o.id)
         union all
         select 'refund', r.id, r.amount::bigint, coalesce(r.commission_amount, 0)::bigint,
             coalesce(r.rebate_amount, 0)::bigint, coalesce(r.fee_amount, 0)::bigint, ${refundEnd}
           from refunds r ${s.refundJoin}
           where ${s.refundParty} = ${partyId} ${brandCondition} and r.currency = ${currency}
-            and r.status = 'success' and r.finished_at < ${before}
+            and r.status = 'success' and r.finished_at < ${before} and not (${s.held})
             and not exists (select 1 from settlement_refunds sr where sr.kind = ${kind} and sr.refund_id = r.id)
       ) x where x.e <= ${opts.through}::date`);
     const periods = rowsOf<Record<string, string | number>>(

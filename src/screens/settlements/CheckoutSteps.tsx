@@ -67,6 +67,20 @@ function Totals({ state }: { state: State }) {
   );
 }
 
+/** The party's orders held back by unresolved reconciliation exceptions (none: nothing shown). */
+function HeldLine({ item }: { item: CheckoutItem }) {
+  const t = useT();
+  if (item.held.count === 0) return null;
+  return (
+    <Text flexBasis="100%" fontSize="sm" color="orange.700">
+      {t('settlements.checkout.held', {
+        count: item.held.count,
+        amount: moneyIn(t)(item.held.amount, item.currency),
+      })}
+    </Text>
+  );
+}
+
 /** Step 1: what can be paid (each with a leave-out switch), what cannot and why, the totals. */
 function Choosing({ state, send, onClose }: { state: State; send: Send; onClose: () => void }) {
   const t = useT();
@@ -109,6 +123,7 @@ function Choosing({ state, send, onClose }: { state: State; send: Send; onClose:
                     <Text fontVariantNumeric="tabular-nums" color={included ? undefined : 'fg.muted'}>
                       {money(item.transferAmount, item.currency)}
                     </Text>
+                    <HeldLine item={item} />
                   </Flex>
                 );
               })}
