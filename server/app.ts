@@ -36,6 +36,7 @@ import { brandNotifyRoutes, payerUrl } from './modules/payments';
 import { createConnectors } from './connectors';
 import { createNotifier, notificationJobs, NOTIFY_INTERVAL_MS } from './modules/notifications';
 import { recoveryJobs } from './modules/recovery';
+import { brandTransactionRoutes } from './modules/reconciliation';
 import { settlementJobs, settlementRoutes } from './modules/settlements';
 import { createScheduler, type ModuleJobs } from './platform/jobs';
 
@@ -68,6 +69,7 @@ const MODULES: ((api: Api) => void)[] = [
   linkRoutes,
   preorderRoutes,
   settlementRoutes,
+  brandTransactionRoutes,
 ];
 
 /** Every module's periodic jobs, in one list (in this order when due together). */

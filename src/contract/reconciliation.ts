@@ -1,3 +1,5 @@
+import type { PayBrand } from './brands';
+
 /**
  * Reconciliation against the brands' statements (issue #16, docs/reconciliation.md): the audit
  * status and result codes of an order (spec points 3 and 4), and what a reconciliation run is.
@@ -78,3 +80,19 @@ export type ImportSource = RunSource;
 export const IMPORT_STATUSES = ['queued', 'parsing', 'matching', 'done', 'refused', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const importFinished = (s: ImportStatus) => s === 'done' || s === 'refused' || s === 'failed';
+
+/**
+ * The payment-history pages of reconciliation come in two groups (spec point 2): the Chinese
+ * wallets (WeChat Pay, Alipay+ — Alipay's own files come through Alipay+) and PayPay. Each group
+ * has its result, brand transactions and payment statements pages (/history/<group>Check,
+ * …Trade, …Bill). The card acquirer's statements are matched too; no page of the spec shows them.
+ */
+export const RECON_GROUPS = ['wallet', 'paypay'] as const;
+export type ReconGroup = (typeof RECON_GROUPS)[number];
+export const RECON_GROUP_BRANDS = {
+  wallet: ['wechat', 'alipayplus'],
+  paypay: ['paypay'],
+} as const satisfies Record<ReconGroup, readonly PayBrand[]>;
+
+/** Roles that import statements and resolve exceptions (the platform's own staff). */
+export const RECON_WRITE_ROLES = [0, 10] as const;

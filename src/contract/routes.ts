@@ -117,6 +117,8 @@ export const BUILT_SCREENS = [
   '/history/order',
   '/history/refund',
   '/history/refundApproval',
+  '/history/walletTrade',
+  '/history/paypayTrade',
   '/settle/actuarial',
   '/settle/agent',
   '/settle/brand',

@@ -23,6 +23,7 @@ import audit from './audit';
 import fileExports from './exports';
 import settlements from './settlements';
 import reconciliation from './reconciliation';
+import brandTransactions from './brandTransactions';
 
 /**
  * One catalogue per area (DESIGN.md's area names), plus the words every screen uses (common),
@@ -52,6 +53,7 @@ export const AREAS = {
   exports: fileExports,
   settlements,
   reconciliation,
+  brandTransactions,
 } satisfies Record<string, AreaCatalogue>;
 export const CATALOGUES: readonly Catalogue[] = ['ja', 'zh-cn', 'en'];
 

@@ -332,6 +332,16 @@ describe.each(backends)('every write and its audit row in one transaction on $na
       csv: '/history/agentCheckoutInfo/exportAgentCheckoutInfoCSV',
       lines: '/history/agentCheckoutInfo/exportAgentDetail',
     }),
+    ...Object.fromEntries(
+      ['walletTrade', 'paypayTrade'].flatMap((g) => [
+        [`/history/${g}/page`, async (): Promise<Made> => ({ as: 'admin', input: range })],
+        [`/history/${g}/export`, async (): Promise<Made> => ({ as: 'admin', input: range, download: true })],
+        [
+          `/history/${g}/exportCSV`,
+          async (): Promise<Made> => ({ as: 'admin', input: range, download: true }),
+        ],
+      ]),
+    ),
     '/history/brandCheckoutInfo/page': async () => ({ as: 'admin', input: range }),
     '/history/brandCheckoutInfo/exportCheckoutInfo': async () => ({
       as: 'admin',

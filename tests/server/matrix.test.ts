@@ -523,6 +523,14 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
       csv: '/history/agentCheckoutInfo/exportAgentCheckoutInfoCSV',
       lines: '/history/agentCheckoutInfo/exportAgentDetail',
     }),
+    // Brand transactions (docs/reconciliation.md): every role reads, rows within its scope.
+    ...Object.fromEntries(
+      ['walletTrade', 'paypayTrade'].flatMap((g): [string, Entry][] => [
+        [`/history/${g}/page`, { kind: 'list', input: () => ({ ...lastDays(31), pageSize: 100 }) }],
+        [`/history/${g}/export`, { kind: 'list', file: 'xlsx', input: () => lastDays(31) }],
+        [`/history/${g}/exportCSV`, { kind: 'list', file: 'csv', input: () => lastDays(31) }],
+      ]),
+    ),
     '/history/brandCheckoutInfo/page': { kind: 'list', input: () => ({ ...lastDays(75), pageSize: 100 }) },
     '/history/brandCheckoutInfo/exportCheckoutInfo': {
       kind: 'list',

@@ -105,7 +105,11 @@ export const statementRows = pgTable(
     orderId: bigint('order_id', { mode: 'number' }),
     refundId: bigint('refund_id', { mode: 'number' }),
   },
-  (t) => [index('statement_rows_run_idx').on(t.runId, t.line)],
+  (t) => [
+    index('statement_rows_run_idx').on(t.runId, t.line),
+    // The brand transactions list's order: newest first.
+    index('statement_rows_time_idx').on(t.time, t.id),
+  ],
 );
 
 /**
@@ -135,6 +139,10 @@ export const reconciliationResults = pgTable(
     index('reconciliation_results_order_idx')
       .on(t.orderId)
       .where(sql`${t.orderId} is not null`),
+    // The brand transactions list joins each statement row to its result.
+    index('reconciliation_results_row_idx')
+      .on(t.statementRowId)
+      .where(sql`${t.statementRowId} is not null`),
   ],
 );
 

@@ -4,6 +4,7 @@
  * (match.ts: reconcileDay). No routes yet.
  */
 export * from './formats';
+export { brandTransactionRoutes } from './transactions';
 export {
   BRAND_DAY_OFFSET_MINUTES,
   DEFAULT_HOLDING_DAYS,

@@ -3,6 +3,7 @@ import { accountCalls } from './account';
 import { auditCalls } from './audit';
 import { authCalls } from './auth';
 import { brandSettingsCalls } from './brandSettings';
+import { brandTransactionsCalls } from './brandTransactions';
 import { checksCalls } from './checks';
 import { commissionCalls } from './commission';
 import { linksCalls } from './links';
@@ -28,6 +29,8 @@ export const CALLS_BY_AREA = {
   audit: auditCalls,
   auth: authCalls,
   brandSettings: brandSettingsCalls,
+  brandTransactionsWallet: brandTransactionsCalls.wallet,
+  brandTransactionsPaypay: brandTransactionsCalls.paypay,
   checks: checksCalls,
   commission: commissionCalls,
   links: linksCalls,
@@ -53,6 +56,7 @@ export { accountCalls };
 export { auditCalls };
 export { authCalls };
 export { brandSettingsCalls };
+export { brandTransactionsCalls };
 export { checksCalls };
 export { commissionCalls };
 export { linksCalls };

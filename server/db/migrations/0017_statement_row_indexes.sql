@@ -1,0 +1,2 @@
+CREATE INDEX "reconciliation_results_row_idx" ON "reconciliation_results" USING btree ("statement_row_id") WHERE "reconciliation_results"."statement_row_id" is not null;--> statement-breakpoint
+CREATE INDEX "statement_rows_time_idx" ON "statement_rows" USING btree ("time","id");

@@ -1,0 +1,6 @@
+import { BrandTransactions } from './BrandTransactions';
+
+/** /history/paypayTrade: PayPay's statement rows. */
+export default function PaypayTransactions() {
+  return <BrandTransactions group="paypay" />;
+}
