@@ -22,6 +22,8 @@ function showStep(step: PrepareStep) {
       return say(`first start: demo orders ${step.done}/${step.total}…`);
     case 'links':
       return say('first start: demo URL payments and pre-orders…');
+    case 'statements':
+      return say('first start: demo brand statements (90 days fetched from the sandboxes and matched)…');
     case 'settlements':
       return say('first start: demo settlements (90 days of periods closed, older ones paid out)…');
   }

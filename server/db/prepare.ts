@@ -9,6 +9,7 @@ import { seedDemo } from './demo/seed';
 import { generateDemoOrders } from './demo/orders';
 import { seedDemoLinks } from './demo/links';
 import { seedDemoSettlements } from './demo/settlements';
+import { seedDemoStatements } from './demo/statements';
 
 /** The steps of preparing the database, for the terminal (server/main.ts) on a first start. */
 export type PrepareStep =
@@ -16,6 +17,7 @@ export type PrepareStep =
   | { step: 'accounts' }
   | { step: 'orders'; done: number; total: number }
   | { step: 'links' }
+  | { step: 'statements' }
   | { step: 'settlements' };
 
 /**
@@ -53,6 +55,9 @@ async function prepareNow(database: DatabaseHandle, config: Config, onStep: (ste
     // A few URL payments and pre-orders in every state for the demo company.
     onStep({ step: 'links' });
     await seedDemoLinks(database.db, config.timeZone);
+    // 90 days of the brands' statements, matched: the exceptions hold their orders back.
+    onStep({ step: 'statements' });
+    await seedDemoStatements(database.db);
     // 90 days of periods closed from those orders, the older ones paid out.
     onStep({ step: 'settlements' });
     await seedDemoSettlements(database.db, config.timeZone);
