@@ -6,58 +6,20 @@
  * provider: the not-found page; at 375 px nothing wider than the phone; in English and Chinese
  * no raw message key.
  */
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Page as ListPage } from '../../src/contract/envelope';
 import type { WorkingLanguage } from '../../src/contract/locale';
 import type { SettlementKind, SettlementRow } from '../../src/contract/settlements';
 import { SETTLEMENT_LISTS } from '../../src/contract/lists/settlements';
 import { settlementsCalls } from '../../src/contract/calls/settlements';
 import { businessDay } from './support/payments';
-import { apiCall, apiLogin, ja, storageOf, tr } from './support/ui';
+import { apiCall, ja, pageAs, tr } from './support/ui';
 
 const ROUTE: Record<SettlementKind, string> = {
   merchant: '/settle/actuarial',
   agent: '/settle/agent',
   brand: '/settle/brand',
 };
-
-/** A signed-in page of `loginId` in a language and a width; `close` puts the language back. */
-async function pageAs(
-  browser: Browser,
-  request: APIRequestContext,
-  baseURL: string,
-  loginId: string,
-  lang: WorkingLanguage = 'jp',
-  width = 1280,
-) {
-  const first = await apiLogin(request, loginId);
-  const language = async (workingLanguage: WorkingLanguage) => {
-    const r = await apiCall(request, first.token, '/system/profile/language', { workingLanguage });
-    expect(r.resultType, r.resultMessage).toBe('SUCCESS');
-  };
-  if (first.user.workingLanguage !== lang) await language(lang);
-  const session = { ...first, user: { ...first.user, workingLanguage: lang } };
-  const context = await browser.newContext({
-    baseURL,
-    storageState: storageOf(baseURL, session, lang),
-    viewport: { width, height: 900 },
-  });
-  return {
-    page: await context.newPage(),
-    session,
-    close: async () => {
-      if (lang !== 'jp') await language('jp');
-      await context.close();
-    },
-  };
-}
 
 /** Settlements of a kind as the server lists them to a session (the list's default filters). */
 async function settlementsOf(request: APIRequestContext, token: string, kind: SettlementKind) {

@@ -41,7 +41,13 @@ const cells = (t: Translate): Cells<ColumnKey<List>, BrandTransactionRow> => {
     brand: (r) => t(`orders.brands.${r.brand}`),
     kind: (r) => t(`brandTransactions.kinds.${r.kind}`),
     brandOrderNo: (r) => (
-      <Text as="span" fontFamily="mono" fontSize="xs" title={r.brandRefundNo ?? r.brandOrderNo ?? ''}>
+      <Text
+        as="span"
+        fontFamily="mono"
+        fontSize="xs"
+        wordBreak="break-all"
+        title={r.brandRefundNo ?? r.brandOrderNo ?? ''}
+      >
         {r.kind === 'refund' ? (r.brandRefundNo ?? r.brandOrderNo ?? '—') : (r.brandOrderNo ?? '—')}
       </Text>
     ),

@@ -184,6 +184,40 @@ export async function signedInPage(
   return context.newPage();
 }
 
+/**
+ * A signed-in page of `loginId` in a language (saved on the account, as the console reads it)
+ * and a width; `close` puts the language back.
+ */
+export async function pageAs(
+  browser: Browser,
+  request: APIRequestContext,
+  baseURL: string,
+  loginId: string,
+  lang: WorkingLanguage = 'jp',
+  width = 1280,
+) {
+  const first = await apiLogin(request, loginId);
+  const language = async (workingLanguage: WorkingLanguage) => {
+    const r = await apiCall(request, first.token, '/system/profile/language', { workingLanguage });
+    expect(r.resultType, r.resultMessage).toBe('SUCCESS');
+  };
+  if (first.user.workingLanguage !== lang) await language(lang);
+  const session = { ...first, user: { ...first.user, workingLanguage: lang } };
+  const context = await browser.newContext({
+    baseURL,
+    storageState: storageOf(baseURL, session, lang),
+    viewport: { width, height: 900 },
+  });
+  return {
+    page: await context.newPage(),
+    session,
+    close: async () => {
+      if (lang !== 'jp') await language('jp');
+      await context.close();
+    },
+  };
+}
+
 /** The login form's fields, in the page's language. */
 export function loginForm(page: Page, locale: WorkingLanguage = 'jp') {
   return {
