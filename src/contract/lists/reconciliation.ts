@@ -71,7 +71,7 @@ const COLUMNS = [
   { key: 'brand', headerKey: 'fields.brand', priority: 1, width: { nowrap: true } },
   { key: 'status', headerKey: 'reconciliation.runStatus', priority: 1, width: { nowrap: true } },
   { key: 'open', headerKey: 'reconciliation.list.open', priority: 1, width: { nowrap: true }, align: 'end' },
-  { key: 'counts', headerKey: 'reconciliation.list.counts', priority: 2, width: { min: '12rem' } },
+  { key: 'counts', headerKey: 'reconciliation.list.counts', priority: 1, width: { min: '12rem' } },
   { key: 'totals', headerKey: 'reconciliation.list.totals', priority: 3, width: { nowrap: true } },
   { key: 'source', headerKey: 'reconciliation.source', priority: 3, width: { nowrap: true } },
   { key: 'fileName', headerKey: 'reconciliation.fileName', priority: 3, width: { ellipsis: true } },
