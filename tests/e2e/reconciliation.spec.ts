@@ -3,7 +3,8 @@
  * with exceptions (the e2e server's test-only seed). As `admin`: the day in /history/walletCheck,
  * its page, one exception resolved in the dialog and shown resolved, and the order's page showing
  * its result beside the statement's row and the resolution. As `co-admin`: only the company's
- * rows. At 375 px nothing wider than the phone.
+ * rows. At 375 px nothing wider than the phone. An exception another session resolved first: the
+ * dialog shows the server's refusal and nothing changes.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { WorkingLanguage } from '../../src/contract/locale';
@@ -144,4 +145,44 @@ test('screenshots of the check pages', async ({ browser, request, baseURL }) => 
     }
   // Back to Japanese for the other tests.
   await consoleAs(browser, request, baseURL!, 'admin', { lang: 'jp' });
+});
+
+test('an exception resolved meanwhile in another session: the dialog says so and changes nothing', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const s = await seeded(request);
+  const t = (key: string) => tr('jp', key);
+  const page = await consoleAs(browser, request, baseURL!, 'admin');
+  await page.goto(`/history/walletCheck/wechat/${s.day}`);
+  const results = page.getByRole('table', { name: t('reconciliation.day.results') });
+  const row = results.getByRole('row').filter({ hasText: s.minatoAmount });
+  await row.getByRole('button', { name: t('reconciliation.day.resolve') }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText(t('reconciliation.resolutions.writeOff'), { exact: true }).click();
+  await dialog.getByLabel(t('reconciliation.resolve.comment')).fill('この画面から');
+
+  // Another operator resolves it first.
+  const other = await apiLogin(request, 'sysop');
+  const open = await apiCall<{ records: { id: number; ours: { gatewayOrderNo: string } | null }[] }>(
+    request,
+    other.token,
+    '/history/walletCheck/results',
+    { brand: s.brand, day: s.day, code: '600', state: 'open', pageSize: 100 },
+  );
+  const target = open.result.records.find((r) => r.ours?.gatewayOrderNo === s.minatoAmount)!;
+  const done = await apiCall(request, other.token, '/history/walletCheck/resolve', {
+    resultId: target.id,
+    decision: 'gatewayRight',
+    comment: '別のセッションから',
+  });
+  expect(done.resultType, done.resultMessage).toBe('SUCCESS');
+
+  await dialog.getByRole('button', { name: t('common.save') }).click();
+  await expect(dialog.getByRole('alert')).toContainText(tr('jp', 'server.reconciliation.alreadyResolved'));
+  await dialog.getByRole('button', { name: t('common.cancel') }).click();
+  await page.reload();
+  await expect(row).toContainText('別のセッションから');
+  await expect(row).not.toContainText('この画面から');
 });
