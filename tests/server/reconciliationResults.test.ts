@@ -316,6 +316,47 @@ describe.each(backends)('reconciliation results on $name', (backend) => {
     ]);
   });
 
+  it("serves PayPay's page for PayPay's days; a wallet's page does not reach a PayPay result", async () => {
+    const paypay = await exceptionDay(h.db, { brand: 'paypay', day: '2026-09-12', companyIds: [hinoki] });
+    const p = await page('admin', {}, P);
+    expect(p.records.map((r) => [r.brand, r.businessDay, r.open])).toEqual([['paypay', '2026-09-12', 3]]);
+    const [result] = await h.db
+      .select()
+      .from(reconciliationResults)
+      .where(
+        and(
+          eq(reconciliationResults.runId, paypay.runId),
+          eq(reconciliationResults.orderId, paypay.orders[0].amount.id),
+        ),
+      );
+    const admin = await as('admin');
+    const viaWallet = await h.call(
+      `${W}/resolve`,
+      { resultId: result.id, decision: 'writeOff', comment: 'x' },
+      { token: admin },
+    );
+    expect(viaWallet.body.resultType).toBe('NOT_FOUND');
+    const wrongBrand = await h.call(`${P}/results`, { brand: 'wechat', day: '2026-09-12' }, { token: admin });
+    expect(wrongBrand.body.resultType).toBe('INVALID');
+    // Two operators resolving the same exception at once: one decision, the other refused.
+    const both = await Promise.all(
+      ['admin', 'sysop'].map(async (login) =>
+        h.call(
+          `${P}/resolve`,
+          { resultId: result.id, decision: 'writeOff', comment: login },
+          { token: await as(login) },
+        ),
+      ),
+    );
+    expect(both.map((r) => r.body.resultType).sort()).toEqual(['FAIL', 'SUCCESS']);
+    const audits = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectType, 'reconciliationResult'), eq(auditLog.objectId, String(result.id))));
+    expect(audits.filter((a) => a.action === 'resolve')).toHaveLength(1);
+    expect(await orderAudit(h.db, paypay.orders[0].amount.id)).toEqual({ status: 1, result: 600 });
+  });
+
   it('exports the days list in both formats', async () => {
     for (const path of [`${W}/exportCSVFile`, `${W}/exportExcel`]) {
       const res = await h.app.inject({
