@@ -11,10 +11,11 @@ import { between, listExport, periodFileNames, type Key, type ListRows } from '.
 import type { Scope } from '../../platform/scope';
 import { countFields, dayFilter } from './queries';
 
-/** The days list's export in either format: the list's filter and scope, newest run first. */
+/** The days list's export in either format: the list's filter and scope, in the list's order (newest day first). */
 
 const asText = (x: unknown) => sql<string>`(${x})::text`;
-const KEY: Key = { createdAt: runs.finishedAt, id: runs.id };
+// The keyset walks the business day (a date compares with the cursor's timestamptz) and the run.
+const KEY: Key = { createdAt: runs.businessDay, id: runs.id };
 
 function dayRows(db: Executor, scope: Scope, group: ReconGroup): ListRows<ReconExportQuery> {
   const counts = countFields(db, scope);
@@ -46,7 +47,7 @@ function dayRows(db: Executor, scope: Scope, group: ReconGroup): ListRows<ReconE
         .select(fields)
         .from(runs)
         .where(and(dayFilter(db, scope, group, q), between(KEY, from, to ?? null)))
-        .orderBy(desc(runs.finishedAt), desc(runs.id)),
+        .orderBy(desc(runs.businessDay), desc(runs.id)),
   };
 }
 
