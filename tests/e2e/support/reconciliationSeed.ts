@@ -9,7 +9,9 @@ import type { Db } from '../../../server/db/client';
 import { companies, orders, reconciliationResults, reconciliationRuns } from '../../../server/db/schema';
 import { exceptionDay } from '../../server/reconciliation-support';
 
-export const SEEDED_DAY = '2026-10-05';
+/** Before the demo's 90 days of statements (server/db/demo): a day of its own. */
+export const SEEDED_DAY = '2026-07-20';
+const SEEDED_FILE = 'wechat-e2e-20260720.csv';
 export const SEEDED_BRAND = 'wechat';
 
 export interface SeededDay {
@@ -51,8 +53,14 @@ export async function seedReconciliation(db: Db): Promise<SeededDay> {
   const [run] = await db
     .select({ id: reconciliationRuns.id })
     .from(reconciliationRuns)
-    .where(and(eq(reconciliationRuns.businessDay, SEEDED_DAY), eq(reconciliationRuns.brand, SEEDED_BRAND)));
-  if (!run) await exceptionDay(db, { brand: SEEDED_BRAND, day: SEEDED_DAY, companyIds: [hinoki, minato] });
+    .where(and(eq(reconciliationRuns.fileName, SEEDED_FILE), eq(reconciliationRuns.brand, SEEDED_BRAND)));
+  if (!run)
+    await exceptionDay(db, {
+      brand: SEEDED_BRAND,
+      day: SEEDED_DAY,
+      companyIds: [hinoki, minato],
+      fileName: SEEDED_FILE,
+    });
   return {
     day: SEEDED_DAY,
     brand: SEEDED_BRAND,
