@@ -141,6 +141,10 @@ test('screenshots of the check pages', async ({ browser, request, baseURL }) => 
       await page.goto(`/history/walletCheck/wechat/${s.day}`);
       await expect(page.getByText(s.minatoAmount).first()).toBeVisible();
       await page.screenshot({ path: `${dir}/day-${lang}-${width}.png`, fullPage: true });
+      // The default period: the demo's own days.
+      await page.goto('/history/walletCheck');
+      await expect(page.getByRole('link', { name: /\d{4}-\d{2}-\d{2}/ }).first()).toBeVisible();
+      await page.screenshot({ path: `${dir}/demo-${lang}-${width}.png`, fullPage: true });
       await page.context().close();
     }
   // Back to Japanese for the other tests.
