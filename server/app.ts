@@ -36,7 +36,7 @@ import { brandNotifyRoutes, payerUrl } from './modules/payments';
 import { createConnectors } from './connectors';
 import { createNotifier, notificationJobs, NOTIFY_INTERVAL_MS } from './modules/notifications';
 import { recoveryJobs } from './modules/recovery';
-import { brandTransactionRoutes } from './modules/reconciliation';
+import { brandTransactionRoutes, reconciliationRoutes } from './modules/reconciliation';
 import { settlementJobs, settlementRoutes } from './modules/settlements';
 import { createScheduler, type ModuleJobs } from './platform/jobs';
 
@@ -70,6 +70,7 @@ const MODULES: ((api: Api) => void)[] = [
   preorderRoutes,
   settlementRoutes,
   brandTransactionRoutes,
+  reconciliationRoutes,
 ];
 
 /** Every module's periodic jobs, in one list (in this order when due together). */

@@ -38,7 +38,7 @@ function currencySource<K extends string>(sources: ExportSources<K>, key: string
 
 /** The header row, as the caller's language names the columns. */
 export const exportHeaders = (columns: readonly ExportColumn[], t: Translate) =>
-  columns.map((c) => textOr(t, `server.exports.columns.${c.key}`, c.key));
+  columns.map((c) => (c.headerKey ? t(c.headerKey) : textOr(t, `server.exports.columns.${c.key}`, c.key)));
 
 /** XLSX column widths in characters. */
 export const exportWidths = (columns: readonly ExportColumn[]) => columns.map((c) => c.width);

@@ -30,6 +30,8 @@ export const SCREENS: Readonly<Record<BuiltScreen, LazyScreen>> = {
   '/history/refundApproval': lazy(() => import('../screens/refunds/RefundApprovals')),
   '/history/walletTrade': lazy(() => import('../screens/brandTransactions/WalletTransactions')),
   '/history/paypayTrade': lazy(() => import('../screens/brandTransactions/PaypayTransactions')),
+  '/history/walletCheck': lazy(() => import('../screens/reconciliation/WalletCheck')),
+  '/history/paypayCheck': lazy(() => import('../screens/reconciliation/PaypayCheck')),
   '/manage/url': lazy(() => import('../screens/links/PayLinks')),
   '/manage/onepay': lazy(() => import('../screens/preorders/PreOrders')),
   '/settle/actuarial': lazy(() => import('../screens/settlements/MerchantSettlements')),
@@ -79,7 +81,27 @@ export const SUB_SCREENS: readonly SubScreen[] = [
     screen: lazy(() => import('../screens/orders/OrderDetail')),
   },
   ...settlementScreens(),
+  ...reconciliationScreens(),
 ];
+
+/** A brand-day's page below each check page: /history/walletCheck/wechat/2026-11-02 (param: 'wechat/2026-11-02'). */
+function reconciliationScreens(): SubScreen[] {
+  const day = () => import('../screens/reconciliation/ReconDay');
+  return [
+    {
+      parent: '/history/walletCheck',
+      pattern: /^\/history\/walletCheck\/((?:wechat|alipayplus)\/\d{4}-\d{2}-\d{2})$/,
+      titleKeys: { create: 'reconciliation.day.title', edit: 'reconciliation.day.title' },
+      screen: lazy(() => day().then((m) => ({ default: m.WalletDay }))),
+    },
+    {
+      parent: '/history/paypayCheck',
+      pattern: /^\/history\/paypayCheck\/(paypay\/\d{4}-\d{2}-\d{2})$/,
+      titleKeys: { create: 'reconciliation.day.title', edit: 'reconciliation.day.title' },
+      screen: lazy(() => day().then((m) => ({ default: m.PaypayDay }))),
+    },
+  ];
+}
 
 /** A settlement's page below each settlement list: /settle/actuarial/12, /settle/agent/3, /settle/brand/7. */
 function settlementScreens(): SubScreen[] {

@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'reverse',
   /** Reconciliation: a brand's statement for a day matched (or refused), a run. */
   'reconcile',
+  /** Reconciliation: an exception resolved with a decision and a comment. */
+  'resolve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_OBJECT_TYPES = [
@@ -46,6 +48,7 @@ export const AUDIT_OBJECT_TYPES = [
   'brandAgent',
   'settlementSettings',
   'reconciliationRun',
+  'reconciliationResult',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 export const AUDIT_RESULTS = ['success', 'noAccess', 'notFound'] as const;

@@ -1,3 +1,4 @@
+import type { OrderReconciliation } from './reconciliation';
 import { yup, message } from './validation';
 import { optionalId, text } from './fields';
 import type { PayBrand, PaymentType } from './brands';
@@ -182,6 +183,8 @@ export interface OrderDetail extends OrderRow {
   rebateAmount: number | null;
   auditStatus: number;
   auditResult: number | null;
+  /** Its payment's reconciliation result in the current run, beside the statement's row; null until matched. */
+  reconciliation: OrderReconciliation | null;
   /** The merchant settlement that holds the order ('' / null until its period has closed). */
   settlementNo: string;
   settlementId: number | null;

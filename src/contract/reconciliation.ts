@@ -1,9 +1,12 @@
-import type { PayBrand } from './brands';
-
 /**
  * Reconciliation against the brands' statements (issue #16, docs/reconciliation.md): the audit
  * status and result codes of an order (spec points 3 and 4), and what a reconciliation run is.
  */
+import type { PayBrand } from './brands';
+import { id, requiredText } from './fields';
+import { isCalendarDay, pageFields } from './paging';
+import type { OperatorType } from './roles';
+import { message, yup } from './validation';
 
 /** An order's audit status (orders.audit_status). */
 export const AUDIT_STATUS = { notAudited: 0, audited: 1, exception: 2 } as const;
@@ -95,4 +98,163 @@ export const RECON_GROUP_BRANDS = {
 } as const satisfies Record<ReconGroup, readonly PayBrand[]>;
 
 /** Roles that import statements and resolve exceptions (the platform's own staff). */
-export const RECON_WRITE_ROLES = [0, 10] as const;
+export const RECON_WRITE_ROLES: readonly OperatorType[] = [0, 10];
+export type ReconBrand<G extends ReconGroup = ReconGroup> = (typeof RECON_GROUP_BRANDS)[G][number];
+
+/* ---- The reconciliation result pages (/history/walletCheck, /history/paypayCheck) ---- */
+
+/** The menu route of each group's check page (the calls' access). */
+export const RECON_CHECK_ROUTES = {
+  wallet: '/history/walletCheck',
+  paypay: '/history/paypayCheck',
+} as const satisfies Record<ReconGroup, string>;
+
+/** An exception: a result with a code other than 1 (held results have none yet). */
+export const isException = (code: AuditCode | null) => code !== null && code !== AUDIT_CODE.matched;
+
+/** Net amounts of one currency of a day: our records' and the statement's (payments − refunds). */
+export interface ReconTotals {
+  currency: string;
+  ours: number;
+  statement: number;
+}
+
+/** Results per code and held, open exceptions: counted from the caller's rows only. */
+export interface ReconDayCounts {
+  counts: RunCounts;
+  /** Exceptions not resolved yet. */
+  open: number;
+}
+
+/** A row of the days list: one brand's business day with its current run. */
+export interface ReconDayRow extends ReconDayCounts {
+  runId: number;
+  brand: PayBrand;
+  businessDay: string;
+  status: RunStatus;
+  source: RunSource;
+  fileName: string;
+  refusalLine: number | null;
+  refusalReason: string | null;
+  refusalDetail: string | null;
+  finishedAt: string;
+  totals: ReconTotals[];
+}
+
+/** A run of a brand-day, current or replaced (the run history). */
+export interface ReconRun extends ReconDayCounts {
+  id: number;
+  brand: PayBrand;
+  businessDay: string;
+  current: boolean;
+  status: RunStatus;
+  source: RunSource;
+  fileName: string;
+  /** The file's sha256, its first 12 hex digits. */
+  hashPrefix: string;
+  rowCount: number;
+  refusalLine: number | null;
+  refusalReason: string | null;
+  refusalDetail: string | null;
+  holdingUntil: string;
+  startedAt: string;
+  finishedAt: string;
+}
+
+/** Our side of a result: the order, or the refund of it. */
+export interface ReconOurs {
+  orderId: number;
+  gatewayOrderNo: string;
+  clientOrderNo: string;
+  brandOrderNo: string;
+  refundId: number | null;
+  gatewayRefundNo: string | null;
+  amount: number;
+  fee: number;
+  currency: string;
+  status: string;
+  companyName: string;
+}
+
+/** The statement's side of a result: its row as parsed. */
+export interface ReconStatementRow {
+  line: number;
+  kind: 'payment' | 'refund';
+  brandOrderNo: string | null;
+  gatewayOrderNo: string | null;
+  brandRefundNo: string | null;
+  gatewayRefundNo: string | null;
+  amount: number;
+  fee: number | null;
+  currency: string;
+  status: string;
+  statusRaw: string;
+  time: string;
+}
+
+export interface ReconResolution {
+  decision: Resolution;
+  comment: string;
+  by: string;
+  at: string;
+}
+
+/** One result of a run: the code, both sides as far as they exist, what differs, its resolution. */
+export interface ReconResult {
+  id: number;
+  runId: number;
+  /** null: held in the holding pool. */
+  code: AuditCode | null;
+  ours: ReconOurs | null;
+  statement: ReconStatementRow | null;
+  diff: ResultDiff | null;
+  resolution: ReconResolution | null;
+}
+
+/** The order detail's reconciliation: its payment's result in the brand-day's current run. */
+export interface OrderReconciliation extends ReconResult {
+  brand: PayBrand;
+  businessDay: string;
+}
+
+/** The results list's filters: a code (or all exceptions, or held) and open / resolved. */
+export const RESULT_CODE_FILTERS = ['', 'exceptions', 'held', ...AUDIT_CODES.map(String)] as const;
+export const RESULT_STATES = ['', 'open', 'resolved'] as const;
+
+const brandDay = (group: ReconGroup) => ({
+  brand: yup
+    .string()
+    .oneOf<ReconBrand>([...RECON_GROUP_BRANDS[group]])
+    .required(),
+  day: yup
+    .string()
+    .required()
+    .test('date', message('validation.date'), (v) => !v || isCalendarDay(v)),
+});
+
+/** A brand-day of the group: its run history. */
+export const reconRunsQuery = (group: ReconGroup) => yup.object(brandDay(group)).noUnknown();
+
+/** A brand-day's results, paged, by code and open / resolved. */
+export const reconResultsQuery = (group: ReconGroup) =>
+  yup
+    .object({
+      ...brandDay(group),
+      code: yup.string().oneOf(RESULT_CODE_FILTERS).default(''),
+      state: yup.string().oneOf(RESULT_STATES).default(''),
+      pageNum: pageFields.pageNum,
+      pageSize: pageFields.pageSize,
+    })
+    .noUnknown();
+export type ReconRunsQuery = yup.InferType<ReturnType<typeof reconRunsQuery>>;
+export type ReconResultsQuery = yup.InferType<ReturnType<typeof reconResultsQuery>>;
+
+/** Resolving an exception: the decision and why (required, shown in the result's history). */
+export const ResolveInput = yup
+  .object({
+    resultId: id().required(),
+    decision: yup.string().oneOf(RESOLUTIONS).required(),
+    comment: requiredText(500),
+  })
+  .noUnknown();
+export type ResolveInput = yup.InferType<typeof ResolveInput>;

@@ -119,6 +119,8 @@ export const BUILT_SCREENS = [
   '/history/refundApproval',
   '/history/walletTrade',
   '/history/paypayTrade',
+  '/history/walletCheck',
+  '/history/paypayCheck',
   '/settle/actuarial',
   '/settle/agent',
   '/settle/brand',

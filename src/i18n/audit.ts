@@ -42,6 +42,7 @@ export default defineArea({
         remit: '送金済み',
         reverse: '取消',
         reconcile: '照合',
+        resolve: '例外解決',
       },
       results: { success: '成功', noAccess: '権限なし', notFound: '対象外' },
       objects: {
@@ -66,6 +67,7 @@ export default defineArea({
         brandAgent: '総合代理店',
         settlementSettings: '精算の設定',
         reconciliationRun: '照合の実行',
+        reconciliationResult: '照合結果',
       },
     },
   },
@@ -109,6 +111,7 @@ export default defineArea({
         remit: '已付款',
         reverse: '撤销',
         reconcile: '对账',
+        resolve: '处理异常',
       },
       results: { success: '成功', noAccess: '无权限', notFound: '不在范围内' },
       objects: {
@@ -133,6 +136,7 @@ export default defineArea({
         brandAgent: '综合代理',
         settlementSettings: '结算设置',
         reconciliationRun: '对账运行',
+        reconciliationResult: '对账结果',
       },
     },
   },
@@ -177,6 +181,7 @@ export default defineArea({
         remit: 'Remitted',
         reverse: 'Reversed',
         reconcile: 'Reconciled',
+        resolve: 'Resolved',
       },
       results: { success: 'Success', noAccess: 'No permission', notFound: 'Out of scope' },
       objects: {
@@ -201,6 +206,7 @@ export default defineArea({
         brandAgent: 'Comprehensive agent',
         settlementSettings: 'Settlement settings',
         reconciliationRun: 'Reconciliation run',
+        reconciliationResult: 'Reconciliation result',
       },
     },
   },

@@ -25,6 +25,7 @@ import {
   NOT_ENROLLED,
   mfaHelperPort,
 } from './fixtures';
+import { seedReconciliation } from './support/reconciliationSeed';
 
 async function insertFixtures(db: Db) {
   const likes = [...new Set(ALL_FIXTURES.map((f) => f.like))];
@@ -83,10 +84,20 @@ async function enrolFixtures(db: Db, secretBox: ReturnType<typeof createSecretBo
     );
 }
 
-/** The test-only helper of mfaHelperPort: POST /forget-step?loginId=… */
+/**
+ * The test-only helper of mfaHelperPort: POST /forget-step?loginId=…, and POST
+ * /seed-reconciliation (a reconciled day with exceptions, ./support/reconciliationSeed).
+ */
 function startMfaHelper(db: Db, port: number, host: string) {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${host}`);
+    if (req.method === 'POST' && url.pathname === '/seed-reconciliation') {
+      seedReconciliation(db).then(
+        (seeded) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(seeded)),
+        (e: unknown) => res.writeHead(500).end(String(e)),
+      );
+      return;
+    }
     const loginId = url.searchParams.get('loginId') ?? '';
     if (req.method !== 'POST' || url.pathname !== '/forget-step' || !loginId) {
       res.writeHead(404).end();

@@ -19,6 +19,8 @@ import { orgIds, type OrgIds } from './fixtures';
 import { merchantClient, notificationsDelivered, type MerchantClient } from './payments-support';
 import { csv, upload } from './uploads-support';
 import { syntheticSettlement } from './settlements-support';
+import { exceptionDay } from './reconciliation-support';
+import type { ReconResult } from '../../src/contract/reconciliation';
 import { isBankBusinessDay } from '../../server/platform/bankDays';
 
 /**
@@ -62,6 +64,8 @@ const GUARDED: Record<string, string[]> = {
   brand_agents: [],
   brand_agent_brands: [],
   rate_changes: [],
+  reconciliation_runs: [],
+  reconciliation_results: [],
   // Sign-in bookkeeping (failed-attempt counters and their locks) is the login history's, not a record.
   // So is the time step of the last MFA code taken (replay protection).
   operators: [
@@ -173,6 +177,60 @@ describe.each(backends)('every write and its audit row in one transaction on $na
     await as('/org/refundApproval/save', { companyId: hinoki, threshold: '' });
     if (r.refundStatus !== 'awaitingApproval') throw new Error(`refund is ${r.refundStatus}`);
     return r.gatewayRefundNo;
+  }
+
+  /** A brand-day of reconciliation with exceptions (reconcileDay writes its own audit row). */
+  const reconDays = new Map<string, Promise<{ day: string }>>();
+  function reconDay(brand: 'wechat' | 'paypay') {
+    if (!reconDays.has(brand))
+      reconDays.set(
+        brand,
+        exceptionDay(h.db, {
+          brand,
+          day: '2026-08-20',
+          companyIds: [hinoki],
+          setUp: (work) =>
+            h.db.transaction(async (tx) => {
+              await tx.execute(sql`select set_config('kessai.audited', 'yes', true)`);
+              return work(tx);
+            }),
+        }).then(() => ({
+          day: '2026-08-20',
+        })),
+      );
+    return reconDays.get(brand)!;
+  }
+  function reconCalls(prefix: string, brand: 'wechat' | 'paypay'): Record<string, () => Promise<Made>> {
+    const period = { beginTime: '2026-08-01', endTime: '2026-08-31' };
+    return {
+      [`${prefix}/page`]: async () => (await reconDay(brand), { as: 'admin', input: period }),
+      [`${prefix}/exportExcel`]: async () => (
+        await reconDay(brand),
+        { as: 'admin', input: period, download: true }
+      ),
+      [`${prefix}/exportCSVFile`]: async () => (
+        await reconDay(brand),
+        { as: 'admin', input: period, download: true }
+      ),
+      [`${prefix}/results`]: async () => ({
+        as: 'admin',
+        input: { brand, day: (await reconDay(brand)).day },
+      }),
+      [`${prefix}/runs`]: async () => ({ as: 'admin', input: { brand, day: (await reconDay(brand)).day } }),
+      [`${prefix}/resolve`]: async () => {
+        const { day } = await reconDay(brand);
+        const open = await as<{ records: ReconResult[] }>(`${prefix}/results`, {
+          brand,
+          day,
+          code: '600',
+          state: 'open',
+        });
+        return {
+          as: 'admin',
+          input: { resultId: open.records[0].id, decision: 'writeOff', comment: 'audit atomic' },
+        };
+      },
+    };
   }
 
   async function merchantPayment(paid: boolean) {
@@ -382,6 +440,9 @@ describe.each(backends)('every write and its audit row in one transaction on $na
         },
       };
     },
+    // The reconciliation check pages: a day reconciled (its own audit row) with exceptions.
+    ...reconCalls('/history/walletCheck', 'wechat'),
+    ...reconCalls('/history/paypayCheck', 'paypay'),
     '/system/info': async () => ({ as: 'admin' }),
     '/session/keepalive': async () => ({ as: 'admin' }),
     '/system/password/save': async () => ({

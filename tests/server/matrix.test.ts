@@ -18,12 +18,15 @@ import {
   companies,
   operators,
   orders,
+  reconciliationResults,
   refunds,
 } from '../../server/db/schema';
 import type { Page } from '../../src/contract/envelope';
 import type { LoginHistoryRow } from '../../src/contract/loginHistory';
 import { backends, businessToday, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
 import { syntheticSettlement } from './settlements-support';
+import { exceptionDay } from './reconciliation-support';
+import { RECON_WRITE_ROLES } from '../../src/contract/reconciliation';
 import { isBankBusinessDay } from '../../server/platform/bankDays';
 import { activateAll, changedKeys, orgIds, ROLE_LOGINS, snapshot, type OrgIds } from './fixtures';
 
@@ -561,6 +564,9 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
       write: true,
       input: () => fetchAs('/history/settlementSettings/get', {}),
     },
+    // Reconciliation results (docs/reconciliation.md): read by every role in scope; resolved by 0 and 10 only.
+    ...reconEntries('/history/walletCheck', 'wechat'),
+    ...reconEntries('/history/paypayCheck', 'paypay'),
     '/org/commissonRateConfig/get': { kind: 'company', input: (id) => ({ companyId: id }) },
     '/org/commissonRateConfig/saveCommissionRate': {
       kind: 'company',
@@ -693,6 +699,74 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
         input: async (id) => ({ id: await batchOf(kind, prefix, id), reason: 'matrix' }),
       },
     };
+  }
+
+  /**
+   * The reconciliation calls of a check page: a reconciled day with exceptions of the three
+   * demo companies the matrix names (made once); each resolve takes a fresh open exception.
+   */
+  function reconEntries(prefix: string, brand: 'wechat' | 'paypay'): Record<string, Entry> {
+    const day = '2026-07-15';
+    const period = { beginTime: '2026-07-01', endTime: '2026-07-31' };
+    return {
+      [`${prefix}/page`]: {
+        kind: 'list',
+        input: async () => (await reconDay(brand), { ...period, pageSize: 100 }),
+      },
+      [`${prefix}/exportExcel`]: {
+        kind: 'list',
+        file: 'xlsx',
+        input: async () => (await reconDay(brand), period),
+      },
+      [`${prefix}/exportCSVFile`]: {
+        kind: 'list',
+        file: 'csv',
+        input: async () => (await reconDay(brand), period),
+      },
+      [`${prefix}/results`]: {
+        kind: 'list',
+        input: async () => (await reconDay(brand), { brand, day, pageSize: 100 }),
+      },
+      [`${prefix}/runs`]: { kind: 'list', input: async () => (await reconDay(brand), { brand, day }) },
+      [`${prefix}/resolve`]: {
+        kind: 'list',
+        write: true,
+        input: async () => ({
+          resultId: await openException(brand),
+          decision: 'writeOff',
+          comment: 'matrix',
+        }),
+        override: (role, _t, g) =>
+          RECON_WRITE_ROLES.includes(role) ? 'SUCCESS' : g === 'SUCCESS' ? 'NO_ACCESS' : g,
+      },
+    };
+  }
+
+  const reconDays = new Map<string, Promise<number[]>>();
+  /** The day's exceptions with an order, to resolve one by one. */
+  function reconDay(brand: 'wechat' | 'paypay'): Promise<number[]> {
+    if (!reconDays.has(brand))
+      reconDays.set(
+        brand,
+        exceptionDay(h.db, {
+          brand,
+          day: '2026-07-15',
+          companyIds: Array.from({ length: 8 }, (_, i) =>
+            ids.company(['株式会社ひのき珈琲', '有限会社さくら薬局', '株式会社みなと書店'][i % 3]),
+          ),
+        }).then(async (d) =>
+          (await h.db.select().from(reconciliationResults).where(eq(reconciliationResults.runId, d.runId)))
+            .filter((r) => r.orderId !== null && r.code !== null && r.code !== 1)
+            .map((r) => r.id),
+        ),
+      );
+    return reconDays.get(brand)!;
+  }
+  async function openException(brand: 'wechat' | 'paypay'): Promise<number> {
+    const left = await reconDay(brand);
+    const id = left.shift();
+    if (!id) throw new Error('no open exception left');
+    return id;
   }
 
   /** Paying out: the system operator too (it may refund), within scope; a provider operator reads only. */

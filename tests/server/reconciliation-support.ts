@@ -1,8 +1,14 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { PayBrand } from '../../src/contract/brands';
-import type { Db } from '../../server/db/client';
+import type { Db, Executor } from '../../server/db/client';
 import { orders, reconciliationResults, reconciliationRuns, refunds } from '../../server/db/schema';
-import type { StatementLayout, StatementRow } from '../../server/modules/reconciliation';
+import {
+  brandDayRange,
+  reconcileDay,
+  type StatementLayout,
+  type StatementRow,
+} from '../../server/modules/reconciliation';
 
 /**
  * Orders and refunds of one brand with the brand's numbers and fee, written straight into the
@@ -35,7 +41,7 @@ export interface OrderSpec {
 export type TestOrder = typeof orders.$inferSelect;
 export type TestRefund = typeof refunds.$inferSelect;
 
-export async function brandOrder(db: Db, spec: OrderSpec): Promise<TestOrder> {
+export async function brandOrder(db: Executor, spec: OrderSpec): Promise<TestOrder> {
   const [row] = await db
     .insert(orders)
     .values({
@@ -175,4 +181,61 @@ export async function orderAudit(db: Db, orderId: number) {
     .from(orders)
     .where(eq(orders.id, orderId));
   return o;
+}
+
+/**
+ * A reconciled brand-day with exceptions (the check pages' tests and the browser tests' seed):
+ * for each company a matched order, one whose amount differs (600) and one missing from the
+ * statement (300); and one statement row that is none of ours (200). Reconciled after the
+ * holding pool, as `source` with `fileName`.
+ */
+export async function exceptionDay(
+  db: Db,
+  spec: {
+    brand: PayBrand;
+    day: string;
+    companyIds: readonly number[];
+    fileName?: string;
+    contentHash?: string;
+    /** Statement rows changed or added (a corrected file). */
+    rows?: (made: ExceptionDayOrders[]) => StatementRow[];
+    /** Where the orders are written (a test's own audited set-up transaction). */
+    setUp?: <T>(work: (db: Executor) => Promise<T>) => Promise<T>;
+  },
+) {
+  const setUp = spec.setUp ?? ((work) => work(db));
+  const { start } = brandDayRange(spec.brand, spec.day);
+  const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+  const made: ExceptionDayOrders[] = [];
+  let minute = 60;
+  for (const companyId of spec.companyIds) {
+    const o = (amount: number) =>
+      setUp((x) => brandOrder(x, { companyId, brand: spec.brand, amount, fee: 0, at: at((minute += 7)) }));
+    made.push({ companyId, matched: await o(1000), amount: await o(2000), missing: await o(3000) });
+  }
+  const unknown = unknownRow(spec.brand, at(30));
+  const rows = spec.rows?.(made) ?? [
+    ...made.flatMap((m) => [
+      paymentRow(spec.brand, m.matched),
+      paymentRow(spec.brand, m.amount, { amount: 1900 }),
+    ]),
+    unknown,
+  ];
+  const out = await reconcileDay(db, {
+    brand: spec.brand,
+    day: spec.day,
+    rows,
+    source: 'uploaded',
+    fileName: spec.fileName ?? `${spec.brand}-${spec.day}.csv`,
+    contentHash: spec.contentHash ?? createHash('sha256').update(JSON.stringify(rows)).digest('hex'),
+    now: new Date(start.getTime() + 30 * 86_400_000),
+  });
+  return { ...out, orders: made, rows, unknown };
+}
+
+export interface ExceptionDayOrders {
+  companyId: number;
+  matched: TestOrder;
+  amount: TestOrder;
+  missing: TestOrder;
 }

@@ -19,6 +19,7 @@ import { ordersIn, type Scope } from '../../platform/scope';
 import type { OrderRecord } from '../payments';
 import { refundableAmount, refundsOfOrder } from '../refunds';
 import { notificationsOf } from '../notifications';
+import { orderReconciliation } from '../reconciliation';
 
 const orderColumns = {
   id: orders.id,
@@ -235,6 +236,7 @@ export async function orderDetail(
     rebateAmount: order.rebateAmount,
     auditStatus: order.auditStatus,
     auditResult: order.auditResult,
+    reconciliation: await orderReconciliation(db, order.id),
     settlementNo: settled?.settlementNo ?? '',
     settlementId: settled?.id ?? null,
     errorCode: order.errorCode,

@@ -1,7 +1,8 @@
 /**
  * Reconciliation against brand statements (issue #16, docs/reconciliation.md): the brand
  * statement file formats (formats/index.ts, pure functions) and the matching of a brand's day
- * (match.ts: reconcileDay). No routes yet.
+ * (match.ts: reconcileDay), and the check pages' calls (routes.ts: the days list, a day's
+ * results and runs, resolving an exception). The order detail reads an order's result here.
  */
 export * from './formats';
 export { brandTransactionRoutes } from './transactions';
@@ -14,3 +15,5 @@ export {
   type ReconcileOutcome,
   type StatementInput,
 } from './match';
+export { reconciliationRoutes } from './routes';
+export { orderReconciliation } from './queries';

@@ -332,16 +332,49 @@ async function countsOf(tx: Tx, runId: number): Promise<RunCounts> {
 
 /**
  * The orders' audit status and result from a run's payment results: 1 audited, another code an
- * exception, held not audited. (A refund's result stays with the run: docs/reconciliation.md.)
+ * exception (audited too when the exception carries a resolution inherited from the run it
+ * replaced), held not audited. (A refund's result stays with the run: docs/reconciliation.md.)
  */
 async function auditOrders(tx: Tx, runId: number) {
   await tx.execute(sql`update orders o
     set audit_status = case when x.code is null then ${lit(AUDIT_STATUS.notAudited)}
-        when x.code = ${lit(AUDIT_CODE.matched)} then ${lit(AUDIT_STATUS.audited)} else ${lit(AUDIT_STATUS.exception)} end,
+        when x.code = ${lit(AUDIT_CODE.matched)} or x.settled then ${lit(AUDIT_STATUS.audited)}
+        else ${lit(AUDIT_STATUS.exception)} end,
       audit_result = x.code, updated_at = now()
-    from (select order_id, max(code) as code from reconciliation_results
+    from (select order_id, max(code) as code,
+        bool_and(code is null or code = ${lit(AUDIT_CODE.matched)} or resolution is not null) as settled
+      from reconciliation_results
       where run_id = ${runId} and refund_id is null and order_id is not null group by order_id) x
     where o.id = x.order_id`);
+}
+
+/**
+ * A rerun keeps what was decided: a result of the new run for the same record (order and
+ * refund; for a 200 row, the same brand order and refund numbers) with the same code as a
+ * resolved result of the run it replaces takes that resolution over.
+ */
+async function inheritResolutions(tx: Tx, runId: number, replacedRunId: number) {
+  await tx.execute(sql`update reconciliation_results n
+    set resolution = p.resolution, resolution_comment = p.resolution_comment, resolved_by = p.resolved_by,
+      resolved_by_name = p.resolved_by_name, resolved_at = p.resolved_at
+    from (select distinct on (n2.id) n2.id as new_id, o.resolution, o.resolution_comment, o.resolved_by,
+          o.resolved_by_name, o.resolved_at
+        from reconciliation_results n2
+        join reconciliation_results o on o.run_id = ${replacedRunId} and o.resolution is not null
+          and o.code = n2.code
+        left join statement_rows ns on ns.id = n2.statement_row_id
+        left join statement_rows os on os.id = o.statement_row_id
+        where n2.run_id = ${runId} and n2.code <> ${lit(AUDIT_CODE.matched)}
+          and (
+            (n2.order_id is not null and o.order_id = n2.order_id
+              and o.refund_id is not distinct from n2.refund_id)
+            or (n2.order_id is null and o.order_id is null and ns.kind = os.kind
+              and coalesce(ns.brand_order_no, ns.brand_refund_no) is not null
+              and ns.brand_order_no is not distinct from os.brand_order_no
+              and ns.brand_refund_no is not distinct from os.brand_refund_no)
+          )
+        order by n2.id, o.id) p
+    where n.id = p.new_id`);
 }
 
 /** Orders audited by a run that is being replaced go back to not audited, until the new run says. */
@@ -437,6 +470,7 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
       const held = now.getTime() < holdingUntil.getTime();
       await ourDayWithout(tx, run.id, brand, start, end, held ? null : AUDIT_CODE.brandMissing);
     }
+    if (current) await inheritResolutions(tx, run.id, current.id);
     await auditOrders(tx, run.id);
     const counts = await countsOf(tx, run.id);
     const refused = 'ok' in loaded ? loaded : null;

@@ -14,6 +14,7 @@ import { ordersCalls } from './orders';
 import { orgCalls } from './org';
 import { payerCalls } from './payer';
 import { preordersCalls } from './preorders';
+import { reconciliationCalls } from './reconciliation';
 import { refundsCalls } from './refunds';
 import { settlementsCalls } from './settlements';
 import { terminalsCalls } from './terminals';
@@ -41,6 +42,8 @@ export const CALLS_BY_AREA = {
   org: orgCalls,
   payer: payerCalls,
   preorders: preordersCalls,
+  reconciliationWallet: reconciliationCalls.wallet,
+  reconciliationPaypay: reconciliationCalls.paypay,
   refunds: refundsCalls,
   settlementsMerchant: settlementsCalls.merchant,
   settlementsAgent: settlementsCalls.agent,
@@ -67,6 +70,7 @@ export { ordersCalls };
 export { orgCalls };
 export { payerCalls };
 export { preordersCalls };
+export { reconciliationCalls };
 export { refundsCalls };
 export { settlementsCalls };
 export { terminalsCalls };

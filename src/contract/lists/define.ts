@@ -87,8 +87,10 @@ export type ExportCell =
   | { kind: 'yesNo' };
 
 export interface ExportColumn<K extends string = string> {
-  /** Also the header: `server.exports.columns.<key>`. */
+  /** Also the header: `server.exports.columns.<key>`, unless `headerKey` names another label. */
   key: K;
+  /** The header's label where it exists elsewhere already (an audit code's, orders.auditResults). */
+  headerKey?: MessageKey;
   /** XLSX column width in characters. */
   width: number;
   cell: ExportCell;

@@ -19,6 +19,7 @@ import NotFound from '../errors/NotFound';
 import { OrderFacts } from './OrderFacts';
 import { OrderRefunds, OrderTimeline } from './OrderHistory';
 import { OrderNotifications } from './OrderNotifications';
+import { OrderReconciliation } from './OrderReconciliation';
 import { RefundDialog } from './RefundDialog';
 
 /**
@@ -124,6 +125,7 @@ export default function OrderDetail({ param }: { param: string }) {
           </Alert.Root>
         )}
         <OrderFacts order={order} />
+        <OrderReconciliation order={order} />
         <Grid templateColumns={{ base: '1fr', '2xl': '2fr 1fr' }} gap="4" alignItems="start">
           <OrderRefunds order={order} />
           <OrderTimeline order={order} />

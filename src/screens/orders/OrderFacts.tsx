@@ -83,7 +83,7 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
         { label: t('orders.rebateAmount'), value: money(order.rebateAmount) },
         {
           label: t('orders.auditStatus'),
-          value: t(order.auditStatus ? 'orders.audited' : 'orders.notAudited'),
+          value: textOr(t, `reconciliation.auditStatuses.${order.auditStatus}`, String(order.auditStatus)),
         },
         {
           label: t('orders.auditResult'),

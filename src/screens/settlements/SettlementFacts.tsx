@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
-import { Alert, Badge, Card, Heading, List, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, List, Table, Text } from '@chakra-ui/react';
 import type { SettlementDetail, SettlementKind } from '../../contract/settlements';
 import { useLocale, useT } from '../../app/i18n';
 import { InfoList, type InfoItem } from '../../components/InfoList';
+import { SectionCard } from '../../components/SectionCard';
 import { formatDateTime } from '../../components/format';
 import { textOr, type MessageKey } from '../../i18n';
 import { countryOptions } from '../shared/bankForm';
@@ -33,19 +33,6 @@ const code = (value: string) => (
     {value}
   </Text>
 );
-
-function FactsCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card.Root size="sm">
-      <Card.Header>
-        <Heading as="h2" size="sm">
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body gap="4">{children}</Card.Body>
-    </Card.Root>
-  );
-}
 
 /** Period, due date, currency, how it is paid, its status and its batch. */
 export function SettlementSummary({ settlement: s }: { settlement: SettlementDetail }) {
@@ -91,9 +78,9 @@ export function SettlementSummary({ settlement: s }: { settlement: SettlementDet
     );
   }
   return (
-    <FactsCard title={t('settlements.detail.summary')}>
+    <SectionCard title={t('settlements.detail.summary')}>
       <InfoList items={items} />
-    </FactsCard>
+    </SectionCard>
   );
 }
 
@@ -125,7 +112,7 @@ export function SettlementPayee({ settlement: s }: { settlement: SettlementDetai
     { label: t('settlements.statement.swift'), value: p.swift && code(p.swift) },
   ].filter((i) => i.value !== '');
   return (
-    <FactsCard title={t('settlements.detail.payee')}>
+    <SectionCard title={t('settlements.detail.payee')}>
       <InfoList items={items} />
       {s.unpayable.length > 0 && (
         <Alert.Root status="warning" size="sm" alignItems="start">
@@ -144,7 +131,7 @@ export function SettlementPayee({ settlement: s }: { settlement: SettlementDetai
           </Alert.Content>
         </Alert.Root>
       )}
-    </FactsCard>
+    </SectionCard>
   );
 }
 
@@ -152,7 +139,7 @@ export function SettlementPayee({ settlement: s }: { settlement: SettlementDetai
 export function SettlementTrail({ settlement: s }: { settlement: SettlementDetail }) {
   const t = useT();
   return (
-    <FactsCard title={t('settlements.detail.trail')}>
+    <SectionCard title={t('settlements.detail.trail')}>
       {s.trail.length === 0 ? (
         <Text color="fg.muted" fontSize="sm">
           {t('settlements.detail.noTrail')}
@@ -183,6 +170,6 @@ export function SettlementTrail({ settlement: s }: { settlement: SettlementDetai
           </Table.Root>
         </Table.ScrollArea>
       )}
-    </FactsCard>
+    </SectionCard>
   );
 }

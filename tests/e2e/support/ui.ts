@@ -22,7 +22,7 @@ import {
   type DemoLogin,
 } from '../fixtures';
 
-const e2ePort = () => Number(process.env.E2E_PORT ?? 8181);
+export const e2ePort = () => Number(process.env.E2E_PORT ?? 8181);
 
 /** The current code of a TOTP secret (what the authenticator app shows). */
 export const totpNow = (secret = E2E_MFA_SECRET) => generate({ secret });

@@ -1,0 +1,47 @@
+import { useCallback } from 'react';
+import type { ListQuery } from '../../machines/listQuery';
+import { RECON_LISTS } from '../../contract/lists/reconciliation';
+import type { ReconDayRow, ReconGroup } from '../../contract/reconciliation';
+import { useT } from '../../app/i18n';
+import { ExportButtons } from '../../components/ExportButton';
+import { PageHeader } from '../../components/PageHeader';
+import { ListBody } from '../../lists/ListBody';
+import { exportCallsOf } from '../../lists/exportCalls';
+import { useListOf } from '../../lists/useListScreen';
+import type { MessageKey } from '../../i18n';
+import { pageReconDays } from '../../services/reconciliation';
+import { dayCells } from './reconCells';
+
+const TITLES: Record<ReconGroup, MessageKey> = {
+  wallet: 'menu.walletCheck',
+  paypay: 'menu.paypayCheck',
+};
+
+/**
+ * A reconciliation check page (/history/walletCheck, /history/paypayCheck): one row per brand
+ * and business day with its current run — status, counts per code, open exceptions, our and the
+ * statement's totals — filters in the URL (day ≤ 75 days, brand, exceptions, code), both exports.
+ * Each day opens its page (results, resolutions, run history).
+ */
+export function ReconCheck({ group }: { group: ReconGroup }) {
+  const t = useT();
+  const list = RECON_LISTS[group];
+  const fetchPage = useCallback((q: ListQuery) => pageReconDays(group, q), [group]);
+  const screen = useListOf<ReconDayRow>(list, fetchPage);
+  const cells = useCallback((tr: typeof t) => dayCells(group)(tr), [group]);
+  return (
+    <>
+      <PageHeader
+        title={t(TITLES[group])}
+        actions={<ExportButtons paths={exportCallsOf(list.exports)} query={screen.filters} />}
+      />
+      <ListBody
+        list={list}
+        screen={screen}
+        tableKey="reconciliation.list.table"
+        cells={cells}
+        rowKey={(r) => r.runId}
+      />
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { Badge, Button, Flex, Grid, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Link } from 'wouter';
+import {
+  AUDIT_CODES,
+  RECON_CHECK_ROUTES,
+  RECON_GROUP_BRANDS,
+  type ReconBrand,
+  type ReconGroup,
+  type ReconRun,
+} from '../../contract/reconciliation';
+import { isCalendarDay } from '../../contract/paging';
+import { useT } from '../../app/i18n';
+import { SectionCard } from '../../components/SectionCard';
+import { useLoad } from '../../app/useLoad';
+import { InfoList } from '../../components/InfoList';
+import { LoadFailed } from '../../components/LoadFailed';
+import { PageHeader } from '../../components/PageHeader';
+import { TopProgress } from '../../components/TopProgress';
+import { formatDateTime } from '../../components/format';
+import { reconRuns } from '../../services/reconciliation';
+import NotFound from '../errors/NotFound';
+import { brandText } from '../orders/brandText';
+import { CodeBadge, CountBadges, refusalText, RunStatusBadge } from './reconCells';
+import { ReconResults } from './ReconResults';
+
+/** The current run's facts: where the file came from, when it was matched, its status or refusal. */
+function RunFacts({ run }: { run: ReconRun }) {
+  const t = useT();
+  return (
+    <SectionCard gap="3" title={t('reconciliation.day.run')}>
+      <InfoList
+        items={[
+          { label: t('reconciliation.runStatus'), value: <RunStatusBadge status={run.status} /> },
+          ...(run.status === 'refused'
+            ? [{ label: t('reconciliation.day.refusal'), value: refusalText(t, run) }]
+            : []),
+          { label: t('reconciliation.source'), value: t(`reconciliation.sources.${run.source}`) },
+          { label: t('reconciliation.fileName'), value: run.fileName },
+          { label: t('reconciliation.day.hash'), value: run.hashPrefix },
+          { label: t('reconciliation.day.rowCount'), value: String(run.rowCount) },
+          { label: t('reconciliation.finishedAt'), value: formatDateTime(run.finishedAt) },
+          { label: t('reconciliation.day.holdingUntil'), value: formatDateTime(run.holdingUntil) },
+        ]}
+      />
+    </SectionCard>
+  );
+}
+
+/** The caller's results of the current run per code, and how many exceptions are open. */
+function Summary({ run }: { run: ReconRun }) {
+  const t = useT();
+  return (
+    <SectionCard gap="3" title={t('reconciliation.day.summary')}>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
+        {AUDIT_CODES.map((c) => (
+          <Flex key={c} justify="space-between" gap="2" align="center">
+            <CodeBadge code={c} />
+            <Text fontWeight="medium">{run.counts[`${c}`]}</Text>
+          </Flex>
+        ))}
+        <Flex justify="space-between" gap="2" align="center">
+          <CodeBadge code={null} />
+          <Text fontWeight="medium">{run.counts.held}</Text>
+        </Flex>
+      </SimpleGrid>
+      <Flex gap="2" align="center">
+        <Text>{t('reconciliation.list.open')}</Text>
+        <Badge colorPalette={run.open > 0 ? 'red' : 'green'} variant="solid">
+          {run.open}
+        </Badge>
+      </Flex>
+    </SectionCard>
+  );
+}
+
+/** Every run of the brand-day, newest first: the current one and those a later file replaced. */
+function RunHistory({ runs }: { runs: ReconRun[] }) {
+  const t = useT();
+  return (
+    <SectionCard gap="3" title={t('reconciliation.day.runs')}>
+      <Table.ScrollArea>
+        <Table.Root size="sm" aria-label={t('reconciliation.day.runs')}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('reconciliation.finishedAt')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('reconciliation.runStatus')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('reconciliation.source')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('reconciliation.fileName')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('reconciliation.day.hash')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('reconciliation.list.counts')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {runs.map((r) => (
+              <Table.Row key={r.id}>
+                <Table.Cell whiteSpace="nowrap">
+                  {formatDateTime(r.finishedAt)}
+                  <Badge ml="2" colorPalette={r.current ? 'blue' : 'gray'} variant="subtle">
+                    {t(r.current ? 'reconciliation.day.current' : 'reconciliation.day.replaced')}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell>
+                  <RunStatusBadge status={r.status} />
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{t(`reconciliation.sources.${r.source}`)}</Table.Cell>
+                <Table.Cell wordBreak="break-all">{r.fileName}</Table.Cell>
+                <Table.Cell fontFamily="mono" fontSize="xs">
+                  {r.hashPrefix}
+                </Table.Cell>
+                <Table.Cell minW="12rem">
+                  <CountBadges counts={r.counts} />
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </SectionCard>
+  );
+}
+
+/**
+ * A brand-day's reconciliation (/history/walletCheck/wechat/2026-11-02): the current run's facts,
+ * the results per code, the results themselves (each linked to its order; exceptions resolved
+ * here by the platform's roles) and the run history. The counts are the caller's rows only.
+ */
+export function ReconDay({ group, param }: { group: ReconGroup; param: string }) {
+  const t = useT();
+  const [brandPart, day = ''] = param.split('/');
+  const brands: readonly string[] = RECON_GROUP_BRANDS[group];
+  const valid = brands.includes(brandPart) && isCalendarDay(day);
+  const brand = brandPart as ReconBrand;
+  const [version, setVersion] = useState(0);
+  const load = useLoad(
+    () => (valid ? reconRuns(group, { brand, day }) : Promise.resolve(null)),
+    [group, brand, day, valid, version],
+  );
+  if (!valid) return <NotFound inShell />;
+  if (load.status === 'failed' && !load.data)
+    return <LoadFailed message={load.error} onRetry={load.reload} />;
+  const runs = load.data;
+  if (!runs) return <TopProgress />;
+  const current = runs.find((r) => r.current);
+
+  return (
+    <>
+      <PageHeader
+        title={t('reconciliation.day.title')}
+        description={`${brandText(t, brand)} · ${day}`}
+        actions={
+          <Button asChild size="sm" variant="outline">
+            <Link href={RECON_CHECK_ROUTES[group]}>{t('reconciliation.day.back')}</Link>
+          </Button>
+        }
+      />
+      {!current ? (
+        <Text color="fg.muted">{t('reconciliation.day.noRun')}</Text>
+      ) : (
+        <Stack gap="4">
+          <Grid
+            templateColumns={{ base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }}
+            gap="4"
+            alignItems="start"
+          >
+            <RunFacts run={current} />
+            <Summary run={current} />
+          </Grid>
+          <ReconResults group={group} brand={brand} day={day} onResolved={() => setVersion((v) => v + 1)} />
+          <RunHistory runs={runs} />
+        </Stack>
+      )}
+    </>
+  );
+}
+
+/** The sub screens' components (src/app/screens.ts), one per group. */
+export const WalletDay = ({ param }: { param: string }) => <ReconDay group="wallet" param={param} />;
+export const PaypayDay = ({ param }: { param: string }) => <ReconDay group="paypay" param={param} />;
