@@ -122,6 +122,18 @@ describe.each(backends)('the demo data on $name', (backend) => {
     const [other] = await rows<{ day: string }>(sql`
       SELECT max(business_day)::text AS day FROM reconciliation_runs WHERE brand = 'card'`);
     expect(late.day < other.day).toBe(true);
+    // The older exceptions were resolved by the system admin with a comment, the recent stay open.
+    const [resolved] = await rows<{ done: number; open: number; uncommented: number; audits: number }>(sql`
+      SELECT count(*) FILTER (WHERE x.resolution IS NOT NULL)::int AS done,
+        count(*) FILTER (WHERE x.resolution IS NULL)::int AS open,
+        count(*) FILTER (WHERE x.resolution IS NOT NULL AND coalesce(x.resolution_comment, '') = '')::int AS uncommented,
+        (SELECT count(*)::int FROM audit_log WHERE object_type = 'reconciliationResult' AND action = 'resolve') AS audits
+      FROM reconciliation_results x JOIN reconciliation_runs r ON r.id = x.run_id AND r.replaced_by_run_id IS NULL
+      WHERE x.code IS NOT NULL AND x.code <> 1`);
+    expect(resolved.done).toBeGreaterThan(5);
+    expect(resolved.open).toBeGreaterThan(3);
+    expect(resolved.uncommented).toBe(0);
+    expect(resolved.audits).toBe(resolved.done);
     // Orders with an open exception were held back from every merchant settlement.
     const [settledHeld] = await rows<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM orders o JOIN settlement_orders so ON so.order_id = o.id AND so.kind = 'merchant'

@@ -11,7 +11,8 @@ import {
   type StatementRefusal,
   type StatementRow,
 } from '../../modules/reconciliation';
-import { systemActor } from '../../platform/audit';
+import { recordAudits, systemActor } from '../../platform/audit';
+import { AUDIT_STATUS, type Resolution } from '../../../src/contract/reconciliation';
 import type { Db } from '../client';
 
 /**
@@ -20,7 +21,8 @@ import type { Db } from '../client';
  * sandbox_refunds), then each brand's daily statement is fetched from its sandbox connector —
  * its own layout, fee and day cut — with a few discrepancies injected on chosen days, and
  * matched as the scheduler would. Most days are clean; a handful carry each exception code;
- * one file is corrupt and one has an unreadable row (both refused whole: 400); PayPay's latest statement is late (its orders not audited yet) and
+ * one file is corrupt and one has an unreadable row (both refused whole: 400); the exceptions
+ * older than 30 days resolved by the system admin with a comment; PayPay's latest statement is late (its orders not audited yet) and
  * Alipay+'s latest lacks rows still in the holding pool.
  */
 
@@ -132,6 +134,79 @@ async function fetchWith(
 const hashOf = (parts: readonly string[]) =>
   parts.length === 1 ? parts[0] : createHash('sha256').update(parts.join('\n')).digest('hex');
 
+/** Decisions and comments of the demo's resolved exceptions, in turn. */
+const RESOLVED: readonly { decision: Resolution; comment: string }[] = [
+  {
+    decision: 'gatewayRight',
+    comment: 'ブランドに照会済み。ブランド側の明細漏れとの回答（問合せ番号 INQ-2026-0412）',
+  },
+  { decision: 'brandRight', comment: '加盟店に確認のうえ、ブランドの金額で調整を記録しました' },
+  { decision: 'writeOff', comment: '少額のため償却（経理承認済み）' },
+];
+
+/**
+ * The older exceptions resolved by the system admin, with a comment, as the console resolves
+ * them (docs/reconciliation.md): the decision on the result, the order released when it has no
+ * other open exception, one audit row each. The last 30 days' exceptions stay open.
+ */
+async function resolveOlder(db: Db, now: Date) {
+  const admin = (await db.execute(
+    sql`select id, user_name from operators where login_id = 'admin'`,
+  )) as unknown;
+  const [who] = (Array.isArray(admin) ? admin : (admin as { rows: unknown[] }).rows) as {
+    id: number;
+    user_name: string;
+  }[];
+  if (!who) return;
+  const found = (await db.execute(sql`select x.id, x.order_id, x.code, r.business_day::text as day, r.brand
+      from reconciliation_results x join reconciliation_runs r on r.id = x.run_id and r.replaced_by_run_id is null
+      where x.code is not null and x.code <> 1 and x.resolution is null
+        and r.business_day < (${now}::timestamptz - interval '30 days')::date
+      order by r.business_day, x.id`)) as unknown;
+  const open = (Array.isArray(found) ? found : (found as { rows: unknown[] }).rows) as {
+    id: number;
+    order_id: number | null;
+    code: number;
+    day: string;
+    brand: string;
+  }[];
+  for (const [i, r] of open.entries()) {
+    // The call the console makes: the check page of the brand's group (the card has none).
+    const group = r.brand === 'paypay' ? 'paypay' : 'wallet';
+    const actor = {
+      operatorId: Number(who.id),
+      loginId: 'admin',
+      callPath: `/history/${group}Check/resolve`,
+      ip: '',
+    };
+    const { decision, comment } = RESOLVED[i % RESOLVED.length];
+    // A resolution a day or two after the statement came.
+    const at = DateTime.fromISO(r.day, { zone: 'utc' })
+      .plus({ days: 2, hours: 2 + (i % 6) })
+      .toJSDate();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update reconciliation_results set resolution = ${decision},
+          resolution_comment = ${comment}, resolved_by = ${who.id}, resolved_by_name = ${who.user_name},
+          resolved_at = ${at} where id = ${r.id}`);
+      if (r.order_id !== null)
+        await tx.execute(sql`update orders set audit_status = ${AUDIT_STATUS.audited} where id = ${r.order_id}
+            and audit_status = ${AUDIT_STATUS.exception} and not exists (
+              select 1 from reconciliation_results y join reconciliation_runs q on q.id = y.run_id
+              where y.order_id = ${r.order_id} and q.replaced_by_run_id is null
+                and y.code <> 1 and y.resolution is null)`);
+      await recordAudits(tx, actor, [
+        {
+          objectType: 'reconciliationResult',
+          objectId: r.id,
+          action: 'resolve',
+          before: { code: r.code, resolution: null },
+          after: { code: r.code, resolution: decision, comment },
+        },
+      ]);
+    });
+  }
+}
+
 export interface DemoStatementsReport {
   runs: number;
   refused: number;
@@ -190,5 +265,6 @@ export async function seedDemoStatements(db: Db, now = new Date()): Promise<Demo
       report.exceptions += c['100'] + c['200'] + c['300'] + c['400'] + c['500'] + c['600'];
     }
   }
+  await resolveOlder(db, now);
   return report;
 }

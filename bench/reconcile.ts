@@ -1,0 +1,182 @@
+/**
+ * `npm run bench:reconcile -- --db pglite|postgres [--orders N] [--day-rows R]`
+ *
+ * Reconciliation at scale (issue #16): on the bench database with N orders in all (the demo's, then
+ * background orders of every brand over 90 days written by one INSERT … SELECT FROM
+ * generate_series), one PayPay business day of R orders, and that day's statement as PayPay
+ * writes it (Shift_JIS CSV; of 100,000 rows 40 missing, 31 with another amount, 30 unknown added).
+ * Timed, in this process: the file parsed as it streams and matched (reconcileDay: rows loaded,
+ * two passes, orders' audit), peak RSS above the process's before; the same file again (nothing
+ * changes); a corrected file (the day replaced). Prints a Markdown section for bench/RESULTS.md.
+ * Not a test: figures depend on the machine.
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { count, sql } from 'drizzle-orm';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { prepareDatabase } from '../server/db/prepare';
+import { companies, orders } from '../server/db/schema';
+import {
+  contentHash,
+  reconcileDay,
+  streamStatement,
+  writePaypay,
+  type StatementRow,
+} from '../server/modules/reconciliation';
+import { benchEnv, benchKind, ensureDatabase, load, opt } from './common';
+
+const kind = benchKind();
+const wanted = Number(opt('orders', '1000000'));
+const dayRows = Number(opt('day-rows', '100000'));
+const env = benchEnv(kind);
+const config = loadConfig(env, { captcha: false, logLevel: 'warn' });
+const say = (line = '') => process.stdout.write(`${line}\n`);
+const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
+/** The bench's PayPay day (JST): well before the demo's 90 days. */
+const DAY = '2026-03-16';
+const DAY_START = '2026-03-15T15:00:00Z';
+
+const mib = (b: number) => b / 1024 / 1024;
+
+/** Peak RSS while `f` runs (sampled every 20 ms), and its wall time. */
+async function measured<T>(f: () => Promise<T>): Promise<{ value: T; seconds: number; peakMiB: number }> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const poll = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const started = performance.now();
+  try {
+    const value = await f();
+    return { value, seconds: (performance.now() - started) / 1000, peakMiB: mib(peak - before) };
+  } finally {
+    clearInterval(poll);
+  }
+}
+
+async function main() {
+  if (kind === 'postgres') await ensureDatabase(env.DATABASE_URL!);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await prepareDatabase(database, config);
+  const db = database.db;
+  const [company] = await db.select({ id: companies.id }).from(companies).limit(1);
+  const [{ n }] = await db.select({ n: count() }).from(orders);
+  const background = Math.max(0, wanted - n - dayRows);
+  const [{ day }] = rowsOf<{ day: number }>(
+    await db.execute(sql`select count(*)::int as day from orders where client_order_no like 'BENCHDAY%'`),
+  );
+  if (day === 0) {
+    say(`writing ${background} background orders and ${dayRows} orders of the PayPay day ${DAY}…`);
+    await db.execute(sql`insert into orders (company_id, client_order_no, gateway_order_no, brand_order_no,
+        amount, currency, status, payment_type, brand, sub_brand, fee_amount, created_at, finished_at)
+      select ${company.id}, 'BENCHBG' || i, 'BG' || lpad(i::text, 12, '0'), 'BGB' || i,
+        100 + (i * 7919) % 50000, 'JPY', 'success', 'dynamicQr',
+        (array['wechat', 'alipayplus', 'paypay', 'card'])[1 + i % 4], (array['wechat', 'alipayplus', 'paypay', 'card'])[1 + i % 4],
+        0, t, t
+      from generate_series(1, ${background}) as i,
+        lateral (select now() - interval '90 days' + (i::float / ${background}) * interval '89 days' as t) x`);
+    await db.execute(sql`insert into orders (company_id, client_order_no, gateway_order_no, brand_order_no,
+        amount, currency, status, payment_type, brand, sub_brand, fee_amount, created_at, finished_at)
+      select ${company.id}, 'BENCHDAY' || i, 'BD' || lpad(i::text, 12, '0'), 'PPB' || lpad(i::text, 12, '0'),
+        100 + (i * 104729) % 80000, 'JPY', 'success', 'dynamicQr', 'paypay', 'paypay', 0, t, t
+      from generate_series(1, ${dayRows}) as i,
+        lateral (select ${DAY_START}::timestamptz + (i::float / ${dayRows + 1}) * interval '24 hours' as t) x`);
+    await db.execute(sql`vacuum analyze orders`);
+  }
+  const [{ n: total }] = await db.select({ n: count() }).from(orders);
+  // The day's statement as PayPay writes it, from our orders of the day, with 100 rows changed.
+  const ours = rowsOf<{ b: string; g: string; amount: string; at: string }>(
+    await db.execute(sql`select brand_order_no as b, gateway_order_no as g, amount::text,
+        to_char(finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"') as at
+      from orders where client_order_no like 'BENCHDAY%' order by finished_at, id`),
+  );
+  const statement = (variant: number) => {
+    const rows: StatementRow[] = [];
+    ours.forEach((o, i) => {
+      if (i % 2500 === 7 && i < 100_000) return; // 40 missing
+      const amount = Number(o.amount) + (i % 3300 === 11 ? 10 * variant : 0); // ~30 amounts
+      rows.push(row(o.b, o.g, amount, o.at, i + 2));
+    });
+    for (let i = 0; i < 30; i++) rows.push(row(`PPX${variant}${i}`, `UNKNOWN${i}`, 1000, ours[i].at, 0));
+    statementRows = rows.length;
+    return writePaypay(rows);
+  };
+  let statementRows = 0;
+  const first = statement(1);
+  say(`statement: ${statementRows} rows, ${(first.length / 1024 / 1024).toFixed(1)} MiB`);
+  const run = (bytes: Buffer, name: string) =>
+    measured(async () => {
+      const opened = streamStatement(bytes, 'paypay');
+      if (!('rows' in opened)) throw new Error(`refused: ${JSON.stringify(opened)}`);
+      return reconcileDay(db, {
+        brand: 'paypay',
+        day: DAY,
+        rows: opened.rows,
+        source: 'uploaded',
+        fileName: name,
+        contentHash: contentHash(bytes),
+        now: new Date(),
+      });
+    });
+  await db.execute(sql`delete from reconciliation_results where run_id in
+    (select id from reconciliation_runs where brand = 'paypay' and business_day = ${DAY})`);
+  await db.execute(sql`delete from statement_rows where run_id in
+    (select id from reconciliation_runs where brand = 'paypay' and business_day = ${DAY})`);
+  await db.execute(sql`delete from reconciliation_runs where brand = 'paypay' and business_day = ${DAY}`);
+  const a = await run(first, 'bench-1.csv');
+  const b = await run(first, 'bench-1.csv');
+  const c = await run(statement(2), 'bench-2.csv');
+  say();
+  say(
+    `### Reconciliation, ${kind} (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs, load ${load()})`,
+  );
+  say();
+  say(
+    `${total} orders in the database; one PayPay day of ${ours.length} orders, its statement ${statementRows} rows (${(first.length / 1024 / 1024).toFixed(1)} MiB Shift_JIS).`,
+  );
+  say();
+  say('| run | wall | peak RSS above before | counts |');
+  say('| --- | ---: | ---: | --- |');
+  for (const [label, m] of [
+    ['first import (parse + match)', a],
+    ['the same file again', b],
+    ['a corrected file (replaces the day)', c],
+  ] as const)
+    say(
+      `| ${label} | ${m.seconds.toFixed(2)} s | ${m.peakMiB.toFixed(0)} MiB | ${JSON.stringify(m.value.counts)}${m.value.reused ? ' (reused)' : ''} |`,
+    );
+  await database.close();
+}
+
+function row(
+  brandOrderNo: string,
+  gatewayOrderNo: string,
+  amount: number,
+  time: string,
+  line: number,
+): StatementRow {
+  return {
+    layout: 'paypay',
+    brand: 'paypay',
+    kind: 'payment',
+    kindRaw: null,
+    brandOrderNo,
+    gatewayOrderNo,
+    brandRefundNo: null,
+    gatewayRefundNo: null,
+    statusRaw: '完了',
+    status: 'success',
+    amount,
+    fee: null,
+    feeFine: null,
+    currency: 'JPY',
+    time,
+    line,
+    extra: {},
+  };
+}
+
+main().catch((e) => {
+  process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+  if (e instanceof Error && e.cause) process.stderr.write(`cause: ${String(e.cause)}\n`);
+  process.exit(1);
+});
