@@ -69,7 +69,7 @@ async function main() {
     await db.execute(sql`insert into orders (company_id, client_order_no, gateway_order_no, brand_order_no,
         amount, currency, status, payment_type, brand, sub_brand, fee_amount, created_at, finished_at)
       select ${company.id}, 'BENCHBG' || i, 'BG' || lpad(i::text, 12, '0'), 'BGB' || i,
-        100 + (i * 7919) % 50000, 'JPY', 'success', 'dynamicQr',
+        100 + (i::bigint * 7919) % 50000, 'JPY', 'success', 'dynamicQr',
         (array['wechat', 'alipayplus', 'paypay', 'card'])[1 + i % 4], (array['wechat', 'alipayplus', 'paypay', 'card'])[1 + i % 4],
         0, t, t
       from generate_series(1, ${background}) as i,
@@ -77,7 +77,7 @@ async function main() {
     await db.execute(sql`insert into orders (company_id, client_order_no, gateway_order_no, brand_order_no,
         amount, currency, status, payment_type, brand, sub_brand, fee_amount, created_at, finished_at)
       select ${company.id}, 'BENCHDAY' || i, 'BD' || lpad(i::text, 12, '0'), 'PPB' || lpad(i::text, 12, '0'),
-        100 + (i * 104729) % 80000, 'JPY', 'success', 'dynamicQr', 'paypay', 'paypay', 0, t, t
+        100 + (i::bigint * 104729) % 80000, 'JPY', 'success', 'dynamicQr', 'paypay', 'paypay', 0, t, t
       from generate_series(1, ${dayRows}) as i,
         lateral (select ${DAY_START}::timestamptz + (i::float / ${dayRows + 1}) * interval '24 hours' as t) x`);
     await db.execute(sql`vacuum analyze orders`);
