@@ -14,3 +14,6 @@ export {
   type ReconcileOutcome,
   type StatementInput,
 } from './match';
+export { importRoutes } from './importRoutes';
+export { statementImportJobs, runFetches, backoffMs, FETCH_BACKOFF, FETCH_MAX_ATTEMPTS } from './fetchJob';
+export { drainImports, importsSettled, kickImports, processImport, claimImport } from './imports';

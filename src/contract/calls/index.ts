@@ -16,6 +16,7 @@ import { payerCalls } from './payer';
 import { preordersCalls } from './preorders';
 import { refundsCalls } from './refunds';
 import { settlementsCalls } from './settlements';
+import { statementImportsCalls } from './statementImports';
 import { terminalsCalls } from './terminals';
 import type { Call } from '../call';
 
@@ -46,6 +47,8 @@ export const CALLS_BY_AREA = {
   settlementsAgent: settlementsCalls.agent,
   settlementsBrand: settlementsCalls.brand,
   settlementSettings: settlementsCalls.settings,
+  statementImportsWallet: statementImportsCalls.wallet,
+  statementImportsPaypay: statementImportsCalls.paypay,
   terminals: terminalsCalls,
 } as const;
 
@@ -69,4 +72,5 @@ export { payerCalls };
 export { preordersCalls };
 export { refundsCalls };
 export { settlementsCalls };
+export { statementImportsCalls };
 export { terminalsCalls };
