@@ -79,7 +79,29 @@ export const SUB_SCREENS: readonly SubScreen[] = [
     screen: lazy(() => import('../screens/orders/OrderDetail')),
   },
   ...settlementScreens(),
+  ...statementImportScreens(),
 ];
+
+/** A group's statement imports below its check screen: /history/walletCheck/imports, /history/paypayCheck/imports. */
+function statementImportScreens(): SubScreen[] {
+  const page = () => import('../screens/reconciliation/import/StatementImports');
+  const sub = (parent: string, screen: SubScreen['screen']): SubScreen => ({
+    parent,
+    pattern: new RegExp(`^${parent}/(imports)$`),
+    titleKeys: { create: 'statementImports.listTitle', edit: 'statementImports.listTitle' },
+    screen,
+  });
+  return [
+    sub(
+      '/history/walletCheck',
+      lazy(() => page().then((m) => ({ default: m.WalletStatementImports }))),
+    ),
+    sub(
+      '/history/paypayCheck',
+      lazy(() => page().then((m) => ({ default: m.PaypayStatementImports }))),
+    ),
+  ];
+}
 
 /** A settlement's page below each settlement list: /settle/actuarial/12, /settle/agent/3, /settle/brand/7. */
 function settlementScreens(): SubScreen[] {

@@ -8,6 +8,15 @@ export default defineArea({
   ja: {
     statementImports: {
       open: '明細を取り込む',
+      listTitle: '明細の取り込み履歴',
+      sources: { fetched: 'ブランドから取得', uploaded: 'アップロード' },
+      columns: {
+        createdAt: '日時',
+        createdBy: '実行者',
+        fileName: 'ファイル',
+        status: '状態',
+        unchanged: '（変更なし）',
+      },
       title: 'ブランド明細の取り込み',
       file: '明細ファイル（CSV / TXT）',
       fileHint: 'UTF-8（BOM有無）、GBK、Shift_JISに対応。最大{{max}}',
@@ -81,6 +90,15 @@ export default defineArea({
   'zh-cn': {
     statementImports: {
       open: '导入对账单',
+      listTitle: '对账单导入记录',
+      sources: { fetched: '从品牌获取', uploaded: '上传' },
+      columns: {
+        createdAt: '时间',
+        createdBy: '操作人',
+        fileName: '文件',
+        status: '状态',
+        unchanged: '（无变化）',
+      },
       title: '导入品牌对账单',
       file: '对账单文件（CSV / TXT）',
       fileHint: '支持 UTF-8（含或不含 BOM）、GBK、Shift_JIS，最大 {{max}}',
@@ -149,6 +167,15 @@ export default defineArea({
   en: {
     statementImports: {
       open: 'Import statement',
+      listTitle: 'Statement imports',
+      sources: { fetched: 'Fetched from the brand', uploaded: 'Uploaded' },
+      columns: {
+        createdAt: 'Time',
+        createdBy: 'By',
+        fileName: 'File',
+        status: 'Status',
+        unchanged: '(nothing changed)',
+      },
       title: 'Import a brand statement',
       file: 'Statement file (CSV / TXT)',
       fileHint: 'UTF-8 (with or without BOM), GBK or Shift_JIS; at most {{max}}',
