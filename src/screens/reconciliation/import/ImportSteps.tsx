@@ -22,13 +22,19 @@ import {
 } from '../../../contract/statementImports';
 import type { statementImportMachine, StatementImportEvent } from '../../../machines/statementImport';
 import { useT } from '../../../app/i18n';
-import type { Translate } from '../../../i18n';
+import { textOr, type Translate } from '../../../i18n';
 
 type State = SnapshotFrom<typeof statementImportMachine>;
 type Send = (event: StatementImportEvent) => void;
 
 const brandText = (t: Translate, brand: PayBrand | null) =>
   brand ? t(`statementImports.brands.${brand}`) : '';
+
+/** "Line 2: An unknown status" in the screen's language (the server's words for a reason it has no key for). */
+const refusalText = (t: Translate, r: NonNullable<StatementImportView['refusal']>) => {
+  const reason = textOr(t, `statementImports.reasons.${r.reason}`, '');
+  return reason ? t('statementImports.refusalAt', { line: r.line, reason }) : r.message;
+};
 
 /** The form: file, brand (or detect) and day (or from the file). */
 function ChooseStep({ state, send, onClose }: { state: State; send: Send; onClose: () => void }) {
@@ -192,7 +198,7 @@ function Outcome({ view }: { view: StatementImportView }) {
           <Alert.Title>
             {view.runId ? t('statementImports.refusedTitle', where) : t('statementImports.refusedNoDay')}
           </Alert.Title>
-          {view.refusal && <Alert.Description>{view.refusal.message}</Alert.Description>}
+          {view.refusal && <Alert.Description>{refusalText(t, view.refusal)}</Alert.Description>}
         </Alert.Content>
       </Alert.Root>
       {view.refusal?.detail && (
