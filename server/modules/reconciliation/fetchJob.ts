@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { PAY_BRANDS, type PayBrand } from '../../../src/contract/brands';
+import { isPayBrand, PAY_BRANDS, type PayBrand } from '../../../src/contract/brands';
 import { ResultType } from '../../../src/contract/envelope';
 import {
   brandsOfGroup,
@@ -166,8 +166,9 @@ export async function refetch(
 ): Promise<StatementImportStarted> {
   if (!RECON_WRITE_ROLES.includes(c.principal.operatorType))
     throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
-  const brand = input.brand as PayBrand;
-  if (!brandsOfGroup(group).includes(brand)) throw fieldError(c.t, 'brand', 'validation.oneOf');
+  const brand = input.brand;
+  if (!isPayBrand(brand) || !brandsOfGroup(group).includes(brand))
+    throw fieldError(c.t, 'brand', 'validation.oneOf');
   const day = input.businessDay;
   let file;
   try {

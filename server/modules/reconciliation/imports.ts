@@ -8,7 +8,7 @@
  * run of the same file for the same day is not made twice.
  */
 import { and, desc, eq, getTableColumns, inArray, lt, or, sql } from 'drizzle-orm';
-import { PAY_BRANDS, type PayBrand } from '../../../src/contract/brands';
+import { isPayBrand, PAY_BRANDS, type PayBrand } from '../../../src/contract/brands';
 import { ResultType, type Page } from '../../../src/contract/envelope';
 import type { RunCounts } from '../../../src/contract/reconciliation';
 import {
@@ -116,7 +116,7 @@ export async function startUpload(
     throw fileError(t, 'server.statementImports.tooLarge', { max: `${STATEMENT_UPLOAD_MAX_BYTES / MiB} MB` });
   if (file.includes(0)) throw fileError(t, 'server.statementImports.binary');
   const allowed = brandsOfGroup(group);
-  const chosen = (input.brand || null) as PayBrand | null;
+  const chosen = isPayBrand(input.brand) ? input.brand : null;
   if (chosen && !allowed.includes(chosen)) throw fieldError(t, 'brand', 'validation.oneOf');
   const detected = detectLayout(file);
   let brand: PayBrand;
@@ -252,7 +252,7 @@ function importQuery(db: Db) {
 
 type Selected = Awaited<ReturnType<ReturnType<typeof importQuery>['execute']>>[number];
 const toView = (t: Translate, r: Selected) =>
-  viewOf(t, r as unknown as ImportRow, { createdBy: r.createdByLogin, counts: r.counts ?? null });
+  viewOf(t, r, { createdBy: r.createdByLogin, counts: r.counts ?? null });
 
 /** One import of the group's brands; another's (or none) is not found. */
 export async function getImport(c: Caller, group: ReconGroup, id: number): Promise<StatementImportView> {
