@@ -7,23 +7,27 @@
 import { PAY_BRANDS, type PayBrand } from './brands';
 import { id } from './fields';
 import { isCalendarDay, pageFields } from './paging';
-import type { ImportSource, ImportStatus, RunCounts } from './reconciliation';
+import {
+  RECON_GROUP_BRANDS,
+  RECON_WRITE_ROLES,
+  type ImportSource,
+  type ImportStatus,
+  type ReconGroup,
+  type RunCounts,
+} from './reconciliation';
 import { message, yup } from './validation';
 
-/** Who may upload or fetch a statement (system admin and system operator), checked by the server. */
-export const RECON_WRITE_ROLES: readonly number[] = [0, 10];
+/** Who may upload or fetch a statement and read the imports: RECON_WRITE_ROLES (checked by the server). */
+export const mayImportStatements = (role: number) => RECON_WRITE_ROLES.some((r) => r === role);
 
-/**
- * The brands each check screen reconciles: the Chinese wallets (WeChat Pay, Alipay+), and the
- * Japanese brands (PayPay and the card acquirer: both cut their day at 00:00 JST).
- */
-export const RECON_GROUPS = {
-  wallet: { route: '/history/walletCheck', brands: ['wechat', 'alipayplus'] },
-  paypay: { route: '/history/paypayCheck', brands: ['paypay', 'card'] },
-} as const satisfies Record<string, { route: string; brands: readonly PayBrand[] }>;
-export type ReconGroup = keyof typeof RECON_GROUPS;
-export const RECON_GROUP_NAMES = Object.keys(RECON_GROUPS) as ReconGroup[];
-export const brandsOfGroup = (g: ReconGroup): readonly PayBrand[] => RECON_GROUPS[g].brands;
+/** The brands a group's check screen imports (RECON_GROUP_BRANDS; the card acquirer's only fetched). */
+export const brandsOfGroup = (g: ReconGroup): readonly PayBrand[] => RECON_GROUP_BRANDS[g];
+
+/** The check screen whose grant opens a group's import calls. */
+export const CHECK_ROUTES = {
+  wallet: '/history/walletCheck',
+  paypay: '/history/paypayCheck',
+} as const satisfies Record<ReconGroup, string>;
 
 /**
  * The largest statement accepted (bytes): a busy merchant's brand-day is a few MB; a larger

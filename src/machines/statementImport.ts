@@ -1,7 +1,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { ResultType } from '../contract/envelope';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
-import type { ReconGroup, StatementImportStarted, StatementImportView } from '../contract/statementImports';
+import type { ReconGroup } from '../contract/reconciliation';
+import type { StatementImportStarted, StatementImportView } from '../contract/statementImports';
 import { failureMessage, fieldErrorsOf, resultTypeOf, type TestMap } from './effects';
 
 /**

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { statementImportsCalls } from '../contract/calls/statementImports';
-import type { ReconGroup } from '../contract/statementImports';
+import type { ReconGroup } from '../contract/reconciliation';
 import type { StatementUploadRequest } from '../machines/statementImport';
 import { api } from './api';
 

@@ -8,7 +8,7 @@ import {
 } from '../../src/contract/roles';
 import { DEFAULT_ROLE_ROUTES } from '../../src/contract/routes';
 import { REFUND_ROLES } from '../../src/contract/refunds';
-import { RECON_WRITE_ROLES } from '../../src/contract/statementImports';
+import { mayImportStatements } from '../../src/contract/statementImports';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Envelope } from '../../src/contract/envelope';
@@ -758,8 +758,7 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
    * ready, an import that does not exist is not found: nothing changes.
    */
   function importEntries(prefix: string, brand: string): Record<string, Entry> {
-    const only = (ok: Outcome) => (role: OperatorType) =>
-      RECON_WRITE_ROLES.includes(role) ? ok : 'NO_ACCESS';
+    const only = (ok: Outcome) => (role: OperatorType) => (mayImportStatements(role) ? ok : 'NO_ACCESS');
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     return {
       [`${prefix}/upload`]: {

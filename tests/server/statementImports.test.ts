@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatementImportView } from '../../src/contract/statementImports';
 import { StatementNotReady } from '../../server/connectors';
 import { auditLog, orders, statementFetches, statementImports } from '../../server/db/schema';
-import { backoffMs, importsSettled, runFetches } from '../../server/modules/reconciliation';
+import { backoffMs, drainImports, importsSettled, runFetches } from '../../server/modules/reconciliation';
 import { backends, startHarness, type Harness } from './harness';
 import { brandOrder } from './reconciliation-support';
 import { newCompany } from './settlements-support';
@@ -49,7 +49,6 @@ describe.each(backends)('statement imports on $name', (backend) => {
     [W, 'wechat-global-utf8bom.csv', {}, 'wechat', '2025-04-01'],
     [W, '1000123_settle_20250401_B0001.csv', {}, 'alipayplus', '2025-04-01'],
     [P, 'paypay-sjis.csv', { businessDay: '2025-04-01' }, 'paypay', '2025-04-01'],
-    [P, 'card-settlement.csv', { brand: 'card', businessDay: '2025-04-01' }, 'card', '2025-04-01'],
   ])('%s: %s is imported and matched', async (prefix, name, fields, brand, day) => {
     const v = await imported(prefix, name, fixture(name), fields);
     expect(v).toMatchObject({ status: 'done', brand, businessDay: day, fileName: name, refusal: null });
@@ -58,6 +57,36 @@ describe.each(backends)('statement imports on $name', (backend) => {
     expect(v.runId).toBeGreaterThan(0);
     expect(v.counts!['200']).toBeGreaterThan(0);
     expect(v.createdBy).toBe('admin');
+  });
+
+  it('the card acquirer’s statement (no screen imports it) is fetched and imported', async () => {
+    const file = {
+      fileName: 'card-settlement.csv',
+      bytes: fixture('card-settlement.csv'),
+      readyAt: new Date(),
+    };
+    const [id] = await runFetches({
+      db: h.db,
+      connectorOf: (brand) => ({
+        fetchStatement: async () => {
+          if (brand === 'card') return file;
+          throw new StatementNotReady(brand, '', new Date('2031-01-01T00:00:00Z'));
+        },
+      }),
+      now: new Date('2025-04-03T12:00:00Z'),
+      days: 1,
+    });
+    await drainImports(h.db, 60_000);
+    const [row] = await h.db.select().from(statementImports).where(eq(statementImports.id, id));
+    expect(row).toMatchObject({ status: 'done', brand: 'card', businessDay: '2025-04-02', rowsTotal: 2 });
+    // Another group's screen does not show it, and no group's upload takes it.
+    expect((await h.call(`${P}/get`, { id }, { token: admin })).body.resultType).toBe('NOT_FOUND');
+    const refused = await upload(h, `${P}/upload`, admin, {
+      name: 'c.csv',
+      data: fixture('card-settlement.csv'),
+    });
+    expect(refused.body.resultType).toBe('INVALID');
+    await h.db.delete(statementFetches);
   });
 
   it('the same file twice changes nothing: the same run, unchanged, no new audit row of a run', async () => {
@@ -117,14 +146,13 @@ describe.each(backends)('statement imports on $name', (backend) => {
     expect(empty.body.resultType).toBe('INVALID');
     const otherBrand = await upload(
       h,
-      `${P}/upload`,
+      `${W}/upload`,
       admin,
-      { name: 'p.csv', data: fixture('paypay-sjis.csv') },
-      { brand: 'card' },
-      'en',
+      { name: 'w.csv', data: fixture('wechat-gbk.csv') },
+      { brand: 'alipayplus' },
     );
     expect(otherBrand.body.resultType).toBe('INVALID');
-    expect(otherBrand.body.errors?.file).toContain('PayPay');
+    expect(otherBrand.body.errors?.file).toBe('このファイルはWeChat Payの明細です（選択：Alipay+）');
     const otherGroup = await upload(h, `${W}/upload`, admin, {
       name: 'p.csv',
       data: fixture('paypay-sjis.csv'),

@@ -11,10 +11,10 @@ import { isPayBrand, PAY_BRANDS, type PayBrand } from '../../../src/contract/bra
 import { ResultType } from '../../../src/contract/envelope';
 import {
   brandsOfGroup,
-  RECON_WRITE_ROLES,
-  type ReconGroup,
+  mayImportStatements,
   type StatementImportStarted,
 } from '../../../src/contract/statementImports';
+import type { ReconGroup } from '../../../src/contract/reconciliation';
 import { StatementNotReady, type BrandConnector } from '../../connectors';
 import type { Db } from '../../db/client';
 import { statementFetches } from '../../db/schema';
@@ -164,7 +164,7 @@ export async function refetch(
   group: ReconGroup,
   input: { brand: string; businessDay: string },
 ): Promise<StatementImportStarted> {
-  if (!RECON_WRITE_ROLES.includes(c.principal.operatorType))
+  if (!mayImportStatements(c.principal.operatorType))
     throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
   const brand = input.brand;
   if (!isPayBrand(brand) || !brandsOfGroup(group).includes(brand))

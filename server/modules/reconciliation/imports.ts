@@ -10,13 +10,12 @@
 import { and, desc, eq, getTableColumns, inArray, lt, or, sql } from 'drizzle-orm';
 import { isPayBrand, PAY_BRANDS, type PayBrand } from '../../../src/contract/brands';
 import { ResultType, type Page } from '../../../src/contract/envelope';
-import type { RunCounts } from '../../../src/contract/reconciliation';
+import type { ReconGroup, RunCounts } from '../../../src/contract/reconciliation';
 import {
   brandsOfGroup,
   IMPORT_REFUSALS,
-  RECON_WRITE_ROLES,
+  mayImportStatements,
   STATEMENT_UPLOAD_MAX_BYTES,
-  type ReconGroup,
   type StatementImportStarted,
   type StatementImportView,
 } from '../../../src/contract/statementImports';
@@ -66,7 +65,7 @@ const MiB = 1024 * 1024;
 
 /** Only the platform's own roles import statements or read their imports (a brand's whole day). */
 function mayImport(c: Caller) {
-  if (!RECON_WRITE_ROLES.includes(c.principal.operatorType))
+  if (!mayImportStatements(c.principal.operatorType))
     throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
 }
 

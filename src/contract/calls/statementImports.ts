@@ -1,7 +1,7 @@
 import { call, reply } from '../call';
 import type { Page } from '../envelope';
 import {
-  RECON_GROUPS,
+  CHECK_ROUTES,
   StatementImportIdInput,
   StatementImportPageQuery,
   StatementRefetchInput,
@@ -44,6 +44,6 @@ function importCalls<const P extends string, const R extends string>(prefix: P, 
 }
 
 export const statementImportsCalls = {
-  wallet: importCalls('/history/walletCheck', RECON_GROUPS.wallet.route),
-  paypay: importCalls('/history/paypayCheck', RECON_GROUPS.paypay.route),
+  wallet: importCalls('/history/walletCheck', CHECK_ROUTES.wallet),
+  paypay: importCalls('/history/paypayCheck', CHECK_ROUTES.paypay),
 } as const;

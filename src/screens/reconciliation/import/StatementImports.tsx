@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Alert, Badge, Box, Table } from '@chakra-ui/react';
 import { DEFAULT_PAGE_SIZE } from '../../../contract/paging';
-import type { ReconGroup } from '../../../contract/statementImports';
+import type { ReconGroup } from '../../../contract/reconciliation';
 import { useT } from '../../../app/i18n';
 import { useLoad } from '../../../app/useLoad';
 import { formatDateTime } from '../../../components/format';
