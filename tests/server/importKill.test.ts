@@ -1,13 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentHash, parseStatement, writePaypay } from '../../server/modules/reconciliation';
-import { TEST_SECRET_KEY } from './harness';
+import { freePort, killProcess, scratchDatabase, startServerProcess } from './processes-support';
 
 /**
  * A statement import killed (SIGKILL) while it reads the file and again while it matches: the
@@ -35,65 +31,25 @@ function bigStatement(): Buffer {
 
 if (postgresUrl)
   describe('kill -9 during a statement import on PostgreSQL', () => {
-    const dbName = `kessai_import_${randomBytes(5).toString('hex')}`;
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'kessai-import-'));
-    const dbUrl = Object.assign(new URL(postgresUrl), { pathname: `/${dbName}` }).toString();
+    const scratch = scratchDatabase(postgresUrl, 'kessai_import');
     let pool: pg.Pool;
     let port = 0;
     const children = new Set<ChildProcess>();
     const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
       (await pool.query(text, values)).rows as T[];
-
-    const freePort = () =>
-      new Promise<number>((resolve, reject) => {
-        const srv = createServer();
-        srv.once('error', reject);
-        srv.listen(0, '127.0.0.1', () => {
-          const { port: p } = srv.address() as AddressInfo;
-          srv.close(() => resolve(p));
-        });
-      });
-
-    /** `node --import tsx`, not the tsx CLI: a SIGKILL of the CLI is not one of the server. */
-    async function startServer(): Promise<ChildProcess> {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: dbUrl,
-          KESSAI_SECRET_KEY: TEST_SECRET_KEY,
-          KESSAI_CAPTCHA: 'off',
-          KESSAI_DATA_DIR: dataDir,
+    const startServer = () =>
+      startServerProcess(
+        port,
+        {
+          ...scratch.env,
           KESSAI_DEMO_ORDERS: '0',
           KESSAI_LOG_LEVEL: 'warn',
           KESSAI_STATEMENT_FETCH_DAYS: '0',
           KESSAI_IMPORT_LEASE_MS: '2000',
         },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + String(d)).slice(-2000)));
-      children.add(child);
-      child.on('exit', () => children.delete(child));
-      for (let i = 0; i < 600; i++) {
-        const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (up) return child;
-        if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${stderr}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error('server did not start');
-    }
-
-    async function kill(child: ChildProcess) {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const gone = new Promise((r) => child.once('exit', r));
-      child.kill('SIGKILL');
-      await gone;
-    }
+        children,
+      );
+    const kill = killProcess;
 
     const importRow = async (id: number) =>
       (
@@ -118,21 +74,14 @@ if (postgresUrl)
     }
 
     beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      await admin.end();
-      pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+      await scratch.create();
+      pool = new pg.Pool({ connectionString: scratch.dbUrl, max: 2 });
       port = await freePort();
     }, 60_000);
     afterAll(async () => {
       await Promise.all([...children].map(kill));
       await pool?.end();
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      await scratch.drop();
     });
 
     it('resumes after kills while reading and while matching, and completes exactly once', async () => {
