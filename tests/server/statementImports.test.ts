@@ -86,6 +86,24 @@ describe.each(backends)('statement imports on $name', (backend) => {
       data: fixture('card-settlement.csv'),
     });
     expect(refused.body.resultType).toBe('INVALID');
+    // A day matched already is not fetched again by the schedule (scheduled anew here).
+    await h.db.delete(statementFetches);
+    const asked: string[] = [];
+    const again = await runFetches({
+      db: h.db,
+      connectorOf: (brand) => ({
+        fetchStatement: async (day) => {
+          asked.push(`${brand} ${day}`);
+          throw new StatementNotReady(brand, day, new Date('2031-01-01T00:00:00Z'));
+        },
+      }),
+      now: new Date('2025-04-03T12:00:00Z'),
+      days: 1,
+    });
+    expect(again).toEqual([]);
+    expect(asked).not.toContain('card 2025-04-02');
+    const [cardFetch] = await h.db.select().from(statementFetches).where(eq(statementFetches.brand, 'card'));
+    expect(cardFetch.state).toBe('done');
     await h.db.delete(statementFetches);
   });
 

@@ -5,7 +5,7 @@
  * time. Another failure: again after FETCH_BACKOFF (5 min doubling, at most 6 h), given up after
  * FETCH_MAX_ATTEMPTS. A file: queued as a fetched import, which the import worker runs.
  */
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { isPayBrand, PAY_BRANDS, type PayBrand } from '../../../src/contract/brands';
 import { ResultType } from '../../../src/contract/envelope';
@@ -17,7 +17,7 @@ import {
 import type { ReconGroup } from '../../../src/contract/reconciliation';
 import { StatementNotReady, type BrandConnector } from '../../connectors';
 import type { Db } from '../../db/client';
-import { statementFetches } from '../../db/schema';
+import { reconciliationRuns, statementFetches } from '../../db/schema';
 import { recordAudit, systemActor } from '../../platform/audit';
 import { write, type Caller } from '../../platform/caller';
 import { ApiError } from '../../platform/envelope';
@@ -97,6 +97,22 @@ export async function runFetches(opts: FetchRunOptions): Promise<number[]> {
     const row = await claimFetch(db, now);
     if (!row) return queued;
     const key = and(eq(statementFetches.brand, row.brand), eq(statementFetches.businessDay, row.businessDay));
+    // A day matched already (uploaded, or the demo's statements of several files) is not
+    // fetched again: the schedule fetches what is missing; a refetch replaces on purpose.
+    const [current] = await db
+      .select({ id: reconciliationRuns.id })
+      .from(reconciliationRuns)
+      .where(
+        and(
+          eq(reconciliationRuns.brand, row.brand),
+          eq(reconciliationRuns.businessDay, row.businessDay),
+          isNull(reconciliationRuns.replacedByRunId),
+        ),
+      );
+    if (current) {
+      await db.update(statementFetches).set({ state: 'done', lastError: null, updatedAt: now }).where(key);
+      continue;
+    }
     try {
       const file = await opts.connectorOf(row.brand).fetchStatement(row.businessDay, { now });
       const id = await db.transaction(async (tx) => {
