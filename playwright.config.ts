@@ -43,6 +43,9 @@ export default defineConfig({
       KESSAI_LOG_LEVEL: 'warn',
       // The merchant notifications test's merchant site is on loopback.
       KESSAI_NOTIFY_PRIVATE: 'allow',
+      // No statements fetched in the background: the demo orders stay as the demo data made them
+      // (the fetching is tested on the server with its own clock; statementImport.spec uploads).
+      KESSAI_STATEMENT_FETCH_DAYS: '0',
     },
   },
 });

@@ -36,8 +36,14 @@ import { brandNotifyRoutes, payerUrl } from './modules/payments';
 import { createConnectors } from './connectors';
 import { createNotifier, notificationJobs, NOTIFY_INTERVAL_MS } from './modules/notifications';
 import { recoveryJobs } from './modules/recovery';
-import { brandTransactionRoutes, reconciliationRoutes } from './modules/reconciliation';
 import { settlementJobs, settlementRoutes } from './modules/settlements';
+import {
+  brandTransactionRoutes,
+  importRoutes,
+  importsSettled,
+  reconciliationRoutes,
+  statementImportJobs,
+} from './modules/reconciliation';
 import { createScheduler, type ModuleJobs } from './platform/jobs';
 
 export interface AppOptions {
@@ -71,10 +77,11 @@ const MODULES: ((api: Api) => void)[] = [
   settlementRoutes,
   brandTransactionRoutes,
   reconciliationRoutes,
+  importRoutes,
 ];
 
 /** Every module's periodic jobs, in one list (in this order when due together). */
-const JOBS: ModuleJobs[] = [notificationJobs, recoveryJobs, refundJobs, settlementJobs];
+const JOBS: ModuleJobs[] = [notificationJobs, recoveryJobs, refundJobs, settlementJobs, statementImportJobs];
 
 /** A hop count becomes proxy-addr's rule: the nearest `hops` senders are proxies. */
 const trustedProxies = (trust: Config['trustProxy']) =>
@@ -142,6 +149,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const jobsOf of JOBS) for (const job of jobsOf(deps, app.log)) deps.jobs.register(job);
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
+    await importsSettled(db);
     await deps.connectors.settled();
   });
   const api = createApi(app, deps);

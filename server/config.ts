@@ -64,6 +64,16 @@ export interface Config {
   /** KESSAI_RECOVERY_EVERY_MS: how often the recovery job runs. */
   recoveryEveryMs: number;
   /**
+   * KESSAI_STATEMENT_FETCH_DAYS: how many business days back (up to yesterday in each brand's
+   * time zone) the statement fetching schedules (docs/reconciliation.md, "Import").
+   */
+  statementFetchDays: number;
+  /**
+   * KESSAI_IMPORT_LEASE_MS: a statement import that has not moved for this long was left by a
+   * process that died: another takes it over.
+   */
+  importLeaseMs: number;
+  /**
    * KESSAI_SANDBOX_LATENCY_MS: each sandbox brand call takes between half this and this long,
    * before and again after the brand books it, as a real brand's round trip does (0: instant).
    */
@@ -157,6 +167,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     uploadTimeoutMs: num(env, 'KESSAI_UPLOAD_TIMEOUT_MS', 20_000, 1_000, 600_000),
     recoveryAfterMs: num(env, 'KESSAI_RECOVERY_AFTER_MS', 120_000, 0, 86_400_000),
     recoveryEveryMs: num(env, 'KESSAI_RECOVERY_EVERY_MS', 15_000, 200, 3_600_000),
+    statementFetchDays: num(env, 'KESSAI_STATEMENT_FETCH_DAYS', 7, 0, 366),
+    importLeaseMs: num(env, 'KESSAI_IMPORT_LEASE_MS', 60_000, 1_000, 3_600_000),
     sandboxLatencyMs: num(env, 'KESSAI_SANDBOX_LATENCY_MS', 0, 0, 10_000),
     trustProxy: trustProxyOf(env.KESSAI_TRUST_PROXY),
     refundApprovalThreshold: num(env, 'KESSAI_REFUND_APPROVAL_THRESHOLD', 100_000, 0, 999_999_999_999),

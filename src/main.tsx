@@ -19,6 +19,8 @@ import { refundActors, refundApprovalActors } from './services/refunds';
 import { orderSyncActors } from './services/orders';
 import { preOrderActors } from './services/preorders';
 import { settlementCheckoutActors } from './services/settlements';
+import { statementImportMachine } from './machines/statementImport';
+import { statementImportActors } from './services/statementImports';
 import { STORAGE_KEYS, sessionStore } from './services/storage';
 import { isWorkingLanguage } from './contract/locale';
 import { system } from './app/system';
@@ -56,6 +58,7 @@ const actors = {
   orderSync: orderSyncMachine.provide({ actors: orderSyncActors }),
   preOrder: preOrderMachine.provide({ actors: preOrderActors }),
   settlementCheckout: settlementCheckoutMachine.provide({ actors: settlementCheckoutActors }),
+  statementImport: statementImportMachine.provide({ actors: statementImportActors }),
 };
 root = createActor(rootMachine.provide({ actors }), { input: { storage: sessionStore } });
 root.start();

@@ -85,6 +85,11 @@ export type Handler<C extends Call> = (
 export interface ServerOptions {
   /** Runs before the input is read (a public call's own authentication, e.g. the merchant API). */
   authenticate?: (req: FastifyRequest, deps: Deps) => Promise<void>;
+  /**
+   * An upload call's own largest file (bytes), instead of UPLOAD_MAX_BYTES: the file is kept up
+   * to one byte past it, the rest of a larger one only read past, so the call refuses it.
+   */
+  uploadMaxBytes?: number;
 }
 
 const EMPTY = yup.object({}).noUnknown();
@@ -126,7 +131,10 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
       const routeAsked =
         access !== 'public' && access !== 'session' && !ALWAYS_ALLOWED_ROUTES.includes(access);
 
-      app.post(`/api${path}`, async (req: FastifyRequest, reply: FastifyReply) => {
+      const routeOptions = opts.uploadMaxBytes
+        ? { config: { multipartOptions: { limits: { fileSize: opts.uploadMaxBytes + 1 } } } }
+        : {};
+      app.post(`/api${path}`, routeOptions, async (req: FastifyRequest, reply: FastifyReply) => {
         // The input is checked while the session's statement is out at the database (the
         // check runs after this turn's statement has been sent: setImmediate); a refusal is
         // given only after the session and access checks, in the session's language.

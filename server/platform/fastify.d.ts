@@ -8,6 +8,8 @@ declare module 'fastify' {
     kessai?: { lang: WorkingLanguage; token: string };
     /** The JSON body as received (merchant signatures, brand notifications). */
     rawBody?: string;
+    /** The name of a multipart body's file, as the client sent it. */
+    uploadFileName?: string;
     /** Set by the merchant authentication of a merchant API call. */
     merchant?: { companyId: number; companyName: string };
   }

@@ -129,6 +129,12 @@ export async function installParsers(app: FastifyInstance) {
     // its `file` field (readUpload) while the rest of a larger one is only read past;
     // one file per request (the upload calls take one).
     throwFileSizeLimit: false,
+    // The file's name as the browser sent it (keyValues keeps only the bytes): a statement
+    // import records it.
+    async onFile(part) {
+      await part.toBuffer();
+      this.uploadFileName = part.filename;
+    },
     limits: {
       fieldNameSize: 100,
       fieldSize: 100_000,

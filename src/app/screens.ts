@@ -82,6 +82,7 @@ export const SUB_SCREENS: readonly SubScreen[] = [
   },
   ...settlementScreens(),
   ...reconciliationScreens(),
+  ...statementImportScreens(),
 ];
 
 /** A brand-day's page below each check page: /history/walletCheck/wechat/2026-11-02 (param: 'wechat/2026-11-02'). */
@@ -103,29 +104,49 @@ function reconciliationScreens(): SubScreen[] {
   ];
 }
 
+/**
+ * Pages of one lazily loaded module below several lists: `param`, the pattern of the path's
+ * last segment; `pick`, the module's component for each parent.
+ */
+function pagesBelow<M>(
+  load: () => Promise<M>,
+  param: string,
+  titleKey: MessageKey,
+  pick: Record<string, (m: M) => ComponentType<{ param: string }>>,
+): SubScreen[] {
+  return Object.entries(pick).map(([parent, component]) => ({
+    parent,
+    pattern: new RegExp(`^${parent}/(${param})$`),
+    titleKeys: { create: titleKey, edit: titleKey },
+    screen: lazy(() => load().then((m) => ({ default: component(m) }))),
+  }));
+}
+
 /** A settlement's page below each settlement list: /settle/actuarial/12, /settle/agent/3, /settle/brand/7. */
 function settlementScreens(): SubScreen[] {
-  const detail = () => import('../screens/settlements/SettlementDetail');
-  const sub = (parent: string, screen: SubScreen['screen']): SubScreen => ({
-    parent,
-    pattern: new RegExp(`^${parent}/([1-9]\\d{0,9})$`),
-    titleKeys: { create: 'settlements.detail.title', edit: 'settlements.detail.title' },
-    screen,
-  });
-  return [
-    sub(
-      '/settle/actuarial',
-      lazy(() => detail().then((m) => ({ default: m.MerchantSettlementDetail }))),
-    ),
-    sub(
-      '/settle/agent',
-      lazy(() => detail().then((m) => ({ default: m.AgentSettlementDetail }))),
-    ),
-    sub(
-      '/settle/brand',
-      lazy(() => detail().then((m) => ({ default: m.BrandSettlementDetail }))),
-    ),
-  ];
+  return pagesBelow(
+    () => import('../screens/settlements/SettlementDetail'),
+    '[1-9]\\d{0,9}',
+    'settlements.detail.title',
+    {
+      '/settle/actuarial': (m) => m.MerchantSettlementDetail,
+      '/settle/agent': (m) => m.AgentSettlementDetail,
+      '/settle/brand': (m) => m.BrandSettlementDetail,
+    },
+  );
+}
+
+/** A group's statement imports below its check screen: /history/walletCheck/imports, /history/paypayCheck/imports. */
+function statementImportScreens(): SubScreen[] {
+  return pagesBelow(
+    () => import('../screens/reconciliation/import/StatementImports'),
+    'imports',
+    'statementImports.listTitle',
+    {
+      '/history/walletCheck': (m) => m.WalletStatementImports,
+      '/history/paypayCheck': (m) => m.PaypayStatementImports,
+    },
+  );
 }
 
 /** The sub screen a path opens, with its parameter. */

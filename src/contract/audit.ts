@@ -49,6 +49,8 @@ export const AUDIT_OBJECT_TYPES = [
   'settlementSettings',
   'reconciliationRun',
   'reconciliationResult',
+  /** A brand statement's import (an upload or a fetch), docs/reconciliation.md "Import". */
+  'statementImport',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 export const AUDIT_RESULTS = ['success', 'noAccess', 'notFound'] as const;

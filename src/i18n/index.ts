@@ -24,6 +24,7 @@ import fileExports from './exports';
 import settlements from './settlements';
 import reconciliation from './reconciliation';
 import brandTransactions from './brandTransactions';
+import statementImports from './statementImports';
 
 /**
  * One catalogue per area (DESIGN.md's area names), plus the words every screen uses (common),
@@ -54,6 +55,7 @@ export const AREAS = {
   settlements,
   reconciliation,
   brandTransactions,
+  statementImports,
 } satisfies Record<string, AreaCatalogue>;
 export const CATALOGUES: readonly Catalogue[] = ['ja', 'zh-cn', 'en'];
 

@@ -14,6 +14,7 @@ import { rootMachine, rootTestMap } from './root';
 import { secondFactorMachine, secondFactorTestMap } from './secondFactor';
 import { sessionMachine, sessionTestMap } from './session';
 import { settlementCheckoutMachine, settlementCheckoutTestMap } from './settlementCheckout';
+import { statementImportMachine, statementImportTestMap } from './statementImport';
 
 /**
  * Every workflow machine of the console, once. Diagrams (`npm run statecharts`) and the
@@ -34,7 +35,7 @@ export const MACHINES: readonly MachineEntry[] = [
     name: 'root',
     title: 'Console (root actor)',
     description:
-      'The root of the console’s one actor system: it runs the session (system id session) and the workflows a screen opens — the refund (refund), the refund approval (refundApproval), the password change (passwordChange), the order detail’s sync with the brand (orderSync), the create dialog of a pre-order or URL payment (preOrder) and the settlement list’s Pay out dialog (settlementCheckout) — which reach the session and each other through the system. A refund or an approval waiting for the refund password’s change outlives its screen; every other workflow ends with its screen.',
+      'The root of the console’s one actor system: it runs the session (system id session) and the workflows a screen opens — the refund (refund), the refund approval (refundApproval), the password change (passwordChange), the order detail’s sync with the brand (orderSync), the create dialog of a pre-order or URL payment (preOrder) the settlement list’s Pay out dialog (settlementCheckout) and a reconciliation screen’s Import statement dialog (statementImport) — which reach the session and each other through the system. A refund or an approval waiting for the refund password’s change outlives its screen; every other workflow ends with its screen.',
     machine: rootMachine,
     testMap: rootTestMap,
   },
@@ -133,6 +134,14 @@ export const MACHINES: readonly MachineEntry[] = [
       'The Pay out dialog of the merchant and agency settlement lists: the ticked settlements are read as the server sees them now (what can be paid, what cannot and why, totals per currency), the operator leaves some out, reviews each transfer and picks the transfer date (a bank business day), and authorises the payout batch with the refund password. The server makes the batch with its bank files (Zengin for JPY, SWIFT for other currencies), or refuses it: another operator paid some out first (which ones; the selection is read again), or the refund password is wrong (tries left), locked or must be changed first. A failure is retried with the same batch key, so one payout never makes two batches.',
     machine: settlementCheckoutMachine,
     testMap: settlementCheckoutTestMap,
+  },
+  {
+    name: 'statementImport',
+    title: 'Statement import',
+    description:
+      'The Import statement dialog of the reconciliation result screens: the operator uploads a brand’s statement file (the brand and business day chosen or taken from the file); the server refuses it at once with field errors (too large, not text, another brand’s statement) or queues the import, which the dialog reads every second — queued, reading the file, matching — until it ends: matched (rows per result code, or nothing changed for the same file again), refused at a line with the reason (the day is 400 for the brand), or failed (try again). Closing it leaves the import running on the server.',
+    machine: statementImportMachine,
+    testMap: statementImportTestMap,
   },
   {
     name: 'exportJob',

@@ -11,6 +11,11 @@ import {
   settlementCheckoutMachine,
   type SettlementCheckoutInput,
 } from './settlementCheckout';
+import {
+  STATEMENT_IMPORT_SYSTEM_ID,
+  statementImportMachine,
+  type StatementImportInput,
+} from './statementImport';
 
 /**
  * The console's root actor: one actor system for every workflow. It invokes the session
@@ -30,6 +35,8 @@ import {
  *   link watched for payments until it ends).
  * - settlementCheckout: the settlement list's Pay out dialog, one at a time; it ends itself when
  *   the user cancels or closes it (the root then lets it go), or with the list.
+ * - statementImport: a check screen's Import statement dialog, one at a time; like the checkout,
+ *   it ends itself when closed (the import goes on on the server), or with the screen.
  *
  * The workflows belong to the signed-in session: the root follows the session's snapshots
  * (`session.phase`) and, when the session ends (logout, switching account, expiry), stops every
@@ -57,6 +64,7 @@ const WORKFLOWS = [
   'orderSync',
   'preOrder',
   'settlementCheckout',
+  'statementImport',
 ] as const;
 /** Those that may wait for the refund password's change across the login it forces. */
 const WAITING = ['refund', 'refundApproval'] as const;
@@ -83,6 +91,9 @@ export type RootEvent =
   | { type: 'settlementCheckout.open'; input: SettlementCheckoutInput }
   /** The list went away (the dialog's own Cancel and Close end the workflow itself). */
   | { type: 'settlementCheckout.close' }
+  | { type: 'statementImport.open'; input: StatementImportInput }
+  /** The check screen went away (the dialog's own Cancel and Close end the workflow itself). */
+  | { type: 'statementImport.close' }
   /** Raised from the session's snapshots (`sessionPhaseOf`), with the signed-in user. */
   | { type: 'session.phase'; phase: SessionPhase; loginId: string | null };
 
@@ -115,6 +126,7 @@ export const rootMachine = setup({
     orderSync: orderSyncMachine,
     preOrder: preOrderMachine,
     settlementCheckout: settlementCheckoutMachine,
+    statementImport: statementImportMachine,
   },
   guards: {
     sessionOpen: (_, params: { phase: SessionPhase }) => params.phase === 'open',
@@ -236,6 +248,18 @@ export const rootMachine = setup({
         input: event.input,
       });
     }),
+    /** The Import statement dialog opened: one at a time; the same group's running one is kept. */
+    openStatementImport: enqueueActions(({ self, event, enqueue }) => {
+      if (event.type !== 'statementImport.open') return;
+      const current = self.getSnapshot().children.statementImport?.getSnapshot();
+      if (current?.status === 'active' && current.context.group === event.input.group) return;
+      enqueue.stopChild('statementImport');
+      enqueue.spawnChild('statementImport', {
+        id: 'statementImport',
+        systemId: STATEMENT_IMPORT_SYSTEM_ID,
+        input: event.input,
+      });
+    }),
   },
 }).createMachine({
   id: 'root',
@@ -292,6 +316,10 @@ export const rootMachine = setup({
     'settlementCheckout.close': { actions: stopChild('settlementCheckout') },
     /** Cancelled or closed by the user: the dialog goes with it. */
     'xstate.done.actor.settlementCheckout': { actions: stopChild('settlementCheckout') },
+    'statementImport.open': { actions: 'openStatementImport' },
+    'statementImport.close': { actions: stopChild('statementImport') },
+    /** Cancelled or closed by the user: the dialog goes with it. */
+    'xstate.done.actor.statementImport': { actions: stopChild('statementImport') },
   },
 });
 
@@ -317,6 +345,9 @@ export const rootTestMap = {
     'settlementCheckout.open': 'Tick settlements on the merchant or agency settlement list and press Pay out',
     'settlementCheckout.close': 'Leave the settlement list while the Pay out dialog is open',
     'xstate.done.actor.settlementCheckout': 'Cancel or close the Pay out dialog',
+    'statementImport.open': 'Press Import statement on a reconciliation result screen',
+    'statementImport.close': 'Leave that screen while the Import statement dialog is open',
+    'xstate.done.actor.statementImport': 'Cancel or close the Import statement dialog',
     'session.phase':
       'The session moves: signed in, logging out / switching account / expired, or ended by a refund-password change',
     'xstate.snapshot.session': 'The session’s state changes (read as session.phase)',

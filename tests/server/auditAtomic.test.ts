@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_ROLE_ROUTES } from '../../src/contract/routes';
 import type { MerchantOrder } from '../../src/contract/merchant';
-import { brandAgents, operators, orders, sandboxPayments, serviceProviders } from '../../server/db/schema';
+import { readFileSync } from 'node:fs';
+import {
+  brandAgents,
+  operators,
+  orders,
+  sandboxPayments,
+  serviceProviders,
+  statementImports,
+} from '../../server/db/schema';
+import { importsSettled } from '../../server/modules/reconciliation';
 import type { Tx } from '../../server/db/client';
 import type { MfaEnrolment } from '../../src/contract/auth';
 import type { SettlementSettings } from '../../src/contract/settlements';
@@ -66,6 +75,21 @@ const GUARDED: Record<string, string[]> = {
   rate_changes: [],
   reconciliation_runs: [],
   reconciliation_results: [],
+  // An import's progress and outcome are the worker's bookkeeping (the run audits itself).
+  statement_imports: [
+    'status',
+    'business_day',
+    'content_hash',
+    'rows_done',
+    'rows_total',
+    'run_id',
+    'unchanged',
+    'refusal_line',
+    'refusal_reason',
+    'refusal_detail',
+    'updated_at',
+    'finished_at',
+  ],
   // Sign-in bookkeeping (failed-attempt counters and their locks) is the login history's, not a record.
   // So is the time step of the last MFA code taken (replay protection).
   operators: [
@@ -126,6 +150,7 @@ const counted = async (h: Harness, table: string) => {
 };
 
 const NEW_PASSWORD = 'Another-pass-123';
+const statementFixture = (name: string) => readFileSync(`tests/fixtures/statements/${name}`);
 let seq = 0;
 const no = (p: string) => `${p}-${Date.now().toString(36)}-${++seq}`;
 
@@ -428,6 +453,38 @@ describe.each(backends)('every write and its audit row in one transaction on $na
     }),
     // The system admin's settlement settings: read, and saved back with the yen fee one higher.
     '/history/settlementSettings/get': async () => ({ as: 'admin' }),
+    ...Object.fromEntries(
+      (
+        [
+          ['/history/walletCheck/import', 'wechat-gbk.csv', 'wechat'],
+          ['/history/paypayCheck/import', 'paypay-sjis.csv', 'paypay'],
+        ] as const
+      ).flatMap(([prefix, file, brand]) => [
+        [`${prefix}/upload`, async (): Promise<Made> => ({ as: 'admin', file: statementFixture(file) })],
+        [
+          `${prefix}/refetch`,
+          async (): Promise<Made> => ({ as: 'admin', input: { brand, businessDay: '2025-05-01' } }),
+        ],
+        [
+          `${prefix}/get`,
+          async (): Promise<Made> => {
+            await importsSettled(h.db);
+            const [row] = await h.db
+              .select({ id: statementImports.id })
+              .from(statementImports)
+              .where(eq(statementImports.brand, brand));
+            return { as: 'admin', input: { id: row.id } };
+          },
+        ],
+        [
+          `${prefix}/page`,
+          async (): Promise<Made> => {
+            await importsSettled(h.db);
+            return { as: 'admin', input: {} };
+          },
+        ],
+      ]),
+    ),
     '/history/settlementSettings/save': async () => {
       const now = await as<SettlementSettings>('/history/settlementSettings/get', {});
       return {

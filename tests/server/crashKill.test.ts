@@ -1,13 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, md5Upper, TEST_SECRET_KEY, totpNow } from './harness';
+import { DEMO_PASSWORD, md5Upper, totpNow } from './harness';
 import { sign } from './payments-support';
+import { freePort, killProcess, scratchDatabase, startServerProcess } from './processes-support';
 
 /**
  * The real thing, on PostgreSQL: two server processes on one database take bursts of
@@ -18,20 +14,8 @@ import { sign } from './payments-support';
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (postgresUrl)
   describe('kill -9 during bursts on PostgreSQL', () => {
-    const dbName = `kessai_crash_${randomBytes(5).toString('hex')}`;
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'kessai-crash-'));
-    const dbUrl = Object.assign(new URL(postgresUrl), { pathname: `/${dbName}` }).toString();
-    /** Two free ports (fixed ones may belong to another server on the machine). */
+    const scratch = scratchDatabase(postgresUrl, 'kessai_crash');
     let PORTS: number[] = [];
-    const freePort = () =>
-      new Promise<number>((resolve, reject) => {
-        const srv = createServer();
-        srv.once('error', reject);
-        srv.listen(0, '127.0.0.1', () => {
-          const { port } = srv.address() as AddressInfo;
-          srv.close(() => resolve(port));
-        });
-      });
     let pool: pg.Pool;
     const children = new Set<ChildProcess>();
 
@@ -41,49 +25,22 @@ if (postgresUrl)
     /**
      * While killing, the recovery waits an hour (so the crashes' work stays in flight) and each
      * sandbox brand call takes 0.2–0.4 s each way (so a kill lands between our intent and the
-     * brand's answer); after, the recovery runs within 1 s. `node --import tsx`, not the tsx CLI:
-     * the CLI runs the server as its child, and a SIGKILL of the CLI is not one of the server.
+     * brand's answer); after, the recovery runs within 1 s.
      */
-    async function startServer(port: number, killing = false): Promise<ChildProcess> {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: dbUrl,
-          KESSAI_SECRET_KEY: TEST_SECRET_KEY,
-          KESSAI_CAPTCHA: 'off',
-          KESSAI_DATA_DIR: dataDir,
+    const startServer = (port: number, killing = false): Promise<ChildProcess> =>
+      startServerProcess(
+        port,
+        {
+          ...scratch.env,
           KESSAI_DEMO_ORDERS: '0',
           KESSAI_LOG_LEVEL: 'warn',
           KESSAI_RECOVERY_AFTER_MS: killing ? '3600000' : '1000',
           KESSAI_RECOVERY_EVERY_MS: '500',
           KESSAI_SANDBOX_LATENCY_MS: killing ? '400' : '0',
         },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + String(d)).slice(-2000)));
-      children.add(child);
-      child.on('exit', () => children.delete(child));
-      for (let i = 0; i < 600; i++) {
-        const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (up) return child;
-        if (child.exitCode !== null) throw new Error(`server on ${port} exited ${child.exitCode}: ${stderr}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`server on ${port} did not start`);
-    }
-
-    async function kill(child: ChildProcess) {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const gone = new Promise((r) => child.once('exit', r));
-      child.kill('SIGKILL');
-      await gone;
-    }
+        children,
+      );
+    const kill = killProcess;
 
     let merchant = { accessToken: '', paySecret: '' };
     let seqNo = 0;
@@ -151,21 +108,14 @@ if (postgresUrl)
     }
 
     beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      await admin.end();
-      pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+      await scratch.create();
+      pool = new pg.Pool({ connectionString: scratch.dbUrl, max: 2 });
       PORTS = [await freePort(), await freePort()];
     }, 60_000);
     afterAll(async () => {
       await Promise.all([...children].map(kill));
       await pool?.end();
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      await scratch.drop();
     }, 60_000);
 
     it('leaves every refund, payment and close final and agreeing with the brand’s books', async () => {

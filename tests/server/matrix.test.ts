@@ -8,6 +8,7 @@ import {
 } from '../../src/contract/roles';
 import { DEFAULT_ROLE_ROUTES } from '../../src/contract/routes';
 import { REFUND_ROLES } from '../../src/contract/refunds';
+import { mayImportStatements } from '../../src/contract/statementImports';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Envelope } from '../../src/contract/envelope';
@@ -558,6 +559,8 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
       input: async () => ({ id: await brandSettlement() }),
     },
     // The settlement settings: the system admin alone (its route's roles, and the server's own check).
+    ...importEntries('/history/walletCheck/import', 'wechat'),
+    ...importEntries('/history/paypayCheck/import', 'paypay'),
     '/history/settlementSettings/get': { kind: 'list', input: () => undefined },
     '/history/settlementSettings/save': {
       kind: 'list',
@@ -823,6 +826,32 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
   function linkWrite(role: OperatorType, _target: Target | null, g: Outcome): Outcome {
     return role === 10 && g === 'NO_ACCESS' ? 'SUCCESS' : g;
   }
+  /**
+   * A group's statement imports: only the system roles (RECON_WRITE_ROLES) import or read them,
+   * whatever the route grants. A text that is not a file is refused, tomorrow's statement is not
+   * ready, an import that does not exist is not found: nothing changes.
+   */
+  function importEntries(prefix: string, brand: string): Record<string, Entry> {
+    const only = (ok: Outcome) => (role: OperatorType) => (mayImportStatements(role) ? ok : 'NO_ACCESS');
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    return {
+      [`${prefix}/upload`]: {
+        kind: 'list',
+        write: true,
+        input: () => ({ file: 'not a file' }),
+        override: only('INVALID'),
+      },
+      [`${prefix}/refetch`]: {
+        kind: 'list',
+        write: true,
+        input: () => ({ brand, businessDay: tomorrow }),
+        override: only('FAIL'),
+      },
+      [`${prefix}/get`]: { kind: 'list', input: () => ({ id: 99_999_999 }), override: only('NOT_FOUND') },
+      [`${prefix}/page`]: { kind: 'list', input: () => ({}), override: only('SUCCESS') },
+    };
+  }
+
   const asInvalid = (g: Outcome): Outcome => (g === 'SUCCESS' ? 'INVALID' : g);
 
   /** A fresh unpaid URL payment / open pre-order in the branch (made by the admin), to close. */

@@ -1,11 +1,7 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_SECRET_KEY } from './harness';
+import { scratchDatabase } from './processes-support';
 
 /**
  * The closing run killed (SIGKILL) at random points on PostgreSQL, at least 20 times, each time
@@ -17,9 +13,7 @@ import { TEST_SECRET_KEY } from './harness';
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (postgresUrl)
   describe('kill -9 during settlement closing runs on PostgreSQL', () => {
-    const dbName = `kessai_settle_kill_${randomBytes(5).toString('hex')}`;
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'kessai-settle-kill-'));
-    const dbUrl = Object.assign(new URL(postgresUrl), { pathname: `/${dbName}` }).toString();
+    const scratch = scratchDatabase(postgresUrl, 'kessai_settle_kill');
     let pool: pg.Pool;
     const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
       (await pool.query(text, values)).rows as T[];
@@ -32,13 +26,7 @@ if (postgresUrl)
     ): Promise<{ finished: boolean; out: string }> {
       return new Promise((resolve, reject) => {
         const child = spawn(process.execPath, ['--import', 'tsx', 'server/settle.ts', '--through', through], {
-          env: {
-            ...process.env,
-            DATABASE_URL: dbUrl,
-            KESSAI_SECRET_KEY: TEST_SECRET_KEY,
-            KESSAI_DATA_DIR: dataDir,
-            KESSAI_LOG_LEVEL: 'warn',
-          },
+          env: { ...process.env, ...scratch.env, KESSAI_LOG_LEVEL: 'warn' },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         let out = '';
@@ -84,11 +72,8 @@ if (postgresUrl)
     }
 
     beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      await admin.end();
-      pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+      await scratch.create();
+      pool = new pg.Pool({ connectionString: scratch.dbUrl, max: 2 });
       // The schema (a run through a day before any data migrates it).
       expect((await settle('2026-01-01', null)).finished).toBe(true);
       // 24 daily companies (half with an agency and a rebate), 40,000 paid orders over 60 days
@@ -123,11 +108,7 @@ if (postgresUrl)
 
     afterAll(async () => {
       await pool?.end();
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      await scratch.drop();
     });
 
     it('leaves no half settlement after 20+ kills, and a last run settles every item exactly once', async () => {

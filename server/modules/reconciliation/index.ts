@@ -17,3 +17,6 @@ export {
 } from './match';
 export { reconciliationRoutes } from './routes';
 export { orderReconciliation } from './queries';
+export { importRoutes } from './importRoutes';
+export { statementImportJobs, runFetches, backoffMs, FETCH_BACKOFF, FETCH_MAX_ATTEMPTS } from './fetchJob';
+export { drainImports, importsSettled, kickImports, processImport, claimImport } from './imports';

@@ -17,6 +17,7 @@ import { preordersCalls } from './preorders';
 import { reconciliationCalls } from './reconciliation';
 import { refundsCalls } from './refunds';
 import { settlementsCalls } from './settlements';
+import { statementImportsCalls } from './statementImports';
 import { terminalsCalls } from './terminals';
 import type { Call } from '../call';
 
@@ -49,6 +50,8 @@ export const CALLS_BY_AREA = {
   settlementsAgent: settlementsCalls.agent,
   settlementsBrand: settlementsCalls.brand,
   settlementSettings: settlementsCalls.settings,
+  statementImportsWallet: statementImportsCalls.wallet,
+  statementImportsPaypay: statementImportsCalls.paypay,
   terminals: terminalsCalls,
 } as const;
 
@@ -73,4 +76,5 @@ export { preordersCalls };
 export { reconciliationCalls };
 export { refundsCalls };
 export { settlementsCalls };
+export { statementImportsCalls };
 export { terminalsCalls };

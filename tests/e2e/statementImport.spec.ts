@@ -1,0 +1,254 @@
+/**
+ * The statement import machine's paths (tests/machines/statementImport.model.ts) walked in
+ * Chromium against the real server, from the Import statement button of the wallet group's
+ * imports page (/history/walletCheck/imports), as the system admin. All shortest paths are the
+ * vitest model test's; here a covering subset, `WALKS`, takes every state and every event at
+ * least once (a test pins it), each checked after each step as a user sees it.
+ *
+ * How the steps are mapped
+ * - SUBMIT(a file): choose tests/fixtures/statements/wechat-utf8bom.csv and press Import; when
+ *   the walk's import is to be refused, a copy with an unknown status on line 2, the brand
+ *   WeChat Pay and the day 2025-04-01 chosen; when the upload is to be refused, a 41 MiB file.
+ *   SUBMIT(no file): the Import button stays disabled while no file is chosen.
+ * - Upload and read requests are held (`page.route`) until the step that answers them.
+ *   done:uploadStatement: the upload goes through. error:uploadStatement(too large): it goes
+ *   through (the server refuses the file on its field); (network): it fails on the network.
+ * - done:readImport(matched / refused): the read goes through once the server's import has
+ *   ended. (reading the file / failed on the server): the server's reply with its status
+ *   rewritten (a fixture file is read in milliseconds, and nothing a user does fails a worker).
+ *   error:readImport: the read fails on the network. after:pollInterval: the next read arrives.
+ * - RETRY, AGAIN, CANCEL, CLOSE: the dialog's buttons.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { StatementImportView } from '../../src/contract/statementImports';
+import { statementImportMachine, statementImportTestMap } from '../../src/machines/statementImport';
+import { namePaths, type ModelEvent } from '../machines/harness';
+import { statementImportPaths } from '../machines/statementImport.model';
+import { apiLogin, ja, storageOf } from './support/ui';
+
+const WALKS = [
+  'CANCEL ⇒ "closed"',
+  'SUBMIT(no file) ⇒ {"choosing":"fresh"}',
+  'SUBMIT(a file) → error:uploadStatement(too large) → SUBMIT(a file) ⇒ "uploading"',
+  'SUBMIT(a file) → error:uploadStatement(network) → RETRY ⇒ "uploading"',
+  'SUBMIT(a file) → done:uploadStatement(queued) → done:readImport(reading the file) → after:pollInterval → error:readImport(network) → RETRY → CLOSE ⇒ "closed"',
+  'SUBMIT(a file) → done:uploadStatement(queued) → done:readImport(matched) → AGAIN ⇒ {"choosing":"fresh"}',
+  'SUBMIT(a file) → done:uploadStatement(queued) → done:readImport(refused) → CLOSE ⇒ "closed"',
+  'SUBMIT(a file) → done:uploadStatement(queued) → done:readImport(failed on the server) → CANCEL ⇒ "closed"',
+];
+
+const generated = new Map(namePaths(statementImportPaths()).map(({ name, path }) => [name, path]));
+type Step = { event: ModelEvent; state: AnyMachineSnapshot };
+const stepsOf = (name: string): Step[] => {
+  const path = generated.get(name);
+  if (!path) throw new Error(`no generated path named ${name}`);
+  return path.steps.map((s) => ({ event: s.event as ModelEvent, state: s.state }));
+};
+const outputLabel = (e: ModelEvent) => (e.output as { label?: string } | undefined)?.label ?? null;
+const errorLabel = (e: ModelEvent) => (e.error as { label?: string } | undefined)?.label ?? null;
+
+const GOOD = readFileSync('tests/fixtures/statements/wechat-utf8bom.csv');
+const CORRUPT = Buffer.from(GOOD.toString('utf8').replace('`SUCCESS', '`NOT-A-STATUS'));
+const HUGE = Buffer.alloc(41 * 1024 * 1024, 0x61);
+
+/** Holds the requests to one call until a step answers them. */
+class Held {
+  private readonly routes: Route[] = [];
+  constructor(
+    private readonly page: Page,
+    private readonly call: string,
+  ) {}
+  async install() {
+    await this.page.route(`**/api/history/walletCheck/import/${this.call}`, (route) => {
+      this.routes.push(route);
+    });
+  }
+  async next() {
+    await expect.poll(() => this.routes.length, { message: `a ${this.call} request` }).toBeGreaterThan(0);
+    return this.routes.shift()!;
+  }
+  get waiting() {
+    return this.routes.length;
+  }
+  async release() {
+    await (await this.next()).continue();
+  }
+  async fail() {
+    await (await this.next()).abort('failed');
+  }
+  /** The read answered when the server's import has ended, or with its status rewritten. */
+  async answer(rewrite?: Partial<StatementImportView>) {
+    const route = await this.next();
+    for (let i = 0; ; i++) {
+      const response = await route.fetch();
+      const body = (await response.json()) as { result: StatementImportView };
+      const status = body.result?.status;
+      if (rewrite || ['done', 'refused', 'failed'].includes(status) || i > 50) {
+        const result = rewrite ? { ...body.result, ...rewrite } : body.result;
+        return route.fulfill({ response, json: { ...body, result } });
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+test('the walks take every state and every event of the machine', () => {
+  const states = new Set<string>();
+  const events = new Set<string>();
+  for (const name of WALKS)
+    for (const { event, state } of stepsOf(name)) {
+      events.add(event.type);
+      for (const key of Object.keys(statementImportTestMap.states)) if (state.matches(key)) states.add(key);
+    }
+  expect([...states].sort()).toEqual(Object.keys(statementImportTestMap.states).sort());
+  const handled = Object.keys(statementImportTestMap.events);
+  expect(handled.filter((e) => !events.has(e))).toEqual([]);
+  expect(statementImportMachine.id).toBe('statementImport');
+});
+
+for (const name of WALKS) {
+  test(name, async ({ browser, request, baseURL }) => {
+    test.setTimeout(90_000);
+    const steps = stepsOf(name);
+    const session = await apiLogin(request, 'admin');
+    const context = await browser.newContext({ baseURL, storageState: storageOf(baseURL!, session) });
+    const page = await context.newPage();
+    const upload = new Held(page, 'upload');
+    const read = new Held(page, 'get');
+    await upload.install();
+    await read.install();
+    await page.goto('/history/walletCheck/imports');
+    await page.getByRole('button', { name: ja('statementImports.open'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: ja('statementImports.title') });
+    await expect(dialog).toBeVisible();
+    const button = (key: string) => dialog.getByRole('button', { name: ja(key), exact: true });
+    const refusedLater = steps.some((s) => outputLabel(s.event) === 'refused');
+    let refusedUpload = steps.some((s) => errorLabel(s.event) === 'too large');
+
+    for (const [index, { event, state }] of steps.entries()) {
+      switch (event.type) {
+        case 'xstate.init':
+          break;
+        case 'SUBMIT':
+          if (event.file === null) {
+            await expect(button('statementImports.submit')).toBeDisabled();
+            break;
+          }
+          if (refusedUpload) {
+            refusedUpload = false;
+            await dialog.locator('input[type=file]').setInputFiles({
+              name: 'huge.csv',
+              mimeType: 'text/csv',
+              buffer: HUGE,
+            });
+          } else if (refusedLater) {
+            await dialog.locator('input[type=file]').setInputFiles({
+              name: 'corrupt.csv',
+              mimeType: 'text/csv',
+              buffer: CORRUPT,
+            });
+            await dialog.getByLabel(ja('statementImports.brand')).selectOption('wechat');
+            await dialog.getByLabel(ja('statementImports.day')).fill('2025-04-01');
+          } else {
+            await dialog.locator('input[type=file]').setInputFiles({
+              name: 'wechat-utf8bom.csv',
+              mimeType: 'text/csv',
+              buffer: GOOD,
+            });
+          }
+          await button('statementImports.submit').click();
+          break;
+        case 'xstate.done.actor.uploadStatement':
+          await upload.release();
+          break;
+        case 'xstate.error.actor.uploadStatement':
+          if (errorLabel(event) === 'network') await upload.fail();
+          else await upload.release();
+          break;
+        case 'xstate.done.actor.readImport': {
+          const label = outputLabel(event);
+          if (label === 'reading the file')
+            await read.answer({ status: 'parsing', rowsDone: 1000, rowsTotal: null });
+          else if (label === 'failed on the server')
+            await read.answer({ status: 'failed', refusal: null, counts: null });
+          else await read.answer();
+          break;
+        }
+        case 'xstate.error.actor.readImport':
+          await read.fail();
+          break;
+        case 'xstate.after.pollInterval.statementImport.waiting':
+          // A second later the import is read again.
+          await expect.poll(() => read.waiting, { timeout: 5_000 }).toBeGreaterThan(0);
+          break;
+        case 'RETRY':
+          await button('statementImports.retry').click();
+          break;
+        case 'AGAIN':
+          await button('statementImports.another').click();
+          break;
+        case 'CANCEL':
+          await button('statementImports.cancel').click();
+          break;
+        case 'CLOSE':
+          await button('statementImports.close').click();
+          break;
+        default:
+          throw new Error(`no user action for ${event.type}`);
+      }
+      await expectState(page, state, index === steps.length - 1);
+    }
+    await context.close();
+  });
+}
+
+/** What a user sees in each state (statementImportTestMap). */
+async function expectState(page: Page, state: AnyMachineSnapshot, last: boolean) {
+  const dialog = page.getByRole('dialog', { name: ja('statementImports.title') });
+  const submit = dialog.locator('button[type=submit]');
+  if (state.matches('closed')) {
+    await expect(dialog).toBeHidden();
+    return;
+  }
+  await expect(dialog).toBeVisible();
+  if (state.matches('choosing')) {
+    await expect(dialog.getByText(ja('statementImports.file'))).toBeVisible();
+    if (state.matches('choosing.invalid'))
+      await expect(dialog.getByText(ja('server.statementImports.tooLarge', { max: '40 MB' }))).toBeVisible();
+  }
+  if (state.matches('uploading')) await expect(submit).toBeDisabled();
+  if (state.matches('watching') || state.matches('waiting')) {
+    const status = dialog.getByRole('status');
+    await expect(status).toBeVisible();
+    if (state.matches('waiting')) {
+      await expect(status).toContainText(ja('statementImports.statuses.parsing'));
+      await expect(status).toContainText(ja('statementImports.rowsRead', { count: 1000 }));
+    }
+  }
+  if (state.matches('done')) {
+    await expect(
+      dialog.getByText(ja('statementImports.doneTitle', { brand: 'WeChat Pay', day: '2025-04-01' })),
+    ).toBeVisible();
+    // The fixture's two rows are none of ours: gateway history missing.
+    await expect(dialog.locator('tr[data-code="200"]')).toContainText('2');
+  }
+  if (state.matches('refused')) {
+    await expect(
+      dialog.getByText(
+        ja('statementImports.refusalAt', { line: 2, reason: ja('statementImports.reasons.status') }),
+      ),
+    ).toBeVisible();
+    await expect(
+      dialog.getByText(ja('statementImports.refusedTitle', { brand: 'WeChat Pay', day: '2025-04-01' })),
+    ).toBeVisible();
+  }
+  if (state.matches('failed')) {
+    await expect(dialog.getByText(ja('statementImports.failedTitle'))).toBeVisible();
+    await expect(
+      dialog.getByRole('button', { name: ja('statementImports.retry'), exact: true }),
+    ).toBeVisible();
+  }
+  void last;
+}
