@@ -44,6 +44,9 @@ export const BRAND_DAY_OFFSET_MINUTES: Record<PayBrand, number> = {
 /** Days a success of ours missing from the statement waits for a late one before it is 300. */
 export const DEFAULT_HOLDING_DAYS = 3;
 
+/** A day of this many rows or more refreshes the staging table's statistics before matching. */
+const ANALYZE_FROM = 1000;
+
 /** Rows per insert (one array parameter per column: the batch bounds memory, not parameters). */
 export const LOAD_BATCH = 5000;
 
@@ -465,6 +468,10 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
       await ourDayWithout(tx, run.id, brand, start, end, AUDIT_CODE.formatError);
     } else {
       rowCount = loaded.count;
+      // The rows just loaded are most of what the passes read: without fresh statistics the
+      // planner takes a large day for an empty one and joins it row by row (a 100,000-row day
+      // took 202 s instead of seconds on PostgreSQL; bench/RESULTS.md).
+      if (rowCount >= ANALYZE_FROM) await tx.execute(sql`analyze statement_rows`);
       await resolveRows(tx, run.id, brand, start, end);
       await classifyRows(tx, run.id);
       const held = now.getTime() < holdingUntil.getTime();
