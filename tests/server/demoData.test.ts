@@ -28,6 +28,8 @@ const DEADLINES = new Set([
   // Until when a statement's missing rows wait for a late statement; a sandbox payment's expiry.
   'reconciliation_runs.holding_until',
   'sandbox_payments.expires_at',
+  // When the fetching job asks again for the late statement.
+  'statement_fetches.next_attempt_at',
 ]);
 
 type Row = Record<string, unknown>;
@@ -122,6 +124,11 @@ describe.each(backends)('the demo data on $name', (backend) => {
     const [other] = await rows<{ day: string }>(sql`
       SELECT max(business_day)::text AS day FROM reconciliation_runs WHERE brand = 'card'`);
     expect(late.day < other.day).toBe(true);
+    // The fetching job found it not ready and asks again when the brand now says it will be.
+    const [waiting] = await rows<{ day: string; later: boolean }>(sql`
+      SELECT business_day::text AS day, next_attempt_at > now() AS later FROM statement_fetches
+      WHERE brand = 'paypay' AND state = 'waiting'`);
+    expect(waiting).toEqual({ day: other.day, later: true });
     // The older exceptions were resolved by the system admin with a comment, the recent stay open.
     const [resolved] = await rows<{ done: number; open: number; uncommented: number; audits: number }>(sql`
       SELECT count(*) FILTER (WHERE x.resolution IS NOT NULL)::int AS done,

@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { PAY_BRANDS, type PayBrand } from '../../../src/contract/brands';
 import { SandboxConnector } from '../../connectors/sandbox';
 import { BRAND_STATEMENTS, statementReadyAt } from '../../connectors/sandboxStatements';
-import type { Injection } from '../../connectors/types';
+import { StatementNotReady, type Injection } from '../../connectors/types';
 import {
   parseStatement,
   reconcileDay,
@@ -14,6 +14,7 @@ import {
 import { recordAudits, systemActor } from '../../platform/audit';
 import { AUDIT_STATUS, type Resolution } from '../../../src/contract/reconciliation';
 import type { Db } from '../client';
+import { statementFetches } from '../schema';
 
 /**
  * 90 days of brand statements for the demo (issue #16, "Demo data"): the sandbox brands' books
@@ -89,6 +90,32 @@ const PLAN: Partial<Record<PayBrand, Record<number, readonly Injection[]>>> = {
 
 /** PayPay's latest statement is late: not fetched yet (the scheduler tries again). */
 const LATE: { brand: PayBrand; daysBack: number } = { brand: 'paypay', daysBack: 0 };
+/** How late past its ready time (the statement's day is yesterday: it comes later today). */
+const LATE_MINUTES = 24 * 60;
+
+/**
+ * The late statement as the fetching job would have found it: asked for, not ready (the brand
+ * is late by a few hours), to be tried again at the time the brand now gives.
+ */
+async function markLate(db: Db, connector: SandboxConnector, day: string, now: Date) {
+  try {
+    await connector.fetchStatement(day, { now, inject: [{ kind: 'late', minutes: LATE_MINUTES }] });
+  } catch (e) {
+    if (!(e instanceof StatementNotReady)) throw e;
+    await db
+      .insert(statementFetches)
+      .values({
+        brand: connector.brand,
+        businessDay: day,
+        state: 'waiting',
+        attempts: 1,
+        nextAttemptAt: e.readyAt,
+        lastError: e.message.slice(0, 255),
+        updatedAt: now,
+      })
+      .onConflictDoNothing();
+  }
+}
 
 /** The currencies the brand writes one file each for on this day (card batches, WeChat bills). */
 async function fileCurrencies(
@@ -230,7 +257,10 @@ export async function seedDemoStatements(db: Db, now = new Date()): Promise<Demo
     let last = DateTime.fromJSDate(now, { zone: 'utc' }).plus({ minutes: offset }).minus({ days: 1 });
     while (statementReadyAt(brand, last.toISODate()!) > now) last = last.minus({ days: 1 });
     for (let back = DAYS - 1; back >= 0; back--) {
-      if (brand === LATE.brand && back === LATE.daysBack) continue;
+      if (brand === LATE.brand && back === LATE.daysBack) {
+        await markLate(db, connector, last.minus({ days: back }).toISODate()!, now);
+        continue;
+      }
       const day = last.minus({ days: back }).toISODate()!;
       const start = DateTime.fromISO(`${day}T00:00:00Z`).minus({ minutes: offset }).toJSDate();
       const end = new Date(start.getTime() + 86_400_000);
