@@ -8,6 +8,11 @@ import { defineArea } from './define';
  */
 export default defineArea({
   ja: {
+    fields: {
+      resultId: '照合結果',
+      decision: '判断',
+      businessDay: '営業日',
+    },
     reconciliation: {
       held: '保留中（明細待ち）',
       auditStatuses: { 0: '未照合', 1: '照合済み', 2: '照合エラー' },
@@ -111,6 +116,11 @@ export default defineArea({
     },
   },
   'zh-cn': {
+    fields: {
+      resultId: '对账结果',
+      decision: '处理决定',
+      businessDay: '营业日',
+    },
     reconciliation: {
       held: '挂起（等待对账单）',
       auditStatuses: { 0: '未对账', 1: '已对账', 2: '对账异常' },
@@ -214,6 +224,11 @@ export default defineArea({
     },
   },
   en: {
+    fields: {
+      resultId: 'Reconciliation result',
+      decision: 'Decision',
+      businessDay: 'Business day',
+    },
     reconciliation: {
       held: 'Held (waiting for the statement)',
       auditStatuses: { 0: 'Not audited', 1: 'Audited', 2: 'Exception' },

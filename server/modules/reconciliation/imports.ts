@@ -208,10 +208,13 @@ function viewOf(
         line: row.refusalLine ?? 0,
         reason: row.refusalReason,
         detail: row.refusalDetail ?? '',
-        message: t('statementImports.refusalAt', {
-          line: row.refusalLine ?? 0,
-          reason: reasonText(t, row.refusalReason),
-        }),
+        // Line 0 is the file as a whole (its size, its days): the reason alone.
+        message: row.refusalLine
+          ? t('statementImports.refusalAt', {
+              line: row.refusalLine,
+              reason: reasonText(t, row.refusalReason),
+            })
+          : reasonText(t, row.refusalReason),
       }
     : null;
   return {

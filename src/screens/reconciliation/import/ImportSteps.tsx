@@ -33,7 +33,9 @@ const brandText = (t: Translate, brand: PayBrand | null) =>
 /** "Line 2: An unknown status" in the screen's language (the server's words for a reason it has no key for). */
 const refusalText = (t: Translate, r: NonNullable<StatementImportView['refusal']>) => {
   const reason = textOr(t, `statementImports.reasons.${r.reason}`, '');
-  return reason ? t('statementImports.refusalAt', { line: r.line, reason }) : r.message;
+  if (!reason) return r.message;
+  // Line 0 is the file as a whole (its size, its days): the reason alone.
+  return r.line > 0 ? t('statementImports.refusalAt', { line: r.line, reason }) : reason;
 };
 
 /** The form: file, brand (or detect) and day (or from the file). */
