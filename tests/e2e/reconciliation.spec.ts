@@ -127,30 +127,6 @@ test('the list and the day page fit a 375 px phone', async ({ browser, request, 
   expect(await wider(page)).toBeLessThanOrEqual(0);
 });
 
-/** Screenshots for a person to look at (RECON_SCREENSHOTS=dir): the list and a day, 3 languages, 2 widths. */
-test('screenshots of the check pages', async ({ browser, request, baseURL }) => {
-  const dir = process.env.RECON_SCREENSHOTS;
-  test.skip(!dir, 'RECON_SCREENSHOTS not set');
-  const s = await seeded(request);
-  for (const lang of ['jp', 'zh_cn', 'en'] as const)
-    for (const width of [1280, 375]) {
-      const page = await consoleAs(browser, request, baseURL!, 'admin', { lang, width });
-      await page.goto(listUrl(s.day));
-      await expect(page.getByText(s.day).first()).toBeVisible();
-      await page.screenshot({ path: `${dir}/list-${lang}-${width}.png`, fullPage: true });
-      await page.goto(`/history/walletCheck/wechat/${s.day}`);
-      await expect(page.getByText(s.minatoAmount).first()).toBeVisible();
-      await page.screenshot({ path: `${dir}/day-${lang}-${width}.png`, fullPage: true });
-      // The default period: the demo's own days.
-      await page.goto('/history/walletCheck');
-      await expect(page.getByRole('link', { name: /\d{4}-\d{2}-\d{2}/ }).first()).toBeVisible();
-      await page.screenshot({ path: `${dir}/demo-${lang}-${width}.png`, fullPage: true });
-      await page.context().close();
-    }
-  // Back to Japanese for the other tests.
-  await consoleAs(browser, request, baseURL!, 'admin', { lang: 'jp' });
-});
-
 test('an exception resolved meanwhile in another session: the dialog says so and changes nothing', async ({
   browser,
   request,
