@@ -49,6 +49,12 @@ export interface Config {
   /** Demo orders generated on an empty database (90 days). */
   demoOrders: number;
   /**
+   * KESSAI_DEMO_STATEMENTS (default on): a fresh demo database also gets 90 days of brand
+   * statements, matched (docs/reconciliation.md, "Demo statements"). The server tests' harness
+   * turns it off unless a test asks for it (it is most of a demo database's preparation time).
+   */
+  demoStatements: boolean;
+  /**
    * KESSAI_NOTIFY_PRIVATE=allow: merchant notifications may go to loopback and private
    * addresses (development, a merchant system on the same network). Off by default: a
    * notifyUrl cannot make the server call into its own network.
@@ -161,6 +167,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sandboxKey: env.KESSAI_SANDBOX_KEY?.trim() || null,
     publicUrl: str(env, 'KESSAI_PUBLIC_URL', '').replace(/\/+$/, ''),
     demoOrders: num(env, 'KESSAI_DEMO_ORDERS', 3000, 0, 1_000_000),
+    demoStatements: !['off', 'false', '0', 'no'].includes(
+      str(env, 'KESSAI_DEMO_STATEMENTS', 'on').toLowerCase(),
+    ),
     notifyPrivate: ['allow', 'on', 'true', '1', 'yes'].includes(
       str(env, 'KESSAI_NOTIFY_PRIVATE', 'deny').toLowerCase(),
     ),

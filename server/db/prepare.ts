@@ -56,8 +56,10 @@ async function prepareNow(database: DatabaseHandle, config: Config, onStep: (ste
     onStep({ step: 'links' });
     await seedDemoLinks(database.db, config.timeZone);
     // 90 days of the brands' statements, matched: the exceptions hold their orders back.
-    onStep({ step: 'statements' });
-    await seedDemoStatements(database.db);
+    if (config.demoStatements) {
+      onStep({ step: 'statements' });
+      await seedDemoStatements(database.db);
+    }
     // 90 days of periods closed from those orders, the older ones paid out.
     onStep({ step: 'settlements' });
     await seedDemoSettlements(database.db, config.timeZone);

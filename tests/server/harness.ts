@@ -177,6 +177,9 @@ export async function startHarness(
       // rate-limit tests set their own limits.
       loginRateLimit: 100_000,
       captchaRateLimit: 100_000,
+      // The demo's 90 days of statements take most of a demo database's preparation: only the
+      // tests of the demo data ask for them.
+      demoStatements: false,
       ...overrides,
     },
   );

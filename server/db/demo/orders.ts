@@ -295,9 +295,7 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
             ? pick(r, OPEN)
             : pick(r, SETTLED);
       const { subject, yen } = sale(r, m, brand);
-      // PayPay settles in yen only (its statement carries JPY): its links stay in yen (the draw
-      // is made all the same, so the demo's other orders do not change).
-      const usd = (brand === 'card' || paymentType === 'link') && r() < m.usd && brand !== 'paypay';
+      const usd = (brand === 'card' || paymentType === 'link') && r() < m.usd;
       const currency = usd ? 'USD' : 'JPY';
       // Whole dollars at about 150 yen, in cents.
       const amount = usd ? Math.max(1, Math.round(yen / 150)) * 100 : yen;

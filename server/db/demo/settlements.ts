@@ -224,6 +224,8 @@ async function payOutOlder(db: Db, zone: string, now: Date) {
             eq(settlements.dueDate, dueDate),
             isNull(settlements.batchId),
             sql`${settlements.transferAmount} > 0`,
+            // Only the older periods: a recent one may share an older one's due date.
+            lt(settlements.periodEnd, cutoff),
           ),
         );
       if (ids.length === 0) continue;
