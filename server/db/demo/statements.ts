@@ -29,6 +29,10 @@ import { statementFetches } from '../schema';
 
 const DAYS = 90;
 
+/** A raw query's rows on either driver (node-postgres' result object, PGlite's). */
+const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+
 /** The brands' books: our demo payments and refunds as each brand recorded them (at our paid time). */
 async function fillSandboxBooks(db: Db) {
   await db.execute(sql`insert into sandbox_payments
@@ -130,9 +134,7 @@ async function fileCurrencies(
       select currency from sandbox_payments where brand = ${brand} and created_at >= ${start} and created_at < ${end}
       union select currency from sandbox_refunds where brand = ${brand} and updated_at >= ${start} and updated_at < ${end}
     ) x order by currency`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { currency: string }[] }).rows) as {
-    currency: string;
-  }[];
+  const rows = rowsOf<{ currency: string }>(result);
   return rows.length === 0 ? [b.currency === 'batch' ? 'JPY' : undefined] : rows.map((r) => r.currency);
 }
 
@@ -177,26 +179,18 @@ const RESOLVED: readonly { decision: Resolution; comment: string }[] = [
  * other open exception, one audit row each. The last 30 days' exceptions stay open.
  */
 async function resolveOlder(db: Db, now: Date) {
-  const admin = (await db.execute(
-    sql`select id, user_name from operators where login_id = 'admin'`,
-  )) as unknown;
-  const [who] = (Array.isArray(admin) ? admin : (admin as { rows: unknown[] }).rows) as {
-    id: number;
-    user_name: string;
-  }[];
+  const [who] = rowsOf<{ id: number; user_name: string }>(
+    await db.execute(sql`select id, user_name from operators where login_id = 'admin'`),
+  );
   if (!who) return;
-  const found = (await db.execute(sql`select x.id, x.order_id, x.code, r.business_day::text as day, r.brand
+  const found = await db.execute(sql`select x.id, x.order_id, x.code, r.business_day::text as day, r.brand
       from reconciliation_results x join reconciliation_runs r on r.id = x.run_id and r.replaced_by_run_id is null
       where x.code is not null and x.code <> 1 and x.resolution is null
         and r.business_day < (${now}::timestamptz - interval '30 days')::date
-      order by r.business_day, x.id`)) as unknown;
-  const open = (Array.isArray(found) ? found : (found as { rows: unknown[] }).rows) as {
-    id: number;
-    order_id: number | null;
-    code: number;
-    day: string;
-    brand: string;
-  }[];
+      order by r.business_day, x.id`);
+  const open = rowsOf<{ id: number; order_id: number | null; code: number; day: string; brand: string }>(
+    found,
+  );
   for (const [i, r] of open.entries()) {
     // The call the console makes: the check page of the brand's group (the card has none).
     const group = r.brand === 'paypay' ? 'paypay' : 'wallet';
