@@ -44,6 +44,7 @@ import {
   reconciliationRoutes,
   statementImportJobs,
 } from './modules/reconciliation';
+import { payoutJobs, payoutRoutes } from './modules/payouts';
 import { createScheduler, type ModuleJobs } from './platform/jobs';
 
 export interface AppOptions {
@@ -78,10 +79,18 @@ const MODULES: ((api: Api) => void)[] = [
   brandTransactionRoutes,
   reconciliationRoutes,
   importRoutes,
+  payoutRoutes,
 ];
 
 /** Every module's periodic jobs, in one list (in this order when due together). */
-const JOBS: ModuleJobs[] = [notificationJobs, recoveryJobs, refundJobs, settlementJobs, statementImportJobs];
+const JOBS: ModuleJobs[] = [
+  notificationJobs,
+  recoveryJobs,
+  refundJobs,
+  settlementJobs,
+  statementImportJobs,
+  payoutJobs,
+];
 
 /** A hop count becomes proxy-addr's rule: the nearest `hops` senders are proxies. */
 const trustedProxies = (trust: Config['trustProxy']) =>

@@ -26,6 +26,8 @@ function showStep(step: PrepareStep) {
       return say('first start: demo brand statements (90 days fetched from the sandboxes and matched)…');
     case 'settlements':
       return say('first start: demo settlements (90 days of periods closed, older ones paid out)…');
+    case 'payouts':
+      return say('first start: demo brand payouts (payment statements and bank deposits, matched)…');
   }
 }
 

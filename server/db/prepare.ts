@@ -10,6 +10,7 @@ import { generateDemoOrders } from './demo/orders';
 import { seedDemoLinks } from './demo/links';
 import { seedDemoSettlements } from './demo/settlements';
 import { seedDemoStatements } from './demo/statements';
+import { seedDemoPayouts } from './demo/payouts';
 
 /** The steps of preparing the database, for the terminal (server/main.ts) on a first start. */
 export type PrepareStep =
@@ -18,6 +19,7 @@ export type PrepareStep =
   | { step: 'orders'; done: number; total: number }
   | { step: 'links' }
   | { step: 'statements' }
+  | { step: 'payouts' }
   | { step: 'settlements' };
 
 /**
@@ -63,6 +65,11 @@ async function prepareNow(database: DatabaseHandle, config: Config, onStep: (ste
     // 90 days of periods closed from those orders, the older ones paid out.
     onStep({ step: 'settlements' });
     await seedDemoSettlements(database.db, config.timeZone);
+    // The brands' payment statements of those settlements and the bank's deposits, matched.
+    if (config.demoStatements) {
+      onStep({ step: 'payouts' });
+      await seedDemoPayouts(database.db, config.timeZone);
+    }
   }
   return seeded;
 }

@@ -32,6 +32,8 @@ export const SCREENS: Readonly<Record<BuiltScreen, LazyScreen>> = {
   '/history/paypayTrade': lazy(() => import('../screens/brandTransactions/PaypayTransactions')),
   '/history/walletCheck': lazy(() => import('../screens/reconciliation/WalletCheck')),
   '/history/paypayCheck': lazy(() => import('../screens/reconciliation/PaypayCheck')),
+  '/history/walletBill': lazy(() => import('../screens/payouts/WalletBill')),
+  '/history/paypayBill': lazy(() => import('../screens/payouts/PaypayBill')),
   '/manage/url': lazy(() => import('../screens/links/PayLinks')),
   '/manage/onepay': lazy(() => import('../screens/preorders/PreOrders')),
   '/settle/actuarial': lazy(() => import('../screens/settlements/MerchantSettlements')),
@@ -83,6 +85,19 @@ export const SUB_SCREENS: readonly SubScreen[] = [
   ...settlementScreens(),
   ...reconciliationScreens(),
   ...statementImportScreens(),
+  // The payout check and the bank deposits below the brand settlements (role 0).
+  {
+    parent: '/settle/brand',
+    pattern: /^\/settle\/brand\/(payouts)$/,
+    titleKeys: { create: 'payouts.checkTitle', edit: 'payouts.checkTitle' },
+    screen: lazy(() => import('../screens/payouts/PayoutCheck')),
+  },
+  {
+    parent: '/settle/brand',
+    pattern: /^\/settle\/brand\/(deposits)$/,
+    titleKeys: { create: 'payouts.depositsTitle', edit: 'payouts.depositsTitle' },
+    screen: lazy(() => import('../screens/payouts/BankDeposits')),
+  },
 ];
 
 /** A brand-day's page below each check page: /history/walletCheck/wechat/2026-11-02 (param: 'wechat/2026-11-02'). */

@@ -51,6 +51,10 @@ export const AUDIT_OBJECT_TYPES = [
   'reconciliationResult',
   /** A brand statement's import (an upload or a fetch), docs/reconciliation.md "Import". */
   'statementImport',
+  /** A brand's payout: its payment statement stored, its deposit matched (docs/reconciliation.md "Payouts"). */
+  'brandPayout',
+  /** A file of the platform's bank deposits imported. */
+  'bankDepositImport',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 export const AUDIT_RESULTS = ['success', 'noAccess', 'notFound'] as const;

@@ -121,6 +121,8 @@ export const BUILT_SCREENS = [
   '/history/paypayTrade',
   '/history/walletCheck',
   '/history/paypayCheck',
+  '/history/walletBill',
+  '/history/paypayBill',
   '/settle/actuarial',
   '/settle/agent',
   '/settle/brand',

@@ -25,6 +25,7 @@ import settlements from './settlements';
 import reconciliation from './reconciliation';
 import brandTransactions from './brandTransactions';
 import statementImports from './statementImports';
+import payouts from './payouts';
 
 /**
  * One catalogue per area (DESIGN.md's area names), plus the words every screen uses (common),
@@ -56,6 +57,7 @@ export const AREAS = {
   reconciliation,
   brandTransactions,
   statementImports,
+  payouts,
 } satisfies Record<string, AreaCatalogue>;
 export const CATALOGUES: readonly Catalogue[] = ['ja', 'zh-cn', 'en'];
 

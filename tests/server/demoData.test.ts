@@ -30,6 +30,9 @@ const DEADLINES = new Set([
   'sandbox_payments.expires_at',
   // When the fetching job asks again for the late statement.
   'statement_fetches.next_attempt_at',
+  // When a brand pays a period and the last day its deposit may come.
+  'brand_payouts.due_date',
+  'brand_payouts.deposit_by',
 ]);
 
 type Row = Record<string, unknown>;
@@ -154,6 +157,31 @@ describe.each(backends)('the demo data on $name', (backend) => {
       SELECT count(*)::int AS n FROM orders o JOIN settlement_orders so ON so.order_id = o.id AND so.kind = 'merchant'
       WHERE o.audit_status = 2`);
     expect(settledHeld.n).toBe(0);
+  });
+
+  it('has every closed brand payout’s payment statement and its deposit, but for one payout whose deposit never came', async () => {
+    const [p] = await rows<{
+      total: number;
+      noStatement: number;
+      differ: number;
+      missing: number;
+      missingBrand: string;
+    }>(sql`
+      SELECT count(*)::int AS total,
+        count(*) FILTER (WHERE net IS NULL)::int AS "noStatement",
+        count(*) FILTER (WHERE net <> settlement_net)::int AS differ,
+        count(*) FILTER (WHERE deposit_id IS NULL AND coalesce(net, settlement_net) > 0 AND deposit_by < (now() AT TIME ZONE 'Asia/Tokyo')::date)::int AS missing,
+        min(brand) FILTER (WHERE deposit_id IS NULL AND coalesce(net, settlement_net) > 0 AND deposit_by < (now() AT TIME ZONE 'Asia/Tokyo')::date) AS "missingBrand"
+      FROM brand_payouts WHERE settlement_net IS NOT NULL`);
+    // Two months at least of four brands' payouts, each statement received and agreeing with us.
+    expect(p.total).toBeGreaterThanOrEqual(8);
+    expect(p).toMatchObject({ noStatement: 0, differ: 0, missing: 1, missingBrand: 'paypay' });
+    // The bank's statement: one import by the admin, every other deposit a payout's or another transfer.
+    const [d] = await rows<{ imports: number; audits: number; other: number }>(sql`
+      SELECT (SELECT count(*)::int FROM bank_deposit_imports) AS imports,
+        (SELECT count(*)::int FROM audit_log WHERE object_type = 'bankDepositImport' AND action = 'create') AS audits,
+        (SELECT count(*)::int FROM bank_deposits d WHERE NOT EXISTS (SELECT 1 FROM brand_payouts p WHERE p.deposit_id = d.id)) AS other`);
+    expect(d).toEqual({ imports: 1, audits: 1, other: 3 });
   });
 
   it('dates gateway numbers by the business day and time of their creation, like the gateway does', async () => {

@@ -570,6 +570,42 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
     // Reconciliation results (docs/reconciliation.md): read by every role in scope; resolved by 0 and 10 only.
     ...reconEntries('/history/walletCheck', 'wechat'),
     ...reconEntries('/history/paypayCheck', 'paypay'),
+    // Payouts (docs/reconciliation.md "Payouts"): the payment statement pages read by every role
+    // (rows only for the platform's); fetching for RECON_WRITE_ROLES; the payout check and the
+    // bank deposits below the brand settlements (role 0).
+    ...Object.fromEntries(
+      ['walletBill', 'paypayBill'].flatMap((g): [string, Entry][] => [
+        [`/history/${g}/page`, { kind: 'list', input: () => ({ ...lastDays(92), pageSize: 100 }) }],
+        [`/history/${g}/exportExcel`, { kind: 'list', file: 'xlsx', input: () => lastDays(92) }],
+        [`/history/${g}/exportCSVFile`, { kind: 'list', file: 'csv', input: () => lastDays(92) }],
+        [
+          `/history/${g}/fetch`,
+          {
+            kind: 'list',
+            write: true,
+            input: () => ({}),
+            override: (role, _t, g2) =>
+              RECON_WRITE_ROLES.includes(role) ? 'SUCCESS' : g2 === 'SUCCESS' ? 'NO_ACCESS' : g2,
+          },
+        ],
+      ]),
+    ),
+    '/settle/brand/payouts/page': { kind: 'list', input: () => ({ ...lastDays(92), pageSize: 100 }) },
+    '/settle/brand/payouts/exportExcel': { kind: 'list', file: 'xlsx', input: () => lastDays(92) },
+    '/settle/brand/payouts/exportCSVFile': { kind: 'list', file: 'csv', input: () => lastDays(92) },
+    '/settle/brand/payouts/ofSettlement': {
+      kind: 'list',
+      input: async () => ({ id: await brandSettlement() }),
+    },
+    '/settle/brand/deposits/page': { kind: 'list', input: () => ({ ...lastDays(92), pageSize: 100 }) },
+    '/settle/brand/deposits/exportExcel': { kind: 'list', file: 'xlsx', input: () => lastDays(92) },
+    '/settle/brand/deposits/exportCSVFile': { kind: 'list', file: 'csv', input: () => lastDays(92) },
+    '/settle/brand/deposits/upload': {
+      kind: 'list',
+      write: true,
+      input: () => ({ file: 'not a file' }),
+      override: (_role, _t, g) => asInvalid(g),
+    },
     '/org/commissonRateConfig/get': { kind: 'company', input: (id) => ({ companyId: id }) },
     '/org/commissonRateConfig/saveCommissionRate': {
       kind: 'company',

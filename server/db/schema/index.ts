@@ -8,3 +8,4 @@ export * from './preorders';
 export * from './payments';
 export * from './settlements';
 export * from './reconciliation';
+export * from './payouts';

@@ -18,6 +18,7 @@ import { reconciliationCalls } from './reconciliation';
 import { refundsCalls } from './refunds';
 import { settlementsCalls } from './settlements';
 import { statementImportsCalls } from './statementImports';
+import { payoutsCalls } from './payouts';
 import { terminalsCalls } from './terminals';
 import type { Call } from '../call';
 
@@ -52,6 +53,10 @@ export const CALLS_BY_AREA = {
   settlementSettings: settlementsCalls.settings,
   statementImportsWallet: statementImportsCalls.wallet,
   statementImportsPaypay: statementImportsCalls.paypay,
+  payoutsWallet: payoutsCalls.wallet,
+  payoutsPaypay: payoutsCalls.paypay,
+  payoutsAll: payoutsCalls.all,
+  payoutDeposits: payoutsCalls.deposits,
   terminals: terminalsCalls,
 } as const;
 
@@ -77,4 +82,5 @@ export { reconciliationCalls };
 export { refundsCalls };
 export { settlementsCalls };
 export { statementImportsCalls };
+export { payoutsCalls };
 export { terminalsCalls };

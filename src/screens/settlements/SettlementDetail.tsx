@@ -12,6 +12,7 @@ import { SettlementStatusBadge } from './settlementCells';
 import { SettlementPayee, SettlementSummary, SettlementTrail } from './SettlementFacts';
 import { SettlementLines } from './SettlementLines';
 import { SettlementStatement } from './SettlementStatement';
+import { SettlementPayout } from '../payouts/SettlementPayout';
 
 /**
  * A settlement's page (/settle/actuarial/<id>, /settle/agent/<id>, /settle/brand/<id>): the
@@ -83,6 +84,7 @@ export function SettlementDetail({ kind, param }: { kind: SettlementKind; param:
           <Stack gap="4" minW="0">
             <SettlementSummary settlement={s} />
             {kind !== 'brand' && <SettlementPayee settlement={s} />}
+            {kind === 'brand' && <SettlementPayout id={s.id} />}
           </Stack>
         </Grid>
         <SettlementLines settlement={s} />

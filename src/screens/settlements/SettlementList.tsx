@@ -96,9 +96,17 @@ export function SettlementList({ kind }: { kind: SettlementKind }) {
               )}
               <ExportButtons paths={exportCallsOf(list.exports)} query={screen.filters} />
               {kind === 'brand' && user?.operatorType === 0 && (
-                <Button asChild size="sm" variant="outline">
-                  <Link href="/settle/settings">{t('settlements.list.settings')}</Link>
-                </Button>
+                <>
+                  <Button asChild size="sm" colorPalette="blue">
+                    <Link href="/settle/brand/payouts">{t('payouts.checkLink')}</Link>
+                  </Button>
+                  <Button asChild size="sm" variant="outline">
+                    <Link href="/settle/brand/deposits">{t('payouts.depositsLink')}</Link>
+                  </Button>
+                  <Button asChild size="sm" variant="outline">
+                    <Link href="/settle/settings">{t('settlements.list.settings')}</Link>
+                  </Button>
+                </>
               )}
             </Flex>
           )

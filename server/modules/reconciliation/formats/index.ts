@@ -5,7 +5,15 @@
  * `parseStatement` (any layout) and the content hash of idempotent imports. Pure functions.
  */
 export * from './types';
-export { MAX_STATEMENT_BYTES, contentHash, detectEncoding, type EncodingDetection } from './encoding';
+export {
+  MAX_STATEMENT_BYTES,
+  contentHash,
+  decodeStrict,
+  detectEncoding,
+  invalidUtf8At,
+  type EncodingDetection,
+} from './encoding';
+export { csvLine, csvRecords, type CsvRecord } from './csv';
 export {
   ALIPAY_COLUMNS,
   CARD_COLUMNS,

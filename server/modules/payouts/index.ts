@@ -1,0 +1,18 @@
+/**
+ * The brands' payouts and the platform's bank deposits (issue #16, the three-way check;
+ * docs/reconciliation.md "Payouts"): our brand settlements against the brands' payment
+ * statements, and each payout against a deposit on the bank account. Uses reconciliation's file
+ * helpers through its index.
+ */
+export { payoutRoutes } from './routes';
+export { payoutJobs } from './jobs';
+export { parseBankCsv, writeBankCsv, bankDate, type BankDeposit } from './bankCsv';
+export {
+  refreshPayouts,
+  matchDeposits,
+  fetchDueStatements,
+  storeStatement,
+  dueOf,
+  depositByOf,
+} from './service';
+export { importDeposits, storeDeposits } from './deposits';

@@ -1,0 +1,284 @@
+import { DateTime } from 'luxon';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PayBrand } from '../../../src/contract/brands';
+import { DEPOSIT_WINDOW_BUSINESS_DAYS, type PayoutFetchReply } from '../../../src/contract/payouts';
+import { parsePaymentStatement } from '../../connectors/paymentStatement';
+import { StatementNotReady, type BrandConnector } from '../../connectors/types';
+import type { Db, Executor, Tx } from '../../db/client';
+import { bankDeposits, brandPayouts } from '../../db/schema';
+import type { Audit } from '../../platform/audit';
+import { businessDaysAfter, dayNumber } from '../../platform/bankDays';
+import { contentHash } from '../reconciliation';
+
+/**
+ * The brands' payouts (docs/reconciliation.md, "Payouts"): one row per brand, currency and
+ * period end holds our brand settlements' net, the brand's payment statement and the deposit
+ * matched to it. Kept up to date by `refreshPayouts` (our side, after closings), `storeStatement`
+ * (theirs) and `matchDeposits` (the bank's).
+ */
+
+const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+
+/** The last day a deposit may arrive for a payout due on `due`. */
+export const depositByOf = (due: string) => businessDaysAfter(due, DEPOSIT_WINDOW_BUSINESS_DAYS);
+/** When a brand pays for a period ending on `end`: as our settlements' due date, the third bank business day after. */
+export const dueOf = (end: string) => businessDaysAfter(end, 3);
+
+/** Our side: every brand settlement's net, summed per brand, currency and period end. */
+export async function refreshPayouts(db: Executor): Promise<void> {
+  const ours = rowsOf<{
+    brand: PayBrand;
+    currency: string;
+    period_end: string;
+    period_begin: string;
+    due_date: string;
+    net: string;
+    n: number;
+    first_id: string;
+  }>(
+    await db.execute(sql`select brand, currency, period_end::text as period_end,
+        min(period_begin)::text as period_begin, min(due_date)::text as due_date,
+        sum(transfer_amount)::bigint as net, count(*)::int as n, min(id) as first_id
+      from settlements where kind = 'brand' group by brand, currency, period_end`),
+  );
+  if (ours.length === 0) return;
+  const values = ours.map(
+    (r) =>
+      sql`(${r.brand}, ${r.currency}, ${r.period_begin}::date, ${r.period_end}::date, ${r.due_date}::date,
+        ${depositByOf(r.due_date)}::date, ${Number(r.net)}, ${r.n}, ${Number(r.first_id)})`,
+  );
+  await db.execute(sql`insert into brand_payouts
+      (brand, currency, period_begin, period_end, due_date, deposit_by, settlement_net, settlement_count, settlement_id)
+    values ${sql.join(values, sql`, `)}
+    on conflict (brand, currency, period_end) do update set
+      settlement_net = excluded.settlement_net, settlement_count = excluded.settlement_count,
+      settlement_id = excluded.settlement_id, period_begin = least(brand_payouts.period_begin, excluded.period_begin),
+      due_date = excluded.due_date, deposit_by = excluded.deposit_by, updated_at = now()
+    where brand_payouts.settlement_net is distinct from excluded.settlement_net
+      or brand_payouts.settlement_count <> excluded.settlement_count
+      or brand_payouts.settlement_id is distinct from excluded.settlement_id
+      or brand_payouts.due_date <> excluded.due_date`);
+}
+
+export interface StatementFileIn {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * The brand's payment statement of a period: each currency's line stored on its payout (made
+ * when we closed no settlement for it). A line that changes a stored one is audited with both.
+ * Refused whole (null) when the file does not parse.
+ */
+export async function storeStatement(
+  tx: Tx,
+  audit: Audit | null,
+  brand: PayBrand,
+  file: StatementFileIn,
+  now: Date,
+  /** The period asked for: its payouts without a line are paid nothing. */
+  options: { period?: { begin: string; end: string } } = {},
+): Promise<{ stored: number } | { refused: string }> {
+  const parsed = parsePaymentStatement(file.bytes);
+  if (!parsed.ok) return { refused: `line ${parsed.line}: ${parsed.reason}: ${parsed.detail}` };
+  const hash = contentHash(file.bytes);
+  let stored = 0;
+  // A currency we have a payout for and the statement has no line for: the brand pays nothing.
+  const period = options.period;
+  const lines = [...parsed.lines];
+  if (period) {
+    const waiting = await tx
+      .select({ currency: brandPayouts.currency })
+      .from(brandPayouts)
+      .where(and(eq(brandPayouts.brand, brand), eq(brandPayouts.periodEnd, period.end)));
+    for (const w of waiting)
+      if (!lines.some((l) => l.currency === w.currency && l.periodEnd === period.end))
+        lines.push({
+          brand,
+          periodBegin: period.begin,
+          periodEnd: period.end,
+          currency: w.currency,
+          paymentCount: 0,
+          refundCount: 0,
+          gross: 0,
+          fee: 0,
+          net: 0,
+        });
+  }
+  for (const l of lines) {
+    if (l.brand !== brand) return { refused: `line for ${l.brand} in ${brand}'s statement` };
+    const due = dueOf(l.periodEnd);
+    const [before] = await tx
+      .select()
+      .from(brandPayouts)
+      .where(
+        and(
+          eq(brandPayouts.brand, brand),
+          eq(brandPayouts.currency, l.currency),
+          eq(brandPayouts.periodEnd, l.periodEnd),
+        ),
+      )
+      .for('update');
+    const statement = {
+      paymentCount: l.paymentCount,
+      refundCount: l.refundCount,
+      gross: l.gross,
+      fee: l.fee,
+      net: l.net,
+      statementFile: file.fileName.slice(0, 255),
+      statementHash: hash,
+      statementSource: 'fetch' as const,
+      statementAt: now,
+      updatedAt: now,
+    };
+    if (!before) {
+      const [made] = await tx
+        .insert(brandPayouts)
+        .values({
+          brand,
+          currency: l.currency,
+          periodBegin: l.periodBegin,
+          periodEnd: l.periodEnd,
+          dueDate: due,
+          depositBy: depositByOf(due),
+          ...statement,
+        })
+        .returning({ id: brandPayouts.id });
+      await audit?.({
+        objectType: 'brandPayout',
+        objectId: made.id,
+        action: 'update',
+        before: null,
+        after: l,
+      });
+    } else if (before.statementHash !== hash || before.net !== l.net) {
+      await tx.update(brandPayouts).set(statement).where(eq(brandPayouts.id, before.id));
+      await audit?.({
+        objectType: 'brandPayout',
+        objectId: before.id,
+        action: 'update',
+        before: before.net === null ? null : { gross: before.gross, fee: before.fee, net: before.net },
+        after: l,
+      });
+    } else continue;
+    stored += 1;
+  }
+  return { stored };
+}
+
+/**
+ * Each of the brands' payouts whose statement has not come and whose period has ended,
+ * fetched from the brand's connector: stored, or noted as not published yet (its time).
+ */
+export async function fetchDueStatements(
+  db: Db,
+  opts: {
+    brands: readonly PayBrand[];
+    connectorOf: (brand: PayBrand) => BrandConnector;
+    now: Date;
+    audit?: (tx: Tx) => Audit;
+    onRefused?: (brand: PayBrand, periodEnd: string, reason: string) => void;
+  },
+): Promise<PayoutFetchReply> {
+  const due = await db
+    .selectDistinct({
+      brand: brandPayouts.brand,
+      periodBegin: brandPayouts.periodBegin,
+      periodEnd: brandPayouts.periodEnd,
+    })
+    .from(brandPayouts)
+    .where(and(inArray(brandPayouts.brand, [...opts.brands]), isNull(brandPayouts.net)))
+    .orderBy(asc(brandPayouts.periodEnd), asc(brandPayouts.brand));
+  // One file per brand and period end: its earliest beginning (currencies began apart).
+  const periods = new Map<string, { brand: PayBrand; begin: string; end: string }>();
+  for (const d of due) {
+    const key = `${d.brand}/${d.periodEnd}`;
+    const seen = periods.get(key);
+    if (!seen || d.periodBegin < seen.begin)
+      periods.set(key, { brand: d.brand, begin: d.periodBegin, end: d.periodEnd });
+  }
+  const reply: PayoutFetchReply = { fetched: 0, notReady: [] };
+  for (const p of periods.values()) {
+    let file;
+    try {
+      file = await opts
+        .connectorOf(p.brand)
+        .fetchPaymentStatement({ begin: p.begin, end: p.end }, { now: opts.now });
+    } catch (err) {
+      if (err instanceof StatementNotReady) {
+        reply.notReady.push({ brand: p.brand, periodEnd: p.end, readyAt: err.readyAt.toISOString() });
+        continue;
+      }
+      throw err;
+    }
+    const outcome = await db.transaction(async (tx) => {
+      const stored = await storeStatement(tx, opts.audit?.(tx) ?? null, p.brand, file, opts.now, {
+        period: { begin: p.begin, end: p.end },
+      });
+      if ('stored' in stored) await matchDeposits(tx, opts.now);
+      return stored;
+    });
+    if ('refused' in outcome) opts.onRefused?.(p.brand, p.end, outcome.refused);
+    else reply.fetched += 1;
+  }
+  return reply;
+}
+
+/**
+ * Deposits matched to payouts (docs/reconciliation.md, "Bank deposits"): a payout of a positive
+ * amount (the statement's net, else ours) takes a deposit of that currency and amount dated
+ * after its period and no later than its deposit-by day, the one nearest its due date (then the
+ * first imported). A match that no longer holds (the amount changed) is undone first; matches
+ * that hold stay. Under a table lock: two imports at once match one after the other.
+ */
+export async function matchDeposits(tx: Tx, now: Date): Promise<number> {
+  await tx.execute(sql`lock table brand_payouts in share row exclusive mode`);
+  await tx.execute(sql`update brand_payouts p set deposit_id = null, matched_at = null, updated_at = now()
+    from bank_deposits d
+    where p.deposit_id = d.id and (d.amount <> coalesce(p.net, p.settlement_net) or d.currency <> p.currency
+      or d.value_date <= p.period_end or d.value_date > p.deposit_by)`);
+  const open = await tx
+    .select()
+    .from(brandPayouts)
+    .where(
+      and(
+        isNull(brandPayouts.depositId),
+        sql`coalesce(${brandPayouts.net}, ${brandPayouts.settlementNet}) > 0`,
+      ),
+    )
+    .orderBy(asc(brandPayouts.periodEnd), asc(brandPayouts.brand), asc(brandPayouts.currency));
+  if (open.length === 0) return 0;
+  const free = await tx
+    .select()
+    .from(bankDeposits)
+    .where(
+      sql`not exists (select 1 from brand_payouts p where p.deposit_id = ${bankDeposits.id})
+      and ${bankDeposits.valueDate} > ${open[0].periodEnd}::date`,
+    )
+    .orderBy(asc(bankDeposits.id));
+  const taken = new Set<number>();
+  let matched = 0;
+  for (const p of open) {
+    const amount = p.net ?? p.settlementNet!;
+    const due = dayNumber(p.dueDate);
+    let best: (typeof free)[number] | null = null;
+    for (const d of free) {
+      if (taken.has(d.id) || d.currency !== p.currency || d.amount !== amount) continue;
+      if (d.valueDate <= p.periodEnd || d.valueDate > p.depositBy) continue;
+      if (!best || Math.abs(dayNumber(d.valueDate) - due) < Math.abs(dayNumber(best.valueDate) - due))
+        best = d;
+    }
+    if (!best) continue;
+    taken.add(best.id);
+    await tx
+      .update(brandPayouts)
+      .set({ depositId: best.id, matchedAt: now, updatedAt: now })
+      .where(eq(brandPayouts.id, p.id));
+    matched += 1;
+  }
+  return matched;
+}
+
+/** Today in the business time zone (yyyy-MM-dd). */
+export const todayIn = (zone: string, now = new Date()) => DateTime.fromJSDate(now, { zone }).toISODate()!;

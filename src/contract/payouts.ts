@@ -1,0 +1,136 @@
+import type { PayBrand } from './brands';
+import type { OperatorType } from './roles';
+import { RECON_WRITE_ROLES, type ReconGroup } from './reconciliation';
+import { exportQueryOf, pageQueryOf } from './lists/define';
+import { PAYOUT_LISTS, DEPOSIT_LIST } from './lists/payouts';
+import { yup } from './validation';
+
+/**
+ * The brands' payouts and the platform's bank deposits (issue #16, the three-way check;
+ * docs/reconciliation.md, "Payouts"): for each brand, currency and settlement period, what our
+ * brand settlements say the brand owes, what the brand's payment statement says it pays, and
+ * the deposit on the platform's bank account that paid it.
+ */
+
+/** Where a payment statement came from: the brand's connector (the job or Fetch now). */
+export const PAYOUT_STATEMENT_SOURCES = ['fetch'] as const;
+export type PayoutStatementSource = (typeof PAYOUT_STATEMENT_SOURCES)[number];
+
+/**
+ * Our brand settlement against the brand's payment statement: the nets agree; they differ; the
+ * statement has not come (yet); or the brand pays for a period we closed no settlement for.
+ */
+export const PAYOUT_CHECKS = ['agrees', 'differs', 'noStatement', 'noSettlement'] as const;
+export type PayoutCheck = (typeof PAYOUT_CHECKS)[number];
+
+/**
+ * The payout against the bank: a deposit of its amount matched; not yet (the window is open);
+ * missing (the window closed without one); nothing to pay (a net of zero or less).
+ */
+export const DEPOSIT_STATES = ['matched', 'waiting', 'missing', 'notExpected'] as const;
+export type DepositState = (typeof DEPOSIT_STATES)[number];
+
+/** A deposit counts for a payout from the day after its period to this many bank business days after its due date. */
+export const DEPOSIT_WINDOW_BUSINESS_DAYS = 3;
+
+/** Who may fetch payment statements now (the job fetches them anyway): as for statement imports. */
+export const PAYOUT_FETCH_ROLES: readonly OperatorType[] = RECON_WRITE_ROLES;
+export const mayFetchPayouts = (type: OperatorType) => PAYOUT_FETCH_ROLES.includes(type);
+
+/** The payment-statement pages of each group. */
+export const PAYOUT_ROUTES = {
+  wallet: '/history/walletBill',
+  paypay: '/history/paypayBill',
+} as const satisfies Record<ReconGroup, string>;
+
+/** The payout check and the bank deposits: below the brand settlements (role 0). */
+export const PAYOUT_CHECK_ROUTE = '/settle/brand';
+
+export interface PayoutDeposit {
+  id: number;
+  valueDate: string;
+  amount: number;
+  payerName: string;
+  reference: string;
+}
+
+export interface PayoutRow {
+  id: number;
+  brand: PayBrand;
+  currency: string;
+  periodBegin: string;
+  periodEnd: string;
+  dueDate: string;
+  depositBy: string;
+  /** Our brand settlements (null: none closed for the period). */
+  settlement: { net: number; count: number; id: number; settlementNo: string } | null;
+  /** The brand's payment statement (null: not received). */
+  statement: {
+    paymentCount: number;
+    refundCount: number;
+    gross: number;
+    fee: number;
+    net: number;
+    fileName: string;
+    receivedAt: string;
+  } | null;
+  check: PayoutCheck;
+  /** The brand's net less ours, where both are known. */
+  difference: number | null;
+  /** What the deposit must be: the statement's net, else ours. */
+  expected: number;
+  deposit: PayoutDeposit | null;
+  depositState: DepositState;
+}
+
+export interface BankDepositRow extends PayoutDeposit {
+  currency: string;
+  line: number;
+  fileName: string;
+  importedAt: string;
+  /** The payout it paid, or null (another transfer). */
+  payout: { id: number; brand: PayBrand; periodEnd: string } | null;
+}
+
+/** A deposit file's import: what it held and what it changed. */
+export interface DepositImportReply {
+  fileName: string;
+  /** Deposits in the file, those new to us, lines that were no deposit (withdrawals, zero). */
+  rows: number;
+  added: number;
+  skipped: number;
+  /** The same file was imported before: nothing changed. */
+  duplicate: boolean;
+  /** Payouts matched to a deposit by this import. */
+  matched: number;
+}
+
+/** Fetch now: statements stored, and those the brand has not published yet. */
+export interface PayoutFetchReply {
+  fetched: number;
+  notReady: { brand: PayBrand; periodEnd: string; readyAt: string }[];
+}
+
+/** Upload limit of a bank deposit file (a year of a busy account is well under 1 MB). */
+export const DEPOSIT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+export const DepositUploadInput = yup.object({ file: yup.mixed<Blob | Uint8Array>().required() }).noUnknown();
+export type DepositUploadInput = yup.InferType<typeof DepositUploadInput>;
+
+export const PayoutFetchInput = yup.object({}).noUnknown();
+
+export const PayoutOfSettlementInput = yup
+  .object({ id: yup.number().integer().min(1).max(Number.MAX_SAFE_INTEGER).required() })
+  .noUnknown();
+
+export const PAYOUT_QUERIES = {
+  wallet: { page: pageQueryOf(PAYOUT_LISTS.wallet), export: exportQueryOf(PAYOUT_LISTS.wallet) },
+  paypay: { page: pageQueryOf(PAYOUT_LISTS.paypay), export: exportQueryOf(PAYOUT_LISTS.paypay) },
+  all: { page: pageQueryOf(PAYOUT_LISTS.all), export: exportQueryOf(PAYOUT_LISTS.all) },
+};
+export type PayoutExportQuery = yup.InferType<(typeof PAYOUT_QUERIES)['all']['export']>;
+export type PayoutPageQuery = yup.InferType<(typeof PAYOUT_QUERIES)['all']['page']>;
+
+export const DEPOSIT_QUERIES = { page: pageQueryOf(DEPOSIT_LIST), export: exportQueryOf(DEPOSIT_LIST) };
+export type DepositExportQuery = yup.InferType<typeof DEPOSIT_QUERIES.export>;
+export type DepositPageQuery = yup.InferType<typeof DEPOSIT_QUERIES.page>;

@@ -1,0 +1,108 @@
+import { useCallback, useState } from 'react';
+import { Alert, Button, Flex } from '@chakra-ui/react';
+import { Link } from 'wouter';
+import { PAYOUT_LISTS } from '../../contract/lists/payouts';
+import { mayFetchPayouts, type PayoutRow } from '../../contract/payouts';
+import type { ReconGroup } from '../../contract/reconciliation';
+import { roleLevel } from '../../contract/roles';
+import type { ListQuery } from '../../machines/listQuery';
+import { useT } from '../../app/i18n';
+import { useSessionUser } from '../../app/session';
+import { showError, showSuccess } from '../../app/toaster';
+import { ExportButtons } from '../../components/ExportButton';
+import { PageHeader } from '../../components/PageHeader';
+import type { MessageKey } from '../../i18n';
+import { ListBody } from '../../lists/ListBody';
+import { exportCallsOf } from '../../lists/exportCalls';
+import { useListOf } from '../../lists/useListScreen';
+import { fetchPayoutStatements, pagePayouts } from '../../services/payouts';
+import { formatDateTime } from '../../components/format';
+import { brandName, payoutCells } from './payoutCells';
+
+const TITLES: Record<ReconGroup, MessageKey> = {
+  wallet: 'menu.walletBill',
+  paypay: 'menu.paypayBill',
+};
+
+/**
+ * A payment statement page (/history/walletBill, /history/paypayBill; docs/reconciliation.md
+ * "Payouts"): each brand payout of the group's brands — period, counts, gross, fee, net — against
+ * our brand settlement and the bank deposit, filters in the URL, both exports. The platform's
+ * roles fetch the statements due now; the system admin opens the payout check from here. A
+ * payout is the platform's business: other roles are told so instead of an empty list.
+ */
+export function PayoutStatements({ group }: { group: ReconGroup }) {
+  const t = useT();
+  const user = useSessionUser();
+  const list = PAYOUT_LISTS[group];
+  const fetchPage = useCallback((q: ListQuery) => pagePayouts(group, q), [group]);
+  const screen = useListOf<PayoutRow>(list, fetchPage);
+  const cells = useCallback(
+    (tr: typeof t) => payoutCells(user?.operatorType === 0)(tr),
+    [user?.operatorType],
+  );
+  const [fetching, setFetching] = useState(false);
+  const platform = Boolean(user && roleLevel(user.operatorType) === 'system');
+  const { reload } = screen;
+
+  const fetchNow = async () => {
+    setFetching(true);
+    try {
+      const r = await fetchPayoutStatements(group);
+      showSuccess(r.fetched > 0 ? t('payouts.fetched', { count: r.fetched }) : t('payouts.nothingFetched'));
+      for (const n of r.notReady)
+        showError(
+          t('payouts.notReady', {
+            brand: brandName(t, n.brand),
+            end: n.periodEnd,
+            at: formatDateTime(n.readyAt),
+          }),
+        );
+      reload();
+    } catch {
+      // The client has shown the failure.
+    } finally {
+      setFetching(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t(TITLES[group])}
+        {...(platform ? { description: t('payouts.checkHint') } : {})}
+        actions={
+          platform && (
+            <Flex gap="2" wrap="wrap">
+              {user && mayFetchPayouts(user.operatorType) && (
+                <Button size="sm" colorPalette="blue" loading={fetching} onClick={fetchNow}>
+                  {t('payouts.fetch')}
+                </Button>
+              )}
+              {user?.operatorType === 0 && (
+                <Button asChild size="sm" variant="outline">
+                  <Link href="/settle/brand/payouts">{t('payouts.checkLink')}</Link>
+                </Button>
+              )}
+              <ExportButtons paths={exportCallsOf(list.exports)} query={screen.filters} />
+            </Flex>
+          )
+        }
+      />
+      {platform ? (
+        <ListBody
+          list={list}
+          screen={screen}
+          tableKey="payouts.list.table"
+          cells={cells}
+          rowKey={(r) => r.id}
+        />
+      ) : (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Title>{t('payouts.platformOnly')}</Alert.Title>
+        </Alert.Root>
+      )}
+    </>
+  );
+}
