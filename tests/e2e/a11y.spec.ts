@@ -188,6 +188,8 @@ for (const { lang, browserLocale } of LANGUAGES) {
       '/setup/company/new',
       '/setup/agent/new',
       '/setup/brandAgent/new',
+      '/settle/brand/payouts',
+      '/settle/brand/deposits',
     ]) {
       test(`${path} (${lang})`, async () => {
         await go(page, path);

@@ -48,7 +48,7 @@ export function DepositCell({ t, row }: { t: Translate; row: PayoutRow }) {
       <Badge colorPalette={DEPOSIT_PALETTE[row.depositState]} variant="subtle" whiteSpace="nowrap">
         {t(`payouts.depositStates.${row.depositState}`)}
       </Badge>
-      <Text as="span" fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+      <Text as="span" fontSize="xs" color="fg.muted" overflowWrap="anywhere">
         {row.deposit
           ? `${t('payouts.depositOn', { date: row.deposit.valueDate })}${row.deposit.reference ? ` · ${row.deposit.reference}` : ''}`
           : row.depositState === 'notExpected'
