@@ -181,6 +181,20 @@ async function loadRows(
 }
 
 /**
+ * Fresh statistics of the staging table for the passes: the columns they filter and join on, from
+ * a small sample (default_statistics_target 10 for this transaction: 3,000 rows instead of
+ * 30,000). The table keeps every run's rows, so a full ANALYZE grew with it: 0.8 s of each
+ * 2,500-row day's 1.8 s once it held a million rows (the 90-day rematch, bench/RESULTS.md); the
+ * small one takes ~30 ms and still sees a large day's rows, which is what the planner needs.
+ */
+async function analyzeStaged(tx: Tx) {
+  await tx.execute(sql`set local default_statistics_target = 10`);
+  await tx.execute(sql`analyze statement_rows (run_id, kind, brand_order_no, gateway_order_no,
+    brand_refund_no, gateway_refund_no, order_id, refund_id)`);
+  await tx.execute(sql`reset default_statistics_target`);
+}
+
+/**
  * Which of our records each statement row is: payments by the brand's order number, else our
  * gateway order number; refunds by the brand's refund number, else ours; refund rows with
  * neither (PayPay's) paired in time order with the order's refunds finished in the day. A record
@@ -459,7 +473,7 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
       // The rows just loaded are most of what the passes read: without fresh statistics the
       // planner takes a large day for an empty one and joins it row by row (a 100,000-row day
       // took 202 s instead of seconds on PostgreSQL; bench/RESULTS.md).
-      if (rowCount >= ANALYZE_FROM) await tx.execute(sql`analyze statement_rows`);
+      if (rowCount >= ANALYZE_FROM) await analyzeStaged(tx);
       await resolveRows(tx, run.id, brand, start, end);
       await classifyRows(tx, run.id);
       const held = now.getTime() < holdingUntil.getTime();
