@@ -1,8 +1,11 @@
-import { PGlite } from '@electric-sql/pglite';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
+import pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import type { Tx } from './client';
 
 /**
  * A CSV export on PostgreSQL: `COPY (select) TO STDOUT (FORMAT csv)` on a connection of its
@@ -78,3 +81,57 @@ export async function* crlfRows(chunks: AsyncIterable<Buffer>): AsyncGenerator<B
     yield Buffer.concat(parts);
   }
 }
+
+/**
+ * A value as text-format COPY reads it: backslash, tab, line feed and carriage return escaped
+ * with a backslash (the only characters the format gives a meaning), null as `\N`. Everything
+ * else, unicode included, stands as it is: the rows are sent as UTF-8 (the COPY says so).
+ */
+export function copyValue(value: string | number | null): string {
+  if (value === null) return '\\N';
+  const text = String(value);
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, escapeCopyChar) : text;
+}
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const escapeCopyChar = (c: string) => COPY_ESCAPES[c];
+
+const COPY_TEXT = "(FORMAT text, ENCODING 'UTF8')";
+
+/** One row of text-format COPY: the values escaped, tab-separated, the line ended. */
+export const copyLine = (values: readonly (string | number | null)[]) =>
+  `${values.map(copyValue).join('\t')}\n`;
+
+/**
+ * Loads text-format COPY rows (copyLine's, any number per chunk) into `target` — a table and its
+ * column list, written by the caller, never input — inside the transaction `tx`, on the
+ * transaction's own connection, so the rows are part of it (a rollback takes them back).
+ *
+ * PostgreSQL: one `COPY … FROM STDIN` (pg-copy-streams) fed chunk by chunk: the chunks are
+ * pulled one at a time as the socket drains, so a large load holds about a chunk in memory. A
+ * chunk source that throws ends the COPY with CopyFail, which fails the transaction: the error
+ * goes on to the caller.
+ * PGlite: no COPY stream in the embedded database, but `COPY … FROM '/dev/blob'` reads the
+ * query's `blob` option: one COPY per chunk.
+ */
+export async function copyRowsInto(
+  tx: Tx,
+  target: string,
+  chunks: Iterable<Buffer<ArrayBuffer>>,
+): Promise<void> {
+  // drizzle's transaction session holds the connection the transaction runs on (node-postgres'
+  // pool client, or PGlite's transaction); drizzle does not type it.
+  const client = (tx._.session as unknown as { client?: unknown }).client;
+  if (client instanceof pg.Client) {
+    const copy = client.query(copyFrom(`COPY ${target} FROM STDIN ${COPY_TEXT}`));
+    await pipeline(Readable.from(chunks, { highWaterMark: 1 }), copy);
+    return;
+  }
+  if (!isPgliteClient(client)) throw new Error('COPY FROM: not a transaction of node-postgres or PGlite');
+  for (const chunk of chunks)
+    await client.query(`COPY ${target} FROM '/dev/blob' ${COPY_TEXT}`, [], { blob: new Blob([chunk]) });
+}
+
+const isPgliteClient = (c: unknown): c is Pick<Transaction, 'query'> =>
+  c instanceof PGlite ||
+  (typeof c === 'object' && c !== null && 'query' in c && 'rollback' in c && 'exec' in c);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, reconciliationRuns } from '../../server/db/schema';
+import { auditLog, reconciliationRuns, statementRows } from '../../server/db/schema';
 import { brandDayRange, reconcileDay, type StatementRow } from '../../server/modules/reconciliation';
 import { backends, startHarness, type Harness } from './harness';
 import {
@@ -247,6 +247,47 @@ describe.each(backends)('reconciliation of a brand day on $name', (backend) => {
     });
     expect(out.counts).toMatchObject({ 1: 2, 200: 2 });
     expect(await orderAudit(h.db, a.id)).toEqual({ status: 1, result: 1 });
+  });
+
+  it('stores every value of a row as the statement wrote it (the COPY into the staging table)', async () => {
+    const brand = 'wechat';
+    const a = await brandOrder(h.db, {
+      companyId,
+      brand,
+      amount: 5100,
+      fee: 31,
+      at: at('2026-10-10T01:00:00Z'),
+    });
+    // What text-format COPY gives a meaning to (tab, line breaks, backslash, \\N), quotes, unicode.
+    const awkward = 'a\tb\nc\r\nd \\ e \\N "q" \'s\' ,; 決済 💴 \u00e9';
+    const rows = [
+      paymentRow(brand, a, { statusRaw: 'SUCCESS\\t', kindRaw: '\\N', extra: { note: awkward, '\\N': '' } }),
+      {
+        ...unknownRow(brand, at('2026-10-10T02:00:00Z')),
+        brandOrderNo: 'X\\N\t1',
+        gatewayOrderNo: null,
+        fee: null,
+      },
+    ];
+    const out = await reconcileDay(h.db, {
+      brand,
+      day: '2026-10-10',
+      rows,
+      source: 'uploaded',
+      fileName: 'awkward.csv',
+      contentHash: '7'.repeat(64),
+      now: LATER,
+    });
+    expect(out.counts).toMatchObject({ 1: 1, 200: 1 });
+    const stored = await h.db
+      .select()
+      .from(statementRows)
+      .where(eq(statementRows.runId, out.runId))
+      .orderBy(statementRows.line);
+    expect(stored.map((r) => [r.statusRaw, r.raw, r.brandOrderNo, r.gatewayOrderNo, r.fee])).toEqual([
+      ['SUCCESS\\t', { note: awkward, '\\N': '', '@kind': '\\N' }, a.brandOrderNo, a.gatewayOrderNo, 31],
+      ['SUCCESS', {}, 'X\\N\t1', null, null],
+    ]);
   });
 
   it('changes nothing when the same file is imported again for the same day', async () => {

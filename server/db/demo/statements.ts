@@ -8,6 +8,7 @@ import { StatementNotReady, StatementUnsupported, type Injection } from '../../c
 import {
   parseStatement,
   reconcileDay,
+  type StatementInput,
   type StatementRefusal,
   type StatementRow,
 } from '../../modules/reconciliation';
@@ -33,8 +34,12 @@ const DAYS = 90;
 const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 
-/** The brands' books: our demo payments and refunds as each brand recorded them (at our paid time). */
-async function fillSandboxBooks(db: Db) {
+/**
+ * The brands' books: our demo payments and refunds (or all of them: the reconciliation bench's
+ * orders too) as each brand recorded them (at our paid time).
+ */
+export async function fillSandboxBooks(db: Db, orders: 'demo' | 'all' = 'demo') {
+  const ours = orders === 'demo' ? sql`o.demo and` : sql``;
   await db.execute(sql`insert into sandbox_payments
       (brand_order_no, brand, merchant_order_no, amount, currency, state, behaviour, sub_brand,
        refunded_amount, expires_at, created_at, updated_at)
@@ -42,7 +47,7 @@ async function fillSandboxBooks(db: Db) {
         case when o.status = 'failed' then 'FAILED' else 'COMPLETED' end, 'normal', o.sub_brand,
         o.refunded_amount, o.finished_at + interval '15 minutes', o.finished_at, o.finished_at
       from orders o
-      where o.demo and o.brand_order_no is not null and o.brand_order_no <> '' and o.finished_at is not null
+      where ${ours} o.brand_order_no is not null and o.brand_order_no <> '' and o.finished_at is not null
         and o.status in ('success', 'partlyRefunded', 'refunding', 'refunded', 'failed')
     on conflict do nothing`);
   await db.execute(sql`insert into sandbox_refunds
@@ -51,7 +56,7 @@ async function fillSandboxBooks(db: Db) {
         o.brand_order_no, r.amount, r.currency, case when r.status = 'failed' then 'FAILED' else 'SUCCESS' end,
         r.created_at, r.finished_at
       from refunds r join orders o on o.id = r.order_id
-      where o.demo and o.brand_order_no is not null and o.brand_order_no <> '' and r.finished_at is not null
+      where ${ours} o.brand_order_no is not null and o.brand_order_no <> '' and r.finished_at is not null
         and r.status in ('success', 'failed')
     on conflict do nothing`);
 }
@@ -228,6 +233,47 @@ async function resolveOlder(db: Db, now: Date) {
   }
 }
 
+/** A brand day's statement as the sandbox brand writes it, ready for reconcileDay. */
+export type DayStatement = StatementInput & { fileName: string; contentHash: string };
+
+/**
+ * The brand's statement of a day from its sandbox connector, with the discrepancies `inject`
+ * names, parsed: one file, or one per currency (matched as one run over all of them). Null when
+ * the brand's layout cannot carry the day (a PayPay link paid in dollars: its orders stay not
+ * audited).
+ */
+export async function dayStatement(
+  db: Db,
+  connector: SandboxConnector,
+  day: string,
+  now: Date,
+  inject: readonly Injection[] = [],
+): Promise<DayStatement | null> {
+  const brand = connector.brand;
+  const offset = BRAND_STATEMENTS[brand].offsetMinutes;
+  const start = DateTime.fromISO(`${day}T00:00:00Z`).minus({ minutes: offset }).toJSDate();
+  const end = new Date(start.getTime() + 86_400_000);
+  const rows: StatementRow[] = [];
+  const names: string[] = [];
+  const hashes: string[] = [];
+  let refusal: StatementRefusal | null = null;
+  for (const [i, currency] of (await fileCurrencies(db, brand, start, end)).entries()) {
+    // The discrepancies go into the day's first file.
+    const file = await fetchWith(connector, day, now, currency, i === 0 ? inject : []).catch((e) => {
+      if (e instanceof StatementUnsupported) return null;
+      throw e;
+    });
+    if (!file) return null;
+    const parsed = parseStatement(file.bytes);
+    names.push(file.fileName);
+    hashes.push(createHash('sha256').update(file.bytes).digest('hex'));
+    if (!parsed.ok) refusal ??= parsed;
+    else rows.push(...parsed.rows);
+  }
+  const input: StatementInput = refusal ? { refusal } : { rows };
+  return { ...input, fileName: names.join(' + ').slice(0, 255), contentHash: hashOf(hashes) };
+}
+
 export interface DemoStatementsReport {
   runs: number;
   refused: number;
@@ -256,44 +302,9 @@ export async function seedDemoStatements(db: Db, now = new Date()): Promise<Demo
         continue;
       }
       const day = last.minus({ days: back }).toISODate()!;
-      const start = DateTime.fromISO(`${day}T00:00:00Z`).minus({ minutes: offset }).toJSDate();
-      const end = new Date(start.getTime() + 86_400_000);
-      const inject = PLAN[brand]?.[back] ?? [];
-      const rows: StatementRow[] = [];
-      const names: string[] = [];
-      const hashes: string[] = [];
-      let refusal: StatementRefusal | null = null;
-      let unsupported = false;
-      for (const [i, currency] of (await fileCurrencies(db, brand, start, end)).entries()) {
-        // The discrepancies go into the day's first file.
-        const file = await fetchWith(connector, day, now, currency, i === 0 ? inject : []).catch((e) => {
-          // A day the brand's layout cannot carry (a PayPay link paid in dollars: its statement
-          // is in yen only) has no statement: its orders stay not audited.
-          if (e instanceof StatementUnsupported) return null;
-          throw e;
-        });
-        if (!file) {
-          unsupported = true;
-          break;
-        }
-        const parsed = parseStatement(file.bytes);
-        names.push(file.fileName);
-        hashes.push(createHash('sha256').update(file.bytes).digest('hex'));
-        if (!parsed.ok) refusal ??= parsed;
-        else rows.push(...parsed.rows);
-      }
-      if (unsupported) continue;
-      const input = refusal ? { refusal } : { rows };
-      const out = await reconcileDay(db, {
-        ...input,
-        brand,
-        day,
-        source: 'fetched',
-        fileName: names.join(' + ').slice(0, 255),
-        contentHash: hashOf(hashes),
-        now,
-        actor,
-      });
+      const statement = await dayStatement(db, connector, day, now, PLAN[brand]?.[back] ?? []);
+      if (!statement) continue;
+      const out = await reconcileDay(db, { ...statement, brand, day, source: 'fetched', now, actor });
       report.runs += 1;
       if (out.status === 'refused') report.refused += 1;
       const c = out.counts;

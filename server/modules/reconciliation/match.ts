@@ -1,7 +1,6 @@
 /**
  * The matching of one brand's statement for one business day against our orders and refunds
- * (docs/reconciliation.md): the statement's rows loaded into statement_rows in multi-row
- * inserts, then two passes in SQL — our records against the statement, the statement's rows
+ * (docs/reconciliation.md): the statement's rows loaded into statement_rows with COPY, then two passes in SQL — our records against the statement, the statement's rows
  * unknown to us — into reconciliation_results, and the orders' audit status and result. One
  * transaction per run; one current run per brand and day, the earlier ones kept as history.
  */
@@ -18,6 +17,7 @@ import {
   type RunStatus,
 } from '../../../src/contract/reconciliation';
 import type { Db, Tx } from '../../db/client';
+import { copyLine, copyRowsInto } from '../../db/copy';
 import { reconciliationRuns, statementRows } from '../../db/schema';
 import { recordAudit, systemActor, type AuditActor } from '../../platform/audit';
 import {
@@ -47,7 +47,7 @@ export const DEFAULT_HOLDING_DAYS = 3;
 /** A day of this many rows or more refreshes the staging table's statistics before matching. */
 const ANALYZE_FROM = 1000;
 
-/** Rows per insert (one array parameter per column: the batch bounds memory, not parameters). */
+/** Rows per COPY chunk (PGlite: per COPY): what the load holds in memory at a time. */
 export const LOAD_BATCH = 5000;
 
 const DAY_MS = 86_400_000;
@@ -105,61 +105,37 @@ const lit = (n: number) => sql.raw(String(Math.trunc(n)));
 
 const nonEmpty = (v: string | null) => (v === null || v === '' ? null : v.slice(0, 64));
 
-/** A batch of rows as one array per column: one INSERT … SELECT FROM unnest(…) with 14 parameters. */
-class Columns {
-  line: number[] = [];
-  kind: string[] = [];
-  brandOrderNo: (string | null)[] = [];
-  gatewayOrderNo: (string | null)[] = [];
-  brandRefundNo: (string | null)[] = [];
-  gatewayRefundNo: (string | null)[] = [];
-  status: string[] = [];
-  statusRaw: string[] = [];
-  amount: string[] = [];
-  fee: (string | null)[] = [];
-  currency: string[] = [];
-  time: string[] = [];
-  raw: string[] = [];
+/** The staging table's columns COPY fills, in the order of copyRow's values. */
+const STAGED = `statement_rows (run_id, line, kind, brand_order_no, gateway_order_no, brand_refund_no,
+  gateway_refund_no, status, status_raw, amount, fee, currency, time, raw)`;
 
-  get size() {
-    return this.line.length;
-  }
-
-  push(r: StatementRow) {
-    const raw: Record<string, string> = { ...r.extra };
-    if (r.kindRaw !== null) raw['@kind'] = r.kindRaw;
-    if (r.feeFine !== null) raw['@feeFine'] = String(r.feeFine);
-    this.line.push(r.line);
-    this.kind.push(r.kind);
-    this.brandOrderNo.push(nonEmpty(r.brandOrderNo));
-    this.gatewayOrderNo.push(nonEmpty(r.gatewayOrderNo));
-    this.brandRefundNo.push(nonEmpty(r.brandRefundNo));
-    this.gatewayRefundNo.push(nonEmpty(r.gatewayRefundNo));
-    this.status.push(r.status);
-    this.statusRaw.push(r.statusRaw.slice(0, 40));
-    this.amount.push(String(r.amount));
-    this.fee.push(r.fee === null ? null : String(r.fee));
-    this.currency.push(r.currency);
-    this.time.push(r.time);
-    this.raw.push(JSON.stringify(raw));
-  }
-
-  insert(tx: Tx, runId: number) {
-    const p = (v: unknown[]) => sql.param(v);
-    return tx.execute(sql`insert into statement_rows (run_id, line, kind, brand_order_no, gateway_order_no,
-        brand_refund_no, gateway_refund_no, status, status_raw, amount, fee, currency, time, raw)
-      select ${runId}::bigint, line, kind, bno, gno, brno, grno, status, status_raw, amount, fee, currency, time::timestamptz, raw::jsonb
-        from unnest(${p(this.line)}::int[], ${p(this.kind)}::text[], ${p(this.brandOrderNo)}::text[],
-          ${p(this.gatewayOrderNo)}::text[], ${p(this.brandRefundNo)}::text[], ${p(this.gatewayRefundNo)}::text[],
-          ${p(this.status)}::text[], ${p(this.statusRaw)}::text[], ${p(this.amount)}::bigint[], ${p(this.fee)}::bigint[],
-          ${p(this.currency)}::text[], ${p(this.time)}::text[], ${p(this.raw)}::text[])
-          as t(line, kind, bno, gno, brno, grno, status, status_raw, amount, fee, currency, time, raw)`);
-  }
+/** A statement row as one line of text-format COPY into STAGED. */
+function copyRow(runId: number, r: StatementRow): string {
+  const raw: Record<string, string> = { ...r.extra };
+  if (r.kindRaw !== null) raw['@kind'] = r.kindRaw;
+  if (r.feeFine !== null) raw['@feeFine'] = String(r.feeFine);
+  return copyLine([
+    runId,
+    r.line,
+    r.kind,
+    nonEmpty(r.brandOrderNo),
+    nonEmpty(r.gatewayOrderNo),
+    nonEmpty(r.brandRefundNo),
+    nonEmpty(r.gatewayRefundNo),
+    r.status,
+    r.statusRaw.slice(0, 40),
+    r.amount,
+    r.fee,
+    r.currency,
+    r.time,
+    JSON.stringify(raw),
+  ]);
 }
 
 /**
- * Loads the rows in batches of LOAD_BATCH (one INSERT … SELECT FROM unnest each); a row of another brand,
- * or a RowRefused from a streaming parse, refuses the file (its rows loaded so far deleted).
+ * Loads the rows with COPY (server/db/copy.ts), LOAD_BATCH rows a chunk, parsed as COPY asks for
+ * the next chunk; a row of another brand, or a RowRefused from a streaming parse, refuses the
+ * file (its rows loaded so far deleted).
  */
 async function loadRows(
   tx: Tx,
@@ -167,34 +143,55 @@ async function loadRows(
   brand: PayBrand,
   rows: Iterable<StatementRow>,
 ): Promise<{ count: number } | StatementRefusal> {
-  let batch = new Columns();
   let count = 0;
-  const flush = async () => {
-    if (batch.size > 0) await batch.insert(tx, runId);
-    batch = new Columns();
-  };
-  try {
-    for (const row of rows) {
-      if (row.brand !== brand) {
-        await tx.delete(statementRows).where(eq(statementRows.runId, runId));
-        return {
-          ok: false,
-          line: row.line,
-          reason: 'layout',
-          detail: `a ${row.brand} row in a ${brand} statement`,
-        };
+  let refused: StatementRefusal | null = null;
+  // A refusal ends the chunks (the COPY completes with the rows before it); any other error
+  // thrown by the parse fails the COPY and so the run.
+  function* chunks(): Generator<Buffer<ArrayBuffer>> {
+    let lines: string[] = [];
+    try {
+      for (const row of rows) {
+        if (row.brand !== brand) {
+          refused = {
+            ok: false,
+            line: row.line,
+            reason: 'layout',
+            detail: `a ${row.brand} row in a ${brand} statement`,
+          };
+          return;
+        }
+        lines.push(copyRow(runId, row));
+        count++;
+        if (lines.length >= LOAD_BATCH) {
+          yield Buffer.from(lines.join(''));
+          lines = [];
+        }
       }
-      batch.push(row);
-      count++;
-      if (batch.size >= LOAD_BATCH) await flush();
+    } catch (e) {
+      if (!(e instanceof RowRefused)) throw e;
+      refused = { ok: false, line: e.line, reason: e.reason, detail: e.detail };
+      return;
     }
-    await flush();
-    return { count };
-  } catch (e) {
-    if (!(e instanceof RowRefused)) throw e;
-    await tx.delete(statementRows).where(eq(statementRows.runId, runId));
-    return { ok: false, line: e.line, reason: e.reason, detail: e.detail };
+    if (lines.length > 0) yield Buffer.from(lines.join(''));
   }
+  await copyRowsInto(tx, STAGED, chunks());
+  if (refused === null) return { count };
+  await tx.delete(statementRows).where(eq(statementRows.runId, runId));
+  return refused;
+}
+
+/**
+ * Fresh statistics of the staging table for the passes: the columns they filter and join on, from
+ * a small sample (default_statistics_target 10 for this transaction: 3,000 rows instead of
+ * 30,000). The table keeps every run's rows, so a full ANALYZE grew with it: 0.8 s of each
+ * 2,500-row day's 1.8 s once it held a million rows (the 90-day rematch, bench/RESULTS.md); the
+ * small one takes ~30 ms and still sees a large day's rows, which is what the planner needs.
+ */
+async function analyzeStaged(tx: Tx) {
+  await tx.execute(sql`set local default_statistics_target = 10`);
+  await tx.execute(sql`analyze statement_rows (run_id, kind, brand_order_no, gateway_order_no,
+    brand_refund_no, gateway_refund_no, order_id, refund_id)`);
+  await tx.execute(sql`reset default_statistics_target`);
 }
 
 /**
@@ -336,19 +333,32 @@ async function countsOf(tx: Tx, runId: number): Promise<RunCounts> {
 /**
  * The orders' audit status and result from a run's payment results: 1 audited, another code an
  * exception (audited too when the exception carries a resolution inherited from the run it
- * replaced), held not audited. (A refund's result stays with the run: docs/reconciliation.md.)
+ * replaced), held not audited; an order the replaced run had judged and this one does not goes
+ * back to not audited. (A refund's result stays with the run: docs/reconciliation.md.)
+ *
+ * One statement keyed by the order's id, and only the orders whose status or result changes are
+ * written: an order row written is a new row version in every index of orders, so the corrected
+ * file of a 100,000-order day, which changes a few of them, no longer writes all of them twice
+ * (to not audited, then back: 12 of its 17 s; bench/RESULTS.md).
  */
-async function auditOrders(tx: Tx, runId: number) {
-  await tx.execute(sql`update orders o
-    set audit_status = case when x.code is null then ${lit(AUDIT_STATUS.notAudited)}
-        when x.code = ${lit(AUDIT_CODE.matched)} or x.settled then ${lit(AUDIT_STATUS.audited)}
-        else ${lit(AUDIT_STATUS.exception)} end,
-      audit_result = x.code, updated_at = now()
-    from (select order_id, max(code) as code,
+async function auditOrders(tx: Tx, runId: number, replacedRunId: number | null) {
+  const ofRun = (id: number) => sql`select order_id, code, resolution from reconciliation_results
+      where run_id = ${id} and refund_id is null and order_id is not null`;
+  const judged = sql`select order_id, max(code) as code,
         bool_and(code is null or code = ${lit(AUDIT_CODE.matched)} or resolution is not null) as settled
-      from reconciliation_results
-      where run_id = ${runId} and refund_id is null and order_id is not null group by order_id) x
-    where o.id = x.order_id`);
+      from (${ofRun(runId)}) r group by order_id`;
+  const before =
+    replacedRunId === null
+      ? sql`select null::bigint as order_id where false`
+      : sql`select distinct order_id from (${ofRun(replacedRunId)}) p`;
+  await tx.execute(sql`update orders o set audit_status = y.status, audit_result = y.code, updated_at = now()
+    from (select coalesce(x.order_id, b.order_id) as order_id, x.code,
+          case when x.order_id is null or x.code is null then ${lit(AUDIT_STATUS.notAudited)}
+            when x.code = ${lit(AUDIT_CODE.matched)} or x.settled then ${lit(AUDIT_STATUS.audited)}
+            else ${lit(AUDIT_STATUS.exception)} end as status
+        from (${judged}) x full join (${before}) b on b.order_id = x.order_id) y
+    where o.id = y.order_id
+      and (o.audit_status is distinct from y.status or o.audit_result is distinct from y.code)`);
 }
 
 /**
@@ -378,13 +388,6 @@ async function inheritResolutions(tx: Tx, runId: number, replacedRunId: number) 
           )
         order by n2.id, o.id) p
     where n.id = p.new_id`);
-}
-
-/** Orders audited by a run that is being replaced go back to not audited, until the new run says. */
-async function unauditOrders(tx: Tx, runId: number) {
-  await tx.execute(sql`update orders o set audit_status = ${lit(AUDIT_STATUS.notAudited)}, audit_result = null
-    where o.id in (select order_id from reconciliation_results
-      where run_id = ${runId} and refund_id is null and order_id is not null)`);
 }
 
 /**
@@ -435,7 +438,6 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
         .update(reconciliationRuns)
         .set({ replacedByRunId: 0 })
         .where(eq(reconciliationRuns.id, current.id));
-      await unauditOrders(tx, current.id);
     }
     const [run] = await tx
       .insert(reconciliationRuns)
@@ -471,14 +473,14 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
       // The rows just loaded are most of what the passes read: without fresh statistics the
       // planner takes a large day for an empty one and joins it row by row (a 100,000-row day
       // took 202 s instead of seconds on PostgreSQL; bench/RESULTS.md).
-      if (rowCount >= ANALYZE_FROM) await tx.execute(sql`analyze statement_rows`);
+      if (rowCount >= ANALYZE_FROM) await analyzeStaged(tx);
       await resolveRows(tx, run.id, brand, start, end);
       await classifyRows(tx, run.id);
       const held = now.getTime() < holdingUntil.getTime();
       await ourDayWithout(tx, run.id, brand, start, end, held ? null : AUDIT_CODE.brandMissing);
     }
     if (current) await inheritResolutions(tx, run.id, current.id);
-    await auditOrders(tx, run.id);
+    await auditOrders(tx, run.id, current?.id ?? null);
     const counts = await countsOf(tx, run.id);
     const refused = 'ok' in loaded ? loaded : null;
     await tx
