@@ -1,9 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { PayBrand, SandboxBehaviour } from '../../src/contract/brands';
+import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { PayBrand, SandboxBehaviour, StatementInjection } from '../../src/contract/brands';
 import { SUB_BRANDS } from '../../src/contract/brands';
 import type { Db } from '../db/client';
-import { brandAgentBrands, brandSettings, sandboxPayments, sandboxRefunds } from '../db/schema';
+import { brandAgentBrands, brandSettings, orders, sandboxPayments, sandboxRefunds } from '../db/schema';
 import { paymentStatementLines, writePaymentStatement } from './paymentStatement';
 import {
   BRAND_STATEMENTS,
@@ -11,6 +11,7 @@ import {
   dayWindow,
   ledgerRows,
   periodDays,
+  statementPaymentKeys,
   statementReadyAt,
   type Ledger,
 } from './sandboxStatements';
@@ -27,6 +28,7 @@ import {
   type StatementFile,
   type StatementOptions,
   type StatementPeriod,
+  type Injection,
 } from './types';
 
 export const SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -401,13 +403,66 @@ export class SandboxConnector implements BrandConnector {
     const due = statementReadyAt(this.brand, day);
     if (now < due) throw new StatementNotReady(this.brand, day, due);
     const { start, end } = dayWindow(day, BRAND_STATEMENTS[this.brand].offsetMinutes);
-    const built = buildStatement(this.brand, day, await this.ledger(start, end), {
-      feeRate: await this.feeRate(),
-      inject: options.inject,
+    const ledger = await this.ledger(start, end);
+    const feeRate = await this.feeRate();
+    const companies = await this.companyInjections(
+      day,
+      ledger,
+      { feeRate, currency: options.currency },
+      start,
+      end,
+    );
+    const built = buildStatement(this.brand, day, ledger, {
+      feeRate,
+      inject: [...(options.inject ?? []), ...companies],
       currency: options.currency,
     });
     if (now < built.file.readyAt) throw new StatementNotReady(this.brand, day, built.file.readyAt);
     return built.file;
+  }
+
+  /**
+   * The discrepancies companies' brand settings ask of this brand's statements (STATEMENT_INJECTIONS),
+   * on a day the company has a payment in the file: its first payment row is the one changed.
+   */
+  private async companyInjections(
+    day: string,
+    ledger: Ledger,
+    opts: { feeRate: number; currency?: string },
+    start: Date,
+    end: Date,
+  ): Promise<Injection[]> {
+    const asked = await this.db
+      .select({ companyId: brandSettings.companyId, kind: brandSettings.statementInjection })
+      .from(brandSettings)
+      .where(and(eq(brandSettings.brand, this.brand), ne(brandSettings.statementInjection, 'none')));
+    if (asked.length === 0 || ledger.payments.length === 0) return [];
+    const keys = statementPaymentKeys(this.brand, day, ledger, opts);
+    const out: Injection[] = [];
+    for (const a of asked) {
+      // The brand knows each payment's merchant: the company's orders of the day (a day either side).
+      const theirs = await this.db
+        .select({ no: orders.gatewayOrderNo })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.companyId, a.companyId),
+            eq(orders.brand, this.brand),
+            gte(orders.createdAt, new Date(start.getTime() - 86_400_000)),
+            lt(orders.createdAt, end),
+          ),
+        );
+      const mine = new Set(theirs.map((o) => o.no));
+      const row = keys.find((k) => mine.has(k));
+      if (row === undefined) continue;
+      const kind = a.kind as StatementInjection;
+      if (kind === 'extraRow') out.push({ kind });
+      else if (kind === 'late') out.push({ kind, minutes: 24 * 60 });
+      else if (kind === 'corruptFile') out.push({ kind, row });
+      else if (kind === 'fee' && this.brand === 'paypay') continue;
+      else if (kind !== 'none') out.push({ kind, row });
+    }
+    return out;
   }
 
   /** What the brand pays for the period (paymentStatement.ts): ready when the last day's statement is. */

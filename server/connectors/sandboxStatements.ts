@@ -345,6 +345,23 @@ export function layoutRows(
 /** WeChat's fee: 1/100000 of the currency's major unit. */
 const fineOf = (fee: number, currency: string) => fee * 10 ** (5 - minorDigits(currency));
 
+/**
+ * Our numbers of the payment rows the day's file lists before any injection (file order): what a
+ * company's injection can pick from (sandbox.ts, the company's brand settings).
+ */
+export function statementPaymentKeys(
+  brand: PayBrand,
+  day: string,
+  ledger: Ledger,
+  opts: { feeRate: number; currency?: string },
+): string[] {
+  const all = ledgerRows(brand, day, ledger, opts.feeRate);
+  const currency = fileCurrency(brand, opts.currency, all) ?? all[0]?.currency ?? 'JPY';
+  return layoutRows(brand, all, opts.feeRate, opts.currency ?? currency)
+    .filter((r) => r.kind === 'payment')
+    .map(rowKey);
+}
+
 /** The base row an injection picks (by index in file order or by our number); throws when none. */
 function pick(rows: readonly SandboxRow[], selector: RowSelector): SandboxRow {
   const found = typeof selector === 'number' ? rows[selector] : rows.find((r) => rowKey(r) === selector);

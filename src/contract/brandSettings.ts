@@ -1,6 +1,14 @@
 import { yup, message } from './validation';
 import { id } from './fields';
-import { CONNECTOR_KINDS, PAY_BRANDS, SANDBOX_BEHAVIOURS, type BrandSetting } from './brands';
+import {
+  CONNECTOR_KINDS,
+  PAY_BRANDS,
+  SANDBOX_BEHAVIOURS,
+  STATEMENT_INJECTIONS,
+  injectionsOf,
+  isPayBrand,
+  type BrandSetting,
+} from './brands';
 
 /** /org/brandSetting/get: a company's connector per brand (every brand, defaults filled in). */
 export const BrandSettingsQuery = yup.object({ companyId: id().required() }).noUnknown();
@@ -15,6 +23,15 @@ export const BrandSettingsSave = yup
             brand: yup.string().required().oneOf(PAY_BRANDS),
             connector: yup.string().required().oneOf(CONNECTOR_KINDS),
             sandboxBehaviour: yup.string().required().oneOf(SANDBOX_BEHAVIOURS),
+            // Optional for callers that predate it: 'none' (the brand's books as they are).
+            statementInjection: yup
+              .string()
+              .oneOf(STATEMENT_INJECTIONS)
+              .default('none')
+              .test('layout', message('validation.oneOf'), function (v) {
+                const brand: unknown = this.parent?.brand;
+                return !v || !isPayBrand(brand) || injectionsOf(brand).includes(v);
+              }),
           })
           .noUnknown(),
       )

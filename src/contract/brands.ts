@@ -55,6 +55,29 @@ export const SANDBOX_BEHAVIOURS = [
   'refundFail',
 ] as const;
 export type SandboxBehaviour = (typeof SANDBOX_BEHAVIOURS)[number];
+/**
+ * A discrepancy a company's sandbox brand writes into its daily statements (issue #16,
+ * docs/reconciliation.md "Statements"), on every day the company has a payment in the file: its
+ * first payment left out, listed with another status, amount (+1) or fee (+1), written
+ * unreadable; a row no one knows added; the whole file's bytes corrupt at that row; the file a
+ * day late. `none`: the statement is the brand's books. PayPay's layout has no fee column.
+ */
+export const STATEMENT_INJECTIONS = [
+  'none',
+  'missingRow',
+  'extraRow',
+  'status',
+  'amount',
+  'fee',
+  'unparseableRow',
+  'corruptFile',
+  'late',
+] as const;
+export type StatementInjection = (typeof STATEMENT_INJECTIONS)[number];
+/** The injections a brand's layout can carry (PayPay writes no fee). */
+export const injectionsOf = (brand: PayBrand): readonly StatementInjection[] =>
+  brand === 'paypay' ? STATEMENT_INJECTIONS.filter((i) => i !== 'fee') : STATEMENT_INJECTIONS;
+
 /** Connectors a company's brand may use; only the sandbox exists so far. */
 export const CONNECTOR_KINDS = ['sandbox'] as const;
 
@@ -62,4 +85,5 @@ export interface BrandSetting {
   brand: PayBrand;
   connector: (typeof CONNECTOR_KINDS)[number];
   sandboxBehaviour: SandboxBehaviour;
+  statementInjection: StatementInjection;
 }

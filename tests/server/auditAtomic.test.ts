@@ -75,6 +75,10 @@ const GUARDED: Record<string, string[]> = {
   rate_changes: [],
   reconciliation_runs: [],
   reconciliation_results: [],
+  // The payouts' own bookkeeping time.
+  brand_payouts: ['updated_at'],
+  bank_deposits: [],
+  bank_deposit_imports: [],
   // An import's progress and outcome are the worker's bookkeeping (the run audits itself).
   statement_imports: [
     'status',
@@ -425,6 +429,34 @@ describe.each(backends)('every write and its audit row in one transaction on $na
         ],
       ]),
     ),
+    // Payouts: the payment statement pages, the payout check, the bank deposits (one file imported).
+    ...Object.fromEntries(
+      [
+        '/history/walletBill',
+        '/history/paypayBill',
+        '/settle/brand/payouts',
+        '/settle/brand/deposits',
+      ].flatMap((p) => [
+        [`${p}/page`, async (): Promise<Made> => ({ as: 'admin', input: range })],
+        [`${p}/exportExcel`, async (): Promise<Made> => ({ as: 'admin', input: range, download: true })],
+        [`${p}/exportCSVFile`, async (): Promise<Made> => ({ as: 'admin', input: range, download: true })],
+      ]),
+    ),
+    // A brand settlement of the group's brand whose payment statement is due: fetched and stored.
+    '/history/walletBill/fetch': async () => {
+      const id = await settlementOf('brand');
+      await setUp(h, (tx) => tx.execute(sql`update settlements set brand = 'wechat' where id = ${id}`));
+      return { as: 'admin', input: {} };
+    },
+    '/history/paypayBill/fetch': async () => (await settlementOf('brand'), { as: 'admin', input: {} }),
+    '/settle/brand/payouts/ofSettlement': async () => ({
+      as: 'admin',
+      input: { id: await settlementOf('brand') },
+    }),
+    '/settle/brand/deposits/upload': async () => ({
+      as: 'admin',
+      file: Buffer.from('日付,入金額,振込依頼人名,照会番号\r\n2026/10/05,12000,ﾃｽﾄ,000000000777\r\n'),
+    }),
     '/history/brandCheckoutInfo/page': async () => ({ as: 'admin', input: range }),
     '/history/brandCheckoutInfo/exportCheckoutInfo': async () => ({
       as: 'admin',

@@ -94,7 +94,8 @@ describe.each(backends)('brand payouts on $name', (backend) => {
         .execute(sql`update settlements set brand = ${brand}, period_begin = ${BEGIN}, period_end = ${END},
         due_date = '2026-10-05', transfer_amount = ${net} where id = ${ids[brand]}`);
     }
-    await refreshPayouts(h.db);
+    const actor = systemActor('test');
+    await h.db.transaction((tx) => refreshPayouts(tx, (e) => recordAudit(tx, actor, e)));
   });
   afterAll(() => h?.close());
 
@@ -116,6 +117,7 @@ describe.each(backends)('brand payouts on $name', (backend) => {
       () => Promise.resolve(200),
     );
     const early = await fetchDueStatements(h.db, {
+      audit: (tx) => (e) => recordAudit(tx, systemActor('test'), e),
       brands: ['paypay'],
       connectorOf: () => connector,
       now: new Date('2026-09-30T12:00:00Z'),
@@ -151,9 +153,15 @@ describe.each(backends)('brand payouts on $name', (backend) => {
       ),
     );
     await h.db.transaction((tx) =>
-      storeStatement(tx, null, 'wechat', statement('wechat', 49_880), new Date()),
+      storeStatement(
+        tx,
+        (e) => recordAudit(tx, systemActor('test'), e),
+        'wechat',
+        statement('wechat', 49_880),
+        new Date(),
+      ),
     );
-    expect(await count(`audit_log where object_type = 'brandPayout'`)).toBe(audits + 1);
+    expect(await count(`audit_log where object_type = 'brandPayout'`)).toBe(audits + 2);
     expect(await payoutOf('paypay')).toMatchObject({
       check: 'agrees',
       difference: 0,
@@ -163,7 +171,13 @@ describe.each(backends)('brand payouts on $name', (backend) => {
     expect(await payoutOf('wechat')).toMatchObject({ check: 'differs', difference: -120, expected: 49_880 });
     // The same file again changes nothing.
     await h.db.transaction((tx) =>
-      storeStatement(tx, null, 'wechat', statement('wechat', 49_880), new Date()),
+      storeStatement(
+        tx,
+        (e) => recordAudit(tx, systemActor('test'), e),
+        'wechat',
+        statement('wechat', 49_880),
+        new Date(),
+      ),
     );
     expect(await payoutOf('wechat')).toMatchObject({ difference: -120 });
   });
@@ -231,9 +245,17 @@ describe.each(backends)('brand payouts on $name', (backend) => {
 
   it('a corrected statement whose net no longer is the deposit’s takes the match back', async () => {
     await h.db.transaction((tx) =>
-      storeStatement(tx, null, 'paypay', statement('paypay', 99_560, 1640), new Date()),
+      storeStatement(
+        tx,
+        (e) => recordAudit(tx, systemActor('test'), e),
+        'paypay',
+        statement('paypay', 99_560, 1640),
+        new Date(),
+      ),
     );
-    await h.db.transaction((tx) => matchDeposits(tx, new Date()));
+    await h.db.transaction((tx) =>
+      matchDeposits(tx, new Date(), (e) => recordAudit(tx, systemActor('test'), e)),
+    );
     expect(await payoutOf('paypay')).toMatchObject({
       check: 'differs',
       difference: -440,

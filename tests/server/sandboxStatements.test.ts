@@ -14,6 +14,7 @@ import {
   sandboxRefunds,
 } from '../../server/db/schema';
 import { parseStatement, type ParsedStatement, type StatementRow } from '../../server/modules/reconciliation';
+import { brandOrder } from './reconciliation-support';
 import { backends, startHarness, type Harness } from './harness';
 
 /**
@@ -416,4 +417,63 @@ describe.each(backends)('sandbox statements ($name)', (backend) => {
     ]);
     expect(file.fileName).toBe(`${brand}_payment_20260301_20260310.csv`);
   });
+
+  it.each(['alipayplus', 'paypay'] as const)(
+    '%s: a company’s brand setting makes its statements carry the discrepancy asked for, on its own payment',
+    async (brand) => {
+      const s = sandbox(brand);
+      const day = '2026-03-17';
+      const at = new Date('2026-03-17T03:00:00Z');
+      const [, , company] = await h.db.select({ id: companies.id }).from(companies).limit(3);
+      // The company's order, paid at the sandbox brand; another company's payment the same day.
+      const order = await brandOrder(h.db, { companyId: company.id, brand, amount: 6600, fee: 0, at });
+      for (const [merchantOrderNo, companyId, minute] of [
+        [order.gatewayOrderNo, company.id, 0],
+        [`OTHER${brand}0317`, company.id + 1, 30],
+      ] as const) {
+        const made = await s.create({
+          companyId,
+          merchantOrderNo,
+          amount: 6600,
+          currency: 'JPY',
+          subject: 'test',
+          paymentType: 'dynamicQr',
+          expiresAt: new Date(Date.now() + 3_600_000),
+        });
+        await s.payer(made.brandOrderNo, 'pay', '');
+        await h.db
+          .update(sandboxPayments)
+          .set({ createdAt: new Date(at.getTime() + minute * 60_000) })
+          .where(eq(sandboxPayments.brandOrderNo, made.brandOrderNo));
+      }
+      const setting = (statementInjection: string) =>
+        h.db
+          .insert(brandSettings)
+          .values({ companyId: company.id, brand, statementInjection })
+          .onConflictDoUpdate({
+            target: [brandSettings.companyId, brandSettings.brand],
+            set: { statementInjection },
+          });
+      const later = new Date('2026-03-20T00:00:00Z');
+      const read = async () => parsed((await s.fetchStatement(day, { now: later })).bytes).rows.map(seen);
+      const clean = await read();
+      expect(clean.map((r) => r.amount)).toEqual([6600, 6600]);
+      await setting('amount');
+      const changed = await read();
+      expect(changed.find((r) => r.gatewayOrderNo === order.gatewayOrderNo)?.amount).toBe(6601);
+      expect(changed.find((r) => r.gatewayOrderNo !== order.gatewayOrderNo)?.amount).toBe(6600);
+      await setting('missingRow');
+      expect((await read()).map((r) => r.gatewayOrderNo)).toEqual([`OTHER${brand}0317`]);
+      // A day late: not ready at the brand's ready time, ready a day after it.
+      await setting('late');
+      await expect(s.fetchStatement(day, { now: new Date('2026-03-18T12:00:00Z') })).rejects.toBeInstanceOf(
+        StatementNotReady,
+      );
+      expect(
+        (await s.fetchStatement(day, { now: new Date('2026-03-19T12:00:00Z') })).bytes.length,
+      ).toBeGreaterThan(0);
+      await setting('none');
+      expect(await read()).toEqual(clean);
+    },
+  );
 });

@@ -49,8 +49,8 @@ const OTHER_TRANSFERS = [
 
 export async function seedDemoPayouts(db: Db, zone: string, now = new Date()): Promise<DemoPayoutsReport> {
   const today = DateTime.fromJSDate(now, { zone }).toISODate()!;
-  await refreshPayouts(db);
   const actor = systemActor('brandPayouts');
+  await db.transaction((tx) => refreshPayouts(tx, (e) => recordAudit(tx, actor, e)));
   const noDeliver = () => Promise.resolve(200);
   let statements = 0;
   for (const brand of PAY_BRANDS) {

@@ -213,6 +213,8 @@ export const brandSettings = pgTable(
     brand: varchar('brand', { length: 20 }).notNull(),
     connector: varchar('connector', { length: 10 }).notNull().default('sandbox'),
     sandboxBehaviour: varchar('sandbox_behaviour', { length: 12 }).notNull().default('normal'),
+    /** The discrepancy the sandbox writes into the brand's statements for the company (STATEMENT_INJECTIONS). */
+    statementInjection: varchar('statement_injection', { length: 16 }).notNull().default('none'),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.brand] })],

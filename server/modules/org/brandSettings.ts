@@ -17,6 +17,7 @@ async function settingsOf(db: Executor, companyId: number): Promise<BrandSetting
         brand,
         connector: (row?.connector ?? 'sandbox') as BrandSetting['connector'],
         sandboxBehaviour: (row?.sandboxBehaviour ?? 'normal') as BrandSetting['sandboxBehaviour'],
+        statementInjection: (row?.statementInjection ?? 'none') as BrandSetting['statementInjection'],
       };
     }),
   };
@@ -50,10 +51,16 @@ export async function brandSettingsSave(c: Caller, input: BrandSettingsSave): Pr
           brand: s.brand,
           connector: s.connector,
           sandboxBehaviour: s.sandboxBehaviour,
+          statementInjection: s.statementInjection,
         })
         .onConflictDoUpdate({
           target: [brandSettings.companyId, brandSettings.brand],
-          set: { connector: s.connector, sandboxBehaviour: s.sandboxBehaviour, updatedAt: new Date() },
+          set: {
+            connector: s.connector,
+            sandboxBehaviour: s.sandboxBehaviour,
+            statementInjection: s.statementInjection,
+            updatedAt: new Date(),
+          },
         });
     }
     const after = await settingsOf(tx, input.companyId);

@@ -112,8 +112,8 @@ export async function storeDeposits(
     added += inserted.length;
   }
   await tx.update(bankDepositImports).set({ addedCount: added }).where(eq(bankDepositImports.id, made.id));
-  await refreshPayouts(tx);
-  const matched = await matchDeposits(tx, now);
+  await refreshPayouts(tx, audit);
+  const matched = await matchDeposits(tx, now, audit);
   const reply = {
     fileName: name,
     rows: parsed.deposits.length,

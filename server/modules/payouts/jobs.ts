@@ -20,9 +20,9 @@ export const payoutJobs: ModuleJobs = (deps, log) => [
     run: async () => {
       const { db } = deps;
       const now = new Date();
-      await refreshPayouts(db);
+      const actor = systemActor('brandPayouts');
+      await db.transaction((tx) => refreshPayouts(tx, (e) => recordAudit(tx, actor, e)));
       if (deps.config.statementFetchDays > 0) {
-        const actor = systemActor('brandPayouts');
         const reply = await fetchDueStatements(db, {
           brands: PAY_BRANDS,
           connectorOf: (brand) => deps.connectors.get(brand),
@@ -33,7 +33,7 @@ export const payoutJobs: ModuleJobs = (deps, log) => [
         });
         if (reply.fetched > 0) log.info({ fetched: reply.fetched }, 'payment statements fetched');
       }
-      await db.transaction((tx) => matchDeposits(tx, now));
+      await db.transaction((tx) => matchDeposits(tx, now, (e) => recordAudit(tx, actor, e)));
     },
   },
 ];

@@ -39,8 +39,8 @@ export function payoutRoutes(api: Api) {
     api.call(calls.fetch, async (c) => {
       if (!mayFetchPayouts(c.principal.operatorType)) throw noAccess();
       const { db } = c.deps;
-      await refreshPayouts(db);
       const actor = actorOf(c.principal, c.req);
+      await db.transaction((tx) => refreshPayouts(tx, (e) => recordAudit(tx, actor, e)));
       const reply = await fetchDueStatements(db, {
         brands: RECON_GROUP_BRANDS[group],
         connectorOf: (brand) => c.deps.connectors.get(brand),

@@ -4,7 +4,7 @@ import type { PayBrand } from '../../../src/contract/brands';
 import { DEPOSIT_WINDOW_BUSINESS_DAYS, type PayoutFetchReply } from '../../../src/contract/payouts';
 import { parsePaymentStatement } from '../../connectors/paymentStatement';
 import { StatementNotReady, type BrandConnector } from '../../connectors/types';
-import type { Db, Executor, Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { bankDeposits, brandPayouts } from '../../db/schema';
 import type { Audit } from '../../platform/audit';
 import { businessDaysAfter, dayNumber } from '../../platform/bankDays';
@@ -14,7 +14,7 @@ import { contentHash } from '../reconciliation';
  * The brands' payouts (docs/reconciliation.md, "Payouts"): one row per brand, currency and
  * period end holds our brand settlements' net, the brand's payment statement and the deposit
  * matched to it. Kept up to date by `refreshPayouts` (our side, after closings), `storeStatement`
- * (theirs) and `matchDeposits` (the bank's).
+ * (theirs) and `matchDeposits` (the bank's), every change audited (`brandPayout`).
  */
 
 const rowsOf = <T>(result: unknown): T[] =>
@@ -25,8 +25,11 @@ export const depositByOf = (due: string) => businessDaysAfter(due, DEPOSIT_WINDO
 /** When a brand pays for a period ending on `end`: as our settlements' due date, the third bank business day after. */
 export const dueOf = (end: string) => businessDaysAfter(end, 3);
 
-/** Our side: every brand settlement's net, summed per brand, currency and period end. */
-export async function refreshPayouts(db: Executor): Promise<void> {
+/**
+ * Our side: every brand settlement's net, summed per brand, currency and period end; each payout
+ * made or changed by it audited (`brandPayout`/`update`).
+ */
+export async function refreshPayouts(tx: Tx, audit: Audit): Promise<void> {
   const ours = rowsOf<{
     brand: PayBrand;
     currency: string;
@@ -37,7 +40,7 @@ export async function refreshPayouts(db: Executor): Promise<void> {
     n: number;
     first_id: string;
   }>(
-    await db.execute(sql`select brand, currency, period_end::text as period_end,
+    await tx.execute(sql`select brand, currency, period_end::text as period_end,
         min(period_begin)::text as period_begin, min(due_date)::text as due_date,
         sum(transfer_amount)::bigint as net, count(*)::int as n, min(id) as first_id
       from settlements where kind = 'brand' group by brand, currency, period_end`),
@@ -48,7 +51,13 @@ export async function refreshPayouts(db: Executor): Promise<void> {
       sql`(${r.brand}, ${r.currency}, ${r.period_begin}::date, ${r.period_end}::date, ${r.due_date}::date,
         ${depositByOf(r.due_date)}::date, ${Number(r.net)}, ${r.n}, ${Number(r.first_id)})`,
   );
-  await db.execute(sql`insert into brand_payouts
+  const changed = rowsOf<{
+    id: string;
+    settlement_net: string;
+    settlement_count: number;
+    settlement_id: string;
+  }>(
+    await tx.execute(sql`insert into brand_payouts
       (brand, currency, period_begin, period_end, due_date, deposit_by, settlement_net, settlement_count, settlement_id)
     values ${sql.join(values, sql`, `)}
     on conflict (brand, currency, period_end) do update set
@@ -58,7 +67,21 @@ export async function refreshPayouts(db: Executor): Promise<void> {
     where brand_payouts.settlement_net is distinct from excluded.settlement_net
       or brand_payouts.settlement_count <> excluded.settlement_count
       or brand_payouts.settlement_id is distinct from excluded.settlement_id
-      or brand_payouts.due_date <> excluded.due_date`);
+      or brand_payouts.due_date <> excluded.due_date
+    returning id, settlement_net, settlement_count, settlement_id`),
+  );
+  for (const c of changed)
+    await audit({
+      objectType: 'brandPayout',
+      objectId: Number(c.id),
+      action: 'update',
+      before: null,
+      after: {
+        settlementNet: Number(c.settlement_net),
+        settlements: c.settlement_count,
+        settlementId: Number(c.settlement_id),
+      },
+    });
 }
 
 export interface StatementFileIn {
@@ -73,7 +96,7 @@ export interface StatementFileIn {
  */
 export async function storeStatement(
   tx: Tx,
-  audit: Audit | null,
+  audit: Audit,
   brand: PayBrand,
   file: StatementFileIn,
   now: Date,
@@ -145,7 +168,7 @@ export async function storeStatement(
           ...statement,
         })
         .returning({ id: brandPayouts.id });
-      await audit?.({
+      await audit({
         objectType: 'brandPayout',
         objectId: made.id,
         action: 'update',
@@ -154,7 +177,7 @@ export async function storeStatement(
       });
     } else if (before.statementHash !== hash || before.net !== l.net) {
       await tx.update(brandPayouts).set(statement).where(eq(brandPayouts.id, before.id));
-      await audit?.({
+      await audit({
         objectType: 'brandPayout',
         objectId: before.id,
         action: 'update',
@@ -177,7 +200,7 @@ export async function fetchDueStatements(
     brands: readonly PayBrand[];
     connectorOf: (brand: PayBrand) => BrandConnector;
     now: Date;
-    audit?: (tx: Tx) => Audit;
+    audit: (tx: Tx) => Audit;
     onRefused?: (brand: PayBrand, periodEnd: string, reason: string) => void;
   },
 ): Promise<PayoutFetchReply> {
@@ -213,10 +236,11 @@ export async function fetchDueStatements(
       throw err;
     }
     const outcome = await db.transaction(async (tx) => {
-      const stored = await storeStatement(tx, opts.audit?.(tx) ?? null, p.brand, file, opts.now, {
+      const audit = opts.audit(tx);
+      const stored = await storeStatement(tx, audit, p.brand, file, opts.now, {
         period: { begin: p.begin, end: p.end },
       });
-      if ('stored' in stored) await matchDeposits(tx, opts.now);
+      if ('stored' in stored) await matchDeposits(tx, opts.now, audit);
       return stored;
     });
     if ('refused' in outcome) opts.onRefused?.(p.brand, p.end, outcome.refused);
@@ -232,12 +256,26 @@ export async function fetchDueStatements(
  * first imported). A match that no longer holds (the amount changed) is undone first; matches
  * that hold stay. Under a table lock: two imports at once match one after the other.
  */
-export async function matchDeposits(tx: Tx, now: Date): Promise<number> {
+export async function matchDeposits(tx: Tx, now: Date, audit: Audit): Promise<number> {
   await tx.execute(sql`lock table brand_payouts in share row exclusive mode`);
-  await tx.execute(sql`update brand_payouts p set deposit_id = null, matched_at = null, updated_at = now()
-    from bank_deposits d
-    where p.deposit_id = d.id and (d.amount <> coalesce(p.net, p.settlement_net) or d.currency <> p.currency
-      or d.value_date <= p.period_end or d.value_date > p.deposit_by)`);
+  const broken = rowsOf<{ id: string; deposit_id: string }>(
+    await tx.execute(sql`select p.id, p.deposit_id from brand_payouts p join bank_deposits d on d.id = p.deposit_id
+      where d.amount <> coalesce(p.net, p.settlement_net) or d.currency <> p.currency
+        or d.value_date <= p.period_end or d.value_date > p.deposit_by`),
+  );
+  for (const b of broken) {
+    await tx
+      .update(brandPayouts)
+      .set({ depositId: null, matchedAt: null, updatedAt: now })
+      .where(eq(brandPayouts.id, Number(b.id)));
+    await audit({
+      objectType: 'brandPayout',
+      objectId: Number(b.id),
+      action: 'reconcile',
+      before: { depositId: Number(b.deposit_id) },
+      after: { depositId: null },
+    });
+  }
   const open = await tx
     .select()
     .from(brandPayouts)
@@ -275,6 +313,18 @@ export async function matchDeposits(tx: Tx, now: Date): Promise<number> {
       .update(brandPayouts)
       .set({ depositId: best.id, matchedAt: now, updatedAt: now })
       .where(eq(brandPayouts.id, p.id));
+    await audit({
+      objectType: 'brandPayout',
+      objectId: p.id,
+      action: 'reconcile',
+      before: { depositId: null },
+      after: {
+        depositId: best.id,
+        valueDate: best.valueDate,
+        amount: best.amount,
+        reference: best.reference,
+      },
+    });
     matched += 1;
   }
   return matched;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Flex, Grid, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { CONNECTOR_KINDS, SANDBOX_BEHAVIOURS } from '../../../contract/brands';
+import { CONNECTOR_KINDS, SANDBOX_BEHAVIOURS, injectionsOf } from '../../../contract/brands';
 import { BrandSettingsSave, type BrandSettings } from '../../../contract/brandSettings';
 import { getBrandSettings, saveBrandSettings } from '../../../services/brandSettings';
 import { useT } from '../../../app/i18n';
@@ -15,7 +15,8 @@ import { useOrgRights } from '../../shared/permissions';
 /**
  * A company's brand connectors (below its form, saved on their own): which connector takes
  * each brand's payments and, in the sandbox, how the brand behaves — so every order and refund
- * status can be tried. System and provider admins change them; other roles read them.
+ * status can be tried — and which discrepancy its statements carry, so every reconciliation
+ * code can be. System and provider admins change them; other roles read them.
  */
 export function BrandConnectors({ companyId }: { companyId: number }) {
   const t = useT();
@@ -65,8 +66,11 @@ function Choice<O extends string>({
   );
 }
 
-/** Brand | connector | sandbox behaviour on a wide screen; stacked on a phone. */
-const COLUMNS = { base: '1fr', md: 'minmax(8rem, 1fr) minmax(8rem, 1fr) minmax(14rem, 2fr)' };
+/** Brand | connector | sandbox behaviour | statement discrepancy on a wide screen; stacked on a phone. */
+const COLUMNS = {
+  base: '1fr',
+  md: 'minmax(7rem, 1fr) minmax(7rem, 1fr) minmax(12rem, 2fr) minmax(12rem, 2fr)',
+};
 
 function ConnectorForm({ saved, onSaved }: { saved: BrandSettings; onSaved: () => void }) {
   const t = useT();
@@ -113,6 +117,7 @@ function ConnectorForm({ saved, onSaved }: { saved: BrandSettings; onSaved: () =
             <Text>{t('fields.brand')}</Text>
             <Text>{t('org.brands.connector')}</Text>
             <Text>{t('org.brands.behaviour')}</Text>
+            <Text>{t('org.brands.statement')}</Text>
           </Grid>
           {saved.settings.map((s, i) => {
             const brand = t(`orders.brands.${s.brand}`);
@@ -139,6 +144,12 @@ function ConnectorForm({ saved, onSaved }: { saved: BrandSettings; onSaved: () =
                   field={register(`settings.${i}.sandboxBehaviour`)}
                   options={SANDBOX_BEHAVIOURS}
                   text={(b) => t(`org.brands.behaviours.${b}`)}
+                />
+                <Choice
+                  label={`${brand} ${t('org.brands.statement')}`}
+                  field={register(`settings.${i}.statementInjection`)}
+                  options={injectionsOf(s.brand)}
+                  text={(k) => t(`org.brands.injections.${k}`)}
                 />
               </Grid>
             );

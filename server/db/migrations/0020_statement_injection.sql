@@ -1,0 +1,1 @@
+ALTER TABLE "brand_settings" ADD COLUMN "statement_injection" varchar(16) DEFAULT 'none' NOT NULL;
