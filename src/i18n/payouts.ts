@@ -6,6 +6,7 @@ import { defineArea } from './define';
  */
 export default defineArea({
   ja: {
+    fields: { deposit: '入金', check: '精算との照合', match: '支払との照合' },
     payouts: {
       period: '対象期間',
       periodRange: '{{begin}}〜{{end}}',
@@ -103,6 +104,7 @@ export default defineArea({
     },
   },
   'zh-cn': {
+    fields: { deposit: '到账', check: '与结算核对', match: '与付款核对' },
     payouts: {
       period: '结算期间',
       periodRange: '{{begin}} 至 {{end}}',
@@ -200,6 +202,7 @@ export default defineArea({
     },
   },
   en: {
+    fields: { deposit: 'Deposit', check: 'Against settlement', match: 'Matched to a payout' },
     payouts: {
       period: 'Period',
       periodRange: '{{begin}} to {{end}}',
