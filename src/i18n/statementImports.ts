@@ -9,6 +9,7 @@ export default defineArea({
     statementImports: {
       open: '明細を取り込む',
       listTitle: '明細の取り込み履歴',
+      none: 'まだ明細の取り込みはありません',
       sources: { fetched: 'ブランドから取得', uploaded: 'アップロード' },
       columns: {
         createdAt: '日時',
@@ -91,6 +92,7 @@ export default defineArea({
     statementImports: {
       open: '导入对账单',
       listTitle: '对账单导入记录',
+      none: '尚无对账单导入',
       sources: { fetched: '从品牌获取', uploaded: '上传' },
       columns: {
         createdAt: '时间',
@@ -168,6 +170,7 @@ export default defineArea({
     statementImports: {
       open: 'Import statement',
       listTitle: 'Statement imports',
+      none: 'No statement has been imported yet',
       sources: { fetched: 'Fetched from the brand', uploaded: 'Uploaded' },
       columns: {
         createdAt: 'Time',

@@ -46,6 +46,8 @@ export function payoutRoutes(api: Api) {
         connectorOf: (brand) => c.deps.connectors.get(brand),
         now: new Date(),
         audit: (tx) => (e) => recordAudit(tx, actor, e),
+        onRefused: (brand, periodEnd, reason) =>
+          c.req.log.warn({ brand, periodEnd, reason }, 'payment statement not taken'),
       });
       return { result: reply };
     });

@@ -229,11 +229,11 @@ export async function fetchDueStatements(
         .connectorOf(p.brand)
         .fetchPaymentStatement({ begin: p.begin, end: p.end }, { now: opts.now });
     } catch (err) {
-      if (err instanceof StatementNotReady) {
+      if (err instanceof StatementNotReady)
         reply.notReady.push({ brand: p.brand, periodEnd: p.end, readyAt: err.readyAt.toISOString() });
-        continue;
-      }
-      throw err;
+      // A brand that fails (down, refusing) is asked again next time; the other periods go on.
+      else opts.onRefused?.(p.brand, p.end, err instanceof Error ? err.message : String(err));
+      continue;
     }
     const outcome = await db.transaction(async (tx) => {
       const audit = opts.audit(tx);

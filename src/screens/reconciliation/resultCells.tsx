@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { isException, type ReconResult } from '../../contract/reconciliation';
 import { moneyIn } from '../../components/money';
 import { textOr, type Translate } from '../../i18n';
@@ -113,20 +113,23 @@ export function FilterSelect<V extends string>({
   options: readonly { value: V; label: string }[];
   onChange: (v: V) => void;
 }) {
+  // A visible label above the select (its text is the select's name too).
   return (
-    <NativeSelect.Root size="sm" width={{ base: 'full', sm: '14rem' }}>
-      <NativeSelect.Field
-        aria-label={label}
-        value={value}
-        onChange={(e) => onChange(options.find((o) => o.value === e.currentTarget.value)?.value ?? value)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <Field.Root width={{ base: 'full', sm: '14rem' }} gap="1">
+      <Field.Label fontSize="sm">{label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          value={value}
+          onChange={(e) => onChange(options.find((o) => o.value === e.currentTarget.value)?.value ?? value)}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
   );
 }

@@ -1,12 +1,12 @@
-import { useCallback, useState } from 'react';
-import { Alert, Badge, Box, Table } from '@chakra-ui/react';
-import { DEFAULT_PAGE_SIZE } from '../../../contract/paging';
+import { useCallback } from 'react';
+import { Badge, Box, Text } from '@chakra-ui/react';
 import type { ReconGroup } from '../../../contract/reconciliation';
+import type { StatementImportView } from '../../../contract/statementImports';
 import { useT } from '../../../app/i18n';
-import { useLoad } from '../../../app/useLoad';
 import { formatDateTime } from '../../../components/format';
 import { PageHeader } from '../../../components/PageHeader';
-import { Pagination } from '../../../components/Pagination';
+import type { Column } from '../../../components/DataTable';
+import { PagedTable, usePagedLoad } from '../../../lists/PagedTable';
 import { pageImports } from '../../../services/statementImports';
 import { ImportStatementButton } from './ImportStatementButton';
 
@@ -19,67 +19,62 @@ const STATUS_PALETTE = { done: 'green', refused: 'red', failed: 'red' } as const
  */
 export function StatementImports({ group }: { group: ReconGroup }) {
   const t = useT();
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const page = useLoad(() => pageImports(group, { pageNum, pageSize }), [group, pageNum, pageSize]);
-  const { reload } = page;
+  const paged = usePagedLoad((paging) => pageImports(group, paging), [group]);
+  const { reload } = paged.load;
   const onImported = useCallback(() => reload(), [reload]);
+  const columns: Column<StatementImportView>[] = [
+    {
+      key: 'createdAt',
+      header: t('statementImports.columns.createdAt'),
+      cell: (r) => formatDateTime(r.createdAt),
+      nowrap: true,
+    },
+    {
+      key: 'createdBy',
+      header: t('statementImports.columns.createdBy'),
+      cell: (r) => r.createdBy ?? t('statementImports.sources.fetched'),
+    },
+    {
+      key: 'fileName',
+      header: t('statementImports.columns.fileName'),
+      cell: (r) => (
+        <Text as="span" wordBreak="break-all">
+          {r.fileName}
+        </Text>
+      ),
+    },
+    {
+      key: 'brand',
+      header: t('statementImports.brand'),
+      cell: (r) => (r.brand ? t(`statementImports.brands.${r.brand}`) : ''),
+    },
+    { key: 'day', header: t('statementImports.day'), cell: (r) => r.businessDay ?? '', nowrap: true },
+    {
+      key: 'status',
+      header: t('statementImports.columns.status'),
+      cell: (r) => (
+        <>
+          <Badge colorPalette={STATUS_PALETTE[r.status as keyof typeof STATUS_PALETTE] ?? 'gray'}>
+            {t(`statementImports.statuses.${r.status}`)}
+          </Badge>
+          {r.unchanged && ` ${t('statementImports.columns.unchanged')}`}
+        </>
+      ),
+    },
+  ];
   return (
     <Box>
       <PageHeader
         title={t('statementImports.listTitle')}
         actions={<ImportStatementButton group={group} onImported={onImported} />}
       />
-      {page.status === 'failed' && (
-        <Alert.Root status="error" mb="3">
-          <Alert.Indicator />
-          <Alert.Title>{page.error}</Alert.Title>
-        </Alert.Root>
-      )}
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" aria-label={t('statementImports.listTitle')}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('statementImports.columns.createdAt')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('statementImports.columns.createdBy')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('statementImports.columns.fileName')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('statementImports.brand')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('statementImports.day')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('statementImports.columns.status')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {(page.data?.records ?? []).map((r) => (
-              <Table.Row key={r.id}>
-                <Table.Cell whiteSpace="nowrap">{formatDateTime(r.createdAt)}</Table.Cell>
-                <Table.Cell>{r.createdBy ?? t('statementImports.sources.fetched')}</Table.Cell>
-                <Table.Cell wordBreak="break-all">{r.fileName}</Table.Cell>
-                <Table.Cell>{r.brand ? t(`statementImports.brands.${r.brand}`) : ''}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{r.businessDay ?? ''}</Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={STATUS_PALETTE[r.status as keyof typeof STATUS_PALETTE] ?? 'gray'}>
-                    {t(`statementImports.statuses.${r.status}`)}
-                  </Badge>
-                  {r.unchanged && ` ${t('statementImports.columns.unchanged')}`}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      {page.data && (
-        <Pagination
-          total={page.data.total}
-          pageNum={pageNum}
-          pageSize={pageSize}
-          onPage={setPageNum}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPageNum(1);
-          }}
-          disabled={page.status === 'loading'}
-        />
-      )}
+      <PagedTable
+        paged={paged}
+        label={t('statementImports.listTitle')}
+        columns={columns}
+        rowKey={(r) => r.id}
+        empty={t('statementImports.none')}
+      />
     </Box>
   );
 }
