@@ -493,7 +493,8 @@ function StatusMessage({
   }
   return (
     <Box textAlign="center" color="fg.muted" role="status">
-      {status === 'invalid' && message ? message : t('common.empty')}
+      {/* What an empty page says where its screen says it (a paged table's own words). */}
+      {(status === 'invalid' || status === 'empty') && message ? message : t('common.empty')}
     </Box>
   );
 }
