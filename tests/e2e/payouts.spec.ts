@@ -24,68 +24,69 @@ test('the admin finds the missing deposit, imports the bank’s statement with i
   const admin = await pageAs(browser, request, baseURL!, 'admin');
   const { page } = admin;
   try {
-    const missing = await apiCall<ListPage<PayoutRow>>(
-      request,
-      admin.session.token,
-      PAYOUT_LISTS.paypay.path,
-      {
-        ...PERIOD,
-        pageNum: 1,
-        pageSize: 100,
-        deposit: 'missing',
-      },
-    );
-    expect(missing.resultType, missing.resultMessage).toBe('SUCCESS');
-    expect(missing.result!.records).toHaveLength(1);
-    const payout = missing.result!.records[0];
-
-    // The PayPay payment statements, filtered to the missing deposit.
-    await page.goto(url('/history/paypayBill'));
-    await expect(page.getByRole('heading', { level: 1, name: ja('menu.paypayBill') })).toBeVisible();
-    const filters = page.getByRole('search', { name: ja('common.filters') });
-    await filters.getByLabel(ja('payouts.deposit'), { exact: true }).selectOption('missing');
-    await filters.getByRole('button', { name: ja('common.search') }).click();
-    await expect(page).toHaveURL(/deposit=missing/);
-    const table = page.getByRole('table', { name: ja('payouts.list.table') });
-    await expect(table.getByRole('row')).toHaveCount(2);
-    await expect(table.getByRole('row').nth(1)).toContainText(ja('payouts.depositStates.missing'));
-    await expect(table.getByRole('row').nth(1)).toContainText(
-      ja('payouts.depositBy', { date: payout.depositBy }),
-    );
-
-    // The payout check, where the system admin imports the bank's statement.
-    await page.getByRole('link', { name: ja('payouts.checkLink') }).click();
-    await expect(page.getByRole('heading', { level: 1, name: ja('payouts.checkTitle') })).toBeVisible();
-    await page.getByRole('button', { name: ja('payouts.importDeposits') }).click();
-    const dialog = page.getByRole('dialog', { name: ja('payouts.importTitle') });
-    const file = dialog.locator('input[type=file]');
-    // A file with a day that does not exist: refused at the field, at its line.
-    await file.setInputFiles({
-      name: 'bad.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from('日付,入金額\r\n2026/02/30,100\r\n'),
+    const REFERENCE = '700000000001';
+    const all = await apiCall<ListPage<PayoutRow>>(request, admin.session.token, PAYOUT_LISTS.paypay.path, {
+      ...PERIOD,
+      pageNum: 1,
+      pageSize: 100,
     });
-    await dialog.getByRole('button', { name: ja('payouts.importButton') }).click();
-    await expect(dialog.getByText('2行目：日付を読めません')).toBeVisible();
-    // The bank's statement with the payout's deposit on its due date.
-    await file.setInputFiles({
-      name: '入出金明細.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(
-        `\uFEFF日付,摘要,お支払金額,お預り金額,振込依頼人名,照会番号\r\n` +
-          `${payout.dueDate.replace(/-/g, '/')},振込,,${payout.expected},ｷﾔﾂｼﾕﾚｽﾊﾟ-ﾄﾅ-ｽﾞ(ｶ,700000000001\r\n`,
-      ),
-    });
-    await dialog.getByRole('button', { name: ja('payouts.importButton') }).click();
-    await expect(toast(page, ja('payouts.imported', { added: 1, matched: 1, skipped: 0 }))).toBeVisible();
-    await expect(dialog).toBeHidden();
+    expect(all.resultType, all.resultMessage).toBe('SUCCESS');
+    const missing = all.result!.records.filter((r) => r.depositState === 'missing');
+    // The demo leaves one PayPay payout without its deposit; a retry of this test (CI) finds it
+    // paid by the first attempt's file and checks the outcome only.
+    const paid = all.result!.records.find((r) => r.deposit?.reference === REFERENCE);
+    expect(missing.length + (paid ? 1 : 0)).toBe(1);
+    const payout = missing[0] ?? paid!;
+
+    if (!paid) {
+      // The PayPay payment statements, filtered to the missing deposit.
+      await page.goto(url('/history/paypayBill'));
+      await expect(page.getByRole('heading', { level: 1, name: ja('menu.paypayBill') })).toBeVisible();
+      const filters = page.getByRole('search', { name: ja('common.filters') });
+      await filters.getByLabel(ja('payouts.deposit'), { exact: true }).selectOption('missing');
+      await filters.getByRole('button', { name: ja('common.search') }).click();
+      await expect(page).toHaveURL(/deposit=missing/);
+      const table = page.getByRole('table', { name: ja('payouts.list.table') });
+      await expect(table.getByRole('row')).toHaveCount(2);
+      await expect(table.getByRole('row').nth(1)).toContainText(ja('payouts.depositStates.missing'));
+      await expect(table.getByRole('row').nth(1)).toContainText(
+        ja('payouts.depositBy', { date: payout.depositBy }),
+      );
+
+      // The payout check, where the system admin imports the bank's statement.
+      await page.getByRole('link', { name: ja('payouts.checkLink') }).click();
+      await expect(page.getByRole('heading', { level: 1, name: ja('payouts.checkTitle') })).toBeVisible();
+      await page.getByRole('button', { name: ja('payouts.importDeposits') }).click();
+      const dialog = page.getByRole('dialog', { name: ja('payouts.importTitle') });
+      const file = dialog.locator('input[type=file]');
+      // A file with a day that does not exist: refused at the field, at its line.
+      await file.setInputFiles({
+        name: 'bad.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('日付,入金額\r\n2026/02/30,100\r\n'),
+      });
+      await dialog.getByRole('button', { name: ja('payouts.importButton') }).click();
+      await expect(dialog.getByText('2行目：日付を読めません')).toBeVisible();
+      // The bank's statement with the payout's deposit on its due date.
+      await file.setInputFiles({
+        name: '入出金明細.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          `\uFEFF日付,摘要,お支払金額,お預り金額,振込依頼人名,照会番号\r\n` +
+            `${payout.dueDate.replace(/-/g, '/')},振込,,${payout.expected},ｷﾔﾂｼﾕﾚｽﾊﾟ-ﾄﾅ-ｽﾞ(ｶ,${REFERENCE}\r\n`,
+        ),
+      });
+      await dialog.getByRole('button', { name: ja('payouts.importButton') }).click();
+      await expect(toast(page, ja('payouts.imported', { added: 1, matched: 1, skipped: 0 }))).toBeVisible();
+      await expect(dialog).toBeHidden();
+    }
 
     // Deposited: the payout check lists it with the deposit's reference, and so does its settlement.
     await page.goto(url('/settle/brand/payouts', { brand: 'paypay', deposit: 'matched' }));
     const row = page
       .getByRole('table', { name: ja('payouts.list.table') })
       .getByRole('row')
-      .filter({ hasText: '700000000001' });
+      .filter({ hasText: REFERENCE });
     await expect(row).toContainText(ja('payouts.depositStates.matched'));
     await row.getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/settle/brand/${payout.settlement!.id}$`));
