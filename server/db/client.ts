@@ -16,6 +16,10 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A query runs on the database or inside a transaction. */
 export type Executor = Db | Tx;
 
+/** A raw query's rows (`db.execute`) on either driver: node-postgres' result object, PGlite's array. */
+export const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,8 +1,8 @@
 import type { PayBrand } from './brands';
 import type { OperatorType } from './roles';
-import { RECON_WRITE_ROLES, type ReconGroup } from './reconciliation';
+import { RECON_WRITE_ROLES } from './reconciliation';
 import { exportQueryOf, pageQueryOf } from './lists/define';
-import { PAYOUT_LISTS, DEPOSIT_LIST } from './lists/payouts';
+import { DEPOSIT_LIST, DEPOSIT_STATES, PAYOUT_CHECKS, PAYOUT_LISTS } from './lists/payouts';
 import { yup } from './validation';
 
 /**
@@ -13,21 +13,10 @@ import { yup } from './validation';
  */
 
 /** Where a payment statement came from: the brand's connector (the job or Fetch now). */
-export const PAYOUT_STATEMENT_SOURCES = ['fetch'] as const;
-export type PayoutStatementSource = (typeof PAYOUT_STATEMENT_SOURCES)[number];
+export type PayoutStatementSource = 'fetch';
 
-/**
- * Our brand settlement against the brand's payment statement: the nets agree; they differ; the
- * statement has not come (yet); or the brand pays for a period we closed no settlement for.
- */
-export const PAYOUT_CHECKS = ['agrees', 'differs', 'noStatement', 'noSettlement'] as const;
+export { PAYOUT_CHECKS, DEPOSIT_STATES };
 export type PayoutCheck = (typeof PAYOUT_CHECKS)[number];
-
-/**
- * The payout against the bank: a deposit of its amount matched; not yet (the window is open);
- * missing (the window closed without one); nothing to pay (a net of zero or less).
- */
-export const DEPOSIT_STATES = ['matched', 'waiting', 'missing', 'notExpected'] as const;
 export type DepositState = (typeof DEPOSIT_STATES)[number];
 
 /** A deposit counts for a payout from the day after its period to this many bank business days after its due date. */
@@ -36,15 +25,6 @@ export const DEPOSIT_WINDOW_BUSINESS_DAYS = 3;
 /** Who may fetch payment statements now (the job fetches them anyway): as for statement imports. */
 export const PAYOUT_FETCH_ROLES: readonly OperatorType[] = RECON_WRITE_ROLES;
 export const mayFetchPayouts = (type: OperatorType) => PAYOUT_FETCH_ROLES.includes(type);
-
-/** The payment-statement pages of each group. */
-export const PAYOUT_ROUTES = {
-  wallet: '/history/walletBill',
-  paypay: '/history/paypayBill',
-} as const satisfies Record<ReconGroup, string>;
-
-/** The payout check and the bank deposits: below the brand settlements (role 0). */
-export const PAYOUT_CHECK_ROUTE = '/settle/brand';
 
 export interface PayoutDeposit {
   id: number;

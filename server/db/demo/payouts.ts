@@ -12,7 +12,7 @@ import {
   storeDeposits,
   writeBankCsv,
 } from '../../modules/payouts';
-import type { Db } from '../client';
+import { rowsOf, type Db } from '../client';
 import { operators } from '../schema';
 
 /**
@@ -30,8 +30,6 @@ export interface DemoPayoutsReport {
   matched: number;
   missing: { brand: string; currency: string; periodEnd: string } | null;
 }
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows: T[] }).rows ?? []));
 
 /** A bank's reference: 12 digits made from the payout, so two seeds agree. */
 const referenceOf = (key: string) =>

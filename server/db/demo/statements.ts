@@ -14,7 +14,7 @@ import {
 } from '../../modules/reconciliation';
 import { recordAudits, systemActor } from '../../platform/audit';
 import { AUDIT_STATUS, type Resolution } from '../../../src/contract/reconciliation';
-import type { Db } from '../client';
+import { rowsOf, type Db } from '../client';
 import { statementFetches } from '../schema';
 
 /**
@@ -29,10 +29,6 @@ import { statementFetches } from '../schema';
  */
 
 const DAYS = 90;
-
-/** A raw query's rows on either driver (node-postgres' result object, PGlite's). */
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 
 /**
  * The brands' books: our demo payments and refunds (or all of them: the reconciliation bench's

@@ -6,13 +6,6 @@
  */
 export { payoutRoutes } from './routes';
 export { payoutJobs } from './jobs';
-export { parseBankCsv, writeBankCsv, bankDate, type BankDeposit } from './bankCsv';
-export {
-  refreshPayouts,
-  matchDeposits,
-  fetchDueStatements,
-  storeStatement,
-  dueOf,
-  depositByOf,
-} from './service';
+export { parseBankCsv, writeBankCsv, bankDate } from './bankCsv';
+export { refreshPayouts, matchDeposits, fetchDueStatements, storeStatement } from './service';
 export { importDeposits, storeDeposits } from './deposits';

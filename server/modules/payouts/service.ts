@@ -2,9 +2,10 @@ import { DateTime } from 'luxon';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PayBrand } from '../../../src/contract/brands';
 import { DEPOSIT_WINDOW_BUSINESS_DAYS, type PayoutFetchReply } from '../../../src/contract/payouts';
+import { DUE_BUSINESS_DAYS } from '../../../src/contract/settlements';
 import { parsePaymentStatement } from '../../connectors/paymentStatement';
 import { StatementNotReady, type BrandConnector } from '../../connectors/types';
-import type { Db, Tx } from '../../db/client';
+import { rowsOf, type Db, type Tx } from '../../db/client';
 import { bankDeposits, brandPayouts } from '../../db/schema';
 import type { Audit } from '../../platform/audit';
 import { businessDaysAfter, dayNumber } from '../../platform/bankDays';
@@ -17,13 +18,10 @@ import { contentHash } from '../reconciliation';
  * (theirs) and `matchDeposits` (the bank's), every change audited (`brandPayout`).
  */
 
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
-
 /** The last day a deposit may arrive for a payout due on `due`. */
 export const depositByOf = (due: string) => businessDaysAfter(due, DEPOSIT_WINDOW_BUSINESS_DAYS);
 /** When a brand pays for a period ending on `end`: as our settlements' due date, the third bank business day after. */
-export const dueOf = (end: string) => businessDaysAfter(end, 3);
+export const dueOf = (end: string) => businessDaysAfter(end, DUE_BUSINESS_DAYS);
 
 /**
  * Our side: every brand settlement's net, summed per brand, currency and period end; each payout

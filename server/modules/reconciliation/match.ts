@@ -16,7 +16,7 @@ import {
   type RunSource,
   type RunStatus,
 } from '../../../src/contract/reconciliation';
-import type { Db, Tx } from '../../db/client';
+import { rowsOf, type Db, type Tx } from '../../db/client';
 import { copyLine, copyRowsInto } from '../../db/copy';
 import { reconciliationRuns, statementRows } from '../../db/schema';
 import { recordAudit, systemActor, type AuditActor } from '../../platform/audit';
@@ -91,9 +91,6 @@ export interface ReconcileOutcome {
   /** The day's run this one replaced, if any. */
   replacedRunId: number | null;
 }
-
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 
 const paidStatuses = sql.join(
   PAID_STATUSES.map((s) => sql`${s}`),

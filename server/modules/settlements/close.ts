@@ -9,7 +9,7 @@ import {
   type SettlementKind,
 } from '../../../src/contract/settlements';
 import { AUDIT_STATUS } from '../../../src/contract/reconciliation';
-import type { Db, Tx } from '../../db/client';
+import { rowsOf, type Db, type Tx } from '../../db/client';
 import { poolOf } from '../../db/cursor';
 import { recordAudits, systemActor, type AuditActor, type AuditEntry } from '../../platform/audit';
 import { addDays, businessDaysAfter } from '../../platform/bankDays';
@@ -109,9 +109,6 @@ const paidStatuses = sql.join(
 /** The instant the business day after `day` begins: items finished before it may close. */
 const endOf = (day: string, zone: string) =>
   DateTime.fromISO(day, { zone }).plus({ days: 1 }).startOf('day').toJSDate();
-
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 
 /** The parties of a kind with items not yet settled that finished before `before`. */
 async function openParties(db: Db, kind: SettlementKind, before: Date): Promise<Party[]> {

@@ -11,9 +11,19 @@ import { codeFilter } from './filters';
  * date for deposits), at most a year. Both exports each.
  */
 
-/** Codes as they are written here, so that the lists do not import the payouts contract (a cycle). */
-const CHECKS = ['agrees', 'differs', 'noStatement', 'noSettlement'] as const;
-const DEPOSITS = ['matched', 'waiting', 'missing', 'notExpected'] as const;
+/**
+ * Our brand settlement against the brand's payment statement: the nets agree; they differ; the
+ * statement has not come (yet); or the brand pays for a period we closed no settlement for.
+ * (Declared here, with the lists that filter on them; src/contract/payouts.ts gives them on.)
+ */
+export const PAYOUT_CHECKS = ['agrees', 'differs', 'noStatement', 'noSettlement'] as const;
+/**
+ * The payout against the bank: a deposit of its amount matched; not yet (the window is open);
+ * missing (the window closed without one); nothing to pay (a net of zero or less).
+ */
+export const DEPOSIT_STATES = ['matched', 'waiting', 'missing', 'notExpected'] as const;
+const CHECKS = PAYOUT_CHECKS;
+const DEPOSITS = DEPOSIT_STATES;
 const DEPOSIT_MATCHES = ['matched', 'unmatched'] as const;
 
 const PERIOD = { maxDays: 366, defaultDays: 92 } as const;
