@@ -14,6 +14,10 @@ export default defineConfig({
   // one that then passes is reported as flaky by name in npm test's summary, never hidden.
   retries: process.env.CI === 'true' ? 1 : 0,
   timeout: 60_000,
+  // A list's first page waits on the server's query: with two shards and their servers side by
+  // side on 2 cores, 5 s (Playwright's default) was once not enough under load (a fresh-check
+  // beside a second suite); what is awaited is unchanged.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

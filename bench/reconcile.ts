@@ -114,8 +114,11 @@ async function main() {
   let statementRows = 0;
   const first = statement(1);
   say(`statement: ${statementRows} rows, ${(first.length / 1024 / 1024).toFixed(1)} MiB`);
+  const steps: Record<string, number>[] = [];
   const run = (bytes: Buffer, name: string) =>
     measured(async () => {
+      const took: Record<string, number> = {};
+      steps.push(took);
       const opened = streamStatement(bytes, 'paypay');
       if (!('rows' in opened)) throw new Error(`refused: ${JSON.stringify(opened)}`);
       return reconcileDay(db, {
@@ -126,6 +129,7 @@ async function main() {
         fileName: name,
         contentHash: contentHash(bytes),
         now: new Date(),
+        onStep: (step, ms) => (took[step] = (took[step] ?? 0) + ms),
       });
     });
   await db.execute(sql`delete from reconciliation_results where run_id in
@@ -134,8 +138,8 @@ async function main() {
     (select id from reconciliation_runs where brand = 'paypay' and business_day = ${DAY})`);
   await db.execute(sql`delete from reconciliation_runs where brand = 'paypay' and business_day = ${DAY}`);
   // A first import audits the day's orders: those of an earlier bench run go back to not audited.
-  await db.execute(sql`update orders set audit_status = 0, audit_result = null
-    where client_order_no like 'BENCHDAY%' and (audit_status <> 0 or audit_result is not null)`);
+  await db.execute(sql`delete from order_audits
+    where order_id in (select id from orders where client_order_no like 'BENCHDAY%')`);
   const a = await run(first, 'bench-1.csv');
   const b = await run(first, 'bench-1.csv');
   const c = await run(statement(2), 'bench-2.csv');
@@ -158,6 +162,16 @@ async function main() {
     say(
       `| ${label} | ${m.seconds.toFixed(2)} s | ${m.peakMiB.toFixed(0)} MiB | ${JSON.stringify(m.value.counts)}${m.value.reused ? ' (reused)' : ''} |`,
     );
+  say();
+  say(
+    `Where each run's time went (ms; load includes the parse): ${steps
+      .map((t) =>
+        Object.entries(t)
+          .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+          .join(', '),
+      )
+      .join(' | ')}`,
+  );
   if (withRematch) {
     const r = await rematch(db);
     say();

@@ -176,6 +176,7 @@ if (postgresUrl)
                   + (select count(*)::int from orders where status = 'pendingPayment' and brand <> '') as n`,
           )
         )[0].n;
+      const refundCount = async () => (await q<{ n: number }>(`select count(*)::int as n from refunds`))[0].n;
       // Two processes, each killed at a random point of its bursts, 11 times: once some of the
       // burst's work is in flight (the brand's round trip is 0.4–0.8 s), within 0.3 s after.
       let kills = 0;
@@ -184,8 +185,16 @@ if (postgresUrl)
           for (let round = 0; round < 11; round++) {
             const child = await startServer(port, true);
             const before = await inFlight();
+            const refundsBefore = await refundCount();
             const work = await burst(port);
-            for (let i = 0; i < 400 && (await inFlight()) <= before; i++)
+            // Until some of the burst's work is in flight, and a refund of it recorded (on a
+            // loaded machine the burst's refunds, sent last, could otherwise never be reached
+            // before the kill); at most 400 looks.
+            for (
+              let i = 0;
+              i < 400 && ((await inFlight()) <= before || (await refundCount()) <= refundsBefore);
+              i++
+            )
               await new Promise((r) => setTimeout(r, 5));
             await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 300)));
             await kill(child);

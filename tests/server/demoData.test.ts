@@ -154,8 +154,8 @@ describe.each(backends)('the demo data on $name', (backend) => {
     expect(resolved.audits).toBe(resolved.done);
     // Orders with an open exception were held back from every merchant settlement.
     const [settledHeld] = await rows<{ n: number }>(sql`
-      SELECT count(*)::int AS n FROM orders o JOIN settlement_orders so ON so.order_id = o.id AND so.kind = 'merchant'
-      WHERE o.audit_status = 2`);
+      SELECT count(*)::int AS n FROM order_audits a JOIN settlement_orders so ON so.order_id = a.order_id AND so.kind = 'merchant'
+      WHERE a.audit_status = 2`);
     expect(settledHeld.n).toBe(0);
   });
 

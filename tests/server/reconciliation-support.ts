@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { PayBrand } from '../../src/contract/brands';
 import type { Db, Executor } from '../../server/db/client';
-import { orders, reconciliationResults, reconciliationRuns, refunds } from '../../server/db/schema';
+import {
+  orderAudits,
+  orders,
+  reconciliationResults,
+  reconciliationRuns,
+  refunds,
+} from '../../server/db/schema';
 import {
   brandDayRange,
   reconcileDay,
@@ -175,10 +181,15 @@ export async function runOf(db: Db, runId: number) {
   return run;
 }
 
+/** An order's audit status and result (order_audits; no row: 0 not audited, no result). */
 export async function orderAudit(db: Db, orderId: number) {
   const [o] = await db
-    .select({ status: orders.auditStatus, result: orders.auditResult })
+    .select({
+      status: sql<number>`coalesce(${orderAudits.auditStatus}, 0)`.mapWith(Number),
+      result: orderAudits.auditResult,
+    })
     .from(orders)
+    .leftJoin(orderAudits, eq(orderAudits.orderId, orders.id))
     .where(eq(orders.id, orderId));
   return o;
 }

@@ -94,7 +94,9 @@ describe.each(backends)('settlement checkout on $name', (backend) => {
       at: tokyo('2026-08-11 10:00'),
       rates: { commission: 300 },
     });
-    await h.db.execute(sql`update orders set audit_status = 2, audit_result = 600 where id = ${held.id}`);
+    await h.db.execute(
+      sql`insert into order_audits (order_id, audit_status, audit_result) values (${held.id}, 2, 600)`,
+    );
     await closePeriods(h.db, { through: '2026-08-31', zone: ZONE });
     const [august] = await settlementsOf(h.db, 'merchant', c.id);
     expect(Number(august.order_count)).toBe(1);
@@ -102,7 +104,7 @@ describe.each(backends)('settlement checkout on $name', (backend) => {
     const p = await call<CheckoutPreview>('/checkoutPreview', { ids: [Number(august.id)] });
     expect(p.body.result!.items[0].held).toEqual({ count: 1, amount: 7_000 });
     // Resolved: audited again, it joins the first period not yet closed (September), once.
-    await h.db.execute(sql`update orders set audit_status = 1 where id = ${held.id}`);
+    await h.db.execute(sql`update order_audits set audit_status = 1 where order_id = ${held.id}`);
     await closePeriods(h.db, { through: '2026-09-30', zone: ZONE });
     const all = await settlementsOf(h.db, 'merchant', c.id);
     expect(all.map((s) => [String(s.period_end), Number(s.order_total)])).toEqual([

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatementImportView } from '../../src/contract/statementImports';
 import { StatementNotReady } from '../../server/connectors';
-import { auditLog, orders, statementFetches, statementImports } from '../../server/db/schema';
+import { auditLog, orderAudits, statementFetches, statementImports } from '../../server/db/schema';
 import { backoffMs, drainImports, importsSettled, runFetches } from '../../server/modules/reconciliation';
 import { backends, startHarness, type Harness } from './harness';
 import { brandOrder } from './reconciliation-support';
@@ -137,8 +137,8 @@ describe.each(backends)('statement imports on $name', (backend) => {
     expect(v.businessDay).toBe('2025-04-03');
     expect(v.refusal).toMatchObject({ line: 2, reason: 'status' });
     expect(v.refusal!.message).toContain('2');
-    const [order] = await h.db.select().from(orders).where(eq(orders.id, ours.id));
-    expect(order).toMatchObject({ auditStatus: 2, auditResult: 400 });
+    const [audit] = await h.db.select().from(orderAudits).where(eq(orderAudits.orderId, ours.id));
+    expect(audit).toMatchObject({ auditStatus: 2, auditResult: 400 });
   });
 
   it('rows of several days without a chosen day are refused, naming the reason', async () => {

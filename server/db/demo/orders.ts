@@ -17,6 +17,7 @@ import {
   commissionRates,
   companies,
   operators,
+  orderAudits,
   orderEvents,
   orders,
   refunds,
@@ -254,7 +255,13 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
   while (done < opts.count) {
     const n = Math.min(batch, opts.count - done);
     const rows: (typeof orders.$inferInsert)[] = [];
-    const extra: { remark: string; refundAt: number; refundFails: boolean; rates: ChargeRates }[] = [];
+    const extra: {
+      remark: string;
+      refundAt: number;
+      refundFails: boolean;
+      rates: ChargeRates;
+      audit: { status: 1; result: 1 | 100 } | null;
+    }[] = [];
     for (let i = 0; i < n; i++) {
       const index = done + i;
       const seq = offset + index + 1;
@@ -339,12 +346,14 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
       const wanted = settled + 600_000 + Math.floor(r() * 3 * 86_400_000);
       const refundAt =
         wanted < now.getTime() - 10_000 ? wanted : settled + Math.floor((now.getTime() - settled) / 2);
-      extra.push({
-        remark: pick(r, REFUND_REMARKS),
-        refundAt,
-        refundFails: status === 'success' && r() < 0.02,
-        rates: fixed,
-      });
+      const remark = pick(r, REFUND_REMARKS);
+      const refundFails = status === 'success' && r() < 0.02;
+      // Audited when it is older than two days (the demo statements, when on, judge them again).
+      const audit =
+        paid && age > 2 * 86_400_000
+          ? { status: 1 as const, result: r() < 0.98 ? (1 as const) : (100 as const) }
+          : null;
+      extra.push({ remark, refundAt, refundFails, rates: fixed, audit });
       rows.push({
         companyId: company,
         branchUnitId: branch,
@@ -369,8 +378,6 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
         feeRate: fixed.fee,
         feeAmount: fixed.fee == null ? null : charges.fee,
         refundedAmount: refunded,
-        auditStatus: paid && age > 2 * 86_400_000 ? 1 : 0,
-        auditResult: paid && age > 2 * 86_400_000 ? (r() < 0.98 ? 1 : 100) : null,
         // The codes the sandbox brands answer with; the console shows them in the reader's language.
         errorCode: status === 'failed' ? 'INSUFFICIENT_BALANCE' : status === 'timeout' ? 'EXPIRED' : '',
         errorMessage: status === 'failed' ? 'the payer’s balance is not enough' : '',
@@ -393,6 +400,20 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
       createdAt: orders.createdAt,
       finishedAt: orders.finishedAt,
     });
+    const audits = inserted.flatMap((o, k) => {
+      const a = extra[k].audit;
+      return a
+        ? [
+            {
+              orderId: o.id,
+              auditStatus: a.status,
+              auditResult: a.result,
+              updatedAt: o.finishedAt ?? o.createdAt,
+            },
+          ]
+        : [];
+    });
+    if (audits.length > 0) await db.insert(orderAudits).values(audits);
     const refundRows: (typeof refunds.$inferInsert)[] = [];
     const timelines: TimelineStep[][] = [];
     for (const [k, o] of inserted.entries()) {

@@ -211,8 +211,8 @@ async function resolveOlder(db: Db, now: Date) {
           resolution_comment = ${comment}, resolved_by = ${who.id}, resolved_by_name = ${who.user_name},
           resolved_at = ${at} where id = ${r.id}`);
       if (r.order_id !== null)
-        await tx.execute(sql`update orders set audit_status = ${AUDIT_STATUS.audited} where id = ${r.order_id}
-            and audit_status = ${AUDIT_STATUS.exception} and not exists (
+        await tx.execute(sql`update order_audits set audit_status = ${AUDIT_STATUS.audited}, updated_at = ${at}
+            where order_id = ${r.order_id} and audit_status = ${AUDIT_STATUS.exception} and not exists (
               select 1 from reconciliation_results y join reconciliation_runs q on q.id = y.run_id
               where y.order_id = ${r.order_id} and q.replaced_by_run_id is null
                 and y.code <> 1 and y.resolution is null)`);

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../../src/contract/orders';
 import type { PayBrand, PaymentType } from '../../../src/contract/brands';
 import type { RefundStatus } from '../../../src/contract/refunds';
-import type { AuditCode, AuditStatus } from '../../../src/contract/reconciliation';
 import {
   bigint,
   boolean,
@@ -65,10 +64,7 @@ export const orders = pgTable(
     feeAmount: money('fee_amount'),
     /** Refunds succeeded (kept with the order so the page needs no join). */
     refundedAmount: money('refunded_amount').notNull().default(0),
-    /** 0 not audited, 1 audited, 2 exception (contract/reconciliation AUDIT_STATUS). */
-    auditStatus: smallint('audit_status').$type<AuditStatus>().notNull().default(0),
-    /** Audit result codes of spec point 4 (1, 100 … 500) and 600, amount differs (contract/reconciliation). */
-    auditResult: smallint('audit_result').$type<AuditCode>(),
+    // The audit status and result live in order_audits (schema/reconciliation.ts).
     errorCode: str('error_code', 40),
     errorMessage: str('error_message', 255),
     notifyUrl: str('notify_url', 255),

@@ -18,6 +18,7 @@ import {
 import type { PayBrand } from '../../../src/contract/brands';
 import type {
   AuditCode,
+  AuditStatus,
   ResultDiff,
   RunCounts,
   RunSource,
@@ -31,6 +32,36 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 
 /** Reconciliation against the brands' statements (docs/reconciliation.md). Money: integer minor units. */
 const money = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * Each order's audit status and result (spec point 3, Order) as the reconciliation last judged
+ * it: 1 audited, 2 exception (contract/reconciliation AUDIT_STATUS), with the result code of
+ * spec point 4 (and 600, amount differs). An order without a row is not audited.
+ *
+ * Beside orders rather than in it: a brand day's import judges every order of the day at once,
+ * and an order row written is a new version in each of the eight indexes of orders (its pages
+ * have no room for a day's orders all updated together), which was most of a 100,000-order
+ * day's import; here it is one narrow row and one index (bench/RESULTS.md). No foreign key: its
+ * check would lock each order it names (FOR KEY SHARE, a write to the order's page again); the
+ * rows are written only by the matching and the resolution, from orders they have just read,
+ * and orders are never deleted.
+ */
+export const orderAudits = pgTable(
+  'order_audits',
+  {
+    orderId: bigint('order_id', { mode: 'number' }).primaryKey(),
+    auditStatus: smallint('audit_status').$type<AuditStatus>().notNull(),
+    auditResult: smallint('audit_result').$type<AuditCode>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('order_audits_status_ck', sql`${t.auditStatus} in (1, 2)`),
+    // The settlement's holds look up the few orders in exception.
+    index('order_audits_exception_idx')
+      .on(t.orderId)
+      .where(sql`${t.auditStatus} = 2`),
+  ],
+);
 
 /**
  * One import of a brand's statement for one business day. Re-running a day adds a run and marks

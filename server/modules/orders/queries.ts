@@ -7,9 +7,18 @@ import {
   type OrderRow,
 } from '../../../src/contract/orders';
 import type { ORDER_SORT_FIELDS, OrderPageQuery } from '../../../src/contract/lists/orders';
+import { AUDIT_STATUS } from '../../../src/contract/reconciliation';
 import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
-import { branchUnits, companies, orderEvents, orders, settlementOrders, settlements } from '../../db/schema';
+import {
+  branchUnits,
+  companies,
+  orderAudits,
+  orderEvents,
+  orders,
+  settlementOrders,
+  settlements,
+} from '../../db/schema';
 import { dayRange } from '../../platform/days';
 import { notFound } from '../../platform/envelope';
 import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
@@ -217,6 +226,10 @@ export async function orderDetail(
     .from(orderEvents)
     .where(eq(orderEvents.orderId, order.id))
     .orderBy(asc(orderEvents.id));
+  const [audit] = await db
+    .select({ status: orderAudits.auditStatus, result: orderAudits.auditResult })
+    .from(orderAudits)
+    .where(eq(orderAudits.orderId, order.id));
   // The merchant settlement that holds the order (docs/settlement.md), once its period closed.
   const [settled] = await db
     .select({ id: settlements.id, settlementNo: settlements.settlementNo })
@@ -234,8 +247,8 @@ export async function orderDetail(
     commissionAmount: order.commissionAmount,
     rebateRate: order.rebateRate,
     rebateAmount: order.rebateAmount,
-    auditStatus: order.auditStatus,
-    auditResult: order.auditResult,
+    auditStatus: audit?.status ?? AUDIT_STATUS.notAudited,
+    auditResult: audit?.result ?? null,
     reconciliation: await orderReconciliation(db, order.id),
     settlementNo: settled?.settlementNo ?? '',
     settlementId: settled?.id ?? null,

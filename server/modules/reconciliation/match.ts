@@ -1,7 +1,9 @@
 /**
  * The matching of one brand's statement for one business day against our orders and refunds
- * (docs/reconciliation.md): the statement's rows loaded into statement_rows with COPY, then two passes in SQL — our records against the statement, the statement's rows
- * unknown to us — into reconciliation_results, and the orders' audit status and result. One
+ * (docs/reconciliation.md): the statement's rows loaded with COPY into the run's stage (a
+ * temporary table), resolved to our records there and written to statement_rows once, then two
+ * passes in SQL — our records against the statement, the statement's rows unknown to us — into
+ * reconciliation_results, and the orders' audit status and result. One
  * transaction per run; one current run per brand and day, the earlier ones kept as history.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -18,7 +20,7 @@ import {
 } from '../../../src/contract/reconciliation';
 import { rowsOf, type Db, type Tx } from '../../db/client';
 import { copyLine, copyRowsInto } from '../../db/copy';
-import { reconciliationRuns, statementRows } from '../../db/schema';
+import { reconciliationRuns } from '../../db/schema';
 import { recordAudit, systemActor, type AuditActor } from '../../platform/audit';
 import {
   ALIPAY_OFFSET_MINUTES,
@@ -52,6 +54,15 @@ export const LOAD_BATCH = 5000;
 
 const DAY_MS = 86_400_000;
 
+const stepTimer = (onStep: ((step: string, ms: number) => void) | undefined) => {
+  let last = performance.now();
+  return (name: string) => {
+    const now = performance.now();
+    onStep?.(name, now - last);
+    last = now;
+  };
+};
+
 /** The instants a brand's business day begins and ends. */
 export function brandDayRange(brand: PayBrand, day: string): { start: Date; end: Date } {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new RangeError(`not a day: ${day}`);
@@ -80,6 +91,8 @@ export type ReconcileInput = StatementInput & {
   holdingDays?: number;
   /** Who imports (the audit row); the system by default. */
   actor?: AuditActor;
+  /** Told each step's time in milliseconds as the run goes (the bench's breakdown). */
+  onStep?: (step: string, ms: number) => void;
 };
 
 export interface ReconcileOutcome {
@@ -102,17 +115,42 @@ const lit = (n: number) => sql.raw(String(Math.trunc(n)));
 
 const nonEmpty = (v: string | null) => (v === null || v === '' ? null : v.slice(0, 64));
 
-/** The staging table's columns COPY fills, in the order of copyRow's values. */
-const STAGED = `statement_rows (run_id, line, kind, brand_order_no, gateway_order_no, brand_refund_no,
-  gateway_refund_no, status, status_raw, amount, fee, currency, time, raw)`;
+/** A statement row's columns, as statement_rows and the run's stage both have them. */
+const ROW_COLUMNS = `line, kind, brand_order_no, gateway_order_no, brand_refund_no, gateway_refund_no,
+  status, status_raw, amount, fee, currency, time, raw`;
 
-/** A statement row as one line of text-format COPY into STAGED. */
-function copyRow(runId: number, r: StatementRow): string {
+/**
+ * The run's two temporary tables, without indexes, dropped at the transaction's end. The stage
+ * holds the statement's rows as COPY loads them; each takes its statement_rows id as it is
+ * loaded, so results can name it before the row is written there. The match table holds what
+ * resolveRows finds of ours for them. The rows reach statement_rows once, with their records,
+ * instead of being written there and then rewritten by every step of the first pass (each a new
+ * version of 100,000 rows in the table's indexes: about 3 s of a 100,000-row day's 9;
+ * bench/RESULTS.md).
+ */
+async function createStage(tx: Tx) {
+  await tx.execute(sql`create temporary table recon_stage (
+      id bigint not null default nextval('statement_rows_id_seq'),
+      line integer not null, kind varchar(8) not null,
+      brand_order_no varchar(64), gateway_order_no varchar(64),
+      brand_refund_no varchar(64), gateway_refund_no varchar(64),
+      status varchar(8) not null, status_raw varchar(40) not null,
+      amount bigint not null, fee bigint, currency varchar(3) not null,
+      time timestamp with time zone not null, raw jsonb not null
+    ) on commit drop`);
+  await tx.execute(sql`create temporary table recon_match (
+      id bigint not null, kind varchar(8) not null, line integer not null,
+      order_id bigint not null, refund_id bigint,
+      status varchar(20) not null, amount bigint not null, currency varchar(3) not null, fee bigint
+    ) on commit drop`);
+}
+
+/** A statement row as one line of text-format COPY into the stage's ROW_COLUMNS. */
+function copyRow(r: StatementRow): string {
   const raw: Record<string, string> = { ...r.extra };
   if (r.kindRaw !== null) raw['@kind'] = r.kindRaw;
   if (r.feeFine !== null) raw['@feeFine'] = String(r.feeFine);
   return copyLine([
-    runId,
     r.line,
     r.kind,
     nonEmpty(r.brandOrderNo),
@@ -136,7 +174,6 @@ function copyRow(runId: number, r: StatementRow): string {
  */
 async function loadRows(
   tx: Tx,
-  runId: number,
   brand: PayBrand,
   rows: Iterable<StatementRow>,
 ): Promise<{ count: number } | StatementRefusal> {
@@ -157,7 +194,7 @@ async function loadRows(
           };
           return;
         }
-        lines.push(copyRow(runId, row));
+        lines.push(copyRow(row));
         count++;
         if (lines.length >= LOAD_BATCH) {
           yield Buffer.from(lines.join(''));
@@ -171,74 +208,93 @@ async function loadRows(
     }
     if (lines.length > 0) yield Buffer.from(lines.join(''));
   }
-  await copyRowsInto(tx, STAGED, chunks());
+  await copyRowsInto(tx, `recon_stage (${ROW_COLUMNS})`, chunks());
   if (refused === null) return { count };
-  await tx.delete(statementRows).where(eq(statementRows.runId, runId));
+  await tx.execute(sql`delete from recon_stage`);
   return refused;
 }
 
 /**
- * Fresh statistics of the staging table for the passes: the columns they filter and join on, from
- * a small sample (default_statistics_target 10 for this transaction: 3,000 rows instead of
- * 30,000). The table keeps every run's rows, so a full ANALYZE grew with it: 0.8 s of each
- * 2,500-row day's 1.8 s once it held a million rows (the 90-day rematch, bench/RESULTS.md); the
- * small one takes ~30 ms and still sees a large day's rows, which is what the planner needs.
+ * Statistics of the stage for the passes: without them the planner takes a large day for an
+ * empty table and joins it to the orders row by row (a 100,000-row day took 202 s instead of
+ * seconds; bench/RESULTS.md). A small sample (default_statistics_target 10 for this
+ * transaction: 3,000 rows) is all the joins need.
  */
-async function analyzeStaged(tx: Tx) {
+async function analyzeStage(tx: Tx) {
   await tx.execute(sql`set local default_statistics_target = 10`);
-  await tx.execute(sql`analyze statement_rows (run_id, kind, brand_order_no, gateway_order_no,
-    brand_refund_no, gateway_refund_no, order_id, refund_id)`);
+  await tx.execute(sql`analyze recon_stage`);
   await tx.execute(sql`reset default_statistics_target`);
 }
 
 /**
- * Which of our records each statement row is: payments by the brand's order number, else our
- * gateway order number; refunds by the brand's refund number, else ours; refund rows with
- * neither (PayPay's) paired in time order with the order's refunds finished in the day. A record
- * matched by two rows keeps the first; the later rows are unknown to us (200).
+ * Which of our records each statement row is, into the run's match table (one row per matched
+ * statement row: its id, kind and line, our record's id and what the passes compare of it —
+ * status, amount, currency, fee — so the classification reads no order again): payments by the
+ * brand's order number, else our gateway order number; refunds by the brand's refund number,
+ * else ours; refund rows with neither (PayPay's) paired in time order with the order's refunds
+ * finished in the day. A record matched by two rows keeps the first; the later rows are unknown
+ * to us (200). Nothing in the stage is rewritten: a 100,000-row day's rows are written once.
  */
-async function resolveRows(tx: Tx, runId: number, brand: PayBrand, start: Date, end: Date) {
-  await tx.execute(sql`update statement_rows s set order_id = o.id from orders o
-    where s.run_id = ${runId} and s.kind = 'payment' and s.brand_order_no is not null
-      and o.brand = ${brand} and o.brand_order_no = s.brand_order_no`);
-  await tx.execute(sql`update statement_rows s set order_id = o.id from orders o
-    where s.run_id = ${runId} and s.kind = 'payment' and s.order_id is null and s.gateway_order_no is not null
-      and o.brand = ${brand} and o.gateway_order_no = s.gateway_order_no`);
-  await tx.execute(sql`update statement_rows s set refund_id = r.id, order_id = r.order_id
-    from refunds r, orders o
-    where s.run_id = ${runId} and s.kind = 'refund' and s.brand_refund_no is not null
-      and r.brand_refund_no = s.brand_refund_no and o.id = r.order_id and o.brand = ${brand}`);
-  await tx.execute(sql`update statement_rows s set refund_id = r.id, order_id = r.order_id
-    from refunds r, orders o
-    where s.run_id = ${runId} and s.kind = 'refund' and s.refund_id is null and s.gateway_refund_no is not null
-      and r.gateway_refund_no = s.gateway_refund_no and o.id = r.order_id and o.brand = ${brand}`);
-  await tx.execute(sql`with brand_rows as (
-      select s.id, o.id as order_id,
+async function resolveRows(tx: Tx, brand: PayBrand, start: Date, end: Date) {
+  const unmatched = sql`not exists (select 1 from recon_match m where m.id = s.id)`;
+  const payment = sql`s.id, s.kind, s.line, o.id, null::bigint, o.status, o.amount, o.currency, o.fee_amount`;
+  const refund = sql`s.id, s.kind, s.line, r.order_id, r.id, r.status, r.amount, r.currency, r.fee_amount`;
+  await tx.execute(sql`insert into recon_match select ${payment}
+    from recon_stage s join orders o on o.brand = ${brand} and o.brand_order_no = s.brand_order_no
+    where s.kind = 'payment' and s.brand_order_no is not null`);
+  // What is left is usually a handful of rows: the planner is told so before it joins them.
+  await tx.execute(sql`analyze recon_match`);
+  await tx.execute(sql`insert into recon_match select ${payment}
+    from recon_stage s join orders o on o.brand = ${brand} and o.gateway_order_no = s.gateway_order_no
+    where s.kind = 'payment' and s.gateway_order_no is not null and ${unmatched}`);
+  await tx.execute(sql`insert into recon_match select ${refund}
+    from recon_stage s join refunds r on r.brand_refund_no = s.brand_refund_no
+      join orders o on o.id = r.order_id and o.brand = ${brand}
+    where s.kind = 'refund' and s.brand_refund_no is not null`);
+  await tx.execute(sql`insert into recon_match select ${refund}
+    from recon_stage s join refunds r on r.gateway_refund_no = s.gateway_refund_no
+      join orders o on o.id = r.order_id and o.brand = ${brand}
+    where s.kind = 'refund' and s.gateway_refund_no is not null and ${unmatched}`);
+  await tx.execute(sql`insert into recon_match
+    with brand_rows as (
+      select s.id, s.kind, s.line, o.id as order_id,
           row_number() over (partition by o.id order by s.time, s.line) as n
-        from statement_rows s
+        from recon_stage s
         join orders o on o.brand = ${brand}
           and (o.brand_order_no = s.brand_order_no or o.gateway_order_no = s.gateway_order_no)
-        where s.run_id = ${runId} and s.kind = 'refund' and s.refund_id is null
-          and s.brand_refund_no is null and s.gateway_refund_no is null
+        where s.kind = 'refund' and s.brand_refund_no is null and s.gateway_refund_no is null
     ), ours as (
-      select r.id, r.order_id, row_number() over (partition by r.order_id order by r.finished_at, r.id) as n
+      select r.id, r.order_id, r.status, r.amount, r.currency, r.fee_amount,
+          row_number() over (partition by r.order_id order by r.finished_at, r.id) as n
         from refunds r
         where r.order_id in (select order_id from brand_rows)
           and r.finished_at >= ${start} and r.finished_at < ${end}
-          and not exists (select 1 from statement_rows t where t.run_id = ${runId} and t.refund_id = r.id)
+          and not exists (select 1 from recon_match t where t.refund_id = r.id)
     )
-    update statement_rows s set refund_id = ours.id, order_id = ours.order_id
-      from brand_rows join ours on ours.order_id = brand_rows.order_id and ours.n = brand_rows.n
-      where s.id = brand_rows.id`);
-  await tx.execute(sql`update statement_rows s set order_id = null, refund_id = null
-    from (select id, row_number() over (
-          partition by kind, case when kind = 'payment' then order_id else refund_id end order by line, id) as n
-        from statement_rows
-        where run_id = ${runId} and (case when kind = 'payment' then order_id else refund_id end) is not null) d
-    where s.id = d.id and d.n > 1`);
-  // A refund row left unmatched keeps no order (matched means: its refund found).
-  await tx.execute(sql`update statement_rows set order_id = null
-    where run_id = ${runId} and kind = 'refund' and refund_id is null and order_id is not null`);
+    select b.id, b.kind, b.line, ours.order_id, ours.id, ours.status, ours.amount, ours.currency, ours.fee_amount
+      from brand_rows b join ours on ours.order_id = b.order_id and ours.n = b.n`);
+  // One record per statement row (two orders sharing a brand number: the first), and one
+  // statement row per record (the first line).
+  await tx.execute(sql`delete from recon_match m using (
+      select ctid, row_number() over (partition by id order by order_id, refund_id) as per_row,
+          row_number() over (
+            partition by kind, case when kind = 'payment' then order_id else refund_id end
+            order by line, id) as per_record
+        from recon_match) d
+    where m.ctid = d.ctid and (d.per_row > 1 or d.per_record > 1)`);
+}
+
+/** The stage into statement_rows with the ids its rows took and the records they matched, for the run. */
+async function writeRows(tx: Tx, runId: number) {
+  const cols = sql.raw(
+    ROW_COLUMNS.split(',')
+      .map((c) => `s.${c.trim()}`)
+      .join(', '),
+  );
+  await tx.execute(sql`insert into statement_rows (id, run_id, ${sql.raw(ROW_COLUMNS)}, order_id, refund_id)
+    overriding system value
+    select s.id, ${runId}::bigint, ${cols}, m.order_id, m.refund_id
+      from recon_stage s left join recon_match m on m.id = s.id`);
 }
 
 /**
@@ -247,6 +303,7 @@ async function resolveRows(tx: Tx, runId: number, brand: PayBrand, start: Date, 
  * that differs in diff. A refund row's fee is compared by its size (layouts sign it).
  */
 async function classifyRows(tx: Tx, runId: number) {
+  // From the stage (its rows' ids are theirs in statement_rows) and the match table.
   const C = AUDIT_CODE;
   await tx.execute(sql`insert into reconciliation_results (run_id, order_id, refund_id, statement_row_id, code, diff)
     select ${runId}::bigint, x.order_id, x.refund_id, x.id,
@@ -255,7 +312,9 @@ async function classifyRows(tx: Tx, runId: number) {
           when x.amount_differs then ${lit(C.amountDiffers)}
           when x.fee_differs then ${lit(C.feeDiffers)}
           else ${lit(C.matched)} end,
-        case when x.known then nullif(jsonb_strip_nulls(jsonb_build_object(
+        -- The values that differ, built only where something does (most rows: nothing).
+        case when x.known and (x.ours_success <> x.brand_success or x.amount_differs or x.fee_differs)
+          then nullif(jsonb_strip_nulls(jsonb_build_object(
           'status', case when x.ours_success <> x.brand_success
             then jsonb_build_object('ours', x.ours_status, 'brand', x.status_raw) end,
           'amount', case when x.ours_amount <> x.amount
@@ -265,25 +324,17 @@ async function classifyRows(tx: Tx, runId: number) {
           'fee', case when x.fee_differs then jsonb_build_object('ours', x.ours_fee, 'brand', x.brand_fee) end
         )), '{}'::jsonb) end
     from (
-      select s.id, s.status_raw, s.amount, s.currency,
-          case when s.kind = 'payment' then s.order_id else r.order_id end as order_id, s.refund_id,
-          (case when s.kind = 'payment' then o.id else r.id end) is not null as known,
+      select s.id, s.status_raw, s.amount, s.currency, m.order_id, m.refund_id,
+          m.id is not null as known,
           s.status = 'success' as brand_success,
-          case when s.kind = 'payment' then o.status in (${paidStatuses}) else r.status = 'success' end as ours_success,
-          case when s.kind = 'payment' then o.status else r.status end as ours_status,
-          case when s.kind = 'payment' then o.amount else r.amount end as ours_amount,
-          case when s.kind = 'payment' then o.currency else r.currency end as ours_currency,
-          (case when s.kind = 'payment' then o.amount else r.amount end) <> s.amount
-            or (case when s.kind = 'payment' then o.currency else r.currency end) <> s.currency as amount_differs,
-          case when s.kind = 'payment' then coalesce(o.fee_amount, 0) else coalesce(r.fee_amount, 0) end as ours_fee,
+          case when s.kind = 'payment' then m.status in (${paidStatuses}) else m.status = 'success' end as ours_success,
+          m.status as ours_status, m.amount as ours_amount, m.currency as ours_currency,
+          m.amount <> s.amount or m.currency <> s.currency as amount_differs,
+          coalesce(m.fee, 0) as ours_fee,
           case when s.kind = 'payment' then s.fee else abs(s.fee) end as brand_fee,
           s.fee is not null and (case when s.kind = 'payment' then s.fee else abs(s.fee) end)
-            <> (case when s.kind = 'payment' then coalesce(o.fee_amount, 0) else coalesce(r.fee_amount, 0) end)
-            as fee_differs
-        from statement_rows s
-        left join orders o on s.kind = 'payment' and o.id = s.order_id
-        left join refunds r on s.kind = 'refund' and r.id = s.refund_id
-        where s.run_id = ${runId}
+            <> coalesce(m.fee, 0) as fee_differs
+        from recon_stage s left join recon_match m on m.id = s.id
     ) x`);
 }
 
@@ -304,12 +355,12 @@ async function ourDayWithout(
     select ${runId}::bigint, o.id, null::bigint, null::bigint, ${c} from orders o
       where o.brand = ${brand} and o.status in (${paidStatuses})
         and o.finished_at >= ${start} and o.finished_at < ${end}
-        and not exists (select 1 from statement_rows s where s.run_id = ${runId} and s.kind = 'payment' and s.order_id = o.id)
+        and not exists (select 1 from recon_match m where m.kind = 'payment' and m.order_id = o.id)
     union all
     select ${runId}::bigint, r.order_id, r.id, null::bigint, ${c} from refunds r join orders o on o.id = r.order_id
       where o.brand = ${brand} and r.status = 'success'
         and r.finished_at >= ${start} and r.finished_at < ${end}
-        and not exists (select 1 from statement_rows s where s.run_id = ${runId} and s.refund_id = r.id)`);
+        and not exists (select 1 from recon_match m where m.refund_id = r.id)`);
 }
 
 async function countsOf(tx: Tx, runId: number): Promise<RunCounts> {
@@ -328,15 +379,12 @@ async function countsOf(tx: Tx, runId: number): Promise<RunCounts> {
 }
 
 /**
- * The orders' audit status and result from a run's payment results: 1 audited, another code an
- * exception (audited too when the exception carries a resolution inherited from the run it
- * replaced), held not audited; an order the replaced run had judged and this one does not goes
- * back to not audited. (A refund's result stays with the run: docs/reconciliation.md.)
- *
- * One statement keyed by the order's id, and only the orders whose status or result changes are
- * written: an order row written is a new row version in every index of orders, so the corrected
- * file of a 100,000-order day, which changes a few of them, no longer writes all of them twice
- * (to not audited, then back: 12 of its 17 s; bench/RESULTS.md).
+ * The orders' audit status and result (order_audits) from a run's payment results: 1 audited,
+ * another code an exception (audited too when the exception carries a resolution inherited from
+ * the run it replaced), held not audited; an order the replaced run had judged and this one does
+ * not goes back to not audited (its row deleted). One statement, and only the orders whose
+ * status or result changes are written: the corrected file of a 100,000-order day, which changes
+ * a few of them, writes a few.
  */
 async function auditOrders(tx: Tx, runId: number, replacedRunId: number | null) {
   const ofRun = (id: number) => sql`select order_id, code, resolution from reconciliation_results
@@ -348,14 +396,23 @@ async function auditOrders(tx: Tx, runId: number, replacedRunId: number | null) 
     replacedRunId === null
       ? sql`select null::bigint as order_id where false`
       : sql`select distinct order_id from (${ofRun(replacedRunId)}) p`;
-  await tx.execute(sql`update orders o set audit_status = y.status, audit_result = y.code, updated_at = now()
-    from (select coalesce(x.order_id, b.order_id) as order_id, x.code,
-          case when x.order_id is null or x.code is null then ${lit(AUDIT_STATUS.notAudited)}
+  await tx.execute(sql`with y as (
+      select coalesce(x.order_id, b.order_id) as order_id, x.code::smallint as code,
+          (case when x.order_id is null or x.code is null then ${lit(AUDIT_STATUS.notAudited)}
             when x.code = ${lit(AUDIT_CODE.matched)} or x.settled then ${lit(AUDIT_STATUS.audited)}
-            else ${lit(AUDIT_STATUS.exception)} end as status
-        from (${judged}) x full join (${before}) b on b.order_id = x.order_id) y
-    where o.id = y.order_id
-      and (o.audit_status is distinct from y.status or o.audit_result is distinct from y.code)`);
+            else ${lit(AUDIT_STATUS.exception)} end)::smallint as status
+        from (${judged}) x full join (${before}) b on b.order_id = x.order_id
+    ), unaudited as (
+      delete from order_audits a using y
+        where a.order_id = y.order_id and y.status = ${lit(AUDIT_STATUS.notAudited)}
+    )
+    insert into order_audits (order_id, audit_status, audit_result, updated_at)
+      select order_id, status, code, now() from y where status <> ${lit(AUDIT_STATUS.notAudited)}
+      on conflict (order_id) do update
+        set audit_status = excluded.audit_status, audit_result = excluded.audit_result,
+          updated_at = excluded.updated_at
+        where order_audits.audit_status is distinct from excluded.audit_status
+          or order_audits.audit_result is distinct from excluded.audit_result`);
 }
 
 /**
@@ -459,7 +516,10 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
         .set({ replacedByRunId: run.id })
         .where(eq(reconciliationRuns.id, current.id));
 
-    const loaded = input.refusal ?? (await loadRows(tx, run.id, brand, input.rows));
+    const step = stepTimer(input.onStep);
+    await createStage(tx);
+    const loaded = input.refusal ?? (await loadRows(tx, brand, input.rows));
+    step('load');
     let status: RunStatus = 'matched';
     let rowCount = 0;
     if ('ok' in loaded) {
@@ -467,17 +527,22 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
       await ourDayWithout(tx, run.id, brand, start, end, AUDIT_CODE.formatError);
     } else {
       rowCount = loaded.count;
-      // The rows just loaded are most of what the passes read: without fresh statistics the
-      // planner takes a large day for an empty one and joins it row by row (a 100,000-row day
-      // took 202 s instead of seconds on PostgreSQL; bench/RESULTS.md).
-      if (rowCount >= ANALYZE_FROM) await analyzeStaged(tx);
-      await resolveRows(tx, run.id, brand, start, end);
+      if (rowCount >= ANALYZE_FROM) await analyzeStage(tx);
+      step('analyze');
+      await resolveRows(tx, brand, start, end);
+      step('resolve');
+      await writeRows(tx, run.id);
+      step('write');
       await classifyRows(tx, run.id);
+      step('classify');
       const held = now.getTime() < holdingUntil.getTime();
       await ourDayWithout(tx, run.id, brand, start, end, held ? null : AUDIT_CODE.brandMissing);
+      step('ours');
     }
     if (current) await inheritResolutions(tx, run.id, current.id);
+    step('inherit');
     await auditOrders(tx, run.id, current?.id ?? null);
+    step('audit');
     const counts = await countsOf(tx, run.id);
     const refused = 'ok' in loaded ? loaded : null;
     await tx

@@ -11,7 +11,12 @@ import {
 } from '../../../src/contract/reconciliation';
 import type { PayBrand } from '../../../src/contract/brands';
 import type { Tx } from '../../db/client';
-import { orders, reconciliationResults as results, reconciliationRuns as runs } from '../../db/schema';
+import {
+  orderAudits,
+  orders,
+  reconciliationResults as results,
+  reconciliationRuns as runs,
+} from '../../db/schema';
 import { noAccess, write, type Caller } from '../../platform/caller';
 import { fail, notFound } from '../../platform/envelope';
 import { resultById } from './queries';
@@ -85,12 +90,14 @@ export async function resolveException(
 
 /** The order's audit status 2 → 1 when no exception of it in a current run is still open. */
 async function releaseOrder(tx: Tx, orderId: number): Promise<{ before: number; after: number }> {
-  const [o] = await tx
-    .select({ auditStatus: orders.auditStatus })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for('update');
+  // The order's row locked: one resolution of the order's exceptions at a time.
+  const [o] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
   if (!o) return { before: AUDIT_STATUS.notAudited, after: AUDIT_STATUS.notAudited };
+  const [audit] = await tx
+    .select({ auditStatus: orderAudits.auditStatus })
+    .from(orderAudits)
+    .where(eq(orderAudits.orderId, orderId));
+  const status = audit?.auditStatus ?? AUDIT_STATUS.notAudited;
   const [open] = await tx
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(results)
@@ -103,11 +110,10 @@ async function releaseOrder(tx: Tx, orderId: number): Promise<{ before: number; 
         sql`${results.resolution} is null`,
       ),
     );
-  if (o.auditStatus !== AUDIT_STATUS.exception || open.n > 0)
-    return { before: o.auditStatus, after: o.auditStatus };
+  if (status !== AUDIT_STATUS.exception || open.n > 0) return { before: status, after: status };
   await tx
-    .update(orders)
+    .update(orderAudits)
     .set({ auditStatus: AUDIT_STATUS.audited, updatedAt: new Date() })
-    .where(eq(orders.id, orderId));
-  return { before: o.auditStatus, after: AUDIT_STATUS.audited };
+    .where(eq(orderAudits.orderId, orderId));
+  return { before: status, after: AUDIT_STATUS.audited };
 }

@@ -125,7 +125,8 @@ async function heldOrders(db: Executor, kind: SettlementKind, rows: readonly Sel
     .where(
       and(
         inArray(party, parties),
-        eq(orders.auditStatus, AUDIT_STATUS.exception),
+        sql`exists (select 1 from order_audits a
+          where a.order_id = ${orders.id} and a.audit_status = ${AUDIT_STATUS.exception})`,
         inArray(orders.status, [...PAID_STATUSES]),
         sql`not exists (select 1 from settlement_orders so where so.kind = ${kind} and so.order_id = ${orders.id})`,
       ),

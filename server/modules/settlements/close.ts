@@ -73,7 +73,8 @@ interface KindSource {
   held: SQL;
 }
 
-const HELD_BY_RECONCILIATION = sql`o.audit_status = ${AUDIT_STATUS.exception}`;
+const HELD_BY_RECONCILIATION = sql`exists (select 1 from order_audits a
+  where a.order_id = o.id and a.audit_status = ${AUDIT_STATUS.exception})`;
 
 const SOURCES: Record<SettlementKind, KindSource> = {
   merchant: {
