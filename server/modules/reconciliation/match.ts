@@ -220,9 +220,9 @@ async function loadRows(
  * seconds; bench/RESULTS.md). A small sample (default_statistics_target 10 for this
  * transaction: 3,000 rows) is all the joins need.
  */
-async function analyzeStage(tx: Tx) {
+async function analyzeTemporary(tx: Tx, table: 'recon_stage' | 'recon_match') {
   await tx.execute(sql`set local default_statistics_target = 10`);
-  await tx.execute(sql`analyze recon_stage`);
+  await tx.execute(sql.raw(`analyze ${table}`));
   await tx.execute(sql`reset default_statistics_target`);
 }
 
@@ -243,7 +243,7 @@ async function resolveRows(tx: Tx, brand: PayBrand, start: Date, end: Date) {
     from recon_stage s join orders o on o.brand = ${brand} and o.brand_order_no = s.brand_order_no
     where s.kind = 'payment' and s.brand_order_no is not null`);
   // What is left is usually a handful of rows: the planner is told so before it joins them.
-  await tx.execute(sql`analyze recon_match`);
+  await analyzeTemporary(tx, 'recon_match');
   await tx.execute(sql`insert into recon_match select ${payment}
     from recon_stage s join orders o on o.brand = ${brand} and o.gateway_order_no = s.gateway_order_no
     where s.kind = 'payment' and s.gateway_order_no is not null and ${unmatched}`);
@@ -274,14 +274,19 @@ async function resolveRows(tx: Tx, brand: PayBrand, start: Date, end: Date) {
     select b.id, b.kind, b.line, ours.order_id, ours.id, ours.status, ours.amount, ours.currency, ours.fee_amount
       from brand_rows b join ours on ours.order_id = b.order_id and ours.n = b.n`);
   // One record per statement row (two orders sharing a brand number: the first), and one
-  // statement row per record (the first line).
+  // statement row per record (the first line). Both are rare: the rows to judge are found by a
+  // hashed count first, so the ordering that picks the first is paid only where there are two.
   await tx.execute(sql`delete from recon_match m using (
-      select ctid, row_number() over (partition by id order by order_id, refund_id) as per_row,
-          row_number() over (
-            partition by kind, case when kind = 'payment' then order_id else refund_id end
-            order by line, id) as per_record
-        from recon_match) d
-    where m.ctid = d.ctid and (d.per_row > 1 or d.per_record > 1)`);
+      select ctid, row_number() over (partition by id order by order_id, refund_id) as n
+        from recon_match
+        where id in (select id from recon_match group by id having count(*) > 1)) d
+    where m.ctid = d.ctid and d.n > 1`);
+  const record = sql`(case when kind = 'payment' then order_id else refund_id end)`;
+  await tx.execute(sql`delete from recon_match m using (
+      select ctid, row_number() over (partition by kind, ${record} order by line, id) as n
+        from recon_match
+        where (kind, ${record}) in (select kind, ${record} from recon_match group by 1, 2 having count(*) > 1)) d
+    where m.ctid = d.ctid and d.n > 1`);
 }
 
 /** The stage into statement_rows with the ids its rows took and the records they matched, for the run. */
@@ -527,7 +532,7 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
       await ourDayWithout(tx, run.id, brand, start, end, AUDIT_CODE.formatError);
     } else {
       rowCount = loaded.count;
-      if (rowCount >= ANALYZE_FROM) await analyzeStage(tx);
+      if (rowCount >= ANALYZE_FROM) await analyzeTemporary(tx, 'recon_stage');
       step('analyze');
       await resolveRows(tx, brand, start, end);
       step('resolve');
