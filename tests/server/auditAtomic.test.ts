@@ -75,6 +75,8 @@ const GUARDED: Record<string, string[]> = {
   rate_changes: [],
   reconciliation_runs: [],
   reconciliation_results: [],
+  // The orders' audit status and result (the matching and the resolution).
+  order_audits: [],
   // The payouts' own bookkeeping time.
   brand_payouts: ['updated_at'],
   bank_deposits: [],
