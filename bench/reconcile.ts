@@ -18,7 +18,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { count, sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
+import { openDatabase, rowsOf } from '../server/db/client';
 import { prepareDatabase } from '../server/db/prepare';
 import { createHash } from 'node:crypto';
 import { SandboxConnector } from '../server/connectors/sandbox';
@@ -43,7 +43,6 @@ const withRematch = opt('rematch', 'yes') !== 'no';
 const env = benchEnv(kind);
 const config = loadConfig(env, { captcha: false, logLevel: 'warn' });
 const say = (line = '') => process.stdout.write(`${line}\n`);
-const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 /** The bench's PayPay day (JST): well before the demo's 90 days. */
 const DAY = '2026-03-16';
 const DAY_START = '2026-03-15T15:00:00Z';

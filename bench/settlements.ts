@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { count, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
+import { openDatabase, rowsOf } from '../server/db/client';
 import { generateDemoOrders } from '../server/db/demo/orders';
 import { prepareDatabase } from '../server/db/prepare';
 import { orders } from '../server/db/schema';
@@ -33,7 +33,6 @@ const env = benchEnv(kind);
 const config = loadConfig(env, { captcha: false, logLevel: 'warn' });
 const zone = config.timeZone;
 const say = (line = '') => process.stdout.write(`${line}\n`);
-const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 
 /** A child process's wall time and peak RSS (VmHWM, polled until it exits). */
 function measured(argv: string[]): Promise<{ seconds: number; peakMiB: number; out: string }> {

@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/contract/envelope';
 import type {
@@ -31,7 +32,6 @@ import { upload } from './uploads-support';
 const BEGIN = '2026-09-01';
 const END = '2026-09-30';
 const RANGE = { beginTime: '2026-09-01', endTime: '2026-12-31' };
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows: T[] }).rows ?? []));
 
 const statement = (brand: 'paypay' | 'wechat', net: number, fee = 1200) => ({
   fileName: `${brand}_payment_20260901_20260930.csv`,

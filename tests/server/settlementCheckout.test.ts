@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/db/client';
 import iconv from 'iconv-lite';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,8 +17,6 @@ import { eq } from 'drizzle-orm';
 
 const ZONE = 'Asia/Tokyo';
 const PASSWORD = md5Upper(DEMO_PASSWORD);
-const rowsOf = (r: unknown) =>
-  (Array.isArray(r) ? r : (r as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[];
 const M = '/history/platformCheckoutInfo';
 let keys = 0;
 const batchKey = () => `test-batch-${Date.now().toString(36)}-${++keys}-abcdef`;
@@ -153,7 +152,9 @@ describe.each(backends)('settlement checkout on $name', (backend) => {
   });
 
   it("refuses a provider's selection that mixes its own settlement with another provider's, changing nothing", async () => {
-    const providers = rowsOf(await h.db.execute(sql`select id, name from service_providers order by id`));
+    const providers = rowsOf<Record<string, unknown>>(
+      await h.db.execute(sql`select id, name from service_providers order by id`),
+    );
     const sakura = providers.find((p) => p.name === 'Sakura Payment Services')!;
     const pacific = providers.find((p) => p.name === 'Pacific Gateway Partners')!;
     const own = await settlement({ serviceProviderId: Number(sakura.id) });
@@ -248,7 +249,9 @@ describe.each(backends)('settlement checkout on $name', (backend) => {
   });
 
   it("totals a list's filter per currency (count, Σ transfer, not remitted, carried forward), as its rows add up", async () => {
-    const providers = rowsOf(await h.db.execute(sql`select id, name from service_providers order by id`));
+    const providers = rowsOf<Record<string, unknown>>(
+      await h.db.execute(sql`select id, name from service_providers order by id`),
+    );
     const pacific = providers.find((p) => p.name === 'Pacific Gateway Partners')!;
     const s = await settlement({ amount: 80_000, serviceProviderId: Number(pacific.id) });
     const filter = { beginTime: '2026-09-01', endTime: '2026-09-30', partyId: s.company.id };

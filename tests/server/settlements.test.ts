@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/db/client';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePeriods } from '../../server/modules/settlements';
@@ -6,8 +7,6 @@ import { backends, startHarness, type Harness } from './harness';
 import { newCompany, paidOrder, settlementsOf, succeededRefund, tokyo } from './settlements-support';
 
 const ZONE = 'Asia/Tokyo';
-const rowsOf = (r: unknown) =>
-  (Array.isArray(r) ? r : (r as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[];
 
 describe.each(backends)('settlement closing on $name', (backend) => {
   let h: Harness;
@@ -17,7 +16,8 @@ describe.each(backends)('settlement closing on $name', (backend) => {
   afterAll(() => h?.close());
 
   const close = (through: string) => closePeriods(h.db, { through, zone: ZONE });
-  const count = async (q: ReturnType<typeof sql>) => Number(rowsOf(await h.db.execute(q))[0].n);
+  const count = async (q: ReturnType<typeof sql>) =>
+    Number(rowsOf<Record<string, unknown>>(await h.db.execute(q))[0].n);
 
   it('settles the worked example of docs/settlement.md to the yen', async () => {
     const c = await newCompany(h.db, { checkoutPeriod: 'monthly', checkoutLimit: 10_000 });
@@ -127,7 +127,7 @@ describe.each(backends)('settlement closing on $name', (backend) => {
     const jobs = h.app.deps().jobs;
     expect(await jobs.runNow('settlementClose')).toBe(true);
     expect((await settlementsOf(h.db, 'merchant', c.id)).length).toBe(1);
-    const [{ cursor }] = rowsOf(
+    const [{ cursor }] = rowsOf<Record<string, unknown>>(
       await h.db.execute(sql`select cursor from jobs where name = 'settlementClose'`),
     );
     expect(cursor).toBe(DateTime.now().setZone(ZONE).minus({ days: 1 }).toISODate());

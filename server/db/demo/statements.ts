@@ -8,12 +8,13 @@ import { StatementNotReady, StatementUnsupported, type Injection } from '../../c
 import {
   parseStatement,
   reconcileDay,
+  releaseOrder,
   type StatementInput,
   type StatementRefusal,
   type StatementRow,
 } from '../../modules/reconciliation';
 import { recordAudits, systemActor } from '../../platform/audit';
-import { AUDIT_STATUS, type Resolution } from '../../../src/contract/reconciliation';
+import { type Resolution } from '../../../src/contract/reconciliation';
 import { rowsOf, type Db } from '../client';
 import { statementFetches } from '../schema';
 
@@ -210,12 +211,8 @@ async function resolveOlder(db: Db, now: Date) {
       await tx.execute(sql`update reconciliation_results set resolution = ${decision},
           resolution_comment = ${comment}, resolved_by = ${who.id}, resolved_by_name = ${who.user_name},
           resolved_at = ${at} where id = ${r.id}`);
-      if (r.order_id !== null)
-        await tx.execute(sql`update order_audits set audit_status = ${AUDIT_STATUS.audited}, updated_at = ${at}
-            where order_id = ${r.order_id} and audit_status = ${AUDIT_STATUS.exception} and not exists (
-              select 1 from reconciliation_results y join reconciliation_runs q on q.id = y.run_id
-              where y.order_id = ${r.order_id} and q.replaced_by_run_id is null
-                and y.code <> 1 and y.resolution is null)`);
+      // Its order audited again once none of its exceptions is open, as the console's resolution does.
+      if (r.order_id !== null) await releaseOrder(tx, Number(r.order_id), at);
       await recordAudits(tx, actor, [
         {
           objectType: 'reconciliationResult',

@@ -7,18 +7,9 @@ import {
   type OrderRow,
 } from '../../../src/contract/orders';
 import type { ORDER_SORT_FIELDS, OrderPageQuery } from '../../../src/contract/lists/orders';
-import { AUDIT_STATUS } from '../../../src/contract/reconciliation';
 import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
-import {
-  branchUnits,
-  companies,
-  orderAudits,
-  orderEvents,
-  orders,
-  settlementOrders,
-  settlements,
-} from '../../db/schema';
+import { branchUnits, companies, orderEvents, orders, settlementOrders, settlements } from '../../db/schema';
 import { dayRange } from '../../platform/days';
 import { notFound } from '../../platform/envelope';
 import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
@@ -28,7 +19,7 @@ import { ordersIn, type Scope } from '../../platform/scope';
 import type { OrderRecord } from '../payments';
 import { refundableAmount, refundsOfOrder } from '../refunds';
 import { notificationsOf } from '../notifications';
-import { orderReconciliation } from '../reconciliation';
+import { auditOf, orderReconciliation } from '../reconciliation';
 
 const orderColumns = {
   id: orders.id,
@@ -226,10 +217,6 @@ export async function orderDetail(
     .from(orderEvents)
     .where(eq(orderEvents.orderId, order.id))
     .orderBy(asc(orderEvents.id));
-  const [audit] = await db
-    .select({ status: orderAudits.auditStatus, result: orderAudits.auditResult })
-    .from(orderAudits)
-    .where(eq(orderAudits.orderId, order.id));
   // The merchant settlement that holds the order (docs/settlement.md), once its period closed.
   const [settled] = await db
     .select({ id: settlements.id, settlementNo: settlements.settlementNo })
@@ -247,8 +234,7 @@ export async function orderDetail(
     commissionAmount: order.commissionAmount,
     rebateRate: order.rebateRate,
     rebateAmount: order.rebateAmount,
-    auditStatus: audit?.status ?? AUDIT_STATUS.notAudited,
-    auditResult: audit?.result ?? null,
+    ...(await auditOf(db, order.id)),
     reconciliation: await orderReconciliation(db, order.id),
     settlementNo: settled?.settlementNo ?? '',
     settlementId: settled?.id ?? null,

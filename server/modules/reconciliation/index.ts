@@ -17,6 +17,7 @@ export {
 } from './match';
 export { reconciliationRoutes } from './routes';
 export { orderReconciliation } from './queries';
+export { auditOf, inException, releaseOrder } from './audits';
 export { importRoutes } from './importRoutes';
 export { statementImportJobs, runFetches, backoffMs, FETCH_BACKOFF, FETCH_MAX_ATTEMPTS } from './fetchJob';
 export { drainImports, importsSettled, kickImports, processImport, claimImport } from './imports';

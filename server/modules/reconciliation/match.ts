@@ -118,6 +118,10 @@ const nonEmpty = (v: string | null) => (v === null || v === '' ? null : v.slice(
 /** A statement row's columns, as statement_rows and the run's stage both have them. */
 const ROW_COLUMNS = `line, kind, brand_order_no, gateway_order_no, brand_refund_no, gateway_refund_no,
   status, status_raw, amount, fee, currency, time, raw`;
+/** The same, read from the stage (aliased s). */
+const STAGE_COLUMNS = ROW_COLUMNS.split(',')
+  .map((c) => `s.${c.trim()}`)
+  .join(', ');
 
 /**
  * The run's two temporary tables, without indexes, dropped at the transaction's end. The stage
@@ -291,14 +295,9 @@ async function resolveRows(tx: Tx, brand: PayBrand, start: Date, end: Date) {
 
 /** The stage into statement_rows with the ids its rows took and the records they matched, for the run. */
 async function writeRows(tx: Tx, runId: number) {
-  const cols = sql.raw(
-    ROW_COLUMNS.split(',')
-      .map((c) => `s.${c.trim()}`)
-      .join(', '),
-  );
   await tx.execute(sql`insert into statement_rows (id, run_id, ${sql.raw(ROW_COLUMNS)}, order_id, refund_id)
     overriding system value
-    select s.id, ${runId}::bigint, ${cols}, m.order_id, m.refund_id
+    select s.id, ${runId}::bigint, ${sql.raw(STAGE_COLUMNS)}, m.order_id, m.refund_id
       from recon_stage s left join recon_match m on m.id = s.id`);
 }
 

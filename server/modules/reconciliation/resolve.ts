@@ -1,7 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
-  AUDIT_CODE,
-  AUDIT_STATUS,
   RECON_GROUP_BRANDS,
   RECON_WRITE_ROLES,
   isException,
@@ -10,15 +8,10 @@ import {
   type ResolveInput,
 } from '../../../src/contract/reconciliation';
 import type { PayBrand } from '../../../src/contract/brands';
-import type { Tx } from '../../db/client';
-import {
-  orderAudits,
-  orders,
-  reconciliationResults as results,
-  reconciliationRuns as runs,
-} from '../../db/schema';
+import { reconciliationResults as results, reconciliationRuns as runs } from '../../db/schema';
 import { noAccess, write, type Caller } from '../../platform/caller';
 import { fail, notFound } from '../../platform/envelope';
+import { releaseOrder } from './audits';
 import { resultById } from './queries';
 
 /**
@@ -86,34 +79,4 @@ export async function resolveException(
     },
     { anyRole: true },
   );
-}
-
-/** The order's audit status 2 → 1 when no exception of it in a current run is still open. */
-async function releaseOrder(tx: Tx, orderId: number): Promise<{ before: number; after: number }> {
-  // The order's row locked: one resolution of the order's exceptions at a time.
-  const [o] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!o) return { before: AUDIT_STATUS.notAudited, after: AUDIT_STATUS.notAudited };
-  const [audit] = await tx
-    .select({ auditStatus: orderAudits.auditStatus })
-    .from(orderAudits)
-    .where(eq(orderAudits.orderId, orderId));
-  const status = audit?.auditStatus ?? AUDIT_STATUS.notAudited;
-  const [open] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(results)
-    .innerJoin(runs, eq(runs.id, results.runId))
-    .where(
-      and(
-        eq(results.orderId, orderId),
-        sql`${runs.replacedByRunId} is null`,
-        sql`${results.code} <> ${AUDIT_CODE.matched}`,
-        sql`${results.resolution} is null`,
-      ),
-    );
-  if (status !== AUDIT_STATUS.exception || open.n > 0) return { before: status, after: status };
-  await tx
-    .update(orderAudits)
-    .set({ auditStatus: AUDIT_STATUS.audited, updatedAt: new Date() })
-    .where(eq(orderAudits.orderId, orderId));
-  return { before: status, after: AUDIT_STATUS.audited };
 }

@@ -22,7 +22,7 @@ import {
   type SettlementKind,
 } from '../../../src/contract/settlements';
 import { PAID_STATUSES } from '../../../src/contract/orders';
-import { AUDIT_STATUS } from '../../../src/contract/reconciliation';
+import { inException } from '../reconciliation';
 import type { Executor, Tx } from '../../db/client';
 import {
   operators,
@@ -125,8 +125,7 @@ async function heldOrders(db: Executor, kind: SettlementKind, rows: readonly Sel
     .where(
       and(
         inArray(party, parties),
-        sql`exists (select 1 from order_audits a
-          where a.order_id = ${orders.id} and a.audit_status = ${AUDIT_STATUS.exception})`,
+        inException(orders.id),
         inArray(orders.status, [...PAID_STATUSES]),
         sql`not exists (select 1 from settlement_orders so where so.kind = ${kind} and so.order_id = ${orders.id})`,
       ),

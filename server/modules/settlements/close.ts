@@ -8,7 +8,7 @@ import {
   type PayeeBank,
   type SettlementKind,
 } from '../../../src/contract/settlements';
-import { AUDIT_STATUS } from '../../../src/contract/reconciliation';
+import { inException } from '../reconciliation';
 import { rowsOf, type Db, type Tx } from '../../db/client';
 import { poolOf } from '../../db/cursor';
 import { recordAudits, systemActor, type AuditActor, type AuditEntry } from '../../platform/audit';
@@ -73,8 +73,7 @@ interface KindSource {
   held: SQL;
 }
 
-const HELD_BY_RECONCILIATION = sql`exists (select 1 from order_audits a
-  where a.order_id = o.id and a.audit_status = ${AUDIT_STATUS.exception})`;
+const HELD_BY_RECONCILIATION = inException(sql`o.id`);
 
 const SOURCES: Record<SettlementKind, KindSource> = {
   merchant: {

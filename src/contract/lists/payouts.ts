@@ -22,8 +22,6 @@ export const PAYOUT_CHECKS = ['agrees', 'differs', 'noStatement', 'noSettlement'
  * missing (the window closed without one); nothing to pay (a net of zero or less).
  */
 export const DEPOSIT_STATES = ['matched', 'waiting', 'missing', 'notExpected'] as const;
-const CHECKS = PAYOUT_CHECKS;
-const DEPOSITS = DEPOSIT_STATES;
 const DEPOSIT_MATCHES = ['matched', 'unmatched'] as const;
 
 const PERIOD = { maxDays: 366, defaultDays: 92 } as const;
@@ -46,11 +44,11 @@ const EXPORT_COLUMNS = [
   { key: 'fee', width: 14, cell: { kind: 'amount', currency: 'currency' } },
   { key: 'net', width: 16, cell: { kind: 'amount', currency: 'currency' } },
   { key: 'difference', width: 14, cell: { kind: 'amount', currency: 'currency' } },
-  { key: 'check', width: 16, cell: { kind: 'label', catalogue: 'payouts.checks', codes: CHECKS } },
+  { key: 'check', width: 16, cell: { kind: 'label', catalogue: 'payouts.checks', codes: PAYOUT_CHECKS } },
   {
     key: 'depositState',
     width: 14,
-    cell: { kind: 'label', catalogue: 'payouts.depositStates', codes: DEPOSITS },
+    cell: { kind: 'label', catalogue: 'payouts.depositStates', codes: DEPOSIT_STATES },
   },
   { key: 'depositDate', width: 12, cell: { kind: 'text' } },
   { key: 'depositAmount', width: 16, cell: { kind: 'amount', currency: 'currency' } },
@@ -88,8 +86,8 @@ const payoutList = <const P extends string, const R extends string, const B exte
     period: PERIOD,
     filters: {
       brand: codeFilter('fields.brand', brands, 'statementImports.brands'),
-      check: codeFilter('payouts.check', CHECKS, 'payouts.checks'),
-      deposit: codeFilter('payouts.deposit', DEPOSITS, 'payouts.depositStates'),
+      check: codeFilter('payouts.check', PAYOUT_CHECKS, 'payouts.checks'),
+      deposit: codeFilter('payouts.deposit', DEPOSIT_STATES, 'payouts.depositStates'),
     },
     sortFields: ['periodEnd'],
     scope: 'tenant',
