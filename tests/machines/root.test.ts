@@ -7,6 +7,16 @@ import type { sessionMachine } from '../../src/machines/session';
 import { coveredTransitions } from './harness';
 import { input as refundInput } from './refund.model';
 import { input as checkoutInput } from './settlementCheckout.model';
+import {
+  describeEvent,
+  expected,
+  observe,
+  perform,
+  rootPaths,
+  startRoot,
+  WORKFLOWS,
+  type Workflow,
+} from './root.model';
 
 /**
  * The root actor: the session and the workflows in one actor system. The session is a fake
@@ -303,5 +313,80 @@ describe('root actor', () => {
   it('the root test map names every event it handles', () => {
     const handled = new Set(coveredTransitions(rootMachine, []).defined.map((d) => d.split(' ')[1]));
     expect([...handled].filter((e) => !(e in rootTestMap.events))).toEqual([]);
+  });
+});
+
+/**
+ * Generated paths (tests/machines/root.model.ts): for each workflow beside the session, every
+ * transition of the model reached by its shortest path and walked on the real root. After each
+ * step the root's state, the user it holds, whom a waiting workflow is kept for and the workflow
+ * (its object, whether it waits) are the model's; the workflow is registered in the system
+ * under its id exactly while it runs; an open keeps or replaces it as promised, and one that
+ * goes is stopped.
+ */
+describe('root paths', () => {
+  for (const w of Object.keys(WORKFLOWS) as Workflow[]) {
+    const paths = rootPaths(w);
+    it(`${w}: walks all ${paths.length} generated paths`, () => {
+      const failures: string[] = [];
+      for (const path of paths) {
+        const world = startRoot();
+        for (const [i, step] of path.steps.entries()) {
+          const where = `${path.name} (step ${i + 1}, ${describeEvent(step.event)})`;
+          const before = world.root.getSnapshot().children[w];
+          perform(w, world, step.event);
+          const after = world.root.getSnapshot().children[w];
+          const seen = observe(w, world.root);
+          if (JSON.stringify(seen) !== JSON.stringify(step.expected.next)) {
+            failures.push(`${where}: ${JSON.stringify(seen)} ≠ ${JSON.stringify(step.expected.next)}`);
+            break;
+          }
+          if (world.root.system.get(w) !== after)
+            failures.push(`${where}: system id "${w}" ≠ the running one`);
+          if (step.expected.replaced === false && after !== before) failures.push(`${where}: not kept`);
+          if (step.expected.replaced === true && (after === before || !after))
+            failures.push(`${where}: not a new one`);
+          if (before && after !== before && before.getSnapshot().status === 'active')
+            failures.push(`${where}: the one it replaced or let go still runs`);
+        }
+        world.root.stop();
+      }
+      expect(failures).toEqual([]);
+      // The model is walked whole: every kind of step at least once.
+      const kinds = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)));
+      const spec = WORKFLOWS[w];
+      expect([...kinds].sort()).toEqual(
+        [
+          'signIn',
+          'logout',
+          'expire',
+          'refundPasswordChanged',
+          'open',
+          'close',
+          ...(spec.leave ? ['leave'] : []),
+          ...(spec.wait ? ['wait'] : []),
+          ...(spec.endsItself ? ['done'] : []),
+        ].sort(),
+      );
+    });
+  }
+
+  it('the model keeps a refund waiting for its user across the forced login, and no one else’s', () => {
+    // The promise itself, read back from the model (a wrong model would pass its own paths).
+    const s0 = expected(
+      'refund',
+      { root: 'signedOut', loginId: null, keptFor: null, child: null },
+      {
+        type: 'signIn',
+        login: 'alice',
+      },
+    ).next;
+    const s1 = expected('refund', s0, { type: 'open', key: 'A' }).next;
+    const s2 = expected('refund', s1, { type: 'wait' }).next;
+    const s3 = expected('refund', s2, { type: 'refundPasswordChanged' }).next;
+    expect(s3).toEqual({ root: 'signedOut', loginId: null, keptFor: 'alice', child: s2.child });
+    expect(expected('refund', s3, { type: 'signIn', login: 'alice' }).next.child).toEqual(s2.child);
+    expect(expected('refund', s3, { type: 'signIn', login: 'bob' }).next.child).toBeNull();
+    expect(expected('refund', s2, { type: 'logout' }).next.child).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Button } from '@chakra-ui/react';
 import type { Page } from '../../contract/envelope';
 import type { UploadReply } from '../../contract/uploads';
@@ -6,17 +6,14 @@ import type { ListDefinition } from '../../contract/lists/define';
 import type { ListQuery } from '../../machines/listQuery';
 import type { OrgOption } from '../../contract/org';
 import { useT } from '../../app/i18n';
-import { useSessionUser } from '../../app/session';
-import { columnPrefsKey } from '../../components/table/columnPrefs';
 import { showError, showSuccess } from '../../app/toaster';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
-import { FilterBar } from '../../components/FilterBar';
 import { PlusIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
-import type { Translate } from '../../i18n';
-import { columnsOf, type Cells } from '../../lists/columns';
-import { filterFieldsOf, urlDefaults } from '../../lists/filterFields';
+import type { MessageKey, Translate } from '../../i18n';
+import type { Cells } from '../../lists/columns';
+import { ListBody } from '../../lists/ListBody';
+import { urlDefaults } from '../../lists/filterFields';
 import { useListScreen } from '../../lists/useListScreen';
 import type { RowActions } from './payLinkColumns';
 import { RowLinkDialog } from './RowLinkDialog';
@@ -34,7 +31,6 @@ interface LinkRow {
 export interface LinkListTexts {
   title: string;
   newTitle: string;
-  table: string;
   uploadTitle: string;
   closeTitle: string;
   closeBody: (number: string) => string;
@@ -49,6 +45,7 @@ export interface LinkListTexts {
  */
 export function LinkListScreen<Row extends LinkRow, L extends ListDefinition>({
   texts,
+  tableKey,
   list: definition,
   fetchPage,
   cells,
@@ -58,6 +55,8 @@ export function LinkListScreen<Row extends LinkRow, L extends ListDefinition>({
   newDialog,
 }: {
   texts: LinkListTexts;
+  /** i18n key of the table's accessible name. */
+  tableKey: MessageKey;
   /** The list's definition: page call, filters (the period and scope among them), columns. */
   list: L;
   fetchPage: (query: ListQuery) => Promise<Page<Row>>;
@@ -75,7 +74,6 @@ export function LinkListScreen<Row extends LinkRow, L extends ListDefinition>({
   newDialog: (p: { companies: readonly OrgOption[] | null; onDone: (changed: boolean) => void }) => ReactNode;
 }) {
   const t = useT();
-  const user = useSessionUser();
   const scope = useScopeFilters();
   const list = useListScreen<Row>({
     fetchPage,
@@ -85,15 +83,10 @@ export function LinkListScreen<Row extends LinkRow, L extends ListDefinition>({
   const [dialog, setDialog] = useState<'new' | 'upload' | null>(null);
   const [shown, setShown] = useState<Row | null>(null);
   const [closing, setClosing] = useState<{ row: Row; busy: boolean } | null>(null);
-  const tableColumns = useMemo(
-    () =>
-      columnsOf<L['columns'][number]['key'], Row>(
-        definition.columns,
-        cells(t, { show: setShown, close: (row) => setClosing({ row, busy: false }) }),
-        t,
-        scope.several,
-      ),
-    [definition, cells, t, scope.several],
+  // The row's actions open the link or the close confirmation (state setters: stable).
+  const rowCells = useCallback(
+    (tr: Translate) => cells(tr, { show: setShown, close: (row) => setClosing({ row, busy: false }) }),
+    [cells],
   );
 
   const closeRow = async () => {
@@ -125,19 +118,13 @@ export function LinkListScreen<Row extends LinkRow, L extends ListDefinition>({
           </>
         }
       />
-      <FilterBar
-        key={list.filterKey}
-        {...list.filterBar}
-        fields={filterFieldsOf(definition, t, scope.fields, list.rangeError)}
+      <ListBody
+        list={definition}
+        screen={list}
+        tableKey={tableKey}
+        cells={rowCells}
+        scope={{ fields: scope.fields, showCompany: scope.several }}
       />
-      <DataTable
-        label={texts.table}
-        columns={tableColumns}
-        rowKey={(r) => r.id}
-        {...list.table}
-        {...(user ? { columnsKey: columnPrefsKey(definition.path, user.operatorId) } : {})}
-      />
-      {list.pager}
       {dialog === 'new' &&
         newDialog({
           companies: scope.companies,

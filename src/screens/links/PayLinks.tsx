@@ -26,13 +26,13 @@ export default function PayLinks() {
       texts={{
         title: t('menu.links'),
         newTitle: t('links.url.newTitle'),
-        table: t('links.url.table'),
         uploadTitle: t('links.url.uploadTitle'),
         closeTitle: t('links.url.closeTitle'),
         closeBody: (number) => t('links.url.closeBody', { number }),
         closeConfirm: t('links.url.closeConfirm'),
         closed: (number) => t('links.url.closed', { number }),
       }}
+      tableKey="links.url.table"
       list={PAY_LINK_LIST}
       fetchPage={pagePayLinks}
       cells={payLinkCells}

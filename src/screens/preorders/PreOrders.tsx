@@ -24,13 +24,13 @@ export default function PreOrders() {
       texts={{
         title: t('menu.preorders'),
         newTitle: t('preorders.newTitle'),
-        table: t('preorders.table'),
         uploadTitle: t('preorders.uploadTitle'),
         closeTitle: t('preorders.closeTitle'),
         closeBody: (number) => t('preorders.closeBody', { number }),
         closeConfirm: t('preorders.closeConfirm'),
         closed: (number) => t('preorders.closed', { number }),
       }}
+      tableKey="preorders.table"
       fetchPage={pagePreOrders}
       list={PRE_ORDER_LIST}
       cells={preOrderCells}
