@@ -5,13 +5,36 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const out = mkdtempSync(join(tmpdir(), 'kessai-test-'));
 let passed = 0;
 let failed = 0;
 const failures = [];
 const flakyNotes = [];
+const failedTests = [];
+
+/** Every test of a Playwright JSON report: its titles joined, status and first error line. */
+function* playwrightTests(report) {
+  function* walk(suite, path) {
+    const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? []) {
+        const error = (t.results ?? []).map((r) => r.error?.message).find(Boolean) ?? '';
+        yield {
+          title: [`${spec.file}:${spec.line}`, ...here, spec.title].join(' › '),
+          status: t.status,
+          error: String(error)
+            // eslint-disable-next-line no-control-regex -- a terminal's colour codes
+            .replace(/\u001b\[[0-9;]*m/g, '')
+            .split('\n')[0]
+            .slice(0, 300),
+        };
+      }
+    for (const child of suite.suites ?? []) yield* walk(child, here);
+  }
+  for (const suite of report.suites ?? []) yield* walk(suite, []);
+}
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
@@ -44,6 +67,15 @@ if (existsSync(vitestJson)) {
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   if (r.numFailedTests) failures.push(`vitest: ${r.numFailedTests} failed`);
+  // Each failed test by name with its error's first line, in the closing lines: a CI log cut to
+  // its tail still says which tests failed and why.
+  for (const f of r.testResults)
+    for (const a of f.assertionResults.filter((x) => x.status === 'failed'))
+      failedTests.push(
+        `vitest: ${relative(process.cwd(), f.name)} › ${a.fullName} — ${String(a.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300)}`,
+      );
   // A suite that failed to load counts as a failure even when it ran no test.
   const broken = r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
   failed += broken.length;
@@ -66,9 +98,12 @@ else {
   failures.push('build');
 }
 
-const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (p) => p && existsSync(p),
-);
+const chromium = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium-headless-shell',
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+].find((p) => p && existsSync(p));
 if (built && !chromium && process.env.CI !== 'true') {
   console.log(
     '\nChromium not found (apt-get install -y chromium, or set CHROMIUM_PATH): browser tests skipped.',
@@ -105,7 +140,13 @@ if (built && !chromium && process.env.CI !== 'true') {
   );
   for (const { ok, pwJson, shard } of runs) {
     if (existsSync(pwJson)) {
-      const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+      const report = JSON.parse(readFileSync(pwJson, 'utf8'));
+      const s = report.stats;
+      for (const { title, status, error } of playwrightTests(report))
+        if (status === 'unexpected' || status === 'flaky')
+          failedTests.push(
+            `playwright shard ${shard}${status === 'flaky' ? ' (flaky)' : ''}: ${title} — ${error}`,
+          );
       passed += s.expected + s.flaky;
       if (s.flaky)
         flakyNotes.push(`playwright shard ${shard}: ${s.flaky} flaky (failed, then passed on retry)`);
@@ -123,6 +164,7 @@ if (built && !chromium && process.env.CI !== 'true') {
 }
 
 if (flakyNotes.length) console.log(`\nFlaky: ${flakyNotes.join('; ')} — see the shard logs above`);
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
