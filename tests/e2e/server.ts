@@ -1,10 +1,12 @@
 /**
  * The browser tests' server (playwright.config.ts `webServer`): a fresh database every run
- * (in <tmp>/kessai-e2e-<PORT>, emptied at start), the demo data, the fixture accounts of ./fixtures,
+ * (in <tmp>/kessai-e2e-<PORT>, emptied at start; or, when TEST_DATABASE_URL names a PostgreSQL
+ * server as in CI, its database kessai_e2e_<PORT>, dropped and created again), the demo data, the fixture accounts of ./fixtures,
  * the built console (./dist) on PORT — and the same app with the captcha on (fixed answer)
  * on PORT+1, for the session paths that need an image to click.
  */
 import { mkdirSync, rmSync } from 'node:fs';
+import pg from 'pg';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:http';
@@ -120,6 +122,25 @@ const captchaImage = () => ({
   data: `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><text x="12" y="28" font-size="22">${CAPTCHA_ANSWER}</text></svg>`,
 });
 
+/**
+ * The database kessai_e2e_<port> on the server of `adminUrl`, created empty (the previous run's,
+ * left behind because Playwright ends this server without a signal it acts on, dropped first).
+ */
+async function freshPostgres(adminUrl: string, port: string) {
+  const name = `kessai_e2e_${port.replace(/\D/g, '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 async function main() {
   // One folder per port, emptied first: Playwright ends this server without a signal it can
   // act on (npx does not pass SIGTERM on), so the previous run's database (44 MB) is removed
@@ -137,7 +158,13 @@ async function main() {
     ...(process.env.KESSAI_LOGIN_RATE_LIMIT ? {} : { loginRateLimit: 100_000 }),
     ...(process.env.KESSAI_CAPTCHA_RATE_LIMIT ? {} : { captchaRateLimit: 100_000 }),
   });
-  const database = await openDatabase({ dataDir: config.dataDir });
+  // On PostgreSQL (TEST_DATABASE_URL, as in CI) the database runs in processes of its own beside
+  // this server and the browser instead of inside this one (PGlite), and the console is tried in
+  // a browser on the database a production install uses; without it, on the embedded database.
+  const adminUrl = process.env.TEST_DATABASE_URL?.trim();
+  const database = adminUrl
+    ? await openDatabase({ url: await freshPostgres(adminUrl, String(config.port)) })
+    : await openDatabase({ dataDir: config.dataDir });
   await prepareDatabase(database, config);
   await insertFixtures(database.db);
   await enrolFixtures(database.db, createSecretBox(resolveSecretKey(config.secretKey, config.dataDir)));
@@ -167,7 +194,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   await app.deps().jobs.start();
   process.stdout.write(
-    `e2e server on ${config.host}:${config.port} (captcha ${config.captcha ? 'on' : 'off'}), captcha on at :${captchaPort(config.port)}, data ${dataDir}\n`,
+    `e2e server on ${config.host}:${config.port} (captcha ${config.captcha ? 'on' : 'off'}), captcha on at :${captchaPort(config.port)}, database ${database.location}\n`,
   );
 }
 
