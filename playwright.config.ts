@@ -33,6 +33,11 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
+    // Dialogs, drawers and spinners without animation (the console honours the system's "reduce
+    // motion", src/app/system.ts): an exit animation never holds a closed dialog on screen on a
+    // loaded machine, and the renderer draws no frames for them. Contexts a test opens itself
+    // inherit it.
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

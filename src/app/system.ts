@@ -22,6 +22,17 @@ export const system = createSystem(
       // of their own (links, sort buttons, the sidebar's entries) get the same ring.
       html: { colorPalette: 'blue', '--focus-ring-width': '2px' },
       body: { bg: 'bg.subtle' },
+      // Motion only for those who want it (WCAG 2.3.3): with the system's "reduce motion" set,
+      // dialogs, drawers and spinners appear and go without animating (an exit whose duration
+      // is 0 s unmounts at once).
+      '*, *::before, *::after': {
+        _motionReduce: {
+          animationDuration: '0s !important',
+          animationIterationCount: '1 !important',
+          transitionDuration: '0s !important',
+          scrollBehavior: 'auto !important',
+        },
+      },
       '*:focus-visible': {
         outlineWidth: 'var(--focus-ring-width)',
         outlineStyle: 'solid',
