@@ -164,7 +164,8 @@ if (built && !chromium && process.env.CI !== 'true') {
 }
 
 if (flakyNotes.length) console.log(`\nFlaky: ${flakyNotes.join('; ')} — see the shard logs above`);
-if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
+if (failedTests.length)
+  console.log(`\nFailed or flaky tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -66,7 +66,11 @@ class Held {
     });
   }
   async next() {
-    await expect.poll(() => this.routes.length, { message: `a ${this.call} request` }).toBeGreaterThan(0);
+    // 30 s: the browser first reads and sends the 41 MB file of the "too large" walk, which took
+    // over 10 s (expect's default here) with two shards side by side (flaky in a CI-like run).
+    await expect
+      .poll(() => this.routes.length, { message: `a ${this.call} request`, timeout: 30_000 })
+      .toBeGreaterThan(0);
     return this.routes.shift()!;
   }
   get waiting() {
