@@ -1,15 +1,15 @@
 /**
  * The browser tests' server (playwright.config.ts `webServer`): a fresh database every run
  * (in <tmp>/kessai-e2e-<PORT>, emptied at start; or, when TEST_DATABASE_URL names a PostgreSQL
- * server as in CI, its database kessai_e2e_<PORT>, dropped and created again), the demo data, the fixture accounts of ./fixtures,
- * the built console (./dist) on PORT — and the same app with the captcha on (fixed answer)
+ * server as in CI, its database kessai_e2e_<PORT>, dropped and created again), the demo data,
+ * the fixture accounts of ./fixtures, the built console (./dist) on PORT — and the same app with the captcha on (fixed answer)
  * on PORT+1, for the session paths that need an image to click.
  */
 import { mkdirSync, rmSync } from 'node:fs';
-import pg from 'pg';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:http';
+import pg from 'pg';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { MFA_REQUIRED_ROLES } from '../../src/contract/roles';
 import { buildApp } from '../../server/app';
