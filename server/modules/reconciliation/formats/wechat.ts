@@ -179,6 +179,37 @@ function rowOf(record: CsvRecord, sums: Sums): StatementRow {
   if (v['货币种类'] !== 'CNY')
     throw new RowRefused(line, 'currency', `货币种类 ${v['货币种类']} in a CNY bill`);
   for (const c of MONEY_COLUMNS) sums[c] += money(v[c], line, c);
+  const trade = wechatTrade(v, line, refund);
+  const { feeFine } = trade;
+  const extra: Record<string, string> = {};
+  for (const c of WECHAT_EXTRA[kind]) extra[c] = v[c];
+  sums.count += 1;
+  sums.feeFine += feeFine;
+  return {
+    layout: 'wechat',
+    brand: 'wechat',
+    kind,
+    kindRaw: null,
+    ...trade.facts,
+    amount: money(refund ? v['退款金额'] : v['应结订单金额'], line, refund ? '退款金额' : '应结订单金额'),
+    fee: roundFine(feeFine, FEE_DIGITS, 2),
+    feeFine,
+    currency: 'CNY',
+    time,
+    line,
+    extra,
+  };
+}
+
+type TradeColumn =
+  '手续费' | '费率' | '交易状态' | '退款状态' | '微信订单号' | '商户订单号' | '微信退款单号' | '商户退款单号';
+
+/**
+ * What both WeChat Pay trade bills (mainland and global) say alike of a row: its fee (5
+ * decimals), rate, status and numbers; a refund's numbers only on a refund row.
+ */
+export function wechatTrade(v: Record<TradeColumn, string>, line: number, refund: boolean) {
+  const kind = refund ? 'refund' : 'payment';
   const feeFine = parseFixed(v['手续费'], FEE_DIGITS, true);
   if (feeFine === null)
     throw new RowRefused(line, 'fee', `手续费 is not a fee with 5 decimals: ${v['手续费']}`);
@@ -192,28 +223,16 @@ function rowOf(record: CsvRecord, sums: Sums): StatementRow {
     mustBeEmpty(v['微信退款单号'], line, '微信退款单号', kind);
     mustBeEmpty(v['商户退款单号'], line, '商户退款单号', kind);
   }
-  const extra: Record<string, string> = {};
-  for (const c of WECHAT_EXTRA[kind]) extra[c] = v[c];
-  sums.count += 1;
-  sums.feeFine += feeFine;
   return {
-    layout: 'wechat',
-    brand: 'wechat',
-    kind,
-    kindRaw: null,
-    brandOrderNo: required(v['微信订单号'], line, '微信订单号'),
-    gatewayOrderNo: required(v['商户订单号'], line, '商户订单号'),
-    brandRefundNo: refund ? required(v['微信退款单号'], line, '微信退款单号') : null,
-    gatewayRefundNo: refund ? required(v['商户退款单号'], line, '商户退款单号') : null,
-    statusRaw,
-    status,
-    amount: money(refund ? v['退款金额'] : v['应结订单金额'], line, refund ? '退款金额' : '应结订单金额'),
-    fee: roundFine(feeFine, FEE_DIGITS, 2),
     feeFine,
-    currency: 'CNY',
-    time,
-    line,
-    extra,
+    facts: {
+      brandOrderNo: required(v['微信订单号'], line, '微信订单号'),
+      gatewayOrderNo: required(v['商户订单号'], line, '商户订单号'),
+      brandRefundNo: refund ? required(v['微信退款单号'], line, '微信退款单号') : null,
+      gatewayRefundNo: refund ? required(v['商户退款单号'], line, '商户退款单号') : null,
+      statusRaw,
+      status,
+    },
   };
 }
 

@@ -25,19 +25,13 @@ import { isCurrency, minorDigits } from '../../../../src/contract/money';
 import { WECHAT_GLOBAL_COLUMNS, WECHAT_GLOBAL_SUMMARY_COLUMNS } from './columns';
 import { csvLine, type CsvRecord } from './csv';
 import { encodeStrict } from './encoding';
-import { type LayoutReader, columnsOf, mustBeEmpty, parserOf, required } from './frame';
+import { type LayoutReader, columnsOf, parserOf } from './frame';
 import { RowRefused, type StatementRow } from './types';
 import { formatClock, formatFixed, parseClock, parseFixed, roundFine } from './values';
-import {
-  tradeBillBody,
-  WECHAT_OFFSET_MINUTES,
-  WECHAT_PAYMENT_STATUSES,
-  WECHAT_REFUND_STATUSES,
-} from './wechat';
+import { tradeBillBody, wechatTrade, WECHAT_OFFSET_MINUTES } from './wechat';
 
 const FEE_DIGITS = 5;
 const REFUND_MARK = 'REFUND';
-const RATE = /^\d+(\.\d+)?%$/;
 /** An exchange rate: up to 8 decimals. */
 const FX_RATE = /^(0|[1-9]\d*)(\.\d{1,8})?$/;
 
@@ -236,19 +230,8 @@ function rowOf(record: CsvRecord, sums: Sums): StatementRow {
     if (v[c] !== '' && !FX_RATE.test(v[c]))
       throw new RowRefused(line, 'value', `${c} is not a rate with up to 8 decimals: ${v[c]}`);
 
-  const feeFine = parseFixed(v['手续费'], FEE_DIGITS, true);
-  if (feeFine === null)
-    throw new RowRefused(line, 'fee', `手续费 is not a fee with 5 decimals: ${v['手续费']}`);
-  if (v['费率'] !== '' && !RATE.test(v['费率']))
-    throw new RowRefused(line, 'fee', `费率 is not a rate: ${v['费率']}`);
-  const statusRaw = refund ? v['退款状态'] : v['交易状态'];
-  const status = (refund ? WECHAT_REFUND_STATUSES : WECHAT_PAYMENT_STATUSES)[statusRaw];
-  if (!status)
-    throw new RowRefused(line, 'status', `unknown ${refund ? '退款状态' : '交易状态'} ${statusRaw}`);
-  if (!refund) {
-    mustBeEmpty(v['微信退款单号'], line, '微信退款单号', kind);
-    mustBeEmpty(v['商户退款单号'], line, '商户退款单号', kind);
-  }
+  const trade = wechatTrade(v, line, refund);
+  const { feeFine } = trade;
   const extra: Record<string, string> = {};
   for (const c of WECHAT_GLOBAL_EXTRA[kind]) extra[c] = v[c];
   sums.count += 1;
@@ -259,12 +242,7 @@ function rowOf(record: CsvRecord, sums: Sums): StatementRow {
     brand: 'wechat',
     kind,
     kindRaw: null,
-    brandOrderNo: required(v['微信订单号'], line, '微信订单号'),
-    gatewayOrderNo: required(v['商户订单号'], line, '商户订单号'),
-    brandRefundNo: refund ? required(v['微信退款单号'], line, '微信退款单号') : null,
-    gatewayRefundNo: refund ? required(v['商户退款单号'], line, '商户退款单号') : null,
-    statusRaw,
-    status,
+    ...trade.facts,
     amount: amountIn(v[amountColumn], digits, line, amountColumn, currency),
     fee: roundFine(feeFine, FEE_DIGITS, digits),
     feeFine,
