@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useT } from '../app/i18n';
+import { DialogFrame } from './DialogFrame';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -33,35 +34,25 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const t = useT();
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      role="alertdialog"
-      placement="center"
+      title={title}
       size={{ base: 'xs', sm: 'sm' }}
-      scrollBehavior="inside"
-      closeOnEscape={dismissable && !busy}
-      closeOnInteractOutside={dismissable && !busy}
-      onOpenChange={(e) => !e.open && onCancel()}
+      alert
+      dismissable={dismissable && !busy}
+      onDismiss={onCancel}
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel} disabled={busy}>
+            {cancelLabel ?? t('common.cancel')}
+          </Button>
+          <Button colorPalette={tone === 'danger' ? 'red' : 'blue'} onClick={onConfirm} loading={busy}>
+            {confirmLabel ?? t('common.confirm')}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{body}</Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} disabled={busy}>
-                {cancelLabel ?? t('common.cancel')}
-              </Button>
-              <Button colorPalette={tone === 'danger' ? 'red' : 'blue'} onClick={onConfirm} loading={busy}>
-                {confirmLabel ?? t('common.confirm')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {body}
+    </DialogFrame>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Field, Flex, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { Badge, Button, Card, Field, Flex, Input, SimpleGrid } from '@chakra-ui/react';
 import { useT } from '../app/i18n';
 import { DateRangeFilter } from './DateRangeFilter';
 import { ChevronDownIcon, ChevronRightIcon } from './icons';
+import { OptionSelect } from './OptionSelect';
 
 export interface Option {
   value: string;
@@ -110,25 +111,18 @@ export function FilterBar({
                       onChange={(e) => set({ [f.name]: e.target.value })}
                     />
                   ) : (
-                    <NativeSelect.Root size="sm">
-                      <NativeSelect.Field
-                        value={draft[f.name] ?? ''}
-                        onChange={(e) =>
-                          set({
-                            ...Object.fromEntries((f.clears ?? []).map((name) => [name, ''])),
-                            [f.name]: e.target.value,
-                          })
-                        }
-                      >
-                        <option value="">{t('common.all')}</option>
-                        {(typeof f.options === 'function' ? f.options(draft) : f.options).map((o) => (
-                          <option key={o.value} value={o.value}>
-                            {o.label}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
+                    <OptionSelect
+                      root={{ size: 'sm' }}
+                      value={draft[f.name] ?? ''}
+                      onChange={(e) =>
+                        set({
+                          ...Object.fromEntries((f.clears ?? []).map((name) => [name, ''])),
+                          [f.name]: e.target.value,
+                        })
+                      }
+                      placeholder={t('common.all')}
+                      options={typeof f.options === 'function' ? f.options(draft) : f.options}
+                    />
                   )}
                 </Field.Root>
               );

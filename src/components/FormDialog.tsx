@@ -1,6 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import { Alert, Button, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Button, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useT } from '../app/i18n';
+import { FailureAlert } from './FailureAlert';
 
 /** A create/edit form in a dialog (its body scrolls), the failure above the fields. */
 export function FormDialog({
@@ -47,12 +48,7 @@ export function FormDialog({
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  {failure && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Title>{failure}</Alert.Title>
-                    </Alert.Root>
-                  )}
+                  <FailureAlert text={failure} />
                   {children}
                 </Stack>
               </Dialog.Body>

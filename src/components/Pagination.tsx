@@ -1,7 +1,8 @@
-import { Button, Flex, IconButton, NativeSelect, Text, chakra } from '@chakra-ui/react';
+import { Button, Flex, IconButton, Text, chakra } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useT } from '../app/i18n';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { OptionSelect } from './OptionSelect';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -42,20 +43,13 @@ export function Pagination({ total, pageNum, pageSize, onPage, onPageSize, disab
           <chakra.label htmlFor={sizeId} whiteSpace="nowrap">
             {t('common.pageSize')}
           </chakra.label>
-          <NativeSelect.Root size="xs" w="20" disabled={disabled}>
-            <NativeSelect.Field
-              id={sizeId}
-              value={pageSize}
-              onChange={(e) => onPageSize(Number(e.target.value))}
-            >
-              {PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            root={{ size: 'xs', w: '20', disabled }}
+            id={sizeId}
+            value={pageSize}
+            onChange={(e) => onPageSize(Number(e.target.value))}
+            options={PAGE_SIZES.map((n) => ({ value: n, label: String(n) }))}
+          />
         </Flex>
       </Flex>
       <Flex align="center" gap="1">

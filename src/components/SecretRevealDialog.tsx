@@ -1,17 +1,7 @@
-import {
-  Alert,
-  Button,
-  Clipboard,
-  Code,
-  Dialog,
-  Flex,
-  IconButton,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Button, Clipboard, Code, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useT } from '../app/i18n';
 import { CheckIcon, CopyIcon } from './icons';
+import { DialogFrame } from './DialogFrame';
 
 export interface RevealedSecret {
   label: string;
@@ -37,76 +27,60 @@ export function SecretRevealDialog({
 }) {
   const t = useT();
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      role="alertdialog"
-      placement="center"
+      title={title}
       size={{ base: 'xs', sm: 'md' }}
-      scrollBehavior="inside"
-      closeOnEscape={false}
-      closeOnInteractOutside={false}
-      onOpenChange={(e) => !e.open && onClose()}
+      alert
+      dismissable={false}
+      onDismiss={onClose}
+      footer={<Button onClick={onClose}>{t('org.secrets.noted')}</Button>}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Alert.Root status="warning" size="sm">
-                  <Alert.Indicator />
-                  <Alert.Title fontWeight="normal">{t('org.secrets.shownOnce')}</Alert.Title>
-                </Alert.Root>
-                {secrets.map((s) => (
-                  <Stack key={s.label} gap="1">
-                    <Text fontSize="sm" fontWeight="medium">
-                      {s.label}
-                    </Text>
-                    <Flex gap="2" align="center">
-                      <Code
-                        flex="1"
-                        minW="0"
-                        px="2"
-                        py="1.5"
-                        fontSize="sm"
-                        wordBreak="break-all"
-                        whiteSpace="pre-wrap"
-                        data-testid="revealed-secret"
-                      >
-                        {s.value}
-                      </Code>
-                      <Clipboard.Root value={s.value}>
-                        <Clipboard.Trigger asChild>
-                          <IconButton
-                            variant="outline"
-                            size="sm"
-                            aria-label={t('org.secrets.copy', { what: s.label })}
-                          >
-                            <Clipboard.Indicator copied={<CheckIcon color="green.600" />}>
-                              <CopyIcon />
-                            </Clipboard.Indicator>
-                          </IconButton>
-                        </Clipboard.Trigger>
-                      </Clipboard.Root>
-                    </Flex>
-                  </Stack>
-                ))}
-                {note && (
-                  <Text fontSize="sm" color="fg.muted">
-                    {note}
-                  </Text>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button onClick={onClose}>{t('org.secrets.noted')}</Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <Alert.Root status="warning" size="sm">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal">{t('org.secrets.shownOnce')}</Alert.Title>
+        </Alert.Root>
+        {secrets.map((s) => (
+          <Stack key={s.label} gap="1">
+            <Text fontSize="sm" fontWeight="medium">
+              {s.label}
+            </Text>
+            <Flex gap="2" align="center">
+              <Code
+                flex="1"
+                minW="0"
+                px="2"
+                py="1.5"
+                fontSize="sm"
+                wordBreak="break-all"
+                whiteSpace="pre-wrap"
+                data-testid="revealed-secret"
+              >
+                {s.value}
+              </Code>
+              <Clipboard.Root value={s.value}>
+                <Clipboard.Trigger asChild>
+                  <IconButton
+                    variant="outline"
+                    size="sm"
+                    aria-label={t('org.secrets.copy', { what: s.label })}
+                  >
+                    <Clipboard.Indicator copied={<CheckIcon color="green.600" />}>
+                      <CopyIcon />
+                    </Clipboard.Indicator>
+                  </IconButton>
+                </Clipboard.Trigger>
+              </Clipboard.Root>
+            </Flex>
+          </Stack>
+        ))}
+        {note && (
+          <Text fontSize="sm" color="fg.muted">
+            {note}
+          </Text>
+        )}
+      </Stack>
+    </DialogFrame>
   );
 }

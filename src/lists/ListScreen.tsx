@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { Flex } from '@chakra-ui/react';
 import type { Page } from '../contract/envelope';
 import type { ListDefinition } from '../contract/lists/define';
 import type { ListQuery } from '../machines/listQuery';
@@ -7,7 +9,7 @@ import { ExportButtons } from '../components/ExportButton';
 import { PageHeader } from '../components/PageHeader';
 import type { Cells } from './columns';
 import { ListBody, type ColumnKey } from './ListBody';
-import { useListOf } from './useListScreen';
+import { useListOf, type ListScreenState } from './useListScreen';
 import { useScopeFields } from './useScopeFields';
 import { exportCallsOf } from './exportCalls';
 
@@ -20,6 +22,12 @@ export interface ListScreenProps<L extends ListDefinition, Row> {
   /** What each declared column shows (typed by the definition's column keys). */
   cells: (t: Translate) => Cells<ColumnKey<L>, Row>;
   rowKey: (row: Row) => string | number;
+  /** A line under the title. */
+  description?: string;
+  /** Buttons before the exports, given the screen (to reload the list after an import). */
+  actions?: (screen: ListScreenState<Row>) => ReactNode;
+  /** false: no organisation filters of the caller's scope (lists only the platform sees). */
+  scoped?: boolean;
 }
 
 /**
@@ -27,18 +35,38 @@ export interface ListScreenProps<L extends ListDefinition, Row> {
  * filter bar, the table and the pager, on the listQuery machine (filters in the URL).
  */
 export function ListScreen<L extends ListDefinition, Row>(props: ListScreenProps<L, Row>) {
-  const { list, titleKey, tableKey, fetchPage, cells, rowKey } = props;
+  const { list, titleKey, tableKey, fetchPage, cells, rowKey, description, actions, scoped = true } = props;
   const t = useT();
   const scope = useScopeFields(t);
   const screen = useListOf<Row>(list, fetchPage);
+  const exports = list.exports && (
+    <ExportButtons paths={exportCallsOf(list.exports)} query={screen.filters} />
+  );
 
   return (
     <>
       <PageHeader
         title={t(titleKey)}
-        actions={list.exports && <ExportButtons paths={exportCallsOf(list.exports)} query={screen.filters} />}
+        {...(description ? { description } : {})}
+        actions={
+          actions ? (
+            <Flex gap="2" wrap="wrap">
+              {actions(screen)}
+              {exports}
+            </Flex>
+          ) : (
+            exports
+          )
+        }
       />
-      <ListBody list={list} screen={screen} tableKey={tableKey} cells={cells} rowKey={rowKey} scope={scope} />
+      <ListBody
+        list={list}
+        screen={screen}
+        tableKey={tableKey}
+        cells={cells}
+        rowKey={rowKey}
+        {...(scoped ? { scope } : {})}
+      />
     </>
   );
 }

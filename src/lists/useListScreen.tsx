@@ -84,3 +84,6 @@ export const useListOf = <Row,>(
   list: Pick<ListDefinition, 'filters' | 'period'>,
   fetchPage: (query: ListQuery) => Promise<Page<Row>>,
 ) => useListScreen<Row>({ fetchPage, defaults: () => urlDefaults(list), rangeDays: list.period?.maxDays });
+
+/** A list screen's state and handlers (filters, table, pager, reload). */
+export type ListScreenState<Row> = ReturnType<typeof useListScreen<Row>>;

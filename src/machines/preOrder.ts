@@ -55,6 +55,30 @@ export type PreOrderEvent =
 export type PreOrderEmitted =
   { type: 'copyLink'; link: string } | { type: 'downloadQr'; link: string; fileName: string };
 
+/**
+ * A created link's watcher, while it is open and while its user is asked whether to close it:
+ * it reads the row again and sends USED for each payment it sees.
+ */
+const watchCreated = {
+  id: 'watchPreOrder',
+  src: 'watchPreOrder',
+  input: ({ context }: { context: PreOrderContext }) => ({
+    kind: context.kind,
+    gatewayPayNo: context.preOrder?.gatewayPayNo ?? '',
+    seen: context.usedTimes,
+  }),
+} as const;
+
+/** A payment seen: counted; the last one the link allows ends it as used. */
+const countUse = {
+  type: 'countUse',
+  params: ({ event }: { event: Extract<PreOrderEvent, { type: 'USED' }> }) => ({ record: event.record }),
+} as const;
+const countUses = [
+  { guard: 'lastUse' as const, target: '#preOrder.used', actions: countUse },
+  { actions: countUse },
+];
+
 export const preOrderMachine = setup({
   types: {
     input: {} as PreOrderInput,
@@ -157,24 +181,9 @@ export const preOrderMachine = setup({
       after: { validity: { target: 'expired' } },
       states: {
         open: {
-          invoke: {
-            id: 'watchPreOrder',
-            src: 'watchPreOrder',
-            input: ({ context }) => ({
-              kind: context.kind,
-              gatewayPayNo: context.preOrder?.gatewayPayNo ?? '',
-              seen: context.usedTimes,
-            }),
-          },
+          invoke: watchCreated,
           on: {
-            USED: [
-              {
-                guard: 'lastUse',
-                target: '#preOrder.used',
-                actions: { type: 'countUse', params: ({ event }) => ({ record: event.record }) },
-              },
-              { actions: { type: 'countUse', params: ({ event }) => ({ record: event.record }) } },
-            ],
+            USED: countUses,
             CLOSE: { target: 'confirmingClose' },
             COPY_LINK: { actions: 'copyLink' },
             DOWNLOAD_QR: { actions: 'downloadQr' },
@@ -185,26 +194,11 @@ export const preOrderMachine = setup({
          * payment may still use it meanwhile (the watcher still reads the row).
          */
         confirmingClose: {
-          invoke: {
-            id: 'watchPreOrder',
-            src: 'watchPreOrder',
-            input: ({ context }) => ({
-              kind: context.kind,
-              gatewayPayNo: context.preOrder?.gatewayPayNo ?? '',
-              seen: context.usedTimes,
-            }),
-          },
+          invoke: watchCreated,
           on: {
             CONFIRM_CLOSE: { target: 'closing' },
             CANCEL_CLOSE: { target: 'open' },
-            USED: [
-              {
-                guard: 'lastUse',
-                target: '#preOrder.used',
-                actions: { type: 'countUse', params: ({ event }) => ({ record: event.record }) },
-              },
-              { actions: { type: 'countUse', params: ({ event }) => ({ record: event.record }) } },
-            ],
+            USED: countUses,
           },
         },
         closing: {

@@ -14,6 +14,7 @@ import { showSuccess } from '../../app/toaster';
 import { FormField, errorText } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
 import { PasswordRules } from './PasswordRules';
+import { FailureAlert } from '../../components/FailureAlert';
 
 const EMPTY: PasswordChangeForm = { oldPassword: '', newPassword: '', confirmPassword: '' };
 type Field = keyof PasswordChangeForm;
@@ -94,12 +95,11 @@ function PasswordChangeCard({ actor }: { actor: ActorRefFrom<typeof passwordChan
                 </Alert.Root>
               )}
               {/* The banner only for a refusal that names no field (those show at their field). */}
-              {rejected && state.context.error && !Object.keys(fieldErrors).some((f) => f in EMPTY) && (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{state.context.error}</Alert.Title>
-                </Alert.Root>
-              )}
+              <FailureAlert
+                text={
+                  rejected && !Object.keys(fieldErrors).some((f) => f in EMPTY) ? state.context.error : null
+                }
+              />
               <FormField
                 label={t(kind === 'login' ? 'passwordForm.oldLogin' : 'passwordForm.oldRefund')}
                 required

@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
-import { useForm } from 'react-hook-form';
+import { Button, Stack } from '@chakra-ui/react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { ProfileInput } from '../../contract/account';
-import { WORKING_LANGUAGES } from '../../contract/locale';
 import { isApiError } from '../../services/client';
 import { saveProfile, type Profile } from '../../services/account';
 import { useLocale, useT } from '../../app/i18n';
 import { useSessionSend } from '../../app/session';
 import { showSuccess } from '../../app/toaster';
-import { FormField, errorText } from '../../components/FormField';
+import { languageOptions } from '../shared/options';
+import { FieldGrid, SelectField, TextField } from '../shared/formFields';
+import { FailureAlert } from '../../components/FailureAlert';
 
 type Field = keyof ProfileInput;
 const FIELDS: readonly Field[] = ['userName', 'email', 'mobile', 'workingLanguage'];
@@ -20,7 +21,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
   const locale = useLocale();
   const sessionSend = useSessionSend();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setError, reset, formState } = useForm<ProfileInput>({
+  const form = useForm<ProfileInput>({
     resolver: yupResolver(ProfileInput),
     defaultValues: {
       userName: profile.userName,
@@ -29,7 +30,8 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
       workingLanguage: profile.workingLanguage,
     },
   });
-  const { errors, isSubmitting, isDirty } = formState;
+  const { handleSubmit, setError, reset, formState } = form;
+  const { isSubmitting, isDirty } = formState;
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -58,50 +60,26 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('menu.introduce')}>
-      <Stack gap="4">
-        {failure && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        )}
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label={t('fields.userName')} required error={errorText(t, 'userName', errors.userName)}>
-            <Input {...register('userName')} autoComplete="name" />
-          </FormField>
-          <FormField label={t('fields.email')} required error={errorText(t, 'email', errors.email)}>
-            <Input {...register('email')} type="email" autoComplete="email" inputMode="email" />
-          </FormField>
-          <FormField label={t('fields.mobile')} error={errorText(t, 'mobile', errors.mobile)}>
-            <Input {...register('mobile')} type="tel" autoComplete="tel" inputMode="tel" />
-          </FormField>
-          <FormField
-            label={t('fields.workingLanguage')}
-            required
-            error={errorText(t, 'workingLanguage', errors.workingLanguage)}
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate aria-label={t('menu.introduce')}>
+        <Stack gap="4">
+          <FailureAlert text={failure} />
+          <FieldGrid>
+            <TextField name="userName" required autoComplete="name" />
+            <TextField name="email" required type="email" autoComplete="email" inputMode="email" />
+            <TextField name="mobile" type="tel" autoComplete="tel" inputMode="tel" />
+            <SelectField name="workingLanguage" required options={languageOptions(t)} />
+          </FieldGrid>
+          <Button
+            type="submit"
+            loading={isSubmitting}
+            disabled={isSubmitting || !isDirty}
+            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
           >
-            <NativeSelect.Root>
-              <NativeSelect.Field {...register('workingLanguage')}>
-                {WORKING_LANGUAGES.map((l) => (
-                  <option key={l} value={l}>
-                    {t(`languages.${l}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-        </SimpleGrid>
-        <Button
-          type="submit"
-          loading={isSubmitting}
-          disabled={isSubmitting || !isDirty}
-          alignSelf={{ base: 'stretch', sm: 'flex-start' }}
-        >
-          {t('common.save')}
-        </Button>
-      </Stack>
-    </form>
+            {t('common.save')}
+          </Button>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,17 +1,5 @@
 import { useEffect } from 'react';
-import {
-  Box,
-  Button,
-  Card,
-  Center,
-  Flex,
-  Heading,
-  Image,
-  NativeSelect,
-  Stack,
-  Text,
-  chakra,
-} from '@chakra-ui/react';
+import { Box, Button, Card, Center, Flex, Heading, Image, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link, useSearch } from 'wouter';
 import { WORKING_LANGUAGES, type WorkingLanguage } from '../../contract/locale';
 import { useDocumentTitle, useLocale, useT } from '../../app/i18n';
@@ -19,6 +7,7 @@ import { useSession, useSessionSend } from '../../app/session';
 import { TopProgress } from '../../components/TopProgress';
 import { LoginForm } from './LoginForm';
 import { SecondFactorForm } from './SecondFactorForm';
+import { OptionSelect } from '../../components/OptionSelect';
 
 /** /login (spec points 2 and 5). A signed-in user is let through and may continue or switch. */
 export default function Login() {
@@ -100,20 +89,13 @@ function LanguagePicker() {
       <chakra.label htmlFor="login-language" fontSize="sm">
         {t('loginPage.language')}
       </chakra.label>
-      <NativeSelect.Root size="sm" w="32" bg="white" color="fg" borderRadius="md">
-        <NativeSelect.Field
-          id="login-language"
-          value={locale}
-          onChange={(e) => send({ type: 'SET_LOCALE', locale: e.target.value as WorkingLanguage })}
-        >
-          {WORKING_LANGUAGES.map((l) => (
-            <option key={l} value={l}>
-              {t(`languages.${l}`)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        root={{ size: 'sm', w: '32', bg: 'white', color: 'fg', borderRadius: 'md' }}
+        id="login-language"
+        value={locale}
+        onChange={(e) => send({ type: 'SET_LOCALE', locale: e.target.value as WorkingLanguage })}
+        options={WORKING_LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+      />
     </Flex>
   );
 }

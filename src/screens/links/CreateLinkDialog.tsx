@@ -1,10 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Button, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { FormProvider, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { LinkDraft, LinkRecord } from '../../contract/preorders';
 import { useT } from '../../app/i18n';
 import { LifecycleDialog, LifecycleView } from './LifecycleView';
 import { useLinkLifecycle, type LinkLifecycle } from './useLinkLifecycle';
+import { FailureAlert } from '../../components/FailureAlert';
 
 /**
  * A refused create's field messages (INVALID `errors`: the company, a payment limit on the
@@ -121,12 +122,7 @@ export function CreateLinkDialog<V extends FieldValues>({
         <FormProvider {...form}>
           <form id={formId} onSubmit={submit} noValidate aria-label={texts.newTitle}>
             <Stack gap="4">
-              {banner && (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{banner}</Alert.Title>
-                </Alert.Root>
-              )}
+              <FailureAlert text={banner} />
               {fields}
             </Stack>
           </form>

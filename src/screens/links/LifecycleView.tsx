@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
-import { Alert, Badge, Button, Dialog, Flex, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import type { PreOrderEvent } from '../../machines/preOrder';
 import type { LinkLifecycle } from './useLinkLifecycle';
 import { useT } from '../../app/i18n';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LinkAndQr } from './LinkAndQr';
+import { FailureAlert } from '../../components/FailureAlert';
+import { DialogFrame } from '../../components/DialogFrame';
 
 type Lifecycle = LinkLifecycle;
 
@@ -64,12 +66,7 @@ export function LifecycleView({
           <Alert.Title>{t(`${TEXTS[kind]}.ended.${phase}`)}</Alert.Title>
         </Alert.Root>
       )}
-      {state.context.error && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{state.context.error}</Alert.Title>
-        </Alert.Root>
-      )}
+      <FailureAlert text={state.context.error} />
       {summary}
       <LinkAndQr
         link={created.payLink}
@@ -119,26 +116,8 @@ export function LifecycleDialog({
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root
-      open={open}
-      placement="center"
-      size="lg"
-      scrollBehavior="inside"
-      closeOnInteractOutside={false}
-      onOpenChange={(e) => !e.open && onDone()}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx={{ base: '2', sm: '4' }} aria-label={title}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>{footer}</Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame open={open} title={title} size="lg" label={title} onDismiss={onDone} footer={footer}>
+      {children}
+    </DialogFrame>
   );
 }

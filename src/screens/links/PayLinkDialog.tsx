@@ -1,10 +1,8 @@
-import { useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
-import { DEFAULT_CURRENCY, LINK_EXPIRY_HOURS_DEFAULT, PayLinkCreate } from '../../contract/links';
+import { LINK_EXPIRY_HOURS_DEFAULT, PayLinkCreate } from '../../contract/links';
 import type { OrgOption } from '../../contract/org';
 import { moneyIn } from '../../components/money';
 import { useT } from '../../app/i18n';
-import { withCompany } from './CompanyField';
+import { useLinkForm } from './CompanyField';
 import { formatDateTime } from '../../components/format';
 import { InfoList } from '../../components/InfoList';
 import { CreateLinkDialog } from './CreateLinkDialog';
@@ -24,20 +22,13 @@ export function PayLinkDialog({
   onDone: (changed: boolean) => void;
 }) {
   const t = useT();
-  const form = useForm({
-    resolver: yupResolver(withCompany(PayLinkCreate, companies)),
-    defaultValues: {
-      clientOrderNo: '',
-      amount: null as unknown as number,
-      currency: DEFAULT_CURRENCY,
-      subject: '',
-      payerName: '',
-      payerEmail: '',
-      remark: '',
-      expireHours: LINK_EXPIRY_HOURS_DEFAULT,
-      companyId: companies?.length === 1 ? companies[0].id : null,
-      branchUnitId: null,
-    },
+  const form = useLinkForm(PayLinkCreate, companies, {
+    clientOrderNo: '',
+    amount: null,
+    subject: '',
+    payerName: '',
+    payerEmail: '',
+    expireHours: LINK_EXPIRY_HOURS_DEFAULT,
   });
   return (
     <CreateLinkDialog

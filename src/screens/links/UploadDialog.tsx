@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  Field,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Dialog, Field, Input, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import { ResultType } from '../../contract/envelope';
 import type { OrgOption } from '../../contract/org';
@@ -27,6 +15,8 @@ import { saveFile } from '../../services/qrCode';
 import { useT } from '../../app/i18n';
 import { showSuccess } from '../../app/toaster';
 import { orgOptions } from '../shared/options';
+import { FailureAlert } from '../../components/FailureAlert';
+import { OptionSelect } from '../../components/OptionSelect';
 
 /** The template offered for download: the contract's columns and one example row. */
 export function templateCsv(columns: readonly string[], example: Record<string, string>): Blob {
@@ -126,17 +116,12 @@ export function UploadDialog({
                 {needsCompany && (
                   <Field.Root required>
                     <Field.Label>{t('fields.companyId')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field value={companyId} onChange={(e) => setCompanyId(e.target.value)}>
-                        <option value="">{t('org.choose')}</option>
-                        {orgOptions(t, companies).map((o) => (
-                          <option key={o.value} value={o.value}>
-                            {o.label}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
+                    <OptionSelect
+                      value={companyId}
+                      onChange={(e) => setCompanyId(e.target.value)}
+                      placeholder={t('org.choose')}
+                      options={orgOptions(t, companies)}
+                    />
                   </Field.Root>
                 )}
                 <Field.Root required>
@@ -152,15 +137,7 @@ export function UploadDialog({
                     }}
                   />
                 </Field.Root>
-                {failure && (
-                  <Alert.Root status="error" role="alert">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Title>{failure}</Alert.Title>
-                      {badRows && <Alert.Description>{t('links.upload.nothingCreated')}</Alert.Description>}
-                    </Alert.Content>
-                  </Alert.Root>
-                )}
+                <FailureAlert text={failure}>{badRows && t('links.upload.nothingCreated')}</FailureAlert>
                 {badRows && <BadRows rows={badRows} />}
               </Stack>
             </Dialog.Body>

@@ -1,17 +1,15 @@
-import { Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { useForm, useWatch } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { OperatorSaveInput, type OperatorRow, type OperatorSaved } from '../../contract/operators';
 import type { BranchTreeNode, OrgOption } from '../../contract/org';
-import { WORKING_LANGUAGES } from '../../contract/locale';
 import { roleLevel, roleNameKey, type OperatorType } from '../../contract/roles';
 import { saveOperator } from '../../services/operators';
 import { useT } from '../../app/i18n';
 import type { Option } from '../../components/FilterBar';
-import { FormDialog } from '../../components/FormDialog';
-import { FormField, errorText } from '../../components/FormField';
-import { useFormSave, useUniqueCheck } from '../shared/forms';
-import { orgOptions } from '../shared/options';
+import { useUniqueCheck } from '../shared/forms';
+import { languageOptions, orgOptions } from '../shared/options';
+import { SaveDialog } from '../shared/SaveDialog';
+import { FieldGrid, SelectField, TextField } from '../shared/formFields';
 
 export interface OrgPickers {
   providers: readonly OrgOption[];
@@ -19,8 +17,6 @@ export interface OrgPickers {
   agents: readonly OrgOption[];
   tree: readonly BranchTreeNode[];
 }
-
-const toId = (v: unknown) => (v === '' || v == null ? null : Number(v));
 
 /**
  * Create or edit an account: only roles below one's own (`roles`), the organisation of the
@@ -72,10 +68,8 @@ export function OperatorDialog({
           agentId: pickers.agents.length === 1 ? pickers.agents[0].id : null,
         },
   });
-  const { register, formState, control } = form;
-  const { errors, isSubmitting } = formState;
+  const { control } = form;
   const unique = useUniqueCheck(t, form, operator?.id ?? null);
-  const err = (name: keyof OperatorSaveInput) => errorText(t, name, errors[name]);
   const role = Number(useWatch({ control, name: 'operatorType' })) as OperatorType;
   const companyId = useWatch({ control, name: 'companyId' });
   const level = roleLevel(role);
@@ -84,93 +78,54 @@ export function OperatorDialog({
       .find((c) => c.id === Number(companyId))
       ?.branches.map((b) => ({ value: String(b.id), label: b.name })) ?? [];
 
-  const { submit, failure } = useFormSave(t, form, saveOperator, onSaved);
-
   const orgSelect = (
     name: 'serviceProviderId' | 'companyId' | 'agentId' | 'branchUnitId',
     options: Option[],
     required: boolean,
   ) => (
-    <FormField label={t(`fields.${name}`)} required={required} error={err(name)}>
-      <NativeSelect.Root>
-        <NativeSelect.Field {...register(name, { setValueAs: toId })}>
-          <option value="">{required ? t('org.choose') : t('operators.wholeCompany')}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </FormField>
+    <SelectField
+      name={name}
+      required={required}
+      numeric
+      placeholder={required ? t('org.choose') : t('operators.wholeCompany')}
+      options={options}
+    />
   );
 
   return (
-    <FormDialog
-      open
+    <SaveDialog
+      form={form}
       title={t(operator ? 'operators.editTitle' : 'operators.newTitle')}
-      failure={failure}
-      busy={isSubmitting}
-      onSubmit={submit}
+      save={saveOperator}
+      onSaved={onSaved}
       onClose={onClose}
     >
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <FormField
-          label={t('fields.loginId')}
+      <FieldGrid>
+        <TextField
+          name="loginId"
           required
-          error={err('loginId')}
           helper={operator ? undefined : t('operators.loginIdHelp')}
-        >
-          <Input
-            {...register('loginId')}
-            readOnly={operator !== null}
-            autoComplete="off"
-            autoCapitalize="none"
-          />
-        </FormField>
-        <FormField label={t('fields.userName')} required error={err('userName')}>
-          <Input {...register('userName')} autoComplete="off" />
-        </FormField>
-        <FormField label={t('fields.email')} required error={err('email')}>
-          <Input {...register('email')} type="email" inputMode="email" autoComplete="off" />
-        </FormField>
-        <FormField label={t('fields.mobile')} error={err('mobile')}>
-          <Input {...register('mobile', { onBlur: unique('mobile', 'mobile') })} type="tel" inputMode="tel" />
-        </FormField>
-        <FormField label={t('fields.title')} error={err('title')}>
-          <Input {...register('title')} />
-        </FormField>
-        <FormField label={t('fields.workingLanguage')} error={err('workingLanguage')}>
-          <NativeSelect.Root>
-            <NativeSelect.Field {...register('workingLanguage')}>
-              {WORKING_LANGUAGES.map((l) => (
-                <option key={l} value={l}>
-                  {t(`languages.${l}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
-        <FormField label={t('fields.operatorType')} required error={err('operatorType')}>
-          <NativeSelect.Root>
-            <NativeSelect.Field {...register('operatorType', { setValueAs: toId })}>
-              {roles.map((r) => (
-                <option key={r} value={r}>
-                  {t(roleNameKey(r))}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
+          readOnly={operator !== null}
+          autoComplete="off"
+          autoCapitalize="none"
+        />
+        <TextField name="userName" required autoComplete="off" />
+        <TextField name="email" required type="email" inputMode="email" autoComplete="off" />
+        <TextField name="mobile" onBlurCheck={unique('mobile', 'mobile')} type="tel" inputMode="tel" />
+        <TextField name="title" />
+        <SelectField name="workingLanguage" options={languageOptions(t)} />
+        <SelectField
+          name="operatorType"
+          required
+          numeric
+          options={roles.map((r) => ({ value: String(r), label: t(roleNameKey(r)) }))}
+        />
         {level === 'serviceProvider' &&
           orgSelect('serviceProviderId', orgOptions(t, pickers.providers), true)}
         {level === 'company' && orgSelect('companyId', orgOptions(t, pickers.companies), true)}
         {level === 'company' && orgSelect('branchUnitId', branches, false)}
         {level === 'agent' && orgSelect('agentId', orgOptions(t, pickers.agents), true)}
-      </SimpleGrid>
-    </FormDialog>
+      </FieldGrid>
+    </SaveDialog>
   );
 }

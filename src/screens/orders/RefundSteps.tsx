@@ -99,8 +99,7 @@ export function RefundPassword({ state, send }: { state: RefundState; send: Send
       })}
       submitLabel={t('refunds.refund.submit')}
       busy={state.hasTag('busy')}
-      onSubmit={(password) => send({ type: 'SUBMIT', password })}
-      onBack={() => send({ type: 'BACK' })}
+      send={send}
     />
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -22,6 +21,7 @@ import { AlertIcon, CheckIcon, CrossIcon } from '../../components/icons';
 import { InfoList } from '../../components/InfoList';
 import type { PayerPhase } from '../../machines/payerShown';
 import type { Decision, PayerState } from './usePayer';
+import { FailureAlert } from '../../components/FailureAlert';
 
 const PHASE_COLOURS: Record<PayerPhase, string> = {
   payable: 'blue',
@@ -93,12 +93,7 @@ export function PayerCard({
                 : []),
             ]}
           />
-          {error && (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{error}</Alert.Title>
-            </Alert.Root>
-          )}
+          <FailureAlert text={error} />
           {waiting ? (
             <Outcome phase="processing" stale={stale} reload={reload} />
           ) : phase === 'payable' ? (

@@ -1,17 +1,13 @@
 import { useCallback } from 'react';
-import { Flex, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { DEPOSIT_LIST } from '../../contract/lists/payouts';
 import type { BankDepositRow } from '../../contract/payouts';
 import type { ListQuery } from '../../machines/listQuery';
-import { useT } from '../../app/i18n';
-import { ExportButtons } from '../../components/ExportButton';
 import { moneyIn } from '../../components/money';
-import { PageHeader } from '../../components/PageHeader';
 import type { Translate } from '../../i18n';
 import type { Cells } from '../../lists/columns';
-import { ListBody, type ColumnKey } from '../../lists/ListBody';
-import { exportCallsOf } from '../../lists/exportCalls';
-import { useListOf } from '../../lists/useListScreen';
+import type { ColumnKey } from '../../lists/ListBody';
+import { ListScreen } from '../../lists/ListScreen';
 import { pageDeposits } from '../../services/payouts';
 import { DepositUploadButton } from './DepositUploadDialog';
 import { brandName } from './payoutCells';
@@ -44,28 +40,17 @@ const cells = (t: Translate): Cells<ColumnKey<typeof DEPOSIT_LIST>, BankDepositR
  * imported, the payout it paid or none, filters in the URL, both exports, the import.
  */
 export default function BankDeposits() {
-  const t = useT();
   const fetchPage = useCallback((q: ListQuery) => pageDeposits(q), []);
-  const screen = useListOf<BankDepositRow>(DEPOSIT_LIST, fetchPage);
-  const { reload } = screen;
   return (
-    <>
-      <PageHeader
-        title={t('payouts.depositsTitle')}
-        actions={
-          <Flex gap="2" wrap="wrap">
-            <DepositUploadButton onImported={reload} />
-            <ExportButtons paths={exportCallsOf(DEPOSIT_LIST.exports)} query={screen.filters} />
-          </Flex>
-        }
-      />
-      <ListBody
-        list={DEPOSIT_LIST}
-        screen={screen}
-        tableKey="payouts.list.depositTable"
-        cells={cells}
-        rowKey={(r) => r.id}
-      />
-    </>
+    <ListScreen
+      list={DEPOSIT_LIST}
+      titleKey="payouts.depositsTitle"
+      tableKey="payouts.list.depositTable"
+      fetchPage={fetchPage}
+      cells={cells}
+      rowKey={(r: BankDepositRow) => r.id}
+      scoped={false}
+      actions={({ reload }) => <DepositUploadButton onImported={reload} />}
+    />
   );
 }

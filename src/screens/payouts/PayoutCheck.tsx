@@ -1,15 +1,11 @@
 import { useCallback } from 'react';
-import { Button, Flex } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { PAYOUT_LISTS } from '../../contract/lists/payouts';
 import type { PayoutRow } from '../../contract/payouts';
 import type { ListQuery } from '../../machines/listQuery';
 import { useT } from '../../app/i18n';
-import { ExportButtons } from '../../components/ExportButton';
-import { PageHeader } from '../../components/PageHeader';
-import { ListBody } from '../../lists/ListBody';
-import { exportCallsOf } from '../../lists/exportCalls';
-import { useListOf } from '../../lists/useListScreen';
+import { ListScreen } from '../../lists/ListScreen';
 import { pagePayouts } from '../../services/payouts';
 import { DepositUploadButton } from './DepositUploadDialog';
 import { payoutCells } from './payoutCells';
@@ -22,33 +18,26 @@ import { payoutCells } from './payoutCells';
  */
 export default function PayoutCheck() {
   const t = useT();
-  const list = PAYOUT_LISTS.all;
   const fetchPage = useCallback((q: ListQuery) => pagePayouts('all', q), []);
-  const screen = useListOf<PayoutRow>(list, fetchPage);
   const cells = useCallback((tr: typeof t) => payoutCells(true)(tr), []);
-  const { reload } = screen;
   return (
-    <>
-      <PageHeader
-        title={t('payouts.checkTitle')}
-        description={t('payouts.checkHint')}
-        actions={
-          <Flex gap="2" wrap="wrap">
-            <DepositUploadButton onImported={reload} />
-            <Button asChild size="sm" variant="outline">
-              <Link href="/settle/brand/deposits">{t('payouts.depositsLink')}</Link>
-            </Button>
-            <ExportButtons paths={exportCallsOf(list.exports)} query={screen.filters} />
-          </Flex>
-        }
-      />
-      <ListBody
-        list={list}
-        screen={screen}
-        tableKey="payouts.list.table"
-        cells={cells}
-        rowKey={(r) => r.id}
-      />
-    </>
+    <ListScreen
+      list={PAYOUT_LISTS.all}
+      titleKey="payouts.checkTitle"
+      description={t('payouts.checkHint')}
+      tableKey="payouts.list.table"
+      fetchPage={fetchPage}
+      cells={cells}
+      rowKey={(r: PayoutRow) => r.id}
+      scoped={false}
+      actions={({ reload }) => (
+        <>
+          <DepositUploadButton onImported={reload} />
+          <Button asChild size="sm" variant="outline">
+            <Link href="/settle/brand/deposits">{t('payouts.depositsLink')}</Link>
+          </Button>
+        </>
+      )}
+    />
   );
 }

@@ -1,11 +1,8 @@
-import { useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
-import { DEFAULT_CURRENCY } from '../../contract/links';
 import type { OrgOption } from '../../contract/org';
 import { moneyIn } from '../../components/money';
 import { PRE_ORDER_VALIDITY_DEFAULT, PreOrderCreate } from '../../contract/preorders';
 import { useT } from '../../app/i18n';
-import { withCompany } from '../links/CompanyField';
+import { useLinkForm } from '../links/CompanyField';
 import { formatDateTime } from '../../components/format';
 import { InfoList } from '../../components/InfoList';
 import { CreateLinkDialog } from '../links/CreateLinkDialog';
@@ -24,18 +21,11 @@ export function PreOrderDialog({
   onDone: (changed: boolean) => void;
 }) {
   const t = useT();
-  const form = useForm({
-    resolver: yupResolver(withCompany(PreOrderCreate, companies)),
-    defaultValues: {
-      clientPayNo: '',
-      orderAmount: null as unknown as number,
-      currency: DEFAULT_CURRENCY,
-      validityHours: PRE_ORDER_VALIDITY_DEFAULT,
-      useTimes: 1,
-      remark: '',
-      companyId: companies?.length === 1 ? companies[0].id : null,
-      branchUnitId: null,
-    },
+  const form = useLinkForm(PreOrderCreate, companies, {
+    clientPayNo: '',
+    orderAmount: null,
+    validityHours: PRE_ORDER_VALIDITY_DEFAULT,
+    useTimes: 1,
   });
   return (
     <CreateLinkDialog

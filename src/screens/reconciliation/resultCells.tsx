@@ -1,9 +1,10 @@
-import { Badge, Box, Button, Field, Flex, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, Stack, Text } from '@chakra-ui/react';
 import { isException, type ReconResult } from '../../contract/reconciliation';
 import { moneyIn } from '../../components/money';
 import { textOr, type Translate } from '../../i18n';
 import { mono, OrderLink } from '../orders/orderColumns';
 import { ResolutionText } from './reconCells';
+import { OptionSelect } from '../../components/OptionSelect';
 
 /** What a day's results show in their columns (ReconResults), and its filter selects. */
 
@@ -117,19 +118,12 @@ export function FilterSelect<V extends string>({
   return (
     <Field.Root width={{ base: 'full', sm: '14rem' }} gap="1">
       <Field.Label fontSize="sm">{label}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field
-          value={value}
-          onChange={(e) => onChange(options.find((o) => o.value === e.currentTarget.value)?.value ?? value)}
-        >
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        root={{ size: 'sm' }}
+        value={value}
+        onChange={(e) => onChange(options.find((o) => o.value === e.currentTarget.value)?.value ?? value)}
+        options={options}
+      />
     </Field.Root>
   );
 }

@@ -162,8 +162,7 @@ function ApprovePassword({ state, send, row }: { state: State; send: Send; row: 
       })}
       submitLabel={t('refunds.approval.approve')}
       busy={state.hasTag('busy')}
-      onSubmit={(password) => send({ type: 'SUBMIT', password })}
-      onBack={() => send({ type: 'BACK' })}
+      send={send}
     />
   );
 }

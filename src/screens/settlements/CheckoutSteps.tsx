@@ -7,7 +7,6 @@ import {
   Dialog,
   Field,
   Flex,
-  NativeSelect,
   Spinner,
   Stack,
   Text,
@@ -25,6 +24,7 @@ import type { MessageKey, Translate } from '../../i18n';
 import { moneyIn } from '../../components/money';
 import { formatDateTime } from '../../components/format';
 import { RefundPasswordForm } from '../../components/RefundPasswordForm';
+import { OptionSelect } from '../../components/OptionSelect';
 
 type State = SnapshotFrom<typeof settlementCheckoutMachine>;
 type Send = (event: SettlementCheckoutEvent) => void;
@@ -204,19 +204,12 @@ function Reviewing({ state, send, onClose }: { state: State; send: Send; onClose
           <Totals state={state} />
           <Field.Root>
             <Field.Label>{t('settlements.checkout.transferDate')}</Field.Label>
-            <NativeSelect.Root size="sm" maxW="14rem">
-              <NativeSelect.Field
-                value={state.context.transferDate}
-                onChange={(e) => send({ type: 'SET_DATE', date: e.target.value })}
-              >
-                {dates.map((d) => (
-                  <option key={d} value={d}>
-                    {d}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect
+              root={{ size: 'sm', maxW: '14rem' }}
+              value={state.context.transferDate}
+              onChange={(e) => send({ type: 'SET_DATE', date: e.target.value })}
+              options={dates.map((d) => ({ value: d, label: d }))}
+            />
             <Field.HelperText>{t('settlements.checkout.transferDateHelp')}</Field.HelperText>
           </Field.Root>
         </Stack>
@@ -375,8 +368,7 @@ export function CheckoutSteps({ state, send, onClose }: { state: State; send: Se
         message={t('settlements.checkout.authoriseHelp')}
         submitLabel={t('settlements.checkout.submit')}
         busy={state.matches('submitting')}
-        onSubmit={(password) => send({ type: 'SUBMIT', password })}
-        onBack={() => send({ type: 'BACK' })}
+        send={send}
       />
     );
   if (state.matches('done')) return <Done state={state} send={send} />;

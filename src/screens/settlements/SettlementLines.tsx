@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Card, Heading, Tabs } from '@chakra-ui/react';
+import { Box, Tabs } from '@chakra-ui/react';
 import type { SettlementDetail, SettlementLine } from '../../contract/settlements';
 import { useT } from '../../app/i18n';
 import type { Column } from '../../components/DataTable';
@@ -9,6 +9,7 @@ import { moneyIn } from '../../components/money';
 import { settlementLines } from '../../services/settlements';
 import { brandText } from '../orders/brandText';
 import { mono, OrderLink } from '../orders/orderColumns';
+import { SectionCard } from '../../components/SectionCard';
 
 type LineType = SettlementLine['type'];
 
@@ -105,30 +106,23 @@ export function SettlementLines({ settlement: s }: { settlement: SettlementDetai
   const t = useT();
   const [tab, setTab] = useState<string>('order');
   return (
-    <Card.Root size="sm" minW="0">
-      <Card.Header>
-        <Heading as="h2" size="sm">
-          {t('settlements.detail.linesTitle')}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount unmountOnExit size="sm">
-          <Tabs.List mb="3">
-            <Tabs.Trigger value="order">
-              {t('settlements.detail.orders')} ({s.orderCount})
-            </Tabs.Trigger>
-            <Tabs.Trigger value="refund">
-              {t('settlements.detail.refunds')} ({s.refundCount})
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="order">
-            <LinesPage settlement={s} type="order" />
-          </Tabs.Content>
-          <Tabs.Content value="refund">
-            <LinesPage settlement={s} type="refund" />
-          </Tabs.Content>
-        </Tabs.Root>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title={t('settlements.detail.linesTitle')}>
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount unmountOnExit size="sm">
+        <Tabs.List mb="3">
+          <Tabs.Trigger value="order">
+            {t('settlements.detail.orders')} ({s.orderCount})
+          </Tabs.Trigger>
+          <Tabs.Trigger value="refund">
+            {t('settlements.detail.refunds')} ({s.refundCount})
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="order">
+          <LinesPage settlement={s} type="order" />
+        </Tabs.Content>
+        <Tabs.Content value="refund">
+          <LinesPage settlement={s} type="refund" />
+        </Tabs.Content>
+      </Tabs.Root>
+    </SectionCard>
   );
 }

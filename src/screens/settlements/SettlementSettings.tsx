@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { SettlementSettingsSave, type SettlementSettings as Settings } from '../../contract/settlements';
@@ -12,6 +12,8 @@ import { IssuerCard } from './settings/IssuerCard';
 import { PayingAccountsCard } from './settings/PayingAccountsCard';
 import { TransferFeesCard } from './settings/TransferFeesCard';
 import { formOf, type SettingsForm } from './settings/settingsForm';
+import { FailureAlert } from '../../components/FailureAlert';
+import { SaveButton } from '../shared/FormActions';
 
 /** The three cards in one form, one save; the server's refusals back at their fields. */
 function SettingsEditor({ settings }: { settings: Settings }) {
@@ -28,12 +30,7 @@ function SettingsEditor({ settings }: { settings: Settings }) {
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate aria-label={t('settlements.settings.title')}>
         <Stack gap="4">
-          {failure && (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{failure}</Alert.Title>
-            </Alert.Root>
-          )}
+          <FailureAlert text={failure} />
           <TransferFeesCard />
           <PayingAccountsCard />
           <IssuerCard />
@@ -43,14 +40,7 @@ function SettingsEditor({ settings }: { settings: Settings }) {
                 {t('settlements.settings.unsaved')}
               </Text>
             )}
-            <Button
-              type="submit"
-              loading={isSubmitting}
-              disabled={!isDirty}
-              flex={{ base: '1', sm: 'initial' }}
-            >
-              {t('common.save')}
-            </Button>
+            <SaveButton busy={isSubmitting} dirty={isDirty} />
           </Flex>
         </Stack>
       </form>

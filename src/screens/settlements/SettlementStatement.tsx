@@ -1,8 +1,9 @@
-import { Alert, Card, Heading, Table, Text } from '@chakra-ui/react';
+import { Alert, Heading, Table, Text } from '@chakra-ui/react';
 import type { SettlementDetail } from '../../contract/settlements';
 import { useT } from '../../app/i18n';
 import { moneyIn } from '../../components/money';
 import type { Translate } from '../../i18n';
+import { SectionCard } from '../../components/SectionCard';
 
 /**
  * One line of the statement: `amount` is signed as it counts (deductions negative); a `memo`
@@ -185,33 +186,22 @@ export function SettlementStatement({ settlement: s }: { settlement: SettlementD
         ]
       : [];
   return (
-    <Card.Root size="sm">
-      <Card.Header>
-        <Heading as="h2" size="sm">
-          {t('settlements.detail.lines')}
-        </Heading>
-      </Card.Header>
-      <Card.Body gap="4">
-        <LinesTable
-          label={t('settlements.detail.lines')}
-          lines={statementLines(t, s)}
-          currency={s.currency}
-        />
-        {note && (
-          <Alert.Root status="info" size="sm">
-            <Alert.Indicator />
-            <Alert.Title>{note}</Alert.Title>
-          </Alert.Root>
-        )}
-        {info.length > 0 && (
-          <>
-            <Heading as="h3" size="xs" color="fg.muted">
-              {t('settlements.detail.forInformation')}
-            </Heading>
-            <LinesTable label={t('settlements.detail.forInformation')} lines={info} currency={s.currency} />
-          </>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title={t('settlements.detail.lines')}>
+      <LinesTable label={t('settlements.detail.lines')} lines={statementLines(t, s)} currency={s.currency} />
+      {note && (
+        <Alert.Root status="info" size="sm">
+          <Alert.Indicator />
+          <Alert.Title>{note}</Alert.Title>
+        </Alert.Root>
+      )}
+      {info.length > 0 && (
+        <>
+          <Heading as="h3" size="xs" color="fg.muted">
+            {t('settlements.detail.forInformation')}
+          </Heading>
+          <LinesTable label={t('settlements.detail.forInformation')} lines={info} currency={s.currency} />
+        </>
+      )}
+    </SectionCard>
   );
 }

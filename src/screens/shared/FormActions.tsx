@@ -25,3 +25,13 @@ export function FormActions({ busy, onCancel }: { busy: boolean; onCancel: () =>
     </Flex>
   );
 }
+
+/** Save of a form that edits a record in place: enabled once something changed. */
+export function SaveButton({ busy, dirty }: { busy: boolean; dirty: boolean }) {
+  const t = useT();
+  return (
+    <Button type="submit" loading={busy} disabled={!dirty} flex={{ base: '1', sm: 'initial' }}>
+      {t('common.save')}
+    </Button>
+  );
+}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Input, NativeSelect, SimpleGrid, type InputProps } from '@chakra-ui/react';
+import { Input, SimpleGrid, Textarea, type InputProps } from '@chakra-ui/react';
 import { Controller, useFormContext, type FieldError } from 'react-hook-form';
 import { useT } from '../../app/i18n';
 import { fieldLabel } from '../../i18n';
@@ -7,6 +7,7 @@ import { FormField, errorText } from '../../components/FormField';
 import { MoneyInput } from '../../components/MoneyInput';
 import { DateInput } from '../../components/DateInput';
 import type { Option } from '../../components/FilterBar';
+import { OptionSelect } from '../../components/OptionSelect';
 
 /**
  * Fields of the long organisation forms (company, agency) inside a react-hook-form
@@ -55,6 +56,18 @@ export function TextField({
   );
 }
 
+/** A free text of a few lines (remarks, comments). */
+export function TextAreaField({ name, label, rows = 2 }: { name: string; label?: string; rows?: number }) {
+  const t = useT();
+  const { register } = useFormContext();
+  const error = useFieldError();
+  return (
+    <FormField label={label ?? fieldLabel(t, leafOf(name))} error={error(name)}>
+      <Textarea {...register(name)} rows={rows} />
+    </FormField>
+  );
+}
+
 export function SelectField({
   name,
   label,
@@ -68,6 +81,7 @@ export function SelectField({
   label?: string;
   required?: boolean;
   options: readonly Option[];
+  /** The first, empty choice ('' — null when `numeric`). */
   placeholder?: string;
   disabled?: boolean;
   /** The value is a number (ids, enumerations); '' becomes null for the schema to judge. */
@@ -78,22 +92,15 @@ export function SelectField({
   const error = useFieldError();
   return (
     <FormField label={label ?? fieldLabel(t, leafOf(name))} required={required} error={error(name)}>
-      <NativeSelect.Root disabled={disabled}>
-        <NativeSelect.Field
-          {...register(
-            name,
-            numeric ? { setValueAs: (v: unknown) => (v === '' || v == null ? null : Number(v)) } : {},
-          )}
-        >
-          {placeholder !== undefined && <option value="">{placeholder}</option>}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        root={{ disabled }}
+        {...register(
+          name,
+          numeric ? { setValueAs: (v: unknown) => (v === '' || v == null ? null : Number(v)) } : {},
+        )}
+        {...(placeholder !== undefined ? { placeholder } : {})}
+        options={options}
+      />
     </FormField>
   );
 }

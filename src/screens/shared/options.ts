@@ -1,4 +1,5 @@
 import type { OrgOption } from '../../contract/org';
+import { WORKING_LANGUAGES } from '../../contract/locale';
 import type { Option } from '../../components/FilterBar';
 import { codeOptions } from '../../lists/filterFields';
 import type { KeysUnder, Translate } from '../../i18n';
@@ -23,3 +24,7 @@ export const enumOptions = <const P extends string>(
   values: readonly CodeUnder<P>[],
   prefix: P,
 ): Option[] => codeOptions(t, values.map(String), prefix);
+
+/** The console's working languages, each named in the reader's language. */
+export const languageOptions = (t: Translate): Option[] =>
+  WORKING_LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }));

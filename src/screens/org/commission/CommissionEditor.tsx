@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { BRANDS, type Brand, type CommissionConfig } from '../../../contract/commission';
@@ -13,6 +13,8 @@ import { RateCells, RateInput } from '../../shared/RateInput';
 import { showServerErrors } from '../../shared/forms';
 import { gridPath } from '../../shared/rateGrid';
 import { CommissionGrid, entriesOf, gridOf } from './commissionForm';
+import { FailureAlert } from '../../../components/FailureAlert';
+import { SaveButton } from '../../shared/FormActions';
 
 /** The brand × online/offline grid with remarks, and the agency's rebate per brand; one save. */
 export function CommissionEditor({ config, onSaved }: { config: CommissionConfig; onSaved: () => void }) {
@@ -54,12 +56,7 @@ export function CommissionEditor({ config, onSaved }: { config: CommissionConfig
     <form onSubmit={submit} noValidate aria-label={t('menu.commissionRate')}>
       <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
         <Stack gap="4">
-          {failure && (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{failure}</Alert.Title>
-            </Alert.Root>
-          )}
+          <FailureAlert text={failure} />
           <Card.Root>
             <Card.Header>
               <Heading as="h2" size="md">
@@ -159,14 +156,7 @@ export function CommissionEditor({ config, onSaved }: { config: CommissionConfig
       </fieldset>
       {!readOnly && (
         <Flex mt="4" justify={{ base: 'stretch', sm: 'flex-end' }}>
-          <Button
-            type="submit"
-            loading={isSubmitting}
-            disabled={!isDirty}
-            flex={{ base: '1', sm: 'initial' }}
-          >
-            {t('common.save')}
-          </Button>
+          <SaveButton busy={isSubmitting} dirty={isDirty} />
         </Flex>
       )}
     </form>

@@ -1,4 +1,4 @@
-import { Button, Card, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Field, Stack, Text } from '@chakra-ui/react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { getCommission } from '../../../services/commission';
 import { useT } from '../../../app/i18n';
@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { TopProgress } from '../../../components/TopProgress';
 import { useCompanyOptions } from '../../shared/useOrgOptions';
 import { CommissionEditor } from './CommissionEditor';
+import { OptionSelect } from '../../../components/OptionSelect';
 
 /** /setup/commissonRate?companyId=…: a company's rates per brand and channel, and its agency's rebates. */
 export default function CommissionRates() {
@@ -28,26 +29,17 @@ export default function CommissionRates() {
       <Card.Body p={{ base: '3', md: '4' }}>
         <Field.Root maxW={{ md: 'md' }}>
           <Field.Label fontSize="sm">{t('fields.companyId')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              value={companyId ?? ''}
-              onChange={(e) =>
-                navigate(
-                  e.target.value
-                    ? `/setup/commissonRate?companyId=${e.target.value}`
-                    : '/setup/commissonRate',
-                )
-              }
-            >
-              <option value="">{t('org.choose')}</option>
-              {(companies.data ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            root={{ size: 'sm' }}
+            value={companyId ?? ''}
+            onChange={(e) =>
+              navigate(
+                e.target.value ? `/setup/commissonRate?companyId=${e.target.value}` : '/setup/commissonRate',
+              )
+            }
+            placeholder={t('org.choose')}
+            options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          />
         </Field.Root>
       </Card.Body>
     </Card.Root>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, Grid, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { CONNECTOR_KINDS, SANDBOX_BEHAVIOURS, injectionsOf } from '../../../contract/brands';
@@ -11,6 +11,7 @@ import { useLoad } from '../../../app/useLoad';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { TopProgress } from '../../../components/TopProgress';
 import { useOrgRights } from '../../shared/permissions';
+import { OptionSelect } from '../../../components/OptionSelect';
 
 /**
  * A company's brand connectors (below its form, saved on their own): which connector takes
@@ -53,16 +54,12 @@ function Choice<O extends string>({
   text: (option: O) => string;
 }) {
   return (
-    <NativeSelect.Root size="sm">
-      <NativeSelect.Field aria-label={label} {...field}>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {text(o)}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <OptionSelect
+      root={{ size: 'sm' }}
+      aria-label={label}
+      {...field}
+      options={options.map((o) => ({ value: o, label: text(o) }))}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Field, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Field, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { moneyIn } from '../../../components/money';
 import { RefundApprovalSettingSave, type RefundApprovalSetting } from '../../../contract/refunds';
 import { getRefundApprovalSetting, saveRefundApprovalSetting } from '../../../services/refunds';
@@ -10,6 +10,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { TopProgress } from '../../../components/TopProgress';
 import { useOrgRights } from '../../shared/permissions';
+import { FailureAlert } from '../../../components/FailureAlert';
 
 /**
  * A company's refund approval threshold (maker-checker): console refunds above it wait for a
@@ -73,12 +74,7 @@ function ThresholdForm({ saved, onSaved }: { saved: RefundApprovalSetting; onSav
       }}
     >
       <Stack gap="3">
-        {failure && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        )}
+        <FailureAlert text={failure} />
         <Flex gap="3" align="flex-end" wrap="wrap">
           <Field.Root invalid={invalid} disabled={readOnly} maxW="20rem">
             <Field.Label>{t('refunds.threshold.threshold')}</Field.Label>

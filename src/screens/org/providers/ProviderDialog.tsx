@@ -1,12 +1,11 @@
-import { Input, SimpleGrid, Textarea } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { ProviderSaveInput, type ProviderRow } from '../../../contract/org';
 import { saveProvider } from '../../../services/org';
 import { useT } from '../../../app/i18n';
-import { FormDialog } from '../../../components/FormDialog';
-import { FormField, errorText } from '../../../components/FormField';
-import { useFormSave, useUniqueCheck } from '../../shared/forms';
+import { useUniqueCheck } from '../../shared/forms';
+import { SaveDialog } from '../../shared/SaveDialog';
+import { FieldGrid, TextAreaField, TextField } from '../../shared/formFields';
 
 const EMPTY: ProviderSaveInput = {
   id: null,
@@ -44,42 +43,24 @@ export function ProviderDialog({
         }
       : EMPTY,
   });
-  const { register, formState } = form;
-  const { errors, isSubmitting } = formState;
   const unique = useUniqueCheck(t, form, provider?.id ?? null);
-  const err = (name: keyof ProviderSaveInput) => errorText(t, name, errors[name]);
-
-  const { submit, failure } = useFormSave(t, form, saveProvider, onSaved);
 
   return (
-    <FormDialog
-      open
+    <SaveDialog
+      form={form}
       title={t(provider ? 'org.provider.editTitle' : 'org.provider.newTitle')}
-      failure={failure}
-      busy={isSubmitting}
-      onSubmit={submit}
+      save={saveProvider}
+      onSaved={onSaved}
       onClose={onClose}
     >
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <FormField label={t('fields.name')} required error={err('name')}>
-          <Input {...register('name', { onBlur: unique('name', 'serviceProviderName') })} />
-        </FormField>
-        <FormField label={t('fields.contactName')} error={err('contactName')}>
-          <Input {...register('contactName')} autoComplete="off" />
-        </FormField>
-        <FormField label={t('fields.contactEmail')} error={err('contactEmail')}>
-          <Input {...register('contactEmail')} type="email" inputMode="email" />
-        </FormField>
-        <FormField label={t('fields.phone')} error={err('phone')}>
-          <Input {...register('phone')} type="tel" inputMode="tel" />
-        </FormField>
-      </SimpleGrid>
-      <FormField label={t('fields.address')} error={err('address')}>
-        <Input {...register('address')} />
-      </FormField>
-      <FormField label={t('fields.remark')} error={err('remark')}>
-        <Textarea {...register('remark')} rows={2} />
-      </FormField>
-    </FormDialog>
+      <FieldGrid>
+        <TextField name="name" required onBlurCheck={unique('name', 'serviceProviderName')} />
+        <TextField name="contactName" autoComplete="off" />
+        <TextField name="contactEmail" type="email" inputMode="email" />
+        <TextField name="phone" type="tel" inputMode="tel" />
+      </FieldGrid>
+      <TextField name="address" />
+      <TextAreaField name="remark" />
+    </SaveDialog>
   );
 }

@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  Field,
-  Input,
-  NativeSelect,
-  Progress,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Dialog, Field, Input, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import type { SnapshotFrom } from 'xstate';
 import type { PayBrand } from '../../../contract/brands';
 import { AUDIT_CODES } from '../../../contract/reconciliation';
@@ -23,6 +11,7 @@ import {
 import type { statementImportMachine, StatementImportEvent } from '../../../machines/statementImport';
 import { useT } from '../../../app/i18n';
 import { textOr, type Translate } from '../../../i18n';
+import { OptionSelect } from '../../../components/OptionSelect';
 
 type State = SnapshotFrom<typeof statementImportMachine>;
 type Send = (event: StatementImportEvent) => void;
@@ -73,17 +62,14 @@ function ChooseStep({ state, send, onClose }: { state: State; send: Send; onClos
           </Field.Root>
           <Field.Root invalid={Boolean(errors.brand)}>
             <Field.Label>{t('statementImports.brand')}</Field.Label>
-            <NativeSelect.Root disabled={busy}>
-              <NativeSelect.Field name="brand" value={brand} onChange={(e) => setBrand(e.target.value)}>
-                <option value="">{t('statementImports.detect')}</option>
-                {brandsOfGroup(state.context.group).map((b) => (
-                  <option key={b} value={b}>
-                    {brandText(t, b)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect
+              root={{ disabled: busy }}
+              name="brand"
+              value={brand}
+              onChange={(e) => setBrand(e.target.value)}
+              placeholder={t('statementImports.detect')}
+              options={brandsOfGroup(state.context.group).map((b) => ({ value: b, label: brandText(t, b) }))}
+            />
             <Field.ErrorText>{errors.brand}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={Boolean(errors.businessDay)}>

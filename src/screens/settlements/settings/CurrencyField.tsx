@@ -1,4 +1,4 @@
-import { Box, NativeSelect } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { useFormContext } from 'react-hook-form';
 import { CURRENCIES } from '../../../contract/orgAgent';
 import { currencyUnit } from '../../../contract/money';
@@ -6,6 +6,7 @@ import { catalogueOf } from '../../../contract/locale';
 import { useLocale, useT } from '../../../app/i18n';
 import { FormField } from '../../../components/FormField';
 import { useFieldError } from '../../shared/formFields';
+import { OptionSelect } from '../../../components/OptionSelect';
 
 /**
  * A row's currency: every currency of the gateway, those another row of the list already has
@@ -24,16 +25,14 @@ export function CurrencyField({ name, taken }: { name: string; taken: readonly {
   return (
     <Box flexShrink={0} w={{ base: '7.5rem', sm: '9rem' }}>
       <FormField label={t('fields.currency')} required error={error(name)}>
-        <NativeSelect.Root>
-          <NativeSelect.Field {...register(name)}>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c} disabled={taken.some((r) => r.currency === c)}>
-                {labelOf(c)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          {...register(name)}
+          options={CURRENCIES.map((c) => ({
+            value: c,
+            label: labelOf(c),
+            disabled: taken.some((r) => r.currency === c),
+          }))}
+        />
       </FormField>
     </Box>
   );

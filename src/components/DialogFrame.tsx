@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { Dialog, Portal, type DialogRootProps } from '@chakra-ui/react';
+
+/**
+ * A centred dialog with a title, a scrolling body and a footer of actions: a confirmation or
+ * secrets shown once (`alert`: role="alertdialog"), a link's lifecycle. Never closed by a click
+ * outside unless `dismissable`; Escape closes it unless `dismissable` is false.
+ */
+export function DialogFrame({
+  open,
+  title,
+  size,
+  alert = false,
+  dismissable,
+  label,
+  onDismiss,
+  footer,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  size: DialogRootProps['size'];
+  alert?: boolean;
+  /** true: Escape and a click outside close it; false: neither; unset: Escape only. */
+  dismissable?: boolean;
+  /** The dialog's accessible name when it differs from its title's text. */
+  label?: string;
+  onDismiss: () => void;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root
+      open={open}
+      {...(alert ? { role: 'alertdialog' as const } : {})}
+      placement="center"
+      size={size}
+      scrollBehavior="inside"
+      closeOnEscape={dismissable !== false}
+      closeOnInteractOutside={dismissable === true}
+      onOpenChange={(e) => !e.open && onDismiss()}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx={{ base: '2', sm: '4' }} {...(label ? { 'aria-label': label } : {})}>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Footer>{footer}</Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
