@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/machines/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
+    // The console's catalogues, as the browser would have loaded them (tests/setup/catalogues.ts).
+    setupFiles: ['tests/setup/catalogues.ts'],
     testTimeout: 30000,
     // Suites that start real server processes (two processes, kill -9 recovery) share the two
     // cores with the others; a PGlite harness can then take over a minute to start.

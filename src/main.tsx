@@ -1,3 +1,5 @@
+// First: it asks for the reader's catalogue while the rest is set up.
+import { firstLanguage } from './app/firstLanguage';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
@@ -25,7 +27,7 @@ import { STORAGE_KEYS, sessionStore } from './services/storage';
 import { isWorkingLanguage } from './contract/locale';
 import { system } from './app/system';
 import { AppToaster, showError, showToast } from './app/toaster';
-import { I18nProvider } from './app/i18n';
+import { I18nProvider, useShownLanguage } from './app/i18n';
 import { SessionProvider, type RootActor } from './app/session';
 import { AppRouter } from './app/Router';
 
@@ -75,7 +77,7 @@ window.addEventListener('storage', (e) => {
 });
 
 function Root() {
-  const locale = useSelector(sessionActor, (s) => s.context.locale);
+  const locale = useShownLanguage(useSelector(sessionActor, (s) => s.context.locale));
   return (
     <ChakraProvider value={system}>
       <SessionProvider root={rootActor}>
@@ -89,8 +91,12 @@ function Root() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Root />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  );
+// The reader's language first (one catalogue chunk); if it cannot be had, the console still
+// starts (in the language's keys until a catalogue arrives) and asks again on a change of language.
+firstLanguage.then(render, render);

@@ -3,7 +3,7 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { loginUrl } from '../machines/session';
 import { TopProgress } from '../components/TopProgress';
 import { FullPageMessage } from '../components/FullPageMessage';
-import type { MessageKey } from '../i18n';
+import type { MessageKey } from '../i18n/translator';
 import { useDocumentTitle, useT } from './i18n';
 import { allowedSet, decideRoute } from './routes';
 import { SCREENS, hasScreen, type SubScreen } from './screens';

@@ -1,6 +1,7 @@
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { catalogueOf, type Catalogue, type WorkingLanguage } from '../contract/locale';
-import { createTranslator, type Translate } from '../i18n';
+import { createTranslator, hasCatalogue, type Translate } from '../i18n/translator';
+import { loadCatalogue } from '../i18n/load';
 
 interface I18nValue {
   t: Translate;
@@ -19,11 +20,37 @@ export function translatorFor(locale: WorkingLanguage): Translate {
   return t;
 }
 
+/**
+ * The language the console shows: `wanted` once its catalogue has arrived (it is loaded on
+ * demand, one chunk per language), until then the one shown before. The first language is
+ * loaded before the first render (app/firstLanguage.ts).
+ */
+export function useShownLanguage(wanted: WorkingLanguage): WorkingLanguage {
+  const [shown, setShown] = useState(wanted);
+  const ready = hasCatalogue(catalogueOf(wanted));
+  useEffect(() => {
+    if (ready) return;
+    let current = true;
+    loadCatalogue(catalogueOf(wanted)).then(
+      () => current && setShown(wanted),
+      () => {
+        // Not reachable (offline): the console stays in the language it shows.
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, ready]);
+  return ready ? wanted : shown;
+}
+
 const I18nContext = createContext<I18nValue | null>(null);
 
 const HTML_LANG: Record<WorkingLanguage, string> = { jp: 'ja', zh_cn: 'zh-CN', en: 'en' };
 
-export function I18nProvider({ locale, children }: { locale: WorkingLanguage; children: ReactNode }) {
+/** The language's texts for what is below; a language whose catalogue is still coming shows the one before. */
+export function I18nProvider({ locale: wanted, children }: { locale: WorkingLanguage; children: ReactNode }) {
+  const locale = useShownLanguage(wanted);
   const value = useMemo(() => ({ t: translatorFor(locale), locale }), [locale]);
   useEffect(() => {
     document.documentElement.lang = HTML_LANG[locale];

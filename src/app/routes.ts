@@ -1,4 +1,4 @@
-import type { MessageKey } from '../i18n';
+import type { MessageKey } from '../i18n/translator';
 import { ALWAYS_ALLOWED_ROUTES, MENU, flattenMenu, type MenuRoute } from '../contract/routes';
 import { hasScreen, matchSubScreen, subTitleKey, type SubScreen } from './screens';
 

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { MessageKey } from '../i18n';
+import type { MessageKey } from '../i18n/translator';
 import { isBuiltScreen, type BuiltScreen } from '../contract/routes';
 
 /**

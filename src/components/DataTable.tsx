@@ -1,7 +1,7 @@
 import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, Checkbox, Flex, IconButton, Skeleton, Table, Text, chakra } from '@chakra-ui/react';
 import { useT } from '../app/i18n';
-import type { Translate } from '../i18n';
+import type { Translate } from '../i18n/translator';
 import { ArrowDownIcon, ArrowUpIcon, ChevronDownIcon, ChevronRightIcon, SortIcon } from './icons';
 import { CardList } from './table/CardList';
 import { ColumnsMenu } from './table/ColumnsMenu';

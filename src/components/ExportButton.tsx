@@ -6,7 +6,7 @@ import { exportJobMachine, type ExportFormat } from '../machines/exportJob';
 import { exportActors, saveFile, type ExportPaths } from '../services/exports';
 import { showError } from '../app/toaster';
 import { useT } from '../app/i18n';
-import type { Translate } from '../i18n';
+import type { Translate } from '../i18n/translator';
 import { CheckIcon } from './icons';
 
 type JobActor = Actor<typeof exportJobMachine>;

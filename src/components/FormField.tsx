@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Field } from '@chakra-ui/react';
 import type { FieldError } from 'react-hook-form';
 import type { MessageRef } from '../contract/validation';
-import { renderMessage, type Translate } from '../i18n';
+import { renderMessage, type Translate } from '../i18n/translator';
 
 /**
  * The text of a form error: the contract's message references (yup via the resolver) are

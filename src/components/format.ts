@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { OperatorType } from '../contract/roles';
 import { roleLevel } from '../contract/roles';
-import type { Translate } from '../i18n';
+import type { Translate } from '../i18n/translator';
 import { BUSINESS_ZONE_NAME } from './zone';
 
 /** The business time zone dates are shown in (DESIGN: default Asia/Tokyo). */

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useLocale } from '../app/i18n';
 import { catalogueOf } from '../contract/locale';
 import { currencyUnit, formatAmount, formatMoney, parseAmount } from '../contract/money';
-import { languageOfTranslator, type Translate } from '../i18n';
+import { languageOfTranslator, type Translate } from '../i18n/translator';
 
 /** An amount in minor units with its currency, as the reader's language writes it. */
 export type MoneyText = (minor: bigint | number | string, currency: string) => string;

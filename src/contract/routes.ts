@@ -1,4 +1,4 @@
-import type { MessageKey } from '../i18n';
+import type { MessageKey } from '../i18n/translator';
 import { ALL_ROLES, type OperatorType } from './roles';
 
 /**

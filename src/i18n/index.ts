@@ -1,8 +1,6 @@
-import rosetta from 'rosetta';
 import type { Catalogue } from '../contract/locale';
-import { formatMoney, isMoneyValue } from '../contract/money';
-import type { MessageRef } from '../contract/validation';
 import type { AreaCatalogue, Dict, Leaves } from './define';
+import { registerCatalogue } from './translator';
 import common from './common';
 import menu from './menu';
 import shell from './shell';
@@ -70,7 +68,8 @@ function mergeInto(target: Dict, source: Dict): Dict {
   return target;
 }
 
-function merge(lang: Catalogue): Dict {
+/** A language's catalogue: every area's texts in it, merged. */
+export function merge(lang: Catalogue): Dict {
   return Object.values(AREAS).reduce<Dict>((all, a: AreaCatalogue) => mergeInto(all, a[lang]), {});
 }
 
@@ -88,71 +87,8 @@ export type KeysUnder<P extends string> = MessageKey extends infer K
     : never
   : never;
 
-export type Translate = (key: MessageKey, values?: Record<string, unknown>) => string;
+export * from './translator';
 
-/** A translator for one language. Missing keys show the key itself (and fail the catalogue test). */
-export function createTranslator(lang: Catalogue): Translate {
-  const r = rosetta<Dict>({ [lang]: merge(lang) });
-  r.locale(lang);
-  const t: Translate = (key, values) => {
-    const out = r.t(key, values && writeAmounts(values, lang));
-    return out === '' ? key : out;
-  };
-  languages.set(t, lang);
-  return t;
-}
-
-/** Amounts among a message's values (contract/money MoneyValue), written in the message's language. */
-function writeAmounts(values: Record<string, unknown>, lang: Catalogue): Record<string, unknown> {
-  if (!Object.values(values).some(isMoneyValue)) return values;
-  return Object.fromEntries(
-    Object.entries(values).map(([k, v]) => [k, isMoneyValue(v) ? formatMoney(v.minor, v.currency, lang) : v]),
-  );
-}
-
-const languages = new WeakMap<Translate, Catalogue>();
-/**
- * The language a translator speaks, for what is written with Intl rather than from the
- * catalogue (amounts: contract/money formatMoney); Japanese for a translator made elsewhere.
- */
-export const languageOfTranslator = (t: Translate): Catalogue => languages.get(t) ?? 'ja';
-
-/** Every dotted key of a catalogue. */
-export function leafKeys(d: Dict, prefix = ''): string[] {
-  return Object.entries(d).flatMap(([k, v]) =>
-    typeof v === 'string' ? [prefix + k] : leafKeys(v, `${prefix}${k}.`),
-  );
-}
-
-let known: ReadonlySet<string> | undefined;
-/**
- * The one place a key built from a run-time string — a code the server sent (brand, event,
- * audit object), a field name from a yup path or a file column, a worker's refusal — becomes
- * a MessageKey: it is one when the Japanese catalogue has it. Everything else is typed.
- */
-export function isMessageKey(key: string): key is MessageKey {
-  known ??= new Set(leafKeys(merge('ja')));
-  return known.has(key);
-}
-
-/** The text of a key built at run time, or `fallback` (say, the code itself) when there is none. */
-export const textOr = (t: Translate, key: string, fallback: string, values?: Record<string, unknown>) =>
-  isMessageKey(key) ? t(key, values) : fallback;
-
-/** A field's label (`fields.<name>`), or its name when it has none. */
-export const fieldLabel = (t: Translate, name: string) => textOr(t, `fields.${name}`, name);
-
-/** Render a validation message reference, with the field's label in place of its name. */
-export function renderMessage(t: Translate, m: MessageRef | string): string {
-  if (typeof m === 'string') return m;
-  const values = { ...(m.values ?? {}) };
-  if (typeof values.field === 'string') {
-    const leaf =
-      values.field
-        .replace(/\[\d+\]/g, '')
-        .split('.')
-        .pop() ?? values.field;
-    values.field = fieldLabel(t, leaf);
-  }
-  return t(m.key, values);
-}
+// Whoever imports the catalogues (the server, the tests, the build's per-language chunks) has
+// all three languages at once.
+for (const lang of CATALOGUES) registerCatalogue(lang, merge(lang));

@@ -3,7 +3,7 @@ import type { ListDefinition } from '../contract/lists/define';
 import { roleLevel } from '../contract/roles';
 import { useT } from '../app/i18n';
 import { useSessionUser } from '../app/session';
-import type { MessageKey, Translate } from '../i18n';
+import type { MessageKey, Translate } from '../i18n/translator';
 import { DataTable, type DataTableProps } from '../components/DataTable';
 import { FilterBar, type FilterField } from '../components/FilterBar';
 import { columnPrefsKey } from '../components/table/columnPrefs';

@@ -4,7 +4,7 @@ import type { Page } from '../contract/envelope';
 import type { ListDefinition } from '../contract/lists/define';
 import type { ListQuery } from '../machines/listQuery';
 import { useT } from '../app/i18n';
-import type { MessageKey, Translate } from '../i18n';
+import type { MessageKey, Translate } from '../i18n/translator';
 import { ExportButtons } from '../components/ExportButton';
 import { PageHeader } from '../components/PageHeader';
 import type { Cells } from './columns';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ListColumn } from '../contract/lists/define';
 import type { Column } from '../components/DataTable';
-import type { Translate } from '../i18n';
+import type { Translate } from '../i18n/translator';
 
 /** What each declared column of a list shows for a row (the screen's part of the columns). */
 export type Cells<K extends string, Row> = Record<K, (row: Row) => ReactNode>;

@@ -3,7 +3,7 @@ import type { ListDefinition } from '../contract/lists/define';
 import type { RoleLevel } from '../contract/roles';
 import type { FilterField, Option } from '../components/FilterBar';
 import { businessDate } from '../components/format';
-import { textOr, type Translate } from '../i18n';
+import { textOr, type Translate } from '../i18n/translator';
 
 /**
  * A list's filters as the URL holds them: every one a string, '' for all; the period the

@@ -4,7 +4,7 @@ import type { Page } from '../contract/envelope';
 import type { ListDefinition } from '../contract/lists/define';
 import { listQueryMachine, type ListQuery } from '../machines/listQuery';
 import { useT } from '../app/i18n';
-import { textOr } from '../i18n';
+import { textOr } from '../i18n/translator';
 import { useListUrl, useUrlChanges } from '../app/listUrl';
 import type { TableStatus } from '../components/DataTable';
 import { Pagination } from '../components/Pagination';

@@ -5,7 +5,7 @@ import { useSessionUser } from '../app/session';
 import { useLoad } from '../app/useLoad';
 import type { FilterField, Option } from '../components/FilterBar';
 import { branchTree } from '../services/org';
-import type { Translate } from '../i18n';
+import type { Translate } from '../i18n/translator';
 
 /**
  * Company and branch filters within the caller's scope (the branch tree the server gives):

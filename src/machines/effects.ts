@@ -1,6 +1,6 @@
 import { isUnauthenticated } from '../contract/envelope';
 import { catalogueOf, type WorkingLanguage } from '../contract/locale';
-import { createTranslator } from '../i18n';
+import { createTranslator } from '../i18n/translator';
 
 /**
  * What machines ask the screen to do. Machines never show anything themselves: they

@@ -7,7 +7,7 @@ import {
   type Envelope,
 } from '../contract/envelope';
 import { catalogueOf, type WorkingLanguage } from '../contract/locale';
-import { createTranslator } from '../i18n';
+import { createTranslator } from '../i18n/translator';
 
 /**
  * The console's HTTP client (spec points 7 and 8): every call is `POST /api<path>` with a

@@ -9,7 +9,7 @@ import {
 } from 'victory';
 import { useLocale, useT } from '../../app/i18n';
 import { catalogueOf } from '../../contract/locale';
-import type { MessageKey } from '../../i18n';
+import type { MessageKey } from '../../i18n/translator';
 import { valueFormat, valueTicks, type ChartSeries } from './chartScale';
 
 export type { ChartPoint, ChartSeries } from './chartScale';

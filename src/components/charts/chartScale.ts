@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n';
+import type { MessageKey } from '../../i18n/translator';
 import { formatMoney, type MoneyLanguage } from '../../contract/money';
 
 /** One point of a series: a category (a day, a brand) or a number on x, a value on y. */

@@ -3,7 +3,7 @@ import type { AuditRow } from '../../contract/audit';
 import { AUDIT_LIST } from '../../contract/lists/audit';
 import { pageAudit } from '../../services/audit';
 import { useT } from '../../app/i18n';
-import { textOr, type Translate } from '../../i18n';
+import { textOr, type Translate } from '../../i18n/translator';
 import { formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import type { Cells } from '../../lists/columns';

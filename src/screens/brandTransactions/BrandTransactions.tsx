@@ -5,7 +5,7 @@ import type { BrandTransactionRow } from '../../contract/brandTransactions';
 import { BRAND_TRANSACTION_LISTS } from '../../contract/lists/brandTransactions';
 import { AUDIT_CODE, type ReconGroup } from '../../contract/reconciliation';
 import type { ListQuery } from '../../machines/listQuery';
-import type { MessageKey, Translate } from '../../i18n';
+import type { MessageKey, Translate } from '../../i18n/translator';
 import { formatDateTime } from '../../components/format';
 import { moneyIn } from '../../components/money';
 import type { Cells } from '../../lists/columns';

@@ -15,7 +15,7 @@ import {
 import { InfoList, type InfoItem } from '../../components/InfoList';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../i18n/translator';
 
 /** Home ('/'): until a dashboard exists, the user's account summary and last successful login. */
 export default function Home() {

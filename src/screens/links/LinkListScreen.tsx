@@ -10,7 +10,7 @@ import { showError, showSuccess } from '../../app/toaster';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PlusIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
-import type { MessageKey, Translate } from '../../i18n';
+import type { MessageKey, Translate } from '../../i18n/translator';
 import type { Cells } from '../../lists/columns';
 import { ListBody } from '../../lists/ListBody';
 import { urlDefaults } from '../../lists/filterFields';

@@ -1,6 +1,6 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { useT } from '../../app/i18n';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../i18n/translator';
 import { showError, showSuccess } from '../../app/toaster';
 import { qrFileName, qrPngDataUrl, saveFile } from '../../services/qrCode';
 import { LinkAndQr } from './LinkAndQr';

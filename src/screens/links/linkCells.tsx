@@ -1,5 +1,5 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
-import type { MessageKey, Translate } from '../../i18n';
+import type { MessageKey, Translate } from '../../i18n/translator';
 import { formatDateTime } from '../../components/format';
 
 /** The cells the URL-payment and pre-order lists share. */

@@ -5,7 +5,7 @@ import { moneyIn } from '../../components/money';
 import type { PAY_LINK_LIST } from '../../contract/lists/payLinks';
 import type { Cells } from '../../lists/columns';
 import { formatDateTime } from '../../components/format';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../i18n/translator';
 import { companyCell, createdCell, numbersCell, remarkCell, rowActions } from './linkCells';
 
 /** The badge colour of an order status: paid green, open blue, the rest grey or red. */

@@ -3,7 +3,7 @@ import type { LoginHistoryRow } from '../../contract/loginHistory';
 import { LOGIN_HISTORY_LIST } from '../../contract/lists/loginHistory';
 import { pageLoginHistory } from '../../services/loginHistory';
 import { useT } from '../../app/i18n';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../i18n/translator';
 import { describeUserAgent, formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import type { Cells } from '../../lists/columns';

@@ -6,7 +6,7 @@ import { manageableRolesOf, roleNameKey } from '../../contract/roles';
 import { branchTree } from '../../services/org';
 import { pageOperators, setOperatorStatus } from '../../services/operators';
 import { useT } from '../../app/i18n';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../i18n/translator';
 import { useSessionUser } from '../../app/session';
 import { useLoad } from '../../app/useLoad';
 import { TrashIcon } from '../../components/icons';

@@ -3,7 +3,7 @@ import type { OperatorRow } from '../../contract/operators';
 import type { OPERATOR_LIST } from '../../contract/lists/operators';
 import { roleNameKey } from '../../contract/roles';
 import { KeyIcon } from '../../components/icons';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../i18n/translator';
 import type { Cells } from '../../lists/columns';
 import type { ColumnKey } from '../../lists/ListBody';
 import { RowActions } from '../shared/RowActions';

@@ -4,7 +4,7 @@ import type { OrderDetail } from '../../contract/orders';
 import { moneyIn } from '../../components/money';
 import { useT } from '../../app/i18n';
 import { useSessionMenu } from '../../app/session';
-import { textOr } from '../../i18n';
+import { textOr } from '../../i18n/translator';
 import { InfoList, type InfoItem } from '../../components/InfoList';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge } from './badges';

@@ -3,7 +3,7 @@ import { ORDER_EVENTS, type OrderDetail } from '../../contract/orders';
 import { moneyIn } from '../../components/money';
 import { APPROVAL_EXPIRED_REASON, REFUND_APPROVAL_EXPIRY_DAYS } from '../../contract/refunds';
 import { useT } from '../../app/i18n';
-import { textOr } from '../../i18n';
+import { textOr } from '../../i18n/translator';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge, RefundStatusBadge } from './badges';
 import { resultText } from './brandText';

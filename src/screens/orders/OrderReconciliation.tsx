@@ -4,7 +4,7 @@ import type { OrderDetail } from '../../contract/orders';
 import { useT } from '../../app/i18n';
 import { SectionCard } from '../../components/SectionCard';
 import { moneyIn } from '../../components/money';
-import { textOr } from '../../i18n';
+import { textOr } from '../../i18n/translator';
 import { CodeBadge, dayHref, groupOfBrand, ResolutionText } from '../reconciliation/reconCells';
 
 /**

@@ -1,4 +1,4 @@
-import { textOr, type Translate } from '../../i18n';
+import { textOr, type Translate } from '../../i18n/translator';
 
 /**
  * A brand as the screens show it. A payment link's or pre-order's order has none until its

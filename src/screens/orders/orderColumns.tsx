@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { OrderRow } from '../../contract/orders';
 import type { ORDER_LIST } from '../../contract/lists/orders';
 import { moneyIn } from '../../components/money';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../i18n/translator';
 import { formatDateTime } from '../../components/format';
 import type { Cells } from '../../lists/columns';
 import { OrderStatusBadge } from './badges';

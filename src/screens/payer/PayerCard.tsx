@@ -15,7 +15,7 @@ import {
 import type { PayerDecision } from '../../contract/merchant';
 import { moneyIn } from '../../components/money';
 import { useT } from '../../app/i18n';
-import { textOr } from '../../i18n';
+import { textOr } from '../../i18n/translator';
 import { formatDateTime } from '../../components/format';
 import { AlertIcon, CheckIcon, CrossIcon } from '../../components/icons';
 import { InfoList } from '../../components/InfoList';

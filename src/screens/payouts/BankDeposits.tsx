@@ -4,7 +4,7 @@ import { DEPOSIT_LIST } from '../../contract/lists/payouts';
 import type { BankDepositRow } from '../../contract/payouts';
 import type { ListQuery } from '../../machines/listQuery';
 import { moneyIn } from '../../components/money';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../i18n/translator';
 import type { Cells } from '../../lists/columns';
 import type { ColumnKey } from '../../lists/ListBody';
 import { ListScreen } from '../../lists/ListScreen';

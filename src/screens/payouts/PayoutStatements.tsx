@@ -11,7 +11,7 @@ import { useSessionUser } from '../../app/session';
 import { showError, showSuccess } from '../../app/toaster';
 import { ExportButtons } from '../../components/ExportButton';
 import { PageHeader } from '../../components/PageHeader';
-import type { MessageKey } from '../../i18n';
+import type { MessageKey } from '../../i18n/translator';
 import { ListBody } from '../../lists/ListBody';
 import { exportCallsOf } from '../../lists/exportCalls';
 import { useListOf } from '../../lists/useListScreen';

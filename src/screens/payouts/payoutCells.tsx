@@ -4,7 +4,7 @@ import type { PayBrand } from '../../contract/brands';
 import type { DepositState, PayoutCheck, PayoutRow } from '../../contract/payouts';
 import type { PAYOUT_LISTS } from '../../contract/lists/payouts';
 import { moneyIn } from '../../components/money';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../i18n/translator';
 import type { Cells } from '../../lists/columns';
 import type { ColumnKey } from '../../lists/ListBody';
 

@@ -4,7 +4,7 @@ import { moneyIn } from '../../components/money';
 import type { PRE_ORDER_LIST } from '../../contract/lists/preOrders';
 import type { Cells } from '../../lists/columns';
 import { formatDateTime } from '../../components/format';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../i18n/translator';
 import { companyCell, createdCell, numbersCell, remarkCell, rowActions } from '../links/linkCells';
 import type { RowActions } from '../links/payLinkColumns';
 

@@ -6,7 +6,7 @@ import { RECON_LISTS } from '../../contract/lists/reconciliation';
 import type { ReconDayRow, ReconGroup } from '../../contract/reconciliation';
 import { useT } from '../../app/i18n';
 import { ListScreen } from '../../lists/ListScreen';
-import type { MessageKey } from '../../i18n';
+import type { MessageKey } from '../../i18n/translator';
 import { pageReconDays } from '../../services/reconciliation';
 import { useSessionUser } from '../../app/session';
 import { RECON_WRITE_ROLES } from '../../contract/reconciliation';

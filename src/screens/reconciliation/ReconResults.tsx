@@ -13,7 +13,7 @@ import { useT } from '../../app/i18n';
 import { SectionCard } from '../../components/SectionCard';
 import { useSessionUser } from '../../app/session';
 import type { Column } from '../../components/DataTable';
-import { textOr } from '../../i18n';
+import { textOr } from '../../i18n/translator';
 import { PagedTable, usePagedLoad } from '../../lists/PagedTable';
 import { reconResults } from '../../services/reconciliation';
 import { CodeBadge } from './reconCells';

@@ -16,7 +16,7 @@ import type { RECON_LISTS } from '../../contract/lists/reconciliation';
 import { useT } from '../../app/i18n';
 import { formatDateTime } from '../../components/format';
 import { moneyIn } from '../../components/money';
-import { textOr, type Translate } from '../../i18n';
+import { textOr, type Translate } from '../../i18n/translator';
 import type { Cells } from '../../lists/columns';
 import { brandText } from '../orders/brandText';
 

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Field, Flex, Stack, Text } from '@chakra-ui/react';
 import { isException, type ReconResult } from '../../contract/reconciliation';
 import { moneyIn } from '../../components/money';
-import { textOr, type Translate } from '../../i18n';
+import { textOr, type Translate } from '../../i18n/translator';
 import { mono, OrderLink } from '../orders/orderColumns';
 import { ResolutionText } from './reconCells';
 import { OptionSelect } from '../../components/OptionSelect';

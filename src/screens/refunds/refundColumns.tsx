@@ -1,7 +1,7 @@
 import type { RefundRow } from '../../contract/refunds';
 import type { REFUND_LIST } from '../../contract/lists/refunds';
 import { moneyIn } from '../../components/money';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../i18n/translator';
 import { formatDateTime } from '../../components/format';
 import type { Cells } from '../../lists/columns';
 import { RefundStatusBadge } from '../orders/badges';

@@ -20,7 +20,7 @@ import {
   type SettlementCheckoutEvent,
 } from '../../machines/settlementCheckout';
 import { useT } from '../../app/i18n';
-import type { MessageKey, Translate } from '../../i18n';
+import type { MessageKey, Translate } from '../../i18n/translator';
 import { moneyIn } from '../../components/money';
 import { formatDateTime } from '../../components/format';
 import { RefundPasswordForm } from '../../components/RefundPasswordForm';

@@ -4,7 +4,7 @@ import { useLocale, useT } from '../../app/i18n';
 import { InfoList, type InfoItem } from '../../components/InfoList';
 import { SectionCard } from '../../components/SectionCard';
 import { formatDateTime } from '../../components/format';
-import { textOr, type MessageKey } from '../../i18n';
+import { textOr, type MessageKey } from '../../i18n/translator';
 import { countryOptions } from '../shared/bankForm';
 import { brandText } from '../orders/brandText';
 import { periodText, SettlementStatusBadge } from './settlementCells';

@@ -13,7 +13,7 @@ import { ListBody } from '../../lists/ListBody';
 import { exportCallsOf } from '../../lists/exportCalls';
 import { useListOf } from '../../lists/useListScreen';
 import { pageSettlements, settlementParties } from '../../services/settlements';
-import type { MessageKey } from '../../i18n';
+import type { MessageKey } from '../../i18n/translator';
 import { settlementCells } from './settlementCells';
 import { SettlementTotals } from './SettlementTotals';
 import { PayoutBatches } from './PayoutBatches';

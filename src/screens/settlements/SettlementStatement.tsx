@@ -2,7 +2,7 @@ import { Alert, Heading, Table, Text } from '@chakra-ui/react';
 import type { SettlementDetail } from '../../contract/settlements';
 import { useT } from '../../app/i18n';
 import { moneyIn } from '../../components/money';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../i18n/translator';
 import { SectionCard } from '../../components/SectionCard';
 
 /**

@@ -4,7 +4,7 @@ import type { SettlementKind, SettlementRow, SettlementStatus } from '../../cont
 import type { SETTLEMENT_LISTS } from '../../contract/lists/settlements';
 import { moneyIn } from '../../components/money';
 import { formatDateTime } from '../../components/format';
-import { textOr, type Translate } from '../../i18n';
+import { textOr, type Translate } from '../../i18n/translator';
 import { useT } from '../../app/i18n';
 import type { Cells } from '../../lists/columns';
 import { brandText } from '../orders/brandText';

@@ -6,7 +6,7 @@ import type { AGENCY_LIST, COMPANY_LIST } from '../../contract/lists/org';
 import type { ListQuery } from '../../machines/listQuery';
 import { useT } from '../../app/i18n';
 import { PageHeader } from '../../components/PageHeader';
-import type { MessageKey } from '../../i18n';
+import type { MessageKey } from '../../i18n/translator';
 import type { Cells } from '../../lists/columns';
 import { ListBody, type ColumnKey } from '../../lists/ListBody';
 import { useListOf } from '../../lists/useListScreen';

@@ -3,7 +3,7 @@ import type { CompanySaveInput } from '../../contract/orgCompany';
 import type { bankFields } from '../../contract/orgBank';
 import type { WorkingLanguage } from '../../contract/locale';
 import type { Option } from '../../components/FilterBar';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../i18n/translator';
 
 /** The bank details of a payee as a form holds them (companies, agencies, comprehensive agents). */
 export type BankForm = Pick<CompanySaveInput, keyof typeof bankFields>;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Input, SimpleGrid, Textarea, type InputProps } from '@chakra-ui/react';
 import { Controller, useFormContext, type FieldError } from 'react-hook-form';
 import { useT } from '../../app/i18n';
-import { fieldLabel } from '../../i18n';
+import { fieldLabel } from '../../i18n/translator';
 import { FormField, errorText } from '../../components/FormField';
 import { MoneyInput } from '../../components/MoneyInput';
 import { DateInput } from '../../components/DateInput';

@@ -4,7 +4,7 @@ import type { CheckType } from '../../contract/checks';
 import { showSuccess } from '../../app/toaster';
 import { isApiError } from '../../services/client';
 import { dataExists } from '../../services/checks';
-import { renderMessage, type Translate } from '../../i18n';
+import { renderMessage, type Translate } from '../../i18n/translator';
 
 /** A field of the wire (`ubos[2].city`) as react-hook-form names it (`ubos.2.city`). */
 export const formPath = (field: string) => field.replace(/\[(\d+)\]/g, '.$1');

@@ -2,7 +2,7 @@ import type { OrgOption } from '../../contract/org';
 import { WORKING_LANGUAGES } from '../../contract/locale';
 import type { Option } from '../../components/FilterBar';
 import { codeOptions } from '../../lists/filterFields';
-import type { KeysUnder, Translate } from '../../i18n';
+import type { KeysUnder, Translate } from '../../i18n/translator';
 
 /** Picker options of an organisation list; locked ones say so. */
 export const orgOptions = (t: Translate, list: readonly OrgOption[] | null | undefined): Option[] =>

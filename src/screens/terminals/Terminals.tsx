@@ -4,7 +4,7 @@ import type { TerminalRow } from '../../contract/terminals';
 import { TERMINAL_LIST } from '../../contract/lists/terminals';
 import { pageTerminals, setTerminalStatus } from '../../services/terminals';
 import { useT } from '../../app/i18n';
-import type { Translate } from '../../i18n';
+import type { Translate } from '../../i18n/translator';
 import { formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import type { Cells } from '../../lists/columns';

@@ -5,7 +5,7 @@ import type { RateChange } from '../../../contract/commission';
 import type { BrandAgentOption } from '../../../contract/org';
 import { useT } from '../../../app/i18n';
 import { errorText } from '../../../components/FormField';
-import { textOr } from '../../../i18n';
+import { textOr } from '../../../i18n/translator';
 import { BankFields } from '../../shared/BankFields';
 import { FieldGrid, TextField } from '../../shared/formFields';
 import { PeriodFields } from '../../shared/PeriodFields';

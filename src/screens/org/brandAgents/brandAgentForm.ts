@@ -6,7 +6,7 @@ import {
   type BrandAgentRow,
 } from '../../../contract/org';
 import { yup } from '../../../contract/validation';
-import { textOr, type Translate } from '../../../i18n';
+import { textOr, type Translate } from '../../../i18n/translator';
 import { EMPTY_BANK } from '../../shared/bankForm';
 import { filledRows, optionalRate } from '../../shared/rateGrid';
 

@@ -10,7 +10,7 @@ import {
 } from '../../../contract/statementImports';
 import type { statementImportMachine, StatementImportEvent } from '../../../machines/statementImport';
 import { useT } from '../../../app/i18n';
-import { textOr, type Translate } from '../../../i18n';
+import { textOr, type Translate } from '../../../i18n/translator';
 import { OptionSelect } from '../../../components/OptionSelect';
 
 type State = SnapshotFrom<typeof statementImportMachine>;
