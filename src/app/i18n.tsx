@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { catalogueOf, type Catalogue, type WorkingLanguage } from '../contract/locale';
-import { createTranslator, hasCatalogue, type Translate } from '../i18n/translator';
+import { catalogueOf, languageOf, type Catalogue, type WorkingLanguage } from '../contract/locale';
+import { createTranslator, hasCatalogue, registeredCatalogues, type Translate } from '../i18n/translator';
 import { loadCatalogue } from '../i18n/load';
 
 interface I18nValue {
@@ -26,10 +26,18 @@ export function translatorFor(locale: WorkingLanguage): Translate {
  * loaded before the first render (app/firstLanguage.ts).
  */
 export function useShownLanguage(wanted: WorkingLanguage): WorkingLanguage {
-  const [shown, setShown] = useState(wanted);
   const ready = hasCatalogue(catalogueOf(wanted));
+  const [shown, setShown] = useState<WorkingLanguage>(() => {
+    if (ready) return wanted;
+    const loaded = registeredCatalogues()[0];
+    return loaded ? languageOf(loaded) : wanted;
+  });
   useEffect(() => {
-    if (ready) return;
+    if (ready) {
+      // What the page shows now: the language to keep while a next one comes.
+      setShown(wanted);
+      return;
+    }
     let current = true;
     loadCatalogue(catalogueOf(wanted)).then(
       () => current && setShown(wanted),

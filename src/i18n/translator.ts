@@ -23,6 +23,9 @@ export function registerCatalogue(lang: Catalogue, dict: Dict): void {
 
 export const hasCatalogue = (lang: Catalogue): boolean => registered.has(lang);
 
+/** The languages whose catalogues are registered, in the order they came. */
+export const registeredCatalogues = (): Catalogue[] => [...registered.keys()];
+
 export type Translate = (key: MessageKey, values?: Record<string, unknown>) => string;
 
 /**
