@@ -23,6 +23,47 @@ import {
   refunds,
 } from '../schema';
 import { merchantOf, type DemoMerchant } from './merchants';
+import { BRAND_DAY_OFFSET_MINUTES } from '../../modules/reconciliation';
+
+/** How far a payment can settle after its order was made (below: seconds to two minutes). */
+const SETTLE_MS = 120_000;
+
+/** Whether the brand's day cut and the business zone's put an instant in different months. */
+function splitByCut(t: number, brand: PayBrand, zone: string): boolean {
+  const ours = DateTime.fromMillis(t, { zone }).toFormat('yyyy-MM');
+  const theirs = DateTime.fromMillis(t + BRAND_DAY_OFFSET_MINUTES[brand] * 60_000, { zone: 'utc' }).toFormat(
+    'yyyy-MM',
+  );
+  return ours !== theirs;
+}
+
+/**
+ * The demo keeps its payments and refunds out of the hour where a brand cutting its days
+ * elsewhere than the business zone (the Chinese wallets at 00:00 GMT+8, Tokyo at 00:00 JST)
+ * books them in another month than we do: the brand's payment statement then pays them in
+ * the period before or after our brand settlement's (a timing difference the payout check
+ * rightly shows as "differs"; docs/reconciliation.md). The demo's payouts are meant to agree,
+ * so such an instant (with what follows it) moves an hour at a time, first back for an order
+ * (`before`), first on for a refund (`after`), staying within `bounds`; else it stays.
+ */
+function clearOfCut(
+  t: number,
+  brand: PayBrand,
+  zone: string,
+  way: 'before' | 'after',
+  bounds: { after: number; before: number } = { after: -Infinity, before: Infinity },
+): number {
+  // What follows the instant: an order's settling, a refund's two seconds to done.
+  const tail = way === 'before' ? SETTLE_MS : 2_000;
+  const split = (x: number) => splitByCut(x, brand, zone) || splitByCut(x + tail, brand, zone);
+  if (!split(t)) return t;
+  for (const step of way === 'before' ? [-1, 1] : [1, -1])
+    for (let k = 1; k <= 3; k++) {
+      const moved = t + step * k * 3_600_000;
+      if (moved > bounds.after && moved < bounds.before && !split(moved)) return moved;
+    }
+  return t;
+}
 
 /**
  * Demo orders: `count` orders over the `days` before now across every company and branch,
@@ -285,7 +326,7 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
               ['link', 10],
             ] as const);
       const recent = index - (opts.count - recentCount(opts.count));
-      const createdAt =
+      const drawn =
         recent >= 0
           ? new Date(
               now.getTime() -
@@ -293,6 +334,16 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
                 Math.floor(((recent + r()) / recentCount(opts.count)) * (RECENT_MS - 30_000)),
             )
           : at((index + r()) / (opts.count - recentCount(opts.count)));
+      // The last minutes' orders stay where they are (being paid now, mostly open).
+      const createdAt =
+        recent >= 0
+          ? drawn
+          : new Date(
+              clearOfCut(drawn.getTime(), brand, zone, 'before', {
+                after: -Infinity,
+                before: now.getTime() - SETTLE_MS,
+              }),
+            );
       const age = now.getTime() - createdAt.getTime();
       // Every open status is on screen: the first recent orders take one each.
       const status =
@@ -344,8 +395,13 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
       // Refunds come ten minutes to three days after the payment, never after now.
       const settled = (finishedAt ?? createdAt).getTime();
       const wanted = settled + 600_000 + Math.floor(r() * 3 * 86_400_000);
-      const refundAt =
-        wanted < now.getTime() - 10_000 ? wanted : settled + Math.floor((now.getTime() - settled) / 2);
+      const refundAt = clearOfCut(
+        wanted < now.getTime() - 10_000 ? wanted : settled + Math.floor((now.getTime() - settled) / 2),
+        brand,
+        zone,
+        'after',
+        { after: settled, before: now.getTime() - 10_000 },
+      );
       const remark = pick(r, REFUND_REMARKS);
       const refundFails = status === 'success' && r() < 0.02;
       // Audited when it is older than two days (the demo statements, when on, judge them again).
