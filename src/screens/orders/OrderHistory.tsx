@@ -1,4 +1,4 @@
-import { Box, Flex, Table, Text } from '@chakra-ui/react';
+import { Box, Flex, Text } from '@chakra-ui/react';
 import { ORDER_EVENTS, type OrderDetail } from '../../contract/orders';
 import { moneyIn } from '../../components/money';
 import { APPROVAL_EXPIRED_REASON, REFUND_APPROVAL_EXPIRY_DAYS } from '../../contract/refunds';
@@ -8,6 +8,7 @@ import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge, RefundStatusBadge } from './badges';
 import { resultText } from './brandText';
 import { SectionCard } from '../../components/SectionCard';
+import { FactTable } from '../../components/FactTable';
 
 /** Events with a label; any other event name reads as a status change. */
 const LABELLED_EVENTS: readonly string[] = ['create', ...ORDER_EVENTS];
@@ -17,53 +18,45 @@ export function OrderRefunds({ order }: { order: OrderDetail }) {
   const t = useT();
   return (
     <SectionCard title={t('orders.detail.refunds')}>
-      {order.refunds.length === 0 ? (
-        <Text fontSize="sm" color="fg.muted">
-          {t('orders.detail.noRefunds')}
-        </Text>
-      ) : (
-        <Table.ScrollArea>
-          <Table.Root size="sm" aria-label={t('orders.detail.refunds')}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('refunds.gatewayRefundNo')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('fields.refundAmount')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('fields.status')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('orders.createdAt')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('refunds.refundedBy')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('fields.remark')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {order.refunds.map((r) => (
-                <Table.Row key={r.id}>
-                  <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="nowrap">
-                    {r.gatewayRefundNo}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    {moneyIn(t)(r.amount, r.currency)}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <RefundStatusBadge status={r.status} />
-                  </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatDateTime(r.createdAt)}</Table.Cell>
-                  <Table.Cell>{r.operatorLoginId ?? ''}</Table.Cell>
-                  <Table.Cell minW="14rem" whiteSpace="normal" overflowWrap="anywhere">
-                    {r.rejectReason
-                      ? t('refunds.approval.rejectReason', {
-                          reason:
-                            r.rejectReason === APPROVAL_EXPIRED_REASON
-                              ? t('refunds.approval.expired', { days: REFUND_APPROVAL_EXPIRY_DAYS })
-                              : r.rejectReason,
-                        })
-                      : resultText(t, r.errorCode, r.errorMessage) || r.remark}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
+      <FactTable
+        label={t('orders.detail.refunds')}
+        rows={order.refunds}
+        rowKey={(r) => r.id}
+        empty={t('orders.detail.noRefunds')}
+        columns={[
+          {
+            header: t('refunds.gatewayRefundNo'),
+            cell: (r) => r.gatewayRefundNo,
+            style: { fontFamily: 'mono', fontSize: 'xs', whiteSpace: 'nowrap' },
+          },
+          {
+            header: t('fields.refundAmount'),
+            align: 'end',
+            cell: (r) => moneyIn(t)(r.amount, r.currency),
+            style: { whiteSpace: 'nowrap' },
+          },
+          { header: t('fields.status'), cell: (r) => <RefundStatusBadge status={r.status} /> },
+          {
+            header: t('orders.createdAt'),
+            cell: (r) => formatDateTime(r.createdAt),
+            style: { whiteSpace: 'nowrap' },
+          },
+          { header: t('refunds.refundedBy'), cell: (r) => r.operatorLoginId ?? '' },
+          {
+            header: t('fields.remark'),
+            cell: (r) =>
+              r.rejectReason
+                ? t('refunds.approval.rejectReason', {
+                    reason:
+                      r.rejectReason === APPROVAL_EXPIRED_REASON
+                        ? t('refunds.approval.expired', { days: REFUND_APPROVAL_EXPIRY_DAYS })
+                        : r.rejectReason,
+                  })
+                : resultText(t, r.errorCode, r.errorMessage) || r.remark,
+            style: { minW: '14rem', whiteSpace: 'normal', overflowWrap: 'anywhere' },
+          },
+        ]}
+      />
     </SectionCard>
   );
 }

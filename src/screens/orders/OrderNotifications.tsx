@@ -1,10 +1,11 @@
-import { Badge, Table } from '@chakra-ui/react';
+import { Badge } from '@chakra-ui/react';
 import type { MerchantNotification } from '../../contract/merchant';
 import type { OrderDetail } from '../../contract/orders';
 import { useT } from '../../app/i18n';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge } from './badges';
 import { SectionCard } from '../../components/SectionCard';
+import { FactTable } from '../../components/FactTable';
 
 const COLOURS: Record<MerchantNotification['status'], string> = {
   pending: 'orange',
@@ -26,46 +27,43 @@ export function OrderNotifications({ order }: { order: OrderDetail }) {
       title={title}
       description={t('orders.notifications.to', { url: order.notifications[0].url })}
     >
-      <Table.ScrollArea>
-        <Table.Root size="sm" aria-label={title}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('orders.notifications.reports')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('orders.notifications.delivery')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('orders.notifications.attempts')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('orders.notifications.lastAnswer')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('orders.notifications.when')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {order.notifications.map((n) => (
-              <Table.Row key={n.notifyId}>
-                <Table.Cell>
-                  <OrderStatusBadge status={n.orderStatus} />
-                </Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={COLOURS[n.status]} variant="subtle">
-                    {t(`orders.notifications.status.${n.status}`)}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell textAlign="end">{n.attempts}</Table.Cell>
-                <Table.Cell>
-                  {n.lastHttpStatus !== null && n.status === 'delivered'
-                    ? `HTTP ${n.lastHttpStatus}`
-                    : n.lastError || '—'}
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">
-                  {n.status === 'delivered'
-                    ? formatDateTime(n.deliveredAt)
-                    : n.status === 'pending'
-                      ? t('orders.notifications.next', { at: formatDateTime(n.nextAttemptAt) })
-                      : '—'}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <FactTable
+        label={title}
+        rows={order.notifications}
+        rowKey={(n) => n.notifyId}
+        columns={[
+          {
+            header: t('orders.notifications.reports'),
+            cell: (n) => <OrderStatusBadge status={n.orderStatus} />,
+          },
+          {
+            header: t('orders.notifications.delivery'),
+            cell: (n) => (
+              <Badge colorPalette={COLOURS[n.status]} variant="subtle">
+                {t(`orders.notifications.status.${n.status}`)}
+              </Badge>
+            ),
+          },
+          { header: t('orders.notifications.attempts'), align: 'end', cell: (n) => n.attempts },
+          {
+            header: t('orders.notifications.lastAnswer'),
+            cell: (n) =>
+              n.lastHttpStatus !== null && n.status === 'delivered'
+                ? `HTTP ${n.lastHttpStatus}`
+                : n.lastError || '—',
+          },
+          {
+            header: t('orders.notifications.when'),
+            cell: (n) =>
+              n.status === 'delivered'
+                ? formatDateTime(n.deliveredAt)
+                : n.status === 'pending'
+                  ? t('orders.notifications.next', { at: formatDateTime(n.nextAttemptAt) })
+                  : '—',
+            style: { whiteSpace: 'nowrap' },
+          },
+        ]}
+      />
     </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Card, Link as ChakraLink, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Link as ChakraLink } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { moneyIn } from '../../components/money';
@@ -14,6 +14,7 @@ import { formatDateTime } from '../../components/format';
 import { approvalList } from '../../services/refunds';
 import { orderHref } from '../orders/orderColumns';
 import { RefundApprovalDialog } from './RefundApprovalDialog';
+import { FactTable } from '../../components/FactTable';
 
 /**
  * /history/refundApproval: refunds awaiting a second user's approval in the caller's scope
@@ -47,64 +48,59 @@ export default function RefundApprovals() {
       {load.data && (
         <Card.Root size="sm">
           <Card.Body>
-            {rows.length === 0 ? (
-              <Text fontSize="sm" color="fg.muted">
-                {t('refunds.approval.none')}
-              </Text>
-            ) : (
-              <Table.ScrollArea>
-                <Table.Root size="sm" aria-label={t('refunds.approval.table')}>
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>{t('refunds.approval.requestedAt')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('fields.gatewayOrderNo')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('fields.companyName')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t('fields.refundAmount')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('refunds.approval.requestedBy')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('fields.remark')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('refunds.approval.expiresAt')}</Table.ColumnHeader>
-                      <Table.ColumnHeader />
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {rows.map((r) => (
-                      <Table.Row key={r.gatewayRefundNo}>
-                        <Table.Cell whiteSpace="nowrap">{formatDateTime(r.createdAt)}</Table.Cell>
-                        <Table.Cell>
-                          <ChakraLink asChild color="blue.700" fontFamily="mono" fontSize="xs">
-                            <Link href={orderHref(r.gatewayOrderNo)}>{r.gatewayOrderNo}</Link>
-                          </ChakraLink>
-                        </Table.Cell>
-                        <Table.Cell>{r.companyName}</Table.Cell>
-                        <Table.Cell textAlign="end" whiteSpace="nowrap">
-                          {moneyIn(t)(r.amount, r.currency)}
-                        </Table.Cell>
-                        <Table.Cell>{r.requestedBy ?? ''}</Table.Cell>
-                        <Table.Cell>{r.remark}</Table.Cell>
-                        <Table.Cell whiteSpace="nowrap">{formatDateTime(r.expiresAt)}</Table.Cell>
-                        <Table.Cell>
-                          {r.ownRequest ? (
-                            <Badge colorPalette="gray">{t('refunds.approval.ownRequest')}</Badge>
-                          ) : (
-                            <Button
-                              size="xs"
-                              onClick={() =>
-                                root.send({
-                                  type: 'refundApproval.open',
-                                  input: { gatewayRefundNo: r.gatewayRefundNo, returnTo: location },
-                                })
-                              }
-                            >
-                              {t('refunds.approval.review')}
-                            </Button>
-                          )}
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
-            )}
+            <FactTable
+              label={t('refunds.approval.table')}
+              rows={rows}
+              rowKey={(r) => r.gatewayRefundNo}
+              empty={t('refunds.approval.none')}
+              columns={[
+                {
+                  header: t('refunds.approval.requestedAt'),
+                  cell: (r) => formatDateTime(r.createdAt),
+                  style: { whiteSpace: 'nowrap' },
+                },
+                {
+                  header: t('fields.gatewayOrderNo'),
+                  cell: (r) => (
+                    <ChakraLink asChild color="blue.700" fontFamily="mono" fontSize="xs">
+                      <Link href={orderHref(r.gatewayOrderNo)}>{r.gatewayOrderNo}</Link>
+                    </ChakraLink>
+                  ),
+                },
+                { header: t('fields.companyName'), cell: (r) => r.companyName },
+                {
+                  header: t('fields.refundAmount'),
+                  align: 'end',
+                  cell: (r) => moneyIn(t)(r.amount, r.currency),
+                  style: { whiteSpace: 'nowrap' },
+                },
+                { header: t('refunds.approval.requestedBy'), cell: (r) => r.requestedBy ?? '' },
+                { header: t('fields.remark'), cell: (r) => r.remark },
+                {
+                  header: t('refunds.approval.expiresAt'),
+                  cell: (r) => formatDateTime(r.expiresAt),
+                  style: { whiteSpace: 'nowrap' },
+                },
+                {
+                  cell: (r) =>
+                    r.ownRequest ? (
+                      <Badge colorPalette="gray">{t('refunds.approval.ownRequest')}</Badge>
+                    ) : (
+                      <Button
+                        size="xs"
+                        onClick={() =>
+                          root.send({
+                            type: 'refundApproval.open',
+                            input: { gatewayRefundNo: r.gatewayRefundNo, returnTo: location },
+                          })
+                        }
+                      >
+                        {t('refunds.approval.review')}
+                      </Button>
+                    ),
+                },
+              ]}
+            />
           </Card.Body>
         </Card.Root>
       )}
