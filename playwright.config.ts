@@ -6,7 +6,7 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // One folder per shard when scripts/test.mjs runs several side by side.
+  // One folder per shard when scripts/test.ts runs several side by side.
   outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   fullyParallel: false,
   workers: 1,

@@ -1,22 +1,38 @@
-#!/usr/bin/env node
-// `npm test`: every check in order — lint, type-check, machine/unit/server tests (vitest),
+// `npm test` (run with tsx): every check in order — lint, type-check, machine/unit/server tests (vitest),
 // the production build, and the browser tests (Playwright on Debian's Chromium) — then one
 // closing line `N passed, N failed` summed over all of them.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { chromiumPath } from '../tests/e2e/chromium';
+import { planShards } from '../tests/e2e/shards';
+import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
 
 const out = mkdtempSync(join(tmpdir(), 'kessai-test-'));
 let passed = 0;
 let failed = 0;
-const failures = [];
-const flakyNotes = [];
-const failedTests = [];
+const failures: string[] = [];
+const flakyNotes: string[] = [];
+const failedTests: string[] = [];
+
+/** What scripts/test.ts reads of vitest's JSON report. */
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: {
+    name: string;
+    status: string;
+    assertionResults: { status: string; fullName: string; failureMessages?: string[] }[];
+  }[];
+}
 
 /** Every test of a Playwright JSON report: its titles joined, status and first error line. */
-function* playwrightTests(report) {
-  function* walk(suite, path) {
+function* playwrightTests(report: JSONReport) {
+  function* walk(
+    suite: JSONReportSuite,
+    path: string[],
+  ): Generator<{ title: string; status: string; error: string }> {
     const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path;
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? []) {
@@ -36,13 +52,13 @@ function* playwrightTests(report) {
   for (const suite of report.suites ?? []) yield* walk(suite, []);
 }
 
-function run(name, cmd, args, env = {}) {
+function run(name: string, cmd: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status === 0;
 }
 
-function check(name, cmd, args) {
+function check(name: string, cmd: string, args: string[]) {
   if (run(name, cmd, args)) passed += 1;
   else {
     failed += 1;
@@ -63,7 +79,7 @@ const vitestOk = run('vitest (machines, unit, server)', 'npx', [
   `--outputFile.json=${vitestJson}`,
 ]);
 if (existsSync(vitestJson)) {
-  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  const r: VitestReport = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   if (r.numFailedTests) failures.push(`vitest: ${r.numFailedTests} failed`);
@@ -98,12 +114,7 @@ else {
   failures.push('build');
 }
 
-const chromium = [
-  process.env.CHROMIUM_PATH,
-  '/usr/bin/chromium-headless-shell',
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-].find((p) => p && existsSync(p));
+const chromium = chromiumPath();
 if (built && !chromium && process.env.CI !== 'true') {
   console.log(
     '\nChromium not found (apt-get install -y chromium, or set CHROMIUM_PATH): browser tests skipped.',
@@ -111,27 +122,33 @@ if (built && !chromium && process.env.CI !== 'true') {
 } else if (built) {
   // The browser tests in E2E_SHARDS shards (2 unless told) run side by side, each with its own
   // server and fresh database (tests/e2e/server.ts keys its data by port) and its own output
-  // folder: the specs are isolated from each other, so a shard is a run of its own. Each
-  // shard's log is printed whole when it ends.
-  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+  // folder: the specs are isolated from each other, so a shard is a run of its own. The shards
+  // are balanced by each spec's time (tests/e2e/shards.ts). Each shard's log is printed whole
+  // when it ends.
+  const plan = planShards(Math.max(1, Number(process.env.E2E_SHARDS ?? 2)));
+  const shards = plan.length;
   console.log(`\n=== browser tests (Playwright, Chromium): ${shards} shard(s)`);
+  for (const [i, s] of plan.entries())
+    console.log(`shard ${i + 1}: ${s.files.length} specs, about ${Math.round(s.seconds / 60)} min of tests`);
   const runs = await Promise.all(
-    Array.from({ length: shards }, (_, i) => {
+    plan.map((s, i) => {
       const pwJson = join(out, `playwright-${i + 1}.json`);
       const log = join(out, `playwright-${i + 1}.log`);
-      const args = ['playwright', 'test', ...(shards > 1 ? [`--shard=${i + 1}/${shards}`] : [])];
+      const args = ['playwright', 'test', ...(shards > 1 ? s.files : [])];
       const env = {
         ...process.env,
         PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
         E2E_PORT: String(8181 + i * 100),
         E2E_OUTPUT: `test-results/shard-${i + 1}`,
       };
-      return new Promise((resolve) => {
+      return new Promise<{ ok: boolean; pwJson: string; shard: number }>((resolve) => {
         const fd = openSync(log, 'w');
         const child = spawn('npx', args, { env, stdio: ['ignore', fd, fd] });
         child.on('exit', (code) => {
           closeSync(fd);
-          console.log(`\n--- shard ${i + 1}/${shards}: npx ${args.join(' ')} (exit ${code})`);
+          console.log(
+            `\n--- shard ${i + 1}/${shards}: npx playwright test (${s.files.length} specs, exit ${code})`,
+          );
           process.stdout.write(readFileSync(log, 'utf8'));
           resolve({ ok: code === 0, pwJson, shard: i + 1 });
         });
@@ -140,7 +157,7 @@ if (built && !chromium && process.env.CI !== 'true') {
   );
   for (const { ok, pwJson, shard } of runs) {
     if (existsSync(pwJson)) {
-      const report = JSON.parse(readFileSync(pwJson, 'utf8'));
+      const report: JSONReport = JSON.parse(readFileSync(pwJson, 'utf8'));
       const s = report.stats;
       for (const { title, status, error } of playwrightTests(report))
         if (status === 'unexpected' || status === 'flaky')
