@@ -337,4 +337,40 @@ describe.each(backends)('brand payouts on $name', (backend) => {
     expect([a.body.result!.duplicate, b.body.result!.duplicate].sort()).toEqual([false, true]);
     expect(await count('bank_deposits')).toBe(before + 1);
   });
+
+  it('gives each payout the deposit of its amount nearest its due date, inside its window, one payout a deposit', async () => {
+    // Two payouts of ¥77,000, the older period first: alipay's due 11-05 (deposit by 11-10), the
+    // card's due 11-06 (deposit by 11-11).
+    await h.db.execute(sql`insert into brand_payouts
+        (brand, currency, period_begin, period_end, due_date, deposit_by, settlement_net)
+      values ('alipay', 'JPY', '2026-10-01', '2026-10-31', '2026-11-05', '2026-11-10', 77000),
+        ('card', 'JPY', '2026-10-03', '2026-11-02', '2026-11-06', '2026-11-11', 77000)`);
+    const deposit = (valueDate: string, reference: string, currency = 'JPY', amount = 77_000) => ({
+      valueDate,
+      amount: currency === 'JPY' ? amount : amount * 100,
+      currency,
+      payerName: 'ｱﾘﾍﾟｲ',
+      reference,
+    });
+    const r = await upload<DepositImportReply>(h, '/settle/brand/deposits/upload', admin, {
+      name: 'window.csv',
+      data: writeBankCsv([
+        deposit('2026-10-31', '000000000710'), // on alipay's period end: before its window
+        deposit('2026-11-04', '000000000711'), // a day before alipay's due date
+        deposit('2026-11-06', '000000000712'), // a day after it, imported later: the card's due date
+        deposit('2026-11-09', '000000000713'), // nobody's nearest: left
+        deposit('2026-11-05', '000000000714', 'USD'), // another currency
+        deposit('2026-11-05', '000000000715', 'JPY', 77_001), // another amount
+      ]),
+    });
+    expect(r.body.result).toMatchObject({ added: 6, matched: 2 });
+    const matched = rowsOf<{ brand: string; reference: string }>(
+      await h.db.execute(sql`select p.brand, d.reference from brand_payouts p
+        join bank_deposits d on d.id = p.deposit_id where p.brand in ('alipay', 'card') order by p.brand`),
+    );
+    expect(matched).toEqual([
+      { brand: 'alipay', reference: '000000000711' },
+      { brand: 'card', reference: '000000000712' },
+    ]);
+  });
 });

@@ -6,9 +6,9 @@ import { DUE_BUSINESS_DAYS } from '../../../src/contract/settlements';
 import { parsePaymentStatement } from '../../connectors/paymentStatement';
 import { StatementNotReady, type BrandConnector } from '../../connectors/types';
 import { rowsOf, type Db, type Tx } from '../../db/client';
-import { bankDeposits, brandPayouts } from '../../db/schema';
+import { brandPayouts } from '../../db/schema';
 import type { Audit } from '../../platform/audit';
-import { businessDaysAfter, dayNumber } from '../../platform/bankDays';
+import { businessDaysAfter } from '../../platform/bankDays';
 import { contentHash } from '../reconciliation';
 
 /**
@@ -274,54 +274,45 @@ export async function matchDeposits(tx: Tx, now: Date, audit: Audit): Promise<nu
       after: { depositId: null },
     });
   }
-  const open = await tx
-    .select()
-    .from(brandPayouts)
-    .where(
-      and(
-        isNull(brandPayouts.depositId),
-        sql`coalesce(${brandPayouts.net}, ${brandPayouts.settlementNet}) > 0`,
-      ),
-    )
-    .orderBy(asc(brandPayouts.periodEnd), asc(brandPayouts.brand), asc(brandPayouts.currency));
-  if (open.length === 0) return 0;
-  const free = await tx
-    .select()
-    .from(bankDeposits)
-    .where(
-      sql`not exists (select 1 from brand_payouts p where p.deposit_id = ${bankDeposits.id})
-      and ${bankDeposits.valueDate} > ${open[0].periodEnd}::date`,
-    )
-    .orderBy(asc(bankDeposits.id));
-  const taken = new Set<number>();
+  // The candidates in SQL (a payout's currency and amount, dated in its window, not taken by
+  // another payout), each payout's nearest to its due date first, then the first imported; the
+  // payouts in order (oldest period first). The assignment walks them: a deposit goes to the
+  // first payout that wants it. Only the candidates leave the database, not every free deposit.
+  const candidates = rowsOf<{
+    payout_id: string;
+    deposit_id: string;
+    value_date: string;
+    amount: string;
+    reference: string;
+  }>(
+    await tx.execute(sql`select p.id as payout_id, d.id as deposit_id, d.value_date::text as value_date,
+        d.amount, d.reference
+      from brand_payouts p
+      join bank_deposits d on d.currency = p.currency and d.amount = coalesce(p.net, p.settlement_net)
+        and d.value_date > p.period_end and d.value_date <= p.deposit_by
+      where p.deposit_id is null and coalesce(p.net, p.settlement_net) > 0
+        and not exists (select 1 from brand_payouts q where q.deposit_id = d.id)
+      order by p.period_end, p.brand, p.currency, p.id, abs(d.value_date - p.due_date), d.id`),
+  );
+  const taken = new Set<string>();
+  const done = new Set<string>();
   let matched = 0;
-  for (const p of open) {
-    const amount = p.net ?? p.settlementNet!;
-    const due = dayNumber(p.dueDate);
-    let best: (typeof free)[number] | null = null;
-    for (const d of free) {
-      if (taken.has(d.id) || d.currency !== p.currency || d.amount !== amount) continue;
-      if (d.valueDate <= p.periodEnd || d.valueDate > p.depositBy) continue;
-      if (!best || Math.abs(dayNumber(d.valueDate) - due) < Math.abs(dayNumber(best.valueDate) - due))
-        best = d;
-    }
-    if (!best) continue;
-    taken.add(best.id);
+  for (const c of candidates) {
+    if (done.has(c.payout_id) || taken.has(c.deposit_id)) continue;
+    done.add(c.payout_id);
+    taken.add(c.deposit_id);
+    const payoutId = Number(c.payout_id);
+    const depositId = Number(c.deposit_id);
     await tx
       .update(brandPayouts)
-      .set({ depositId: best.id, matchedAt: now, updatedAt: now })
-      .where(eq(brandPayouts.id, p.id));
+      .set({ depositId, matchedAt: now, updatedAt: now })
+      .where(eq(brandPayouts.id, payoutId));
     await audit({
       objectType: 'brandPayout',
-      objectId: p.id,
+      objectId: payoutId,
       action: 'reconcile',
       before: { depositId: null },
-      after: {
-        depositId: best.id,
-        valueDate: best.valueDate,
-        amount: best.amount,
-        reference: best.reference,
-      },
+      after: { depositId, valueDate: c.value_date, amount: Number(c.amount), reference: c.reference },
     });
     matched += 1;
   }
