@@ -14,6 +14,15 @@ export const SUB_BRANDS: Record<PayBrand, readonly string[]> = {
 };
 export const ALL_SUB_BRANDS: readonly string[] = Object.values(SUB_BRANDS).flat();
 
+/**
+ * The currencies a brand takes, for a brand that does not take every one: PayPay pays and settles
+ * in yen only (its statement has no currency column; docs/reconciliation.md). The payer is not
+ * offered such a brand for another currency, and the server refuses it.
+ */
+export const BRAND_CURRENCIES: Partial<Record<PayBrand, readonly string[]>> = { paypay: ['JPY'] };
+export const brandTakes = (brand: PayBrand, currency: string): boolean =>
+  BRAND_CURRENCIES[brand]?.includes(currency) ?? true;
+
 export const isPayBrand = (b: unknown): b is PayBrand =>
   typeof b === 'string' && (PAY_BRANDS as readonly string[]).includes(b);
 

@@ -3,7 +3,7 @@ import { optionalId, text, url } from './fields';
 import { MAX_MINOR } from './money';
 import { paymentAmount } from './limits';
 import { CURRENCIES } from './orgAgent';
-import { ALL_SUB_BRANDS, CREATABLE_PAYMENT_TYPES, PAY_BRANDS } from './brands';
+import { ALL_SUB_BRANDS, brandTakes, CREATABLE_PAYMENT_TYPES, isPayBrand, PAY_BRANDS } from './brands';
 import type { OrderStatus } from './orders';
 import type { RefundStatus } from './refunds';
 import type { PreOrderState } from './preorders';
@@ -48,6 +48,17 @@ export const MerchantCreatePayment = yup
       .when('paymentType', {
         is: 'dynamicQr',
         then: (s) => s.required().notOneOf([''], message('validation.required')),
+      })
+      .test('brandCurrency', message('validation.brandCurrency'), function (v) {
+        const currency = String(this.parent?.currency ?? '');
+        // An unknown currency is the currency field's error alone.
+        if (
+          !isPayBrand(v) ||
+          !(CURRENCIES as readonly string[]).includes(currency) ||
+          brandTakes(v, currency)
+        )
+          return true;
+        return this.createError({ message: message('validation.brandCurrency', { currency }) });
       }),
     subject: text(128),
     branchUnitId: optionalId(),

@@ -38,6 +38,7 @@ export default defineArea({
         noSuchRefund: '返金が見つかりません',
         notPayable: 'この注文は支払いできる状態ではありません',
         brandMismatch: 'この注文は別の決済ブランドで作成されています',
+        currencyNotTaken: 'この決済ブランドは{{currency}}の決済を受け付けていません',
       },
       orders: {
         synced: '決済ブランドの状態に更新しました',
@@ -228,6 +229,7 @@ export default defineArea({
         noSuchRefund: '未找到退款',
         notPayable: '该订单当前不能支付',
         brandMismatch: '该订单已由其他支付品牌创建',
+        currencyNotTaken: '该支付品牌不接受{{currency}}支付',
       },
       orders: { synced: '已更新为支付品牌的状态', unchanged: '支付品牌的状态没有变化' },
       merchant: {
@@ -411,6 +413,7 @@ export default defineArea({
         noSuchRefund: 'Refund not found',
         notPayable: 'This order cannot be paid',
         brandMismatch: 'This order was created with another payment brand',
+        currencyNotTaken: 'This payment brand does not take payments in {{currency}}',
       },
       orders: {
         synced: 'Updated to the payment brand’s status',

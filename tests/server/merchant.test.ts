@@ -104,6 +104,8 @@ describe.each(backends)('merchant API and sandbox brands on $name', (backend) =>
         [{ brand: '' }, 'brand'],
         [{ clientOrderNo: 'has space' }, 'clientOrderNo'],
         [{ paymentType: 'card' }, 'paymentType'],
+        // PayPay takes yen only.
+        [{ brand: 'paypay', currency: 'USD', amount: 1999 }, 'brand'],
       ];
       for (const [patch, field] of cases) {
         const r = await m.create({ clientOrderNo: no('bad'), ...patch });
@@ -295,6 +297,27 @@ describe.each(backends)('merchant API and sandbox brands on $name', (backend) =>
         },
       );
       expect(badUrl.body.resultType).toBe('INVALID');
+      // A dollar payment: PayPay (yen only) is not offered, and asking for it anyway changes nothing.
+      const page = await h.call<PayerView>(
+        '/pay/qrcode/get',
+        { orderNo: link.gatewayOrderNo },
+        { lang: 'en' },
+      );
+      expect(page.body.result!.brands.map((b) => b.brand)).toEqual(['wechat', 'alipayplus', 'card']);
+      const paypay = await h.call<PayerView>(
+        '/pay/qrcode/decide',
+        { orderNo: link.gatewayOrderNo, brand: 'paypay', action: 'pay', subBrand: 'paypay' },
+        { lang: 'en' },
+      );
+      expect([paypay.body.resultType, paypay.body.resultMessage]).toEqual([
+        'FAIL',
+        'This payment brand does not take payments in USD',
+      ]);
+      expect(await orderByGateway(h, link.gatewayOrderNo)).toMatchObject({
+        status: 'pendingPayment',
+        brand: '',
+        brandOrderNo: '',
+      });
       await decide(link.gatewayOrderNo, 'alipayplus', 'pay', 'gcash');
       await notificationsDelivered(h);
       expect(await orderByGateway(h, link.gatewayOrderNo)).toMatchObject({

@@ -3,7 +3,8 @@ import type { OrderStatus } from '../../../src/contract/orders';
 import type { PayBrand } from '../../../src/contract/brands';
 import type { Db } from '../client';
 import { companies, operators, orderEvents, orders, payLinks, preOrders } from '../schema';
-import { demoGatewayNo } from './orders';
+import { chargesFor } from '../../modules/payments';
+import { clearOfCut, demoGatewayNo } from './orders';
 
 /**
  * Demo URL payments and pre-orders for the demo company admin's company (株式会社ひのき珈琲),
@@ -176,14 +177,34 @@ export async function seedDemoLinks(db: Db, zone: string, now = new Date()): Pro
   let seq = 9_000_000;
   await db.transaction(async (tx) => {
     for (const l of LINKS) {
-      const created = at(l.hoursAgo);
+      // A paid one is paid an hour after it was made, out of the hour where its brand books
+      // in another month than we do (orders.ts, clearOfCut), and carries the charges in force.
+      const paid = l.status === 'success' && l.brand !== '';
+      const created = paid
+        ? new Date(
+            clearOfCut(at(l.hoursAgo).getTime() + HOUR, l.brand as PayBrand, zone, 'before', {
+              after: -Infinity,
+              before: now.getTime() - 60_000,
+            }) - HOUR,
+          )
+        : at(l.hoursAgo);
       const final = !['pendingPayment'].includes(l.status);
       const finishedAt = final
         ? new Date(created.getTime() + (l.status === 'timeout' ? l.expireHours * HOUR : HOUR))
         : null;
+      const charges = paid
+        ? await chargesFor(tx, {
+            companyId: company.id,
+            brand: l.brand,
+            subBrand: l.subBrand,
+            paymentType: 'link',
+            amount: l.amount,
+          })
+        : {};
       const [o] = await tx
         .insert(orders)
         .values({
+          ...charges,
           companyId: company.id,
           clientOrderNo: l.no,
           gatewayOrderNo: demoGatewayNo('K', created, zone, (seq += 1)),
@@ -248,6 +269,13 @@ export async function seedDemoLinks(db: Db, zone: string, now = new Date()): Pro
           .insert(orders)
           .values({
             companyId: company.id,
+            ...(await chargesFor(tx, {
+              companyId: company.id,
+              brand: 'paypay',
+              subBrand: 'paypay',
+              paymentType: 'link',
+              amount: p.amount,
+            })),
             clientOrderNo: `${p.no}.${i + 1}`,
             gatewayOrderNo: demoGatewayNo('K', new Date(paidAt.getTime() - 5 * 60_000), zone, (seq += 1)),
             demo: true,

@@ -1,6 +1,7 @@
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import {
+  brandTakes,
   commissionBrand,
   channelOf,
   SUB_BRANDS,
@@ -46,7 +47,7 @@ function splitByCut(t: number, brand: PayBrand, zone: string): boolean {
  * so such an instant (with what follows it) moves an hour at a time, first back for an order
  * (`before`), first on for a refund (`after`), staying within `bounds`; else it stays.
  */
-function clearOfCut(
+export function clearOfCut(
   t: number,
   brand: PayBrand,
   zone: string,
@@ -353,7 +354,9 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
             ? pick(r, OPEN)
             : pick(r, SETTLED);
       const { subject, yen } = sale(r, m, brand);
-      const usd = (brand === 'card' || paymentType === 'link') && r() < m.usd;
+      // Dollars where the brand takes them (PayPay: yen only). The draw is made either way, so
+      // every other order of the demo stays as it was.
+      const usd = (brand === 'card' || paymentType === 'link') && r() < m.usd && brandTakes(brand, 'USD');
       const currency = usd ? 'USD' : 'JPY';
       // Whole dollars at about 150 yen, in cents.
       const amount = usd ? Math.max(1, Math.round(yen / 150)) * 100 : yen;

@@ -228,9 +228,11 @@ async function payOutOlder(db: Db, zone: string, now: Date) {
             lt(settlements.periodEnd, cutoff),
           ),
         );
-      if (ids.length === 0) continue;
-      // Transferred on the due date, confirmed by the bank at 15:00 that day.
+      // Transferred on the due date, confirmed by the bank at 15:00 that day: only where that
+      // has happened by now (a period of a week ago is due later after a run of bank holidays,
+      // Golden Week or the New Year's).
       const at = DateTime.fromISO(dueDate, { zone }).set({ hour: 15 }).toJSDate();
+      if (ids.length === 0 || at.getTime() >= now.getTime()) continue;
       await db.transaction((tx) =>
         demoPayout(tx, (e) => recordAudit(tx, actor, e), {
           kind,

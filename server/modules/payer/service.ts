@@ -1,4 +1,4 @@
-import { PAY_BRANDS, SUB_BRANDS } from '../../../src/contract/brands';
+import { brandTakes, PAY_BRANDS, SUB_BRANDS } from '../../../src/contract/brands';
 import type { PayerDecision, PayerView } from '../../../src/contract/merchant';
 import type { AuditActor } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
@@ -34,6 +34,10 @@ export async function payOrder(
   if (!PAYER_OPEN.includes(order.status)) throw fail('server.payments.notPayable');
   const brand = decision.brand;
   if (order.brand && order.brandOrderNo && order.brand !== brand) throw fail('server.payments.brandMismatch');
+  // PayPay takes yen only: the page does not offer it for another currency, and a payer who asks
+  // for it anyway is refused before anything changes.
+  if (!brandTakes(brand, order.currency))
+    throw fail('server.payments.currencyNotTaken', { currency: order.currency });
   if (decision.action === 'cancel' && !order.brandOrderNo) {
     return move(
       deps.db,
@@ -75,7 +79,9 @@ async function brandView(deps: Deps, order: OrderRecord) {
   return p;
 }
 
-export const payerBrands = () => PAY_BRANDS.map((b) => ({ brand: b, subBrands: SUB_BRANDS[b] }));
+/** The brands a payer may choose for a payment in `currency`, with their sub-brands. */
+export const payerBrands = (currency: string) =>
+  PAY_BRANDS.filter((b) => brandTakes(b, currency)).map((b) => ({ brand: b, subBrands: SUB_BRANDS[b] }));
 
 export async function payerView(deps: Deps, o: OrderRecord): Promise<PayerView> {
   return {
@@ -87,7 +93,7 @@ export async function payerView(deps: Deps, o: OrderRecord): Promise<PayerView> 
     status: o.status,
     expiresAt: o.expiresAt ? iso(o.expiresAt) : null,
     brand: o.brand,
-    brands: payerBrands(),
+    brands: payerBrands(o.currency),
     sandbox: true,
   };
 }

@@ -37,7 +37,10 @@ export const illegalTransition = (from: OrderStatus, event: OrderEvent) =>
  * brand and channel, its agency's rebate (never above the commission) and the brand's fee to
  * its comprehensive agent, with the agency and agent they are owed to / by.
  */
-async function chargesFor(tx: Executor, order: OrderRecord) {
+export async function chargesFor(
+  tx: Executor,
+  order: Pick<OrderRecord, 'companyId' | 'brand' | 'subBrand' | 'paymentType' | 'amount'>,
+) {
   const brand = commissionBrand(order.brand, order.subBrand);
   const channel = channelOf(order.paymentType);
   const [rate] = await tx

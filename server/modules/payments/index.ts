@@ -10,6 +10,7 @@ export { brandNotifyRoutes } from './routes';
 export {
   applyBrandState,
   applyEvent,
+  chargesFor,
   IllegalTransition,
   illegalTransition,
   lockOrder,

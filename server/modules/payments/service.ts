@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { isPayBrand, type PayBrand, type PaymentType } from '../../../src/contract/brands';
+import { brandTakes, isPayBrand, type PayBrand, type PaymentType } from '../../../src/contract/brands';
 import type { OrderStatus } from '../../../src/contract/orders';
 import { BrandDecline, type BrandConnector, type BrandPayment } from '../../connectors';
 import type { Db, Executor, Tx } from '../../db/client';
@@ -73,6 +73,9 @@ export async function createPayment(
   /** The caller's transaction (a batch, a pre-order's use under its row lock); the brand is then not asked. */
   inTx?: Tx,
 ): Promise<{ order: OrderRecord; created: boolean }> {
+  // A brand that does not take the currency (PayPay: yen only) is refused before anything is written.
+  if (p.brand && !brandTakes(p.brand, p.currency))
+    throw fail('server.payments.currencyNotTaken', { currency: p.currency });
   const made = inTx
     ? await insertPayment(deps, p, actor, inTx)
     : await deps.db.transaction((tx) => insertPayment(deps, p, actor, tx));
