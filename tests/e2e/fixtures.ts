@@ -63,6 +63,11 @@ export const REFUND_PATH_ACCOUNTS = pool('e2e-rfp-', 52, 'co-admin', 'E2E Refund
 export const APPROVAL_PATH_ACCOUNTS = pool('e2e-rfa-', 4, 'yakkyoku-admin', 'E2E Approval Path');
 /** refundApproval.spec: one approver per path of the refund approval machine (wrong passwords lock). */
 export const APPROVER_PATH_ACCOUNTS = pool('e2e-apr-', 24, 'yakkyoku-admin', 'E2E Approver Path');
+/**
+ * root.spec: two company admins per walked path of the root actor: `alice` (2n), whose refund
+ * password an administrator resets before the path, and `bob` (2n + 1), who need not change it.
+ */
+export const ROOT_PATH_ACCOUNTS = pool('e2e-root-', 30, 'co-admin', 'E2E Root Path');
 
 /** secondFactor.spec: service-provider admins that enrol (one per enrolment path). */
 export const MFA_ENROL_ACCOUNTS = pool('e2e-mfa-enrol-', 6, 'sp-admin', 'E2E MFA Enrol');
@@ -145,6 +150,7 @@ export const ALL_FIXTURES: readonly Fixture[] = [
   ...REFUND_PATH_ACCOUNTS,
   ...APPROVAL_PATH_ACCOUNTS,
   ...APPROVER_PATH_ACCOUNTS,
+  ...ROOT_PATH_ACCOUNTS,
   ...MFA_ENROL_ACCOUNTS,
   ...A11Y_ENROL,
   ...MFA_VERIFY_ACCOUNTS,
