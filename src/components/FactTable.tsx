@@ -6,14 +6,14 @@ export interface FactColumn<Row> {
   header?: string;
   align?: 'end';
   cell: (row: Row) => ReactNode;
-  /** How its cells lay out (no wrap, a monospace number, a minimum width). */
-  style?: TableCellProps;
+  /** How its cells lay out (no wrap, a monospace number, a minimum width); per row when a function (a value that differs). */
+  style?: TableCellProps | ((row: Row) => TableCellProps);
 }
 
 /**
- * A small table inside a card (an order's refunds or notifications, the approvals waiting): all
- * rows at once, no paging or sorting, scrolling sideways when narrow; `empty` in its place
- * when there is no row.
+ * A small table inside a card (an order's refunds, notifications and reconciliation, the
+ * approvals waiting, a settlement's trail, a brand-day's runs): all rows at once, no paging or
+ * sorting, scrolling sideways when narrow; `empty` in its place when there is no row.
  */
 export function FactTable<Row>({
   label,
@@ -25,7 +25,7 @@ export function FactTable<Row>({
   /** The table's accessible name. */
   label: string;
   rows: readonly Row[];
-  rowKey: (row: Row) => string | number;
+  rowKey: (row: Row, index: number) => string | number;
   columns: readonly FactColumn<Row>[];
   empty?: string;
 }) {
@@ -48,10 +48,14 @@ export function FactTable<Row>({
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {rows.map((r) => (
-            <Table.Row key={rowKey(r)}>
+          {rows.map((r, index) => (
+            <Table.Row key={rowKey(r, index)}>
               {columns.map((c, i) => (
-                <Table.Cell key={i} {...(c.align ? { textAlign: c.align } : {})} {...c.style}>
+                <Table.Cell
+                  key={i}
+                  {...(c.align ? { textAlign: c.align } : {})}
+                  {...(typeof c.style === 'function' ? c.style(r) : c.style)}
+                >
                   {c.cell(r)}
                 </Table.Cell>
               ))}

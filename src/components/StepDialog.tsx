@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Dialog, Portal } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react';
+import { DialogShell } from './DialogFrame';
 
 /**
  * The frame of a guided workflow's dialog (a refund, an approval): always open while its
@@ -20,30 +21,18 @@ export function StepDialog({
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root
-      open
-      placement="center"
-      size="md"
-      scrollBehavior="inside"
-      closeOnInteractOutside={false}
-      onOpenChange={(e) => !e.open && !busy && onClose()}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            aria-label={label}
-            mx={{ base: '2', sm: '4' }}
-            // A step that is a form around its body and footer passes the scrolling body on.
-            css={{ '& > form': { display: 'flex', flexDirection: 'column', flex: '1', minHeight: 0 } }}
-          >
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            {children}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open size="md" onDismiss={() => !busy && onClose()}>
+      <Dialog.Content
+        aria-label={label}
+        mx={{ base: '2', sm: '4' }}
+        // A step that is a form around its body and footer passes the scrolling body on.
+        css={{ '& > form': { display: 'flex', flexDirection: 'column', flex: '1', minHeight: 0 } }}
+      >
+        <Dialog.Header>
+          <Dialog.Title>{title}</Dialog.Title>
+        </Dialog.Header>
+        {children}
+      </Dialog.Content>
+    </DialogShell>
   );
 }

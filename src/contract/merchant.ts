@@ -4,8 +4,8 @@ import { MAX_MINOR } from './money';
 import { paymentAmount } from './limits';
 import { CURRENCIES } from './orgAgent';
 import { ALL_SUB_BRANDS, brandTakes, CREATABLE_PAYMENT_TYPES, isPayBrand, PAY_BRANDS } from './brands';
-import type { OrderStatus } from './orders';
-import type { RefundStatus } from './refunds';
+import type { OrderRow, OrderStatus } from './orders';
+import type { RefundRow } from './refunds';
 import type { PreOrderState } from './preorders';
 
 /**
@@ -83,33 +83,34 @@ export type MerchantRefund = yup.InferType<typeof MerchantRefund>;
 
 export const MerchantRefundRef = yup.object({ clientRefundNo: clientNo() }).noUnknown();
 
-export interface MerchantOrder {
-  clientOrderNo: string;
-  gatewayOrderNo: string;
-  brandOrderNo: string;
-  amount: number;
-  currency: string;
-  status: OrderStatus;
+/** An order as the merchant API replies it: the fields it shares with the console's order row, and its payer's page. */
+export interface MerchantOrder extends Pick<
+  OrderRow,
+  | 'clientOrderNo'
+  | 'gatewayOrderNo'
+  | 'brandOrderNo'
+  | 'amount'
+  | 'currency'
+  | 'status'
+  | 'subBrand'
+  | 'refundedAmount'
+  | 'createdAt'
+  | 'finishedAt'
+> {
   paymentType: string;
   brand: string;
-  subBrand: string;
-  refundedAmount: number;
   /** The payer's page (link) — also the QR code's content. */
   payUrl: string;
   expiresAt: string | null;
-  createdAt: string;
-  finishedAt: string | null;
   errorCode: string;
 }
 
-export interface MerchantRefundResult {
+/** A refund as the merchant API replies it: the fields it shares with the console's refund row, and its order's. */
+export interface MerchantRefundResult extends Pick<
+  RefundRow,
+  'clientRefundNo' | 'gatewayRefundNo' | 'brandRefundNo' | 'amount' | 'currency' | 'status'
+> {
   clientOrderNo: string;
-  clientRefundNo: string;
-  gatewayRefundNo: string;
-  brandRefundNo: string;
-  amount: number;
-  currency: string;
-  status: RefundStatus;
   orderStatus: OrderStatus;
 }
 

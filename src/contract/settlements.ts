@@ -33,15 +33,8 @@ export const transferTypeOf = (currency: string): Exclude<TransferType, ''> =>
 /** 預金種目 (a payee's bank details: contract/orgBank). */
 export { DEPOSIT_TYPES, type DepositType };
 
-/**
- * The payee of a settlement and its bank account as they were when the settlement was closed
- * (spec point 3's payee details): never read live afterwards.
- */
-export interface PayeeBank {
-  /** The party's name (company, agency or comprehensive agent). */
-  name: string;
-  /** Its name in Latin letters: the beneficiary of a SWIFT transfer (a Zengin file carries the holder in kana). */
-  nameEn: string;
+/** A Japanese bank account, the payee's or the platform's: what a Zengin transfer names. */
+export interface BankAccount {
   bankName: string;
   bankCode: string;
   branchName: string;
@@ -50,6 +43,17 @@ export interface PayeeBank {
   accountNumber: string;
   /** The account holder (口座名義) as registered; a Zengin file carries it in half-width kana. */
   holder: string;
+}
+
+/**
+ * The payee of a settlement and its bank account as they were when the settlement was closed
+ * (spec point 3's payee details): never read live afterwards.
+ */
+export interface PayeeBank extends BankAccount {
+  /** The party's name (company, agency or comprehensive agent). */
+  name: string;
+  /** Its name in Latin letters: the beneficiary of a SWIFT transfer (a Zengin file carries the holder in kana). */
+  nameEn: string;
   /** ISO 3166-1 alpha-2. */
   addressCountry: string;
   iban: string;
@@ -57,15 +61,8 @@ export interface PayeeBank {
 }
 
 /** The platform's account a payout is paid from (spec point 3's paying bank), per currency. */
-export interface PayingBank {
+export interface PayingBank extends BankAccount {
   currency: string;
-  bankName: string;
-  bankCode: string;
-  branchName: string;
-  branchCode: string;
-  depositType: DepositType;
-  accountNumber: string;
-  holder: string;
   /** 依頼人コード: 10 digits given by the bank (JPY). */
   requesterCode: string;
 }

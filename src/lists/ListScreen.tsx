@@ -21,7 +21,8 @@ export interface ListScreenProps<L extends ListDefinition, Row> {
   fetchPage: (query: ListQuery) => Promise<Page<Row>>;
   /** What each declared column shows (typed by the definition's column keys). */
   cells: (t: Translate) => Cells<ColumnKey<L>, Row>;
-  rowKey: (row: Row) => string | number;
+  /** The row's key; its `id` when not given. */
+  rowKey?: (row: Row) => string | number;
   /** A line under the title. */
   description?: string;
   /** Buttons before the exports, given the screen (to reload the list after an import). */

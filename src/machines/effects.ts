@@ -60,6 +60,12 @@ export function resultOf(error: unknown): Record<string, unknown> {
   return typeof result === 'object' && result !== null ? (result as Record<string, unknown>) : {};
 }
 
+/** Until when a refusal says the account (or its refund password) is locked: `result.lockedUntil`, or null. */
+export function lockedUntilOf(error: unknown): string | null {
+  const { lockedUntil } = resultOf(error);
+  return typeof lockedUntil === 'string' ? lockedUntil : null;
+}
+
 /** A failed call's result type (INVALID, FAIL, CONFLICT…), if it reached the server's envelope. */
 export function resultTypeOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null

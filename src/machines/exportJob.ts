@@ -33,6 +33,20 @@ export type ExportJobEvent =
 export type ExportJobEmitted =
   { type: 'save'; fileName: string; data: unknown } | { type: 'toast'; status: 'error'; message: string };
 
+/** Either call failing: the job fails with the error's message, shown in a toast. */
+const failOnError = {
+  target: 'failed',
+  actions: [
+    {
+      type: 'failWith',
+      params: ({ event }: { event: { error: unknown } }) => ({
+        message: failureMessage(event.error, DEFAULT_LANGUAGE),
+      }),
+    },
+    'toastError',
+  ],
+} as const;
+
 export const exportJobMachine = setup({
   types: {
     context: {} as ExportJobContext,
@@ -118,16 +132,7 @@ export const exportJobMachine = setup({
             ],
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: [
-            {
-              type: 'failWith',
-              params: ({ event }) => ({ message: failureMessage(event.error, DEFAULT_LANGUAGE) }),
-            },
-            'toastError',
-          ],
-        },
+        onError: failOnError,
       },
       after: {
         exportTimeout: {
@@ -147,16 +152,7 @@ export const exportJobMachine = setup({
           target: 'saved',
           actions: { type: 'save', params: ({ event }) => ({ data: event.output }) },
         },
-        onError: {
-          target: 'failed',
-          actions: [
-            {
-              type: 'failWith',
-              params: ({ event }) => ({ message: failureMessage(event.error, DEFAULT_LANGUAGE) }),
-            },
-            'toastError',
-          ],
-        },
+        onError: failOnError,
       },
       on: {
         PROGRESS: {

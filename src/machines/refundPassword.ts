@@ -1,6 +1,6 @@
 import { ResultType } from '../contract/envelope';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
-import { failureMessage, resultOf, resultTypeOf } from './effects';
+import { failureMessage, lockedUntilOf, resultOf, resultTypeOf } from './effects';
 
 /**
  * The server's refusals of an action authorised with the refund password (a refund, a refund
@@ -27,11 +27,7 @@ export function refundPasswordRejectionOf(error: unknown): RefundPasswordRejecti
     return { reason: 'passwordReset', message };
   const result = resultOf(error);
   if ('lockedUntil' in result) {
-    return {
-      reason: 'locked',
-      message,
-      lockedUntil: typeof result.lockedUntil === 'string' ? result.lockedUntil : null,
-    };
+    return { reason: 'locked', message, lockedUntil: lockedUntilOf(error) };
   }
   if ('triesLeft' in result || 'left' in result) {
     return { reason: 'wrongPassword', message, triesLeft: numberOrNull(result.triesLeft ?? result.left) };

@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { MfaEnrolment, SecondFactor, UserInfo } from '../contract/auth';
 import { DEFAULT_LANGUAGE, type WorkingLanguage } from '../contract/locale';
-import { failureMessage, type TestMap } from './effects';
+import { failureMessage, lockedUntilOf, type TestMap } from './effects';
 
 /**
  * The second factor (TOTP, PCI DSS 8.4; docs/access.md): after the right password, a code of
@@ -43,14 +43,6 @@ const notProvided = (name: string) => () =>
   Promise.reject(
     new Error(`secondFactor actor "${name}" not provided: use secondFactorMachine.provide({ actors })`),
   );
-
-function lockedUntilOf(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const result = (error as { result?: unknown }).result;
-  if (typeof result !== 'object' || result === null) return null;
-  const lockedUntil = (result as { lockedUntil?: unknown }).lockedUntil;
-  return typeof lockedUntil === 'string' ? lockedUntil : null;
-}
 
 export const secondFactorMachine = setup({
   types: {

@@ -6,6 +6,7 @@ import type { SessionStore } from '../services/storage';
 import {
   failureMessage,
   isUnauthenticatedError,
+  lockedUntilOf,
   translatorFor,
   type NavigateEffect,
   type ReloadEffect,
@@ -89,14 +90,6 @@ export const safeRedirect = (path: string | null | undefined): string =>
 /** `/login`, with the wanted path as redirect parameter unless it is home. */
 export const loginUrl = (redirect: string): string =>
   redirect === '/' ? '/login' : `/login?redirect=${encodeURIComponent(redirect)}`;
-
-function lockedUntilOf(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const result = (error as { result?: unknown }).result;
-  if (typeof result !== 'object' || result === null) return null;
-  const lockedUntil = (result as { lockedUntil?: unknown }).lockedUntil;
-  return typeof lockedUntil === 'string' ? lockedUntil : null;
-}
 
 /** The session info of a completed second factor (its token is the session's, unchanged). */
 function signedInSession(output: SecondFactorOutput): SessionInfo {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -85,25 +85,35 @@ export function SecondFactorForm({
     </FormField>
   );
 
+  /** A form that sends a code: its heading and hint, what it shows above the code, the submit. */
+  const codeForm = (
+    heading: string,
+    hint: string,
+    submitLabel: string,
+    busyLabel: string,
+    above?: ReactNode,
+  ) => (
+    <form onSubmit={submit} noValidate aria-label={heading}>
+      <Stack gap="4">
+        <Heading as="h2" size="lg">
+          {heading}
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          {hint}
+        </Text>
+        {above}
+        {errorBox}
+        {codeField}
+        <Button type="submit" size="lg" w="full" loading={busy} loadingText={busyLabel}>
+          {submitLabel}
+        </Button>
+        {logout}
+      </Stack>
+    </form>
+  );
+
   if (view === 'verify') {
-    return (
-      <form onSubmit={submit} noValidate aria-label={t('mfa.verifyHeading')}>
-        <Stack gap="4">
-          <Heading as="h2" size="lg">
-            {t('mfa.verifyHeading')}
-          </Heading>
-          <Text color="fg.muted" fontSize="sm">
-            {t('mfa.verifyHint')}
-          </Text>
-          {errorBox}
-          {codeField}
-          <Button type="submit" size="lg" w="full" loading={busy} loadingText={t('mfa.verifying')}>
-            {t('mfa.verify')}
-          </Button>
-          {logout}
-        </Stack>
-      </form>
-    );
+    return codeForm(t('mfa.verifyHeading'), t('mfa.verifyHint'), t('mfa.verify'), t('mfa.verifying'));
   }
   if (view === 'starting' || view === 'startFailed') {
     return (
@@ -127,37 +137,22 @@ export function SecondFactorForm({
     );
   }
   if (view === 'scan' && enrolment) {
-    return (
-      <form onSubmit={submit} noValidate aria-label={t('mfa.enrolHeading')}>
-        <Stack gap="4">
-          <Heading as="h2" size="lg">
-            {t('mfa.enrolHeading')}
-          </Heading>
-          <Text color="fg.muted" fontSize="sm">
-            {t(optional ? 'mfa.enrolHintOptional' : 'mfa.enrolHint')}
+    return codeForm(
+      t('mfa.enrolHeading'),
+      t(optional ? 'mfa.enrolHintOptional' : 'mfa.enrolHint'),
+      t('mfa.confirm'),
+      t('mfa.confirming'),
+      <>
+        <Image src={enrolment.qrDataUrl} alt={t('mfa.qrCode')} boxSize="48" alignSelf="center" />
+        <Box>
+          <Text fontSize="sm" id="mfa-manual-key">
+            {t('mfa.manualKey')}
           </Text>
-          <Image src={enrolment.qrDataUrl} alt={t('mfa.qrCode')} boxSize="48" alignSelf="center" />
-          <Box>
-            <Text fontSize="sm" id="mfa-manual-key">
-              {t('mfa.manualKey')}
-            </Text>
-            <Code
-              aria-labelledby="mfa-manual-key"
-              wordBreak="break-all"
-              fontSize="sm"
-              data-testid="mfa-secret"
-            >
-              {enrolment.secret}
-            </Code>
-          </Box>
-          {errorBox}
-          {codeField}
-          <Button type="submit" size="lg" w="full" loading={busy} loadingText={t('mfa.confirming')}>
-            {t('mfa.confirm')}
-          </Button>
-          {logout}
-        </Stack>
-      </form>
+          <Code aria-labelledby="mfa-manual-key" wordBreak="break-all" fontSize="sm" data-testid="mfa-secret">
+            {enrolment.secret}
+          </Code>
+        </Box>
+      </>,
     );
   }
   if (view === 'codes') {

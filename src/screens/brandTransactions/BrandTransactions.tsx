@@ -85,7 +85,6 @@ export function BrandTransactions({ group }: { group: ReconGroup }) {
       tableKey={TITLES[group]}
       fetchPage={fetchPage}
       cells={cells}
-      rowKey={(r) => r.id}
     />
   );
 }

@@ -1,7 +1,8 @@
-import { Flex, Link as ChakraLink, Table, Text } from '@chakra-ui/react';
+import { Flex, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import type { OrderDetail } from '../../contract/orders';
 import { useT } from '../../app/i18n';
+import { FactTable } from '../../components/FactTable';
 import { SectionCard } from '../../components/SectionCard';
 import { moneyIn } from '../../components/money';
 import { textOr } from '../../i18n/translator';
@@ -19,29 +20,40 @@ export function OrderReconciliation({ order }: { order: OrderDetail }) {
   const s = r?.statement ?? null;
   const o = r?.ours ?? null;
   const d = r?.diff ?? null;
-  const rows: [string, string, string, boolean][] =
+  /** One compared value: ours beside the statement's, `differs` when the run found them unequal. */
+  const rows: { label: string; ours: string; brand: string; differs: boolean }[] =
     r && o
       ? [
-          [
-            t('orders.amount'),
-            money(o.amount, o.currency),
-            s ? money(s.amount, s.currency) : '—',
-            Boolean(d?.amount || d?.currency),
-          ],
-          [
-            t('settlements.detail.fee'),
-            money(o.fee, o.currency),
-            s?.fee == null ? '—' : money(Math.abs(s.fee), s.currency),
-            Boolean(d?.fee),
-          ],
-          [
-            t('fields.status'),
-            textOr(t, `orders.statuses.${o.status}`, o.status),
-            s?.statusRaw ?? '—',
-            Boolean(d?.status),
-          ],
-          [t('orders.brandOrderNo'), o.brandOrderNo || '—', s?.brandOrderNo ?? '—', false],
-          [t('fields.gatewayOrderNo'), o.gatewayOrderNo, s?.gatewayOrderNo ?? '—', false],
+          {
+            label: t('orders.amount'),
+            ours: money(o.amount, o.currency),
+            brand: s ? money(s.amount, s.currency) : '—',
+            differs: Boolean(d?.amount || d?.currency),
+          },
+          {
+            label: t('settlements.detail.fee'),
+            ours: money(o.fee, o.currency),
+            brand: s?.fee == null ? '—' : money(Math.abs(s.fee), s.currency),
+            differs: Boolean(d?.fee),
+          },
+          {
+            label: t('fields.status'),
+            ours: textOr(t, `orders.statuses.${o.status}`, o.status),
+            brand: s?.statusRaw ?? '—',
+            differs: Boolean(d?.status),
+          },
+          {
+            label: t('orders.brandOrderNo'),
+            ours: o.brandOrderNo || '—',
+            brand: s?.brandOrderNo ?? '—',
+            differs: false,
+          },
+          {
+            label: t('fields.gatewayOrderNo'),
+            ours: o.gatewayOrderNo,
+            brand: s?.gatewayOrderNo ?? '—',
+            differs: false,
+          },
         ]
       : [];
   return (
@@ -61,32 +73,32 @@ export function OrderReconciliation({ order }: { order: OrderDetail }) {
               </ChakraLink>
             )}
           </Flex>
-          <Table.ScrollArea>
-            <Table.Root size="sm" aria-label={t('reconciliation.order.title')}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('reconciliation.order.item')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('reconciliation.order.ours')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('reconciliation.order.brand')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map(([label, ours, brand, differs]) => (
-                  <Table.Row key={label}>
-                    <Table.Cell color="fg.muted">{label}</Table.Cell>
-                    <Table.Cell wordBreak="break-all">{ours}</Table.Cell>
-                    <Table.Cell
-                      wordBreak="break-all"
-                      color={differs ? 'red.600' : undefined}
-                      fontWeight={differs ? 'semibold' : undefined}
-                    >
-                      {brand}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <FactTable
+            label={t('reconciliation.order.title')}
+            rows={rows}
+            rowKey={(row) => row.label}
+            columns={[
+              {
+                header: t('reconciliation.order.item'),
+                cell: (row) => row.label,
+                style: { color: 'fg.muted' },
+              },
+              {
+                header: t('reconciliation.order.ours'),
+                cell: (row) => row.ours,
+                style: { wordBreak: 'break-all' },
+              },
+              {
+                header: t('reconciliation.order.brand'),
+                cell: (row) => row.brand,
+                style: (row) => ({
+                  wordBreak: 'break-all',
+                  color: row.differs ? 'red.600' : undefined,
+                  fontWeight: row.differs ? 'semibold' : undefined,
+                }),
+              },
+            ]}
+          />
           {r.resolution && <ResolutionText resolution={r.resolution} />}
         </>
       )}

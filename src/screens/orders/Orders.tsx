@@ -12,7 +12,6 @@ export default function Orders() {
       tableKey="orders.table"
       fetchPage={pageOrders}
       cells={orderCells}
-      rowKey={(r) => r.id}
     />
   );
 }

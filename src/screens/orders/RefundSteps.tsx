@@ -1,13 +1,12 @@
 import { Alert, Button, Checkbox, Dialog, Field, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { SnapshotFrom } from 'xstate';
-import { Link } from 'wouter';
 import { moneyIn } from '../../components/money';
 import { amountProblem, type RefundEvent, type refundMachine } from '../../machines/refund';
 import { useT } from '../../app/i18n';
 import { InfoList } from '../../components/InfoList';
 import { MoneyInput } from '../../components/MoneyInput';
 import { RefundPasswordForm } from '../../components/RefundPasswordForm';
-import { formatDateTime } from '../../components/format';
+import { ChangeRefundPasswordLink, RefundRefusalAlert } from '../../components/RefundRefusal';
 import { RefundStatusBadge } from './badges';
 
 type RefundState = SnapshotFrom<typeof refundMachine>;
@@ -116,26 +115,13 @@ export function RefundRejection({
 }) {
   const t = useT();
   const { rejection, error } = state.context;
-  const detail =
-    rejection?.reason === 'wrongPassword' && rejection.triesLeft !== null
-      ? t('refunds.refund.triesLeft', { count: rejection.triesLeft })
-      : rejection?.reason === 'locked' && rejection.lockedUntil
-        ? t('refunds.refund.lockedUntil', { until: formatDateTime(rejection.lockedUntil) })
-        : null;
   const heading = state.matches('failed')
     ? t('refunds.refund.failed')
     : t(`refunds.refund.rejected.${rejection?.reason ?? 'overRemainder'}`);
   return (
     <>
       <Dialog.Body>
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{heading}</Alert.Title>
-            {/* Tries left and the lock's end read better from the figures than from the server's sentence. */}
-            <Alert.Description>{detail ?? rejection?.message ?? error}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <RefundRefusalAlert heading={heading} rejection={rejection} error={error} />
       </Dialog.Body>
       <Dialog.Footer>
         {state.can({ type: 'EDIT' }) && (
@@ -147,12 +133,8 @@ export function RefundRejection({
           <Button onClick={() => send({ type: 'RETRY' })}>{t('refunds.refund.retry')}</Button>
         )}
         {(state.can({ type: 'CHANGE_PASSWORD' }) || state.hasTag('awaitsPasswordChange')) && (
-          <Button asChild variant="outline">
-            {/* The refund waits in the actor system while the user changes it (and signs in again). */}
-            <Link href="/changeRefundPassword" onClick={() => send({ type: 'CHANGE_PASSWORD' })}>
-              {t('menu.changeRefundPassword')}
-            </Link>
-          </Button>
+          // The refund waits in the actor system while the user changes it (and signs in again).
+          <ChangeRefundPasswordLink onClick={() => send({ type: 'CHANGE_PASSWORD' })} />
         )}
         {!state.can({ type: 'EDIT' }) && <Button onClick={onClose}>{t('common.close')}</Button>}
       </Dialog.Footer>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Flex, Grid, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import {
   AUDIT_CODES,
@@ -11,7 +11,8 @@ import {
 } from '../../contract/reconciliation';
 import { isCalendarDay } from '../../contract/paging';
 import { useT } from '../../app/i18n';
-import { SectionCard } from '../../components/SectionCard';
+import { FactTable } from '../../components/FactTable';
+import { SectionCard, SectionColumns } from '../../components/SectionCard';
 import { useLoad } from '../../app/useLoad';
 import { InfoList } from '../../components/InfoList';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -79,43 +80,46 @@ function RunHistory({ runs }: { runs: ReconRun[] }) {
   const t = useT();
   return (
     <SectionCard gap="3" title={t('reconciliation.day.runs')}>
-      <Table.ScrollArea>
-        <Table.Root size="sm" aria-label={t('reconciliation.day.runs')}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('reconciliation.finishedAt')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('reconciliation.runStatus')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('reconciliation.source')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('reconciliation.fileName')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('reconciliation.day.hash')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('reconciliation.list.counts')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {runs.map((r) => (
-              <Table.Row key={r.id}>
-                <Table.Cell whiteSpace="nowrap">
-                  {formatDateTime(r.finishedAt)}
-                  <Badge ml="2" colorPalette={r.current ? 'blue' : 'gray'} variant="subtle">
-                    {t(r.current ? 'reconciliation.day.current' : 'reconciliation.day.replaced')}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell>
-                  <RunStatusBadge status={r.status} />
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{t(`reconciliation.sources.${r.source}`)}</Table.Cell>
-                <Table.Cell wordBreak="break-all">{r.fileName}</Table.Cell>
-                <Table.Cell fontFamily="mono" fontSize="xs">
-                  {r.hashPrefix}
-                </Table.Cell>
-                <Table.Cell minW="12rem">
-                  <CountBadges counts={r.counts} />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <FactTable
+        label={t('reconciliation.day.runs')}
+        rows={runs}
+        rowKey={(r) => r.id}
+        columns={[
+          {
+            header: t('reconciliation.finishedAt'),
+            cell: (r) => (
+              <>
+                {formatDateTime(r.finishedAt)}
+                <Badge ml="2" colorPalette={r.current ? 'blue' : 'gray'} variant="subtle">
+                  {t(r.current ? 'reconciliation.day.current' : 'reconciliation.day.replaced')}
+                </Badge>
+              </>
+            ),
+            style: { whiteSpace: 'nowrap' },
+          },
+          { header: t('reconciliation.runStatus'), cell: (r) => <RunStatusBadge status={r.status} /> },
+          {
+            header: t('reconciliation.source'),
+            cell: (r) => t(`reconciliation.sources.${r.source}`),
+            style: { whiteSpace: 'nowrap' },
+          },
+          {
+            header: t('reconciliation.fileName'),
+            cell: (r) => r.fileName,
+            style: { wordBreak: 'break-all' },
+          },
+          {
+            header: t('reconciliation.day.hash'),
+            cell: (r) => r.hashPrefix,
+            style: { fontFamily: 'mono', fontSize: 'xs' },
+          },
+          {
+            header: t('reconciliation.list.counts'),
+            cell: (r) => <CountBadges counts={r.counts} />,
+            style: { minW: '12rem' },
+          },
+        ]}
+      />
     </SectionCard>
   );
 }
@@ -158,14 +162,10 @@ export function ReconDay({ group, param }: { group: ReconGroup; param: string })
         <Text color="fg.muted">{t('reconciliation.day.noRun')}</Text>
       ) : (
         <Stack gap="4">
-          <Grid
-            templateColumns={{ base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }}
-            gap="4"
-            alignItems="start"
-          >
+          <SectionColumns>
             <RunFacts run={current} />
             <Summary run={current} />
-          </Grid>
+          </SectionColumns>
           <ReconResults group={group} brand={brand} day={day} onResolved={() => setVersion((v) => v + 1)} />
           <RunHistory runs={runs} />
         </Stack>

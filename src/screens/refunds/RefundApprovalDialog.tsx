@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Alert, Button, Dialog, Field, Stack, Textarea } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { Link } from 'wouter';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { moneyIn } from '../../components/money';
 import type { RefundApprovalRow } from '../../contract/refunds';
@@ -10,7 +9,7 @@ import { useT } from '../../app/i18n';
 import { InfoList } from '../../components/InfoList';
 import { StepDialog } from '../../components/StepDialog';
 import { RefundPasswordForm } from '../../components/RefundPasswordForm';
-import { formatDateTime } from '../../components/format';
+import { ChangeRefundPasswordLink, RefundRefusalAlert } from '../../components/RefundRefusal';
 import { RefundStatusBadge } from '../orders/badges';
 
 type State = SnapshotFrom<typeof refundApprovalMachine>;
@@ -80,12 +79,8 @@ export function RefundApprovalDialog({
             </Button>
           )}
           {(state.can({ type: 'CHANGE_PASSWORD' }) || state.hasTag('awaitsPasswordChange')) && (
-            <Button asChild variant="outline">
-              {/* The approval waits in the actor system while the approver changes it (and signs in again). */}
-              <Link href="/changeRefundPassword" onClick={() => send({ type: 'CHANGE_PASSWORD' })}>
-                {t('menu.changeRefundPassword')}
-              </Link>
-            </Button>
+            // The approval waits in the actor system while the approver changes it (and signs in again).
+            <ChangeRefundPasswordLink onClick={() => send({ type: 'CHANGE_PASSWORD' })} />
           )}
           {state.can({ type: 'BACK' }) && (
             <Button variant="outline" onClick={() => send({ type: 'BACK' })}>
@@ -132,22 +127,8 @@ function Outcome({ state }: { state: State }) {
       </Alert.Root>
     );
   if (!rejection && !error) return null;
-  const detail =
-    rejection?.reason === 'wrongPassword' && rejection.triesLeft !== null
-      ? t('refunds.refund.triesLeft', { count: rejection.triesLeft })
-      : rejection?.reason === 'locked' && rejection.lockedUntil
-        ? t('refunds.refund.lockedUntil', { until: formatDateTime(rejection.lockedUntil) })
-        : null;
   const heading = rejection ? t(`refunds.refund.rejected.${rejection.reason}`) : t('refunds.approval.failed');
-  return (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{heading}</Alert.Title>
-        <Alert.Description>{detail ?? rejection?.message ?? error}</Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
-  );
+  return <RefundRefusalAlert heading={heading} rejection={rejection} error={error} />;
 }
 
 function ApprovePassword({ state, send, row }: { state: State; send: Send; row: RefundApprovalRow }) {

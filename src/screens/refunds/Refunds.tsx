@@ -12,7 +12,6 @@ export default function Refunds() {
       tableKey="refunds.table"
       fetchPage={pageRefunds}
       cells={refundCells}
-      rowKey={(r) => r.id}
     />
   );
 }

@@ -11,7 +11,6 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { Link } from 'wouter';
 import type { SnapshotFrom } from 'xstate';
 import type { CheckoutItem, Unpayable } from '../../contract/settlements';
 import {
@@ -22,8 +21,8 @@ import {
 import { useT } from '../../app/i18n';
 import type { MessageKey, Translate } from '../../i18n/translator';
 import { moneyIn } from '../../components/money';
-import { formatDateTime } from '../../components/format';
 import { RefundPasswordForm } from '../../components/RefundPasswordForm';
+import { ChangeRefundPasswordLink, refusalFigures } from '../../components/RefundRefusal';
 import { OptionSelect } from '../../components/OptionSelect';
 
 type State = SnapshotFrom<typeof settlementCheckoutMachine>;
@@ -302,12 +301,7 @@ function Refused({ state, send, onClose }: { state: State; send: Send; onClose: 
       />
     );
   } else if (state.matches('rejected')) {
-    const detail =
-      rejection?.reason === 'wrongPassword' && rejection.triesLeft !== null
-        ? t('settlements.checkout.triesLeft', { count: rejection.triesLeft })
-        : rejection?.reason === 'locked' && rejection.lockedUntil
-          ? t('settlements.checkout.lockedUntil', { until: formatDateTime(rejection.lockedUntil) })
-          : rejection?.message;
+    const detail = refusalFigures(t, rejection, 'settlements.checkout') ?? rejection?.message;
     body = (
       <Outcome
         status="error"
@@ -327,13 +321,7 @@ function Refused({ state, send, onClose }: { state: State; send: Send; onClose: 
         <Button variant="outline" onClick={onClose}>
           {t('common.cancel')}
         </Button>
-        {state.matches({ rejected: 'passwordReset' }) && (
-          <Button asChild variant="outline">
-            <Link href="/changeRefundPassword" onClick={onClose}>
-              {t('menu.changeRefundPassword')}
-            </Link>
-          </Button>
-        )}
+        {state.matches({ rejected: 'passwordReset' }) && <ChangeRefundPasswordLink onClick={onClose} />}
         {state.can({ type: 'REFRESH' }) && (
           <Button variant="outline" onClick={() => send({ type: 'REFRESH' })}>
             {t('settlements.checkout.backToChoosing')}

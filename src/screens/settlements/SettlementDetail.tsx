@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Flex, Grid, Stack } from '@chakra-ui/react';
+import { Button, Flex, Stack } from '@chakra-ui/react';
 import type { SettlementKind } from '../../contract/settlements';
 import { useT } from '../../app/i18n';
 import { orNotFound, useLoad } from '../../app/useLoad';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
+import { SectionColumns } from '../../components/SectionCard';
 import { TopProgress } from '../../components/TopProgress';
 import { getSettlement, saveSettlementLines, saveStatement } from '../../services/settlements';
 import NotFound from '../errors/NotFound';
@@ -75,18 +76,14 @@ export function SettlementDetail({ kind, param }: { kind: SettlementKind; param:
         }
       />
       <Stack gap="4">
-        <Grid
-          templateColumns={{ base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }}
-          gap="4"
-          alignItems="start"
-        >
+        <SectionColumns>
           <SettlementStatement settlement={s} />
           <Stack gap="4" minW="0">
             <SettlementSummary settlement={s} />
             {kind !== 'brand' && <SettlementPayee settlement={s} />}
             {kind === 'brand' && <SettlementPayout id={s.id} />}
           </Stack>
-        </Grid>
+        </SectionColumns>
         <SettlementLines settlement={s} />
         <SettlementTrail settlement={s} />
       </Stack>

@@ -1,6 +1,7 @@
-import { Alert, Badge, List, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, List, Text } from '@chakra-ui/react';
 import type { SettlementDetail, SettlementKind } from '../../contract/settlements';
 import { useLocale, useT } from '../../app/i18n';
+import { FactTable } from '../../components/FactTable';
 import { InfoList, type InfoItem } from '../../components/InfoList';
 import { SectionCard } from '../../components/SectionCard';
 import { formatDateTime } from '../../components/format';
@@ -140,36 +141,29 @@ export function SettlementTrail({ settlement: s }: { settlement: SettlementDetai
   const t = useT();
   return (
     <SectionCard title={t('settlements.detail.trail')}>
-      {s.trail.length === 0 ? (
-        <Text color="fg.muted" fontSize="sm">
-          {t('settlements.detail.noTrail')}
-        </Text>
-      ) : (
-        <Table.ScrollArea>
-          <Table.Root size="sm" aria-label={t('settlements.detail.trail')}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('settlements.detail.trailTime')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('settlements.detail.trailAction')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('settlements.detail.trailOperator')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('settlements.detail.trailDetail')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {s.trail.map((e, i) => (
-                <Table.Row key={`${e.at}:${i}`}>
-                  <Table.Cell whiteSpace="nowrap">{formatDateTime(e.at)}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">
-                    {Object.hasOwn(TRAIL_ACTIONS, e.action) ? t(TRAIL_ACTIONS[e.action]) : e.action}
-                  </Table.Cell>
-                  <Table.Cell>{e.operator ?? t('settlements.detail.system')}</Table.Cell>
-                  <Table.Cell minW="10rem">{e.detail}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
+      <FactTable
+        label={t('settlements.detail.trail')}
+        rows={s.trail}
+        rowKey={(e, i) => `${e.at}:${i}`}
+        empty={t('settlements.detail.noTrail')}
+        columns={[
+          {
+            header: t('settlements.detail.trailTime'),
+            cell: (e) => formatDateTime(e.at),
+            style: { whiteSpace: 'nowrap' },
+          },
+          {
+            header: t('settlements.detail.trailAction'),
+            cell: (e) => (Object.hasOwn(TRAIL_ACTIONS, e.action) ? t(TRAIL_ACTIONS[e.action]) : e.action),
+            style: { whiteSpace: 'nowrap' },
+          },
+          {
+            header: t('settlements.detail.trailOperator'),
+            cell: (e) => e.operator ?? t('settlements.detail.system'),
+          },
+          { header: t('settlements.detail.trailDetail'), cell: (e) => e.detail, style: { minW: '10rem' } },
+        ]}
+      />
     </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Input, SimpleGrid, Textarea, type InputProps } from '@chakra-ui/react';
+import { Card, Heading, Input, SimpleGrid, Stack, Textarea, type InputProps } from '@chakra-ui/react';
 import { Controller, useFormContext, type FieldError } from 'react-hook-form';
 import { useT } from '../../app/i18n';
 import { fieldLabel } from '../../i18n/translator';
@@ -8,6 +8,8 @@ import { MoneyInput } from '../../components/MoneyInput';
 import { DateInput } from '../../components/DateInput';
 import type { Option } from '../../components/FilterBar';
 import { OptionSelect } from '../../components/OptionSelect';
+import type { OrgOption } from '../../contract/org';
+import { orgOptions } from './options';
 
 /**
  * Fields of the long organisation forms (company, agency) inside a react-hook-form
@@ -105,6 +107,21 @@ export function SelectField({
   );
 }
 
+/** The service provider an organisation (agency, company) belongs to, among those in scope; `fixed`: not to be moved. */
+export function ProviderField({ providers, fixed }: { providers: readonly OrgOption[]; fixed: boolean }) {
+  const t = useT();
+  return (
+    <SelectField
+      name="serviceProviderId"
+      required
+      numeric
+      disabled={fixed}
+      placeholder={t('org.choose')}
+      options={orgOptions(t, providers)}
+    />
+  );
+}
+
 /** An amount in major units of `currency`, stored as integer minor units. */
 export function MoneyField({
   name,
@@ -180,5 +197,36 @@ export function FieldGrid({ children }: { children: ReactNode }) {
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
       {children}
     </SimpleGrid>
+  );
+}
+
+/**
+ * A titled part of a long form: a section of its page (a card, h2, its fields one under
+ * another), or `nested`, a group of fields inside one (an outlined small card, h3, the fields
+ * in the grid: a company's channel).
+ */
+export function FormSection({
+  title,
+  nested = false,
+  children,
+}: {
+  title: string;
+  nested?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card.Root
+      variant={nested ? 'outline' : undefined}
+      size={nested ? 'sm' : undefined}
+      as="section"
+      aria-label={title}
+    >
+      <Card.Header pb="0">
+        <Heading as={nested ? 'h3' : 'h2'} size={nested ? 'sm' : 'md'}>
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>{nested ? <FieldGrid>{children}</FieldGrid> : <Stack gap="4">{children}</Stack>}</Card.Body>
+    </Card.Root>
   );
 }

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Card, Heading, Stack, Textarea } from '@chakra-ui/react';
+import { Textarea } from '@chakra-ui/react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { CURRENCIES, REMITTANCE_COST_TYPES, SETTLEMENT_PERIODS, type OrgOption } from '../../../contract/org';
 import { useT } from '../../../app/i18n';
@@ -9,29 +8,16 @@ import { businessDate } from '../../../components/format';
 import {
   DateField,
   FieldGrid,
+  FormSection,
   MoneyField,
+  ProviderField,
   SelectField,
   TextField,
   useFieldError,
 } from '../../shared/formFields';
 import { BankFields } from '../../shared/BankFields';
-import { enumOptions, orgOptions } from '../../shared/options';
+import { enumOptions } from '../../shared/options';
 import type { AgencyForm } from './agencyForm';
-
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card.Root as="section" aria-label={title}>
-      <Card.Header pb="0">
-        <Heading as="h2" size="md">
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">{children}</Stack>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 export function AgencyBasics({
   providers,
@@ -44,16 +30,9 @@ export function AgencyBasics({
   const { register } = useFormContext<AgencyForm>();
   const error = useFieldError();
   return (
-    <Section title={t('org.sections.basic')}>
+    <FormSection title={t('org.sections.basic')}>
       <FieldGrid>
-        <SelectField
-          name="serviceProviderId"
-          required
-          numeric
-          disabled={fixedProvider}
-          placeholder={t('org.choose')}
-          options={orgOptions(t, providers)}
-        />
+        <ProviderField providers={providers} fixed={fixedProvider} />
         <TextField name="agentNo" required />
         <TextField name="name" required />
         <TextField name="nameEn" />
@@ -67,14 +46,14 @@ export function AgencyBasics({
       <FormField label={t('fields.comment')} error={error('comment')}>
         <Textarea {...register('comment')} rows={2} />
       </FormField>
-    </Section>
+    </FormSection>
   );
 }
 
 export function AgencyRepresentative() {
   const t = useT();
   return (
-    <Section title={t('org.sections.representative')}>
+    <FormSection title={t('org.sections.representative')}>
       <FieldGrid>
         <TextField name="repName" />
         <TextField name="repNameKana" />
@@ -90,29 +69,29 @@ export function AgencyRepresentative() {
         <TextField name="repEmail" type="email" inputMode="email" />
       </FieldGrid>
       <TextField name="repAddress" />
-    </Section>
+    </FormSection>
   );
 }
 
 export function AgencyContact() {
   const t = useT();
   return (
-    <Section title={t('org.sections.contact')}>
+    <FormSection title={t('org.sections.contact')}>
       <FieldGrid>
         <TextField name="contactName" />
         <TextField name="contactPhone" type="tel" inputMode="tel" />
         <TextField name="contactEmail" type="email" inputMode="email" />
       </FieldGrid>
-    </Section>
+    </FormSection>
   );
 }
 
 export function AgencyBank() {
   const t = useT();
   return (
-    <Section title={t('org.sections.bank')}>
+    <FormSection title={t('org.sections.bank')}>
       <BankFields />
-    </Section>
+    </FormSection>
   );
 }
 
@@ -121,7 +100,7 @@ export function AgencySettlement() {
   const { control } = useFormContext<AgencyForm>();
   const currency = useWatch({ control, name: 'currency' }) ?? 'JPY';
   return (
-    <Section title={t('org.sections.settlement')}>
+    <FormSection title={t('org.sections.settlement')}>
       <FieldGrid>
         <SelectField
           name="currency"
@@ -137,6 +116,6 @@ export function AgencySettlement() {
           options={enumOptions(t, REMITTANCE_COST_TYPES, 'org.remittanceCostType')}
         />
       </FieldGrid>
-    </Section>
+    </FormSection>
   );
 }

@@ -7,17 +7,16 @@ import { useT } from '../../../app/i18n';
 import { errorText } from '../../../components/FormField';
 import { textOr } from '../../../i18n/translator';
 import { BankFields } from '../../shared/BankFields';
-import { FieldGrid, TextField } from '../../shared/formFields';
+import { FieldGrid, FormSection, TextField } from '../../shared/formFields';
 import { PeriodFields } from '../../shared/PeriodFields';
 import { RateHistory } from '../../shared/RateHistory';
 import { RateCells, RateInput } from '../../shared/RateInput';
-import { Section } from '../agencies/AgencySections';
 import type { BrandAgentForm } from './brandAgentForm';
 
 export function BrandAgentBasics() {
   const t = useT();
   return (
-    <Section title={t('org.sections.basic')}>
+    <FormSection title={t('org.sections.basic')}>
       <FieldGrid>
         <TextField name="name" required />
         <TextField name="nameEn" />
@@ -26,27 +25,27 @@ export function BrandAgentBasics() {
         <TextField name="phone" type="tel" inputMode="tel" />
       </FieldGrid>
       <TextField name="address" />
-    </Section>
+    </FormSection>
   );
 }
 
 export function BrandAgentBank() {
   const t = useT();
   return (
-    <Section title={t('org.sections.bank')}>
+    <FormSection title={t('org.sections.bank')}>
       <BankFields />
-    </Section>
+    </FormSection>
   );
 }
 
 export function BrandAgentStatement() {
   const t = useT();
   return (
-    <Section title={t('org.brandAgent.statement')}>
+    <FormSection title={t('org.brandAgent.statement')}>
       <FieldGrid>
         <PeriodFields period="statementPeriod" weekday="statementWeekday" />
       </FieldGrid>
-    </Section>
+    </FormSection>
   );
 }
 
@@ -71,7 +70,7 @@ export function BrandAgentBrands({
   const rowError = (i: number) =>
     errorText(t, 'feeRate', formState.errors.brands?.[i]?.feeRate as FieldError | undefined);
   return (
-    <Section title={t('org.sections.brands')}>
+    <FormSection title={t('org.sections.brands')}>
       <Text fontSize="sm" color="fg.muted">
         {t('org.brandAgent.brandsHelp')}
       </Text>
@@ -103,6 +102,6 @@ export function BrandAgentBrands({
           brandName={(b) => textOr(t, `orders.brands.${b}`, b)}
         />
       )}
-    </Section>
+    </FormSection>
   );
 }

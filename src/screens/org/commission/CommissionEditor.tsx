@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Card, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Input, Stack, Table } from '@chakra-ui/react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { BRANDS, type Brand, type CommissionConfig } from '../../../contract/commission';
@@ -7,6 +7,7 @@ import { saveCommission } from '../../../services/commission';
 import { useT } from '../../../app/i18n';
 import { showSuccess } from '../../../app/toaster';
 import { errorText } from '../../../components/FormField';
+import { CardHeading } from '../../../components/SectionCard';
 import { useOrgRights } from '../../shared/permissions';
 import { RateHistory } from '../../shared/RateHistory';
 import { RateCells, RateInput } from '../../shared/RateInput';
@@ -58,14 +59,7 @@ export function CommissionEditor({ config, onSaved }: { config: CommissionConfig
         <Stack gap="4">
           <FailureAlert text={failure} />
           <Card.Root>
-            <Card.Header>
-              <Heading as="h2" size="md">
-                {t('org.commission.rates')}
-              </Heading>
-              <Text fontSize="sm" color="fg.muted">
-                {t('org.commission.ratesHelp')}
-              </Text>
-            </Card.Header>
+            <CardHeading title={t('org.commission.rates')} help={t('org.commission.ratesHelp')} />
             <Card.Body pt="0">
               <Table.ScrollArea borderWidth="1px" borderRadius="md">
                 <Table.Root size="sm" aria-label={t('org.commission.rates')}>
@@ -116,16 +110,14 @@ export function CommissionEditor({ config, onSaved }: { config: CommissionConfig
             </Card.Body>
           </Card.Root>
           <Card.Root>
-            <Card.Header>
-              <Heading as="h2" size="md">
-                {t('org.commission.rebates')}
-              </Heading>
-              <Text fontSize="sm" color="fg.muted">
-                {withRebates
+            <CardHeading
+              title={t('org.commission.rebates')}
+              help={
+                withRebates
                   ? t('org.commission.rebatesHelp', { name: config.agentName ?? '' })
-                  : t('org.commission.noAgency')}
-              </Text>
-            </Card.Header>
+                  : t('org.commission.noAgency')
+              }
+            />
             {withRebates && (
               <Card.Body pt="0">
                 <RateCells brands={BRANDS} columns={{ sm: 2, lg: 3 }}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Flex, Grid, Stack, Text } from '@chakra-ui/react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { CONNECTOR_KINDS, SANDBOX_BEHAVIOURS, injectionsOf } from '../../../contract/brands';
@@ -7,11 +7,9 @@ import { BrandSettingsSave, type BrandSettings } from '../../../contract/brandSe
 import { getBrandSettings, saveBrandSettings } from '../../../services/brandSettings';
 import { useT } from '../../../app/i18n';
 import { showSuccess } from '../../../app/toaster';
-import { useLoad } from '../../../app/useLoad';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { TopProgress } from '../../../components/TopProgress';
 import { useOrgRights } from '../../shared/permissions';
 import { OptionSelect } from '../../../components/OptionSelect';
+import { CompanySettingCard } from './CompanySettingCard';
 
 /**
  * A company's brand connectors (below its form, saved on their own): which connector takes
@@ -21,23 +19,16 @@ import { OptionSelect } from '../../../components/OptionSelect';
  */
 export function BrandConnectors({ companyId }: { companyId: number }) {
   const t = useT();
-  const settings = useLoad(() => getBrandSettings(companyId), [companyId]);
-  if (settings.status === 'failed') return <LoadFailed message={settings.error} onRetry={settings.reload} />;
-  if (!settings.data) return <TopProgress />;
   return (
-    <Card.Root mt="6">
-      <Card.Header>
-        <Heading as="h2" size="md" id="brand-connectors">
-          {t('org.brands.title')}
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {t('org.brands.help')}
-        </Text>
-      </Card.Header>
-      <Card.Body pt="0">
-        <ConnectorForm key={JSON.stringify(settings.data)} saved={settings.data} onSaved={settings.reload} />
-      </Card.Body>
-    </Card.Root>
+    <CompanySettingCard
+      companyId={companyId}
+      load={getBrandSettings}
+      title={t('org.brands.title')}
+      titleId="brand-connectors"
+      help={() => t('org.brands.help')}
+    >
+      {(saved, onSaved) => <ConnectorForm saved={saved} onSaved={onSaved} />}
+    </CompanySettingCard>
   );
 }
 

@@ -1,6 +1,5 @@
-import { useMemo } from 'react';
 import { Button } from '@chakra-ui/react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import type { CompanyRow } from '../../../contract/org';
 import { COMPANY_LIST } from '../../../contract/lists/org';
 import { pageCompanies } from '../../../services/org';
@@ -8,50 +7,42 @@ import { useT } from '../../../app/i18n';
 import type { Cells } from '../../../lists/columns';
 import type { ColumnKey } from '../../../lists/ListBody';
 import { useOrgRights } from '../../shared/permissions';
-import { RowActions } from '../../shared/RowActions';
-import { OrgListPage, orgCells, useOrgList } from '../../shared/OrgList';
+import { OrgListPage, type OrgCellKey } from '../../shared/OrgList';
+
+/** The company list's own columns around the common ones. */
+const companyCells = (
+  common: Cells<OrgCellKey, CompanyRow>,
+): Cells<ColumnKey<typeof COMPANY_LIST>, CompanyRow> => ({
+  id: (r) => r.id,
+  ...common,
+  agentName: (r) => r.agentName ?? '—',
+  mid: (r) => r.mid || '—',
+  branchCount: (r) => r.branchCount,
+});
 
 /** /setup/company: companies in scope, filters name / provider / agency / status; a row opens its page. */
 export default function Companies() {
   const t = useT();
-  const [, navigate] = useLocation();
   const rights = useOrgRights();
-  const org = useOrgList<CompanyRow>({ kind: 'company', list: COMPANY_LIST, fetchPage: pageCompanies });
-  const { toggle } = org;
-
-  const cells = useMemo(
-    () => (): Cells<ColumnKey<typeof COMPANY_LIST>, CompanyRow> => ({
-      id: (r) => r.id,
-      ...orgCells<CompanyRow>('company'),
-      agentName: (r) => r.agentName ?? '—',
-      mid: (r) => r.mid || '—',
-      branchCount: (r) => r.branchCount,
-      actions: (r) => (
-        <RowActions
-          name={r.name}
-          status={r.status}
-          onEdit={() => navigate(`/setup/company/${r.id}`)}
-          onToggle={rights.lockCompany ? () => toggle.ask(r) : undefined}
-        >
-          {rights.editCommission && (
-            <Button size="xs" variant="ghost" asChild>
-              <Link href={`/setup/commissonRate?companyId=${r.id}`}>{t('org.company.rates')}</Link>
-            </Button>
-          )}
-        </RowActions>
-      ),
-    }),
-    [t, rights, toggle, navigate],
-  );
-
+  // Beside edit and lock: the company's commission rates.
+  const ratesLink = (r: CompanyRow) =>
+    rights.editCommission && (
+      <Button size="xs" variant="ghost" asChild>
+        <Link href={`/setup/commissonRate?companyId=${r.id}`}>{t('org.company.rates')}</Link>
+      </Button>
+    );
   return (
     <OrgListPage
+      kind="company"
       list={COMPANY_LIST}
+      fetchPage={pageCompanies}
       titleKey="menu.companies"
       tableKey="org.company.table"
       createHref={rights.editCompany ? '/setup/company/new' : undefined}
-      cells={cells}
-      org={org}
+      canEdit
+      canLock={rights.lockCompany}
+      moreActions={ratesLink}
+      cells={companyCells}
     />
   );
 }

@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { Button, Card, Field, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Flex, Stack, Text } from '@chakra-ui/react';
 import { moneyIn } from '../../../components/money';
 import { RefundApprovalSettingSave, type RefundApprovalSetting } from '../../../contract/refunds';
 import { getRefundApprovalSetting, saveRefundApprovalSetting } from '../../../services/refunds';
 import { useT } from '../../../app/i18n';
 import { showSuccess } from '../../../app/toaster';
-import { useLoad } from '../../../app/useLoad';
-import { LoadFailed } from '../../../components/LoadFailed';
 import { MoneyInput } from '../../../components/MoneyInput';
-import { TopProgress } from '../../../components/TopProgress';
 import { useOrgRights } from '../../shared/permissions';
 import { FailureAlert } from '../../../components/FailureAlert';
+import { CompanySettingCard } from './CompanySettingCard';
 
 /**
  * A company's refund approval threshold (maker-checker): console refunds above it wait for a
@@ -19,25 +17,18 @@ import { FailureAlert } from '../../../components/FailureAlert';
  */
 export function RefundApprovalThreshold({ companyId }: { companyId: number }) {
   const t = useT();
-  const setting = useLoad(() => getRefundApprovalSetting(companyId), [companyId]);
-  if (setting.status === 'failed') return <LoadFailed message={setting.error} onRetry={setting.reload} />;
-  if (!setting.data) return <TopProgress />;
   return (
-    <Card.Root mt="6">
-      <Card.Header>
-        <Heading as="h2" size="md" id="refund-approval">
-          {t('refunds.threshold.title')}
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {t('refunds.threshold.help', {
-            platformDefault: moneyIn(t)(setting.data.platformDefault, 'JPY'),
-          })}
-        </Text>
-      </Card.Header>
-      <Card.Body pt="0">
-        <ThresholdForm key={JSON.stringify(setting.data)} saved={setting.data} onSaved={setting.reload} />
-      </Card.Body>
-    </Card.Root>
+    <CompanySettingCard
+      companyId={companyId}
+      load={getRefundApprovalSetting}
+      title={t('refunds.threshold.title')}
+      titleId="refund-approval"
+      help={(saved) =>
+        t('refunds.threshold.help', { platformDefault: moneyIn(t)(saved.platformDefault, 'JPY') })
+      }
+    >
+      {(saved, onSaved) => <ThresholdForm saved={saved} onSaved={onSaved} />}
+    </CompanySettingCard>
   );
 }
 

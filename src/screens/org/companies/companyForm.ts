@@ -1,4 +1,9 @@
-import type { CompanyDetail, CompanySaveInput, UboEntry } from '../../../contract/org';
+import {
+  LIMIT_FIELDS,
+  type CompanyDetail,
+  type CompanySaveInput,
+  type UboEntry,
+} from '../../../contract/org';
 import { BANK_FIELD_NAMES, EMPTY_BANK } from '../../shared/bankForm';
 
 /**
@@ -126,17 +131,6 @@ export const TAB_OF: Record<string, CompanyTab> = {
     ].map((f) => [f, 'channels']),
   ),
   ...Object.fromEntries(
-    [
-      'limitOffline',
-      'limitOnline',
-      'limitAutoDebit',
-      'limitStaticCode',
-      'limitDynamicCode',
-      'limitLink',
-      'limitAll',
-      'offlineAppMode',
-      'threeDSecure',
-      'resultContactEmail',
-    ].map((f) => [f, 'limits']),
+    [...LIMIT_FIELDS, 'offlineAppMode', 'threeDSecure', 'resultContactEmail'].map((f) => [f, 'limits']),
   ),
 };

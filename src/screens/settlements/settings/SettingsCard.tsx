@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, Heading, Text } from '@chakra-ui/react';
+import { Card } from '@chakra-ui/react';
+import { CardHeading } from '../../../components/SectionCard';
 
 /** One part of the settings form: its heading, what it is for, its fields. */
 export function SettingsCard({
@@ -13,14 +14,7 @@ export function SettingsCard({
 }) {
   return (
     <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="md">
-          {title}
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {help}
-        </Text>
-      </Card.Header>
+      <CardHeading title={title} help={help} />
       <Card.Body pt="2">{children}</Card.Body>
     </Card.Root>
   );

@@ -4,7 +4,7 @@ import type { OrgOption } from '../../../../contract/org';
 import { useT } from '../../../../app/i18n';
 import { orgOptions } from '../../../shared/options';
 import type { CompanyForm } from '../companyForm';
-import { FieldGrid, SelectField, TextField } from '../../../shared/formFields';
+import { FieldGrid, ProviderField, SelectField, TextField } from '../../../shared/formFields';
 
 /** Organisation, names, contact. The phone must be unique (checked when it loses focus). */
 export function BasicSection({
@@ -26,14 +26,7 @@ export function BasicSection({
   return (
     <Stack gap="4">
       <FieldGrid>
-        <SelectField
-          name="serviceProviderId"
-          required
-          numeric
-          disabled={fixedParents}
-          placeholder={t('org.choose')}
-          options={orgOptions(t, providers)}
-        />
+        <ProviderField providers={providers} fixed={fixedParents} />
         <SelectField
           name="agentId"
           numeric

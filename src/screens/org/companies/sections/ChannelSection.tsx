@@ -1,12 +1,11 @@
-import type { ReactNode } from 'react';
-import { Card, Heading, Stack, Textarea } from '@chakra-ui/react';
+import { Stack, Textarea } from '@chakra-ui/react';
 import { Controller, useFormContext } from 'react-hook-form';
 import type { CompanySecretField } from '../../../../contract/org';
 import { useT } from '../../../../app/i18n';
 import { FormField } from '../../../../components/FormField';
 import { SecretInput } from '../../../../components/SecretInput';
 import type { CompanyForm } from '../companyForm';
-import { FieldGrid, TextField, useFieldError } from '../../../shared/formFields';
+import { FormSection, TextField, useFieldError } from '../../../shared/formFields';
 
 /** WeChat, Chinese-pay, PayPay and Paytree settings; keys and tokens are masked with "Replace". */
 export function ChannelSection({ stored }: { stored: Partial<Record<CompanySecretField, string>> }) {
@@ -16,28 +15,28 @@ export function ChannelSection({ stored }: { stored: Partial<Record<CompanySecre
   const secret = (name: CompanySecretField) => <SecretField name={name} stored={stored[name] ?? ''} />;
   return (
     <Stack gap="4">
-      <Channel title="WeChat Pay">
+      <FormSection nested title="WeChat Pay">
         <TextField name="wechatSubAppId" />
         <TextField name="wechatSubMchId" />
         <TextField name="wechatMcc" inputMode="numeric" maxLength={4} />
-      </Channel>
-      <Channel title={t('org.channel.chinaPay')}>
+      </FormSection>
+      <FormSection nested title={t('org.channel.chinaPay')}>
         <TextField name="chinaPayCompanyNo" />
         <TextField name="chinaPayBranchNo" />
         {secret('chinaPayToken')}
         {secret('chinaPaySecretKey')}
-      </Channel>
-      <Channel title="PayPay">
+      </FormSection>
+      <FormSection nested title="PayPay">
         <TextField name="paypayMerchantId" />
         <TextField name="paypayStoreId" />
         {secret('paypayAuthToken')}
         {secret('paypayKey')}
-      </Channel>
-      <Channel title="Paytree">
+      </FormSection>
+      <FormSection nested title="Paytree">
         <TextField name="paytreeId" />
         <TextField name="paytreeCompanyCode" />
         <TextField name="paytreeBranchCode" />
-      </Channel>
+      </FormSection>
       <FormField label={t('fields.paytreePublicKey')} error={error('paytreePublicKey')}>
         <Textarea
           {...register('paytreePublicKey')}
@@ -48,21 +47,6 @@ export function ChannelSection({ stored }: { stored: Partial<Record<CompanySecre
         />
       </FormField>
     </Stack>
-  );
-}
-
-function Channel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card.Root variant="outline" size="sm" as="section" aria-label={title}>
-      <Card.Header pb="0">
-        <Heading as="h3" size="sm">
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <FieldGrid>{children}</FieldGrid>
-      </Card.Body>
-    </Card.Root>
   );
 }
 
