@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import type { TestMap } from './effects';
 import { exportJobMachine, exportJobTestMap } from './exportJob';
+import { fileUploadMachine, fileUploadTestMap } from './fileUpload';
 import { listQueryMachine, listQueryTestMap } from './listQuery';
 import { orderSyncMachine, orderSyncTestMap } from './orderSync';
 import { passwordChangeMachine, passwordChangeTestMap } from './passwordChange';
@@ -150,5 +151,13 @@ export const MACHINES: readonly MachineEntry[] = [
       'One Excel or CSV export: the request, the file streamed with progress and saved under the server’s file name; a reply without a file-name header is JSON whose resultMessage is shown; the user may cancel and retry.',
     machine: exportJobMachine,
     testMap: exportJobTestMap,
+  },
+  {
+    name: 'fileUpload',
+    title: 'File upload',
+    description:
+      'A dialog that sends one file in one request — the bank deposits import, the bulk creation of URL payments or pre-orders: the user chooses the file (and, where there are several, the company), sends it, and the server takes it (a toast says what was done and the dialog closes) or refuses it: at the file field, or with every bad row, nothing changed, until another file is chosen or it is sent again. Sending without a file asks for one; Cancel closes the dialog except while the file is being sent.',
+    machine: fileUploadMachine,
+    testMap: fileUploadTestMap,
   },
 ];

@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import { Box, Button, Dialog, Field, Input, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { Box, Button, Dialog, Field, Stack, Table, Text } from '@chakra-ui/react';
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import { fromPromise } from 'xstate';
 import { ResultType } from '../../contract/envelope';
 import type { OrgOption } from '../../contract/org';
 import {
@@ -15,8 +16,12 @@ import { saveFile } from '../../services/qrCode';
 import { useT } from '../../app/i18n';
 import { showSuccess } from '../../app/toaster';
 import { orgOptions } from '../shared/options';
+import { DialogShell } from '../../components/DialogFrame';
 import { FailureAlert } from '../../components/FailureAlert';
+import { FileField } from '../../components/FileField';
 import { OptionSelect } from '../../components/OptionSelect';
+import { fileUploadOf, readyToSend, type FileUploadRequest } from '../../machines/fileUpload';
+import { useFileUpload } from '../shared/useFileUpload';
 
 /** The template offered for download: the contract's columns and one example row. */
 export function templateCsv(columns: readonly string[], example: Record<string, string>): Blob {
@@ -31,9 +36,14 @@ const rowsOf = (e: unknown): UploadRowError[] | null => {
   return Array.isArray(rows) && rows.length ? rows : null;
 };
 
+/** The company every row is created for (null: the caller's own). */
+type UploadForm = Pick<UploadTarget, 'companyId'>;
+
 /**
  * Bulk creation from a CSV or XLSX file, all or nothing: a refusal lists every bad row with
- * its row number (the header is row 1) and nothing is created.
+ * its row number (the header is row 1) and nothing is created. The dialog renders the
+ * fileUpload workflow (src/machines/fileUpload.ts); where there are several companies, one
+ * must be chosen before the file can be sent.
  */
 export function UploadDialog({
   title,
@@ -53,106 +63,96 @@ export function UploadDialog({
   onClose: (created: boolean) => void;
 }) {
   const t = useT();
-  const [file, setFile] = useState<File | null>(null);
-  const [companyId, setCompanyId] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [badRows, setBadRows] = useState<UploadRowError[] | null>(null);
   const needsCompany = (companies?.length ?? 0) > 1;
-  const ready = Boolean(file) && (!needsCompany || companyId !== '');
-
-  const send = async () => {
-    if (!file) return;
-    setBusy(true);
-    setFailure(null);
-    setBadRows(null);
-    try {
-      const reply = await upload({ file, companyId: companyId ? Number(companyId) : null });
-      showSuccess(t('links.upload.created', { count: reply.count }));
-      onClose(true);
-    } catch (e) {
-      setBadRows(rowsOf(e));
-      setFailure(e instanceof Error && e.message ? e.message : t('common.submitError'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const logic = useMemo(
+    () =>
+      fileUploadOf<UploadReply, UploadForm>().provide({
+        actors: {
+          send: fromPromise(({ input }: { input: FileUploadRequest<UploadForm> }) =>
+            upload({ file: input.file, ...input.form }),
+          ),
+        },
+      }),
+    [upload],
+  );
+  const [state, send] = useFileUpload(
+    logic,
+    needsCompany ? null : { companyId: null },
+    (reply) => showSuccess(t('links.upload.created', { count: reply.count })),
+    onClose,
+  );
+  const busy = state.hasTag('busy');
+  const { form, refusal } = state.context;
+  const badRows = refusal && rowsOf(refusal.error);
 
   return (
-    <Dialog.Root
-      open
-      placement="center"
-      size="lg"
-      scrollBehavior="inside"
-      closeOnInteractOutside={false}
-      onOpenChange={(e) => !e.open && !busy && onClose(false)}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx={{ base: '2', sm: '4' }} aria-label={title}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text fontSize="sm" color="fg.muted">
-                  {t('links.upload.help', { max: UPLOAD_MAX_ROWS })}
-                </Text>
-                <Text fontSize="sm">
-                  {t('links.upload.columns')}{' '}
-                  <Box as="code" fontSize="xs" wordBreak="break-all">
-                    {columns.join(', ')}
-                  </Box>
-                </Text>
-                <Button
-                  alignSelf="flex-start"
-                  size="sm"
-                  variant="outline"
-                  onClick={() => saveFile(templateCsv(columns, example), templateName)}
-                >
-                  {t('links.upload.template')}
-                </Button>
-                {needsCompany && (
-                  <Field.Root required>
-                    <Field.Label>{t('fields.companyId')}</Field.Label>
-                    <OptionSelect
-                      value={companyId}
-                      onChange={(e) => setCompanyId(e.target.value)}
-                      placeholder={t('org.choose')}
-                      options={orgOptions(t, companies)}
-                    />
-                  </Field.Root>
-                )}
-                <Field.Root required>
-                  <Field.Label>{t('links.upload.file')}</Field.Label>
-                  <Input
-                    type="file"
-                    accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                    p="1"
-                    onChange={(e) => {
-                      setFile(e.target.files?.[0] ?? null);
-                      setFailure(null);
-                      setBadRows(null);
-                    }}
-                  />
-                </Field.Root>
-                <FailureAlert text={failure}>{badRows && t('links.upload.nothingCreated')}</FailureAlert>
-                {badRows && <BadRows rows={badRows} />}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={() => onClose(false)} disabled={busy}>
-                {t('common.cancel')}
-              </Button>
-              <Button onClick={() => void send()} loading={busy} disabled={!ready}>
-                {t('links.upload.send')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open size="lg" onDismiss={() => send({ type: 'CANCEL' })}>
+      <Dialog.Content mx={{ base: '2', sm: '4' }} aria-label={title}>
+        <Dialog.Header>
+          <Dialog.Title>{title}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="4">
+            <Text fontSize="sm" color="fg.muted">
+              {t('links.upload.help', { max: UPLOAD_MAX_ROWS })}
+            </Text>
+            <Text fontSize="sm">
+              {t('links.upload.columns')}{' '}
+              <Box as="code" fontSize="xs" wordBreak="break-all">
+                {columns.join(', ')}
+              </Box>
+            </Text>
+            <Button
+              alignSelf="flex-start"
+              size="sm"
+              variant="outline"
+              onClick={() => saveFile(templateCsv(columns, example), templateName)}
+            >
+              {t('links.upload.template')}
+            </Button>
+            {needsCompany && (
+              <Field.Root required>
+                <Field.Label>{t('fields.companyId')}</Field.Label>
+                <OptionSelect
+                  root={{ disabled: busy }}
+                  value={form?.companyId ? String(form.companyId) : ''}
+                  onChange={(e) =>
+                    send({
+                      type: 'FILL',
+                      form: e.target.value ? { companyId: Number(e.target.value) } : null,
+                    })
+                  }
+                  placeholder={t('org.choose')}
+                  options={orgOptions(t, companies)}
+                />
+              </Field.Root>
+            )}
+            <FileField
+              label={t('links.upload.file')}
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              disabled={busy}
+              onChoose={(file) => send({ type: 'CHOOSE', file })}
+            />
+            <FailureAlert text={refusal && (refusal.message ?? t('common.submitError'))}>
+              {badRows && t('links.upload.nothingCreated')}
+            </FailureAlert>
+            {badRows && <BadRows rows={badRows} />}
+          </Stack>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" onClick={() => send({ type: 'CANCEL' })} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            onClick={() => send({ type: 'SEND' })}
+            loading={busy}
+            disabled={!readyToSend(state.context)}
+          >
+            {t('links.upload.send')}
+          </Button>
+        </Dialog.Footer>
+      </Dialog.Content>
+    </DialogShell>
   );
 }
 

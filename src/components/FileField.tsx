@@ -1,0 +1,33 @@
+import { Field, Input } from '@chakra-ui/react';
+
+/**
+ * A required file field of an upload dialog: one file, its refusal (if the dialog shows it at the
+ * field) under it. `onChoose` gets the chosen file, or null when the choice is cleared.
+ */
+export function FileField({
+  label,
+  accept,
+  error,
+  disabled,
+  onChoose,
+}: {
+  label: string;
+  accept: string;
+  error?: string | null;
+  disabled?: boolean;
+  onChoose: (file: File | null) => void;
+}) {
+  return (
+    <Field.Root required invalid={Boolean(error)}>
+      <Field.Label>{label}</Field.Label>
+      <Input
+        type="file"
+        accept={accept}
+        p="1"
+        disabled={disabled}
+        onChange={(e) => onChoose(e.target.files?.[0] ?? null)}
+      />
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
