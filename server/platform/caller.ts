@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import type { Call } from '../../src/contract/call';
 import { ResultType } from '../../src/contract/envelope';
-import type { Status } from '../../src/contract/fields';
+import type { IdInput, Status, StatusChanged } from '../../src/contract/fields';
 import type { Translate } from '../../src/i18n';
 import type { Tx } from '../db/client';
+import type { Api } from './api';
 import { writeTransaction, type Audit } from './audit';
 import type { Deps } from './deps';
 import { ApiError, notFound } from './envelope';
@@ -72,4 +74,23 @@ export async function toggleStatus(
     });
     return { id, status };
   });
+}
+
+/** A lock or unlock call of one object by id (src/contract/calls). */
+type StatusCall = Call<string, string, typeof IdInput, StatusChanged>;
+
+/** The lock and unlock calls of one kind of object: the status each sets, the message each replies. */
+export function statusRoutes(
+  api: Api,
+  calls: { lock: StatusCall; unlock: StatusCall },
+  setStatus: (c: Caller, id: number, status: Status) => Promise<StatusChanged>,
+) {
+  api.call(calls.lock, async (c) => ({
+    result: await setStatus(c, c.input.id, 'locked'),
+    messageKey: 'server.org.locked',
+  }));
+  api.call(calls.unlock, async (c) => ({
+    result: await setStatus(c, c.input.id, 'active'),
+    messageKey: 'server.org.unlocked',
+  }));
 }

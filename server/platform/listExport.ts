@@ -211,6 +211,11 @@ export async function* cells<R>(
   for await (const batch of batches) yield batch.map(toCells);
 }
 
+/** The sources' items one after the other. */
+async function* chain<T>(sources: AsyncIterable<T>[]): AsyncGenerator<T> {
+  for (const s of sources) yield* s;
+}
+
 const compact = (day: string) => day.replace(/-/g, '');
 
 /** orders_20261101-20261123.csv; the localised name in filename*. */
@@ -239,31 +244,43 @@ export const auditExport = (c: ExportContext<unknown>, what: string, format: Exp
   });
 
 /**
- * A list's export in either format, its columns as the list declares them; the file named by
- * `names` (by default the list's file and the filter's period).
+ * A list's export in either format, its columns as the list declares them, the file named by
+ * `names`. Several sources of one list (a settlement's orders, then its refunds) are written one
+ * after the other; the first says which list and what the audit row names.
  */
 export async function listExport<Q>(
   c: ExportContext<Q>,
   format: ExportFormat,
-  source: ListRows<Q>,
+  source: ListRows<Q> | ListRows<Q>[],
   names: FileNames,
 ): Promise<FileDownload> {
   const { t } = c;
   const zone = c.deps.config.timeZone;
   const scope = scopeOf(c.principal);
-  const { list } = source;
+  const sources = Array.isArray(source) ? source : [source];
+  const { list, what } = sources[0];
   const headers = exportHeaders(list.columns, t);
   if (format === 'csv') {
-    const rows = await primed(csvRowsOfList(source)(c.deps.db, scope, t, zone, c.input));
-    await auditExport(c, source.what, format);
+    const rows = await primed(
+      chain(sources.map((s) => csvRowsOfList(s)(c.deps.db, scope, t, zone, c.input))),
+    );
+    await auditExport(c, what, format);
     return csvFile(names, headers, rows);
   }
   const toCells = xlsxCellsOf(list.columns, t);
-  const batches = await primed(xlsxRowsOf(source)(c.deps.db, scope, t, zone, c.input));
-  await auditExport(c, source.what, format);
+  const batches = await primed(chain(sources.map((s) => xlsxRowsOf(s)(c.deps.db, scope, t, zone, c.input))));
+  await auditExport(c, what, format);
   return xlsxFile(
     names,
     { sheetName: t(list.sheetKey), headers, widths: exportWidths(list.columns) },
     cells(batches, toCells),
   );
 }
+
+/** A list's export named by the list's file and the filter's period (`periodFileNames`). */
+export const periodExport = <Q extends { beginTime: string; endTime: string }>(
+  c: ExportContext<Q>,
+  format: ExportFormat,
+  source: ListRows<Q>,
+): Promise<FileDownload> =>
+  listExport(c, format, source, periodFileNames(c.t, source.list.file, format, c.input));

@@ -151,6 +151,13 @@ export function operatorsIn(db: Executor, scope: Scope): SQL | undefined {
 }
 
 /**
+ * The join of an account a row names (a refund's operator, a URL payment's or pre-order's
+ * creator): only an account the caller may see, so whom it cannot see shows no name.
+ */
+export const visibleOperator = (db: Executor, scope: Scope, account: AnyPgColumn): SQL | undefined =>
+  and(eq(operators.id, account), operatorsIn(db, scope));
+
+/**
  * Orders (and rows that carry an order's company and branch, such as refunds) the caller may
  * see: their companies; a company operator with a branch only that branch.
  */

@@ -10,8 +10,7 @@ import type { ExportSources } from '../../platform/exportColumns';
 import {
   between,
   csvRowsOfList,
-  listExport,
-  periodFileNames,
+  periodExport,
   xlsxRowsOf,
   type Key,
   type ListRows,
@@ -130,7 +129,7 @@ export const refundCsvRows = csvRowsOfList(REFUND_EXPORT);
 type ExportContext<I> = CallContext<I, '/history/order' | '/history/refund'>;
 
 export const orderExport = (c: ExportContext<OrderExportQuery>, format: ExportFormat) =>
-  listExport(c, format, ORDER_EXPORT, periodFileNames(c.t, ORDER_LIST.exports.file, format, c.input));
+  periodExport(c, format, ORDER_EXPORT);
 
 export const refundExport = (c: ExportContext<RefundExportQuery>, format: ExportFormat) =>
-  listExport(c, format, REFUND_EXPORT, periodFileNames(c.t, REFUND_LIST.exports.file, format, c.input));
+  periodExport(c, format, REFUND_EXPORT);

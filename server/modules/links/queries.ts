@@ -14,7 +14,7 @@ import { branchUnits, companies, operators, orders, payLinks } from '../../db/sc
 import { dayRange } from '../../platform/days';
 import { notFound } from '../../platform/envelope';
 import { iso, listPage } from '../../platform/lists';
-import { operatorsIn, ordersIn, type Scope } from '../../platform/scope';
+import { ordersIn, visibleOperator, type Scope } from '../../platform/scope';
 import { payerUrl, type OrderRecord } from '../payments';
 
 const columns = {
@@ -48,7 +48,7 @@ function select(db: Executor, scope: Scope) {
     .innerJoin(orders, eq(orders.id, payLinks.orderId))
     .innerJoin(companies, eq(companies.id, orders.companyId))
     .leftJoin(branchUnits, eq(branchUnits.id, orders.branchUnitId))
-    .leftJoin(operators, and(eq(operators.id, payLinks.createdBy), operatorsIn(db, scope)));
+    .leftJoin(operators, visibleOperator(db, scope, payLinks.createdBy));
 }
 
 type Selected = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];

@@ -1,11 +1,11 @@
 import { merchantCalls } from '../../../src/contract/calls/merchant';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MERCHANT_HEADERS, type MerchantRefundResult } from '../../../src/contract/merchant';
 import { OPEN_STATUSES } from '../../../src/contract/orders';
 import { hasForbiddenCharacters } from '../../../src/contract/validation';
 import { orders, refunds } from '../../db/schema';
-import type { Api } from '../../platform/api';
+import type { Api, ServerOptions } from '../../platform/api';
 import type { AuditActor } from '../../platform/audit';
 import { clientIp } from '../../platform/session';
 import { fail, notFound } from '../../platform/envelope';
@@ -39,6 +39,16 @@ const merchantActor = (companyId: number, path: string, ip: string): AuditActor 
   ip,
 });
 
+/** The calling merchant's order of the call's client order number, and the call's audit actor. */
+async function orderOfCall(
+  c: { req: FastifyRequest; deps: Deps; input: { clientOrderNo: string } },
+  path: string,
+): Promise<{ order: OrderRecord; actor: AuditActor }> {
+  const m = merchantOf(c.req);
+  const order = await merchantOrder(c.deps, m.companyId, c.input.clientOrderNo);
+  return { order, actor: merchantActor(m.companyId, path, clientIp(c.req)) };
+}
+
 /** The merchant API (the payer page's calls are server/modules/payer's). */
 /** A refund as the merchant API shows it, with its order's status now. */
 const merchantRefundResult = (
@@ -59,9 +69,10 @@ const merchantRefundResult = (
 });
 
 export function merchantRoutes(api: Api) {
-  const merchant = { access: 'public' as const, authenticate: authenticateMerchant };
+  /** The merchant API's calls are public, authenticated by their signature. */
+  const signed: ServerOptions = { authenticate: authenticateMerchant };
 
-  api.call(merchantCalls.payCreate, { authenticate: merchant.authenticate }, async (c) => {
+  api.call(merchantCalls.payCreate, signed, async (c) => {
     const m = merchantOf(c.req);
     if (c.input.branchUnitId && !(await branchOfCompany(c.deps, m.companyId, c.input.branchUnitId)))
       throw fieldError(c.t, 'branchUnitId', 'validation.branchOfCompany');
@@ -88,31 +99,22 @@ export function merchantRoutes(api: Api) {
     };
   });
 
-  api.call(merchantCalls.payQuery, { authenticate: merchant.authenticate }, async (c) => {
-    const m = merchantOf(c.req);
-    const order = await merchantOrder(c.deps, m.companyId, c.input.clientOrderNo);
-    const actor = merchantActor(m.companyId, '/merchant/pay/query', clientIp(c.req));
+  api.call(merchantCalls.payQuery, signed, async (c) => {
+    const { order, actor } = await orderOfCall(c, '/merchant/pay/query');
     const now = (OPEN_STATUSES as readonly string[]).includes(order.status)
       ? await syncOrder(c.deps, order, 'merchant', actor).catch(() => order)
       : order;
     return { result: toMerchantOrder(now, c.deps.config.publicUrl) };
   });
 
-  api.call(merchantCalls.payClose, { authenticate: merchant.authenticate }, async (c) => {
-    const m = merchantOf(c.req);
-    const order = await merchantOrder(c.deps, m.companyId, c.input.clientOrderNo);
-    const after = await closeOrder(
-      c.deps,
-      order,
-      'merchant',
-      merchantActor(m.companyId, '/merchant/pay/close', clientIp(c.req)),
-    );
+  api.call(merchantCalls.payClose, signed, async (c) => {
+    const { order, actor } = await orderOfCall(c, '/merchant/pay/close');
+    const after = await closeOrder(c.deps, order, 'merchant', actor);
     return { result: toMerchantOrder(after, c.deps.config.publicUrl) };
   });
 
-  api.call(merchantCalls.refund, { authenticate: merchant.authenticate }, async (c) => {
-    const m = merchantOf(c.req);
-    const order = await merchantOrder(c.deps, m.companyId, c.input.clientOrderNo);
+  api.call(merchantCalls.refund, signed, async (c) => {
+    const { order, actor } = await orderOfCall(c, '/merchant/refund/refund');
     const outcome = await refundOrder(
       c.deps,
       order,
@@ -126,13 +128,13 @@ export function merchantRoutes(api: Api) {
         source: 'merchant',
       },
       c.t,
-      merchantActor(m.companyId, '/merchant/refund/refund', clientIp(c.req)),
+      actor,
     );
     if (outcome.refund.status === 'failed' && outcome.created) throw refundFailedError(outcome);
     return { result: merchantRefundResult(outcome.order, outcome.refund) };
   });
 
-  api.call(merchantCalls.refundQuery, { authenticate: merchant.authenticate }, async (c) => {
+  api.call(merchantCalls.refundQuery, signed, async (c) => {
     const m = merchantOf(c.req);
     const [row] = await c.deps.db
       .select({ refund: refunds, order: orders })
@@ -144,7 +146,7 @@ export function merchantRoutes(api: Api) {
   });
 
   // Spec point 7: no session; url, access token and signature headers; JSON { clientOrderNo }.
-  api.call(merchantCalls.payUrl, { authenticate: merchant.authenticate }, async (c) => {
+  api.call(merchantCalls.payUrl, signed, async (c) => {
     const order = await merchantOrder(c.deps, merchantOf(c.req).companyId, c.input.clientOrderNo);
     if (!(OPEN_STATUSES as readonly string[]).includes(order.status))
       throw fail('server.payments.notPayable');

@@ -1,5 +1,6 @@
 import { operatorsCalls } from '../../../src/contract/calls/operators';
 import type { Api } from '../../platform/api';
+import { statusRoutes } from '../../platform/caller';
 import {
   operatorDelete,
   operatorPage,
@@ -17,14 +18,7 @@ export function operatorRoutes(api: Api) {
     result: await operatorSave(c, c.input),
     messageKey: 'server.saved',
   }));
-  api.call(operatorsCalls.lock, async (c) => ({
-    result: await operatorStatus(c, c.input.id, 'locked'),
-    messageKey: 'server.org.locked',
-  }));
-  api.call(operatorsCalls.unlock, async (c) => ({
-    result: await operatorStatus(c, c.input.id, 'active'),
-    messageKey: 'server.org.unlocked',
-  }));
+  statusRoutes(api, operatorsCalls, operatorStatus);
   api.call(operatorsCalls.delete, async (c) => ({
     result: await operatorDelete(c, c.input.ids),
     messageKey: 'server.org.deleted',

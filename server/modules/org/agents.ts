@@ -16,6 +16,7 @@ import { noAccess, scopeOfCaller, toggleStatus, write, type Caller } from '../..
 import { notFound } from '../../platform/envelope';
 import { duplicate, escapeLike, iso, listPage, sortColumns } from '../../platform/lists';
 import { agentsIn, providersIn, type Scope } from '../../platform/scope';
+import { saveAudited } from './save';
 
 const companyCount = sql<number>`(select count(*)::int from companies where companies.agent_id = ${agents.id})`;
 
@@ -145,19 +146,15 @@ export async function agentSave(c: Caller, input: AgentSaveInput): Promise<Agent
       await checkProvider(tx, scope, values.serviceProviderId);
     }
     if (await agentNoTaken(tx, values.agentNo, id ?? null)) throw duplicate(c.t, 'agentNo');
-    let savedId = id;
-    if (id) {
-      await tx
-        .update(agents)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(agents.id, id));
-    } else {
-      const [row] = await tx.insert(agents).values(values).returning({ id: agents.id });
-      savedId = row.id;
-    }
-    const after = (await findAgent(tx, { level: 'system' }, savedId!))!;
-    await audit({ objectType: 'agent', objectId: after.id, action: id ? 'update' : 'create', before, after });
-    return after;
+    return saveAudited(audit, 'agent', id, before, {
+      update: (id) =>
+        tx
+          .update(agents)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(agents.id, id)),
+      insert: async () => (await tx.insert(agents).values(values).returning({ id: agents.id }))[0].id,
+      find: (savedId) => findAgent(tx, { level: 'system' }, savedId),
+    });
   });
 }
 

@@ -10,6 +10,7 @@ import { scopeOfCaller, toggleStatus, write, type Caller } from '../../platform/
 import { notFound } from '../../platform/envelope';
 import { duplicate, escapeLike, iso, listPage, sortColumns } from '../../platform/lists';
 import { branchesIn, companiesIn, type Scope } from '../../platform/scope';
+import { saveAudited } from './save';
 
 const columns = {
   id: branchUnits.id,
@@ -145,25 +146,16 @@ export async function branchSave(c: Caller, input: BranchSaveInput): Promise<Bra
         ),
       );
     if (taken) throw duplicate(c.t, 'name');
-    let savedId = id;
-    if (id) {
-      await tx
-        .update(branchUnits)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(branchUnits.id, id));
-    } else {
-      const [row] = await tx.insert(branchUnits).values(values).returning({ id: branchUnits.id });
-      savedId = row.id;
-    }
-    const after = (await findBranch(tx, { level: 'system' }, savedId!))!;
-    await audit({
-      objectType: 'branchUnit',
-      objectId: after.id,
-      action: id ? 'update' : 'create',
-      before,
-      after,
+    return saveAudited(audit, 'branchUnit', id, before, {
+      update: (id) =>
+        tx
+          .update(branchUnits)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(branchUnits.id, id)),
+      insert: async () =>
+        (await tx.insert(branchUnits).values(values).returning({ id: branchUnits.id }))[0].id,
+      find: (savedId) => findBranch(tx, { level: 'system' }, savedId),
     });
-    return after;
   });
 }
 

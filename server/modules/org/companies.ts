@@ -20,6 +20,7 @@ import { duplicate, escapeLike, fieldError, iso, listPage, sortColumns } from '.
 import { agentsIn, companiesIn, providersIn, type Scope } from '../../platform/scope';
 import type { SecretBox } from '../../platform/secrets';
 import { companyValues, newCredentials, toCompanyDetail } from './companyRecord';
+import { saveAudited } from './save';
 
 const ag = alias(agents, 'company_agent');
 const branchCount = sql<number>`(select count(*)::int from branch_units where branch_units.company_id = ${companies.id})`;
@@ -172,31 +173,30 @@ export async function companySave(c: Caller, input: CompanySaveInput): Promise<C
     }
     const values = companyValues(box, input);
     const now = new Date();
-    let savedId = id;
-    let credentials = null;
-    if (id) {
-      await tx
-        .update(companies)
-        .set({ ...values, updatedAt: now })
-        .where(eq(companies.id, id));
-    } else {
-      const fresh = newCredentials(box);
-      credentials = fresh.plain;
-      const [row] = await tx
-        .insert(companies)
-        .values({ ...values, serviceProviderId: input.serviceProviderId, name: input.name, ...fresh.stored })
-        .returning({ id: companies.id });
-      savedId = row.id;
-    }
-    const after = (await findCompany(tx, box, { level: 'system' }, savedId!))!.detail;
-    await audit({
-      objectType: 'company',
-      objectId: after.id,
-      action: id ? 'update' : 'create',
-      before,
-      after,
+    let credentials: CompanySaved['credentials'] = null;
+    const company = await saveAudited(audit, 'company', id, before, {
+      update: (id) =>
+        tx
+          .update(companies)
+          .set({ ...values, updatedAt: now })
+          .where(eq(companies.id, id)),
+      insert: async () => {
+        const fresh = newCredentials(box);
+        credentials = fresh.plain;
+        const [row] = await tx
+          .insert(companies)
+          .values({
+            ...values,
+            serviceProviderId: input.serviceProviderId,
+            name: input.name,
+            ...fresh.stored,
+          })
+          .returning({ id: companies.id });
+        return row.id;
+      },
+      find: async (savedId) => (await findCompany(tx, box, { level: 'system' }, savedId))?.detail,
     });
-    return { company: after, credentials };
+    return { company, credentials };
   });
 }
 

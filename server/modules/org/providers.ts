@@ -9,6 +9,7 @@ import { noAccess, scopeOfCaller, toggleStatus, write, type Caller } from '../..
 import { notFound } from '../../platform/envelope';
 import { duplicate, escapeLike, iso, listPage, nameTaken, sortColumns } from '../../platform/lists';
 import { providersIn, type Scope } from '../../platform/scope';
+import { saveAudited } from './save';
 
 const columns = {
   id: serviceProviders.id,
@@ -99,25 +100,16 @@ export async function providerSave(c: Caller, input: ProviderSaveInput): Promise
     if (!id && scope.level !== 'system') throw noAccess();
     if (id && scope.level !== 'system' && scope.level !== 'serviceProvider') throw noAccess();
     if (await providerNameTaken(tx, values.name, id ?? null)) throw duplicate(c.t, 'name');
-    let savedId = id;
-    if (id) {
-      await tx
-        .update(serviceProviders)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(serviceProviders.id, id));
-    } else {
-      const [row] = await tx.insert(serviceProviders).values(values).returning({ id: serviceProviders.id });
-      savedId = row.id;
-    }
-    const after = (await findProvider(tx, { level: 'system' }, savedId!))!;
-    await audit({
-      objectType: 'serviceProvider',
-      objectId: after.id,
-      action: id ? 'update' : 'create',
-      before,
-      after,
+    return saveAudited(audit, 'serviceProvider', id, before, {
+      update: (id) =>
+        tx
+          .update(serviceProviders)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(serviceProviders.id, id)),
+      insert: async () =>
+        (await tx.insert(serviceProviders).values(values).returning({ id: serviceProviders.id }))[0].id,
+      find: (savedId) => findProvider(tx, { level: 'system' }, savedId),
     });
-    return after;
   });
 }
 

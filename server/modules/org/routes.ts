@@ -1,6 +1,7 @@
 import { brandSettingsCalls } from '../../../src/contract/calls/brandSettings';
 import { orgCalls } from '../../../src/contract/calls/org';
 import type { Api } from '../../platform/api';
+import { statusRoutes } from '../../platform/caller';
 import { agentGet, agentList, agentPage, agentSave, agentStatus } from './agents';
 import { brandSettingsGet, brandSettingsSave } from './brandSettings';
 import { branchGet, branchPage, branchSave, branchStatus, branchTree } from './branches';
@@ -21,8 +22,6 @@ import {
 } from './companies';
 import { providerGet, providerList, providerPage, providerSave, providerStatus } from './providers';
 
-const LOCKED = { messageKey: 'server.org.locked' } as const;
-const UNLOCKED = { messageKey: 'server.org.unlocked' } as const;
 const SAVED = { messageKey: 'server.saved' } as const;
 
 /**
@@ -43,14 +42,7 @@ export function orgRoutes(api: Api) {
     result: await providerSave(c, c.input),
     ...SAVED,
   }));
-  api.call(orgCalls.providerLock, async (c) => ({
-    result: await providerStatus(c, c.input.id, 'locked'),
-    ...LOCKED,
-  }));
-  api.call(orgCalls.providerUnlock, async (c) => ({
-    result: await providerStatus(c, c.input.id, 'active'),
-    ...UNLOCKED,
-  }));
+  statusRoutes(api, { lock: orgCalls.providerLock, unlock: orgCalls.providerUnlock }, providerStatus);
 
   api.call(orgCalls.companyPage, async (c) => ({
     result: await companyPage(c, c.input),
@@ -69,14 +61,7 @@ export function orgRoutes(api: Api) {
     result: await companyRegenerate(c, c.input.id),
     messageKey: 'server.org.regenerated',
   }));
-  api.call(orgCalls.companyLock, async (c) => ({
-    result: await companyStatus(c, c.input.id, 'locked'),
-    ...LOCKED,
-  }));
-  api.call(orgCalls.companyUnlock, async (c) => ({
-    result: await companyStatus(c, c.input.id, 'active'),
-    ...UNLOCKED,
-  }));
+  statusRoutes(api, { lock: orgCalls.companyLock, unlock: orgCalls.companyUnlock }, companyStatus);
 
   api.call(orgCalls.branchTree, async (c) => ({ result: await branchTree(c) }));
   api.call(orgCalls.branchPage, async (c) => ({
@@ -89,14 +74,7 @@ export function orgRoutes(api: Api) {
     result: await branchSave(c, c.input),
     ...SAVED,
   }));
-  api.call(orgCalls.branchLock, async (c) => ({
-    result: await branchStatus(c, c.input.id, 'locked'),
-    ...LOCKED,
-  }));
-  api.call(orgCalls.branchUnlock, async (c) => ({
-    result: await branchStatus(c, c.input.id, 'active'),
-    ...UNLOCKED,
-  }));
+  statusRoutes(api, { lock: orgCalls.branchLock, unlock: orgCalls.branchUnlock }, branchStatus);
 
   api.call(orgCalls.agentPage, async (c) => ({
     result: await agentPage(c, c.input),
@@ -111,14 +89,7 @@ export function orgRoutes(api: Api) {
     result: await agentSave(c, c.input),
     ...SAVED,
   }));
-  api.call(orgCalls.agentLock, async (c) => ({
-    result: await agentStatus(c, c.input.id, 'locked'),
-    ...LOCKED,
-  }));
-  api.call(orgCalls.agentUnlock, async (c) => ({
-    result: await agentStatus(c, c.input.id, 'active'),
-    ...UNLOCKED,
-  }));
+  statusRoutes(api, { lock: orgCalls.agentLock, unlock: orgCalls.agentUnlock }, agentStatus);
 
   api.call(orgCalls.brandAgentPage, async (c) => ({
     result: await brandAgentPage(c, c.input),
@@ -133,14 +104,7 @@ export function orgRoutes(api: Api) {
     result: await brandAgentSave(c, c.input),
     ...SAVED,
   }));
-  api.call(orgCalls.brandAgentLock, async (c) => ({
-    result: await brandAgentStatus(c, c.input.id, 'locked'),
-    ...LOCKED,
-  }));
-  api.call(orgCalls.brandAgentUnlock, async (c) => ({
-    result: await brandAgentStatus(c, c.input.id, 'active'),
-    ...UNLOCKED,
-  }));
+  statusRoutes(api, { lock: orgCalls.brandAgentLock, unlock: orgCalls.brandAgentUnlock }, brandAgentStatus);
   // A company's connector and sandbox behaviour per brand (company settings).
   api.call(brandSettingsCalls.get, async (c) => ({
     result: await brandSettingsGet(c, c.input.companyId),

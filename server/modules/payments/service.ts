@@ -177,20 +177,7 @@ export async function issue(
 ): Promise<OrderRecord> {
   const connector = deps.connectors.get(brand, order.companyId);
   if (order.brand !== brand || order.subBrand !== subBrand) {
-    order = await move(
-      deps.db,
-      order.id,
-      async (tx, o) => {
-        if (o.status !== 'pendingPayment' || o.brandOrderNo) return o;
-        const [u] = await tx
-          .update(orders)
-          .set({ brand, subBrand, updatedAt: new Date() })
-          .where(eq(orders.id, o.id))
-          .returning();
-        return u;
-      },
-      actor,
-    );
+    order = await setWhileUnissued(deps, order, () => ({ brand, subBrand, updatedAt: new Date() }), actor);
   }
   try {
     const created = await connector.create({
@@ -226,27 +213,41 @@ export async function issue(
     }
     if (err instanceof IllegalTransition) throw illegalTransition(err.from, err.event);
     // Unreachable: the order stays pendingPayment; the merchant may retry with the same number.
-    await move(
-      deps.db,
-      order.id,
-      async (tx, o) => {
-        // Unless the brand's answer came another way meanwhile (the recovery job).
-        if (o.status !== 'pendingPayment' || o.brandOrderNo) return o;
-        const [u] = await tx
-          .update(orders)
-          .set({
-            brand,
-            errorCode: 'BRAND_UNAVAILABLE',
-            errorMessage: String((err as Error).message).slice(0, 255),
-          })
-          .where(eq(orders.id, o.id))
-          .returning();
-        return u;
-      },
+    await setWhileUnissued(
+      deps,
+      order,
+      () => ({
+        brand,
+        errorCode: 'BRAND_UNAVAILABLE',
+        errorMessage: String((err as Error).message).slice(0, 255),
+      }),
       actor,
     );
     throw fail('server.payments.brandUnavailable');
   }
+}
+
+/**
+ * Sets columns of an order the brand has not answered for yet (pendingPayment, no brand order
+ * number), the values made under its lock; an order whose answer came another way meanwhile
+ * (the recovery job) is left as it is.
+ */
+function setWhileUnissued(
+  deps: Deps,
+  order: OrderRecord,
+  values: () => Partial<typeof orders.$inferInsert>,
+  actor: AuditActor,
+): Promise<OrderRecord> {
+  return move(
+    deps.db,
+    order.id,
+    async (tx, o) => {
+      if (o.status !== 'pendingPayment' || o.brandOrderNo) return o;
+      const [u] = await tx.update(orders).set(values()).where(eq(orders.id, o.id)).returning();
+      return u;
+    },
+    actor,
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { DEPOSIT_UPLOAD_MAX_BYTES, mayFetchPayouts } from '../../../src/contract
 import { RECON_GROUP_BRANDS, RECON_GROUPS } from '../../../src/contract/reconciliation';
 import type { Api, CallContext } from '../../platform/api';
 import { noAccess } from '../../platform/caller';
-import { listExport, periodFileNames } from '../../platform/listExport';
+import { periodExport } from '../../platform/listExport';
 import { actorOf, recordAudit } from '../../platform/audit';
 import { scopeOf } from '../../platform/scope';
 import type { ExportFormat } from '../../../src/contract/exports';
@@ -16,15 +16,10 @@ import { fetchDueStatements, refreshPayouts } from './service';
 type PayoutList = (typeof PAYOUT_LISTS)[keyof typeof PAYOUT_LISTS];
 
 const payoutExport = (c: CallContext<PayoutExportQuery, string>, list: PayoutList, format: ExportFormat) =>
-  listExport(
-    c,
-    format,
-    payoutExportRows(list, c.deps.config.timeZone),
-    periodFileNames(c.t, list.exports.file, format, c.input),
-  );
+  periodExport(c, format, payoutExportRows(list, c.deps.config.timeZone));
 
 const depositExport = (c: CallContext<DepositExportQuery, string>, format: ExportFormat) =>
-  listExport(c, format, depositExportRows(), periodFileNames(c.t, 'deposits', format, c.input));
+  periodExport(c, format, depositExportRows());
 
 /** The payout calls (docs/api.md, "Payouts"). */
 export function payoutRoutes(api: Api) {

@@ -14,7 +14,7 @@ import { branchUnits, companies, operators, preOrders } from '../../db/schema';
 import { dayRange } from '../../platform/days';
 import { notFound } from '../../platform/envelope';
 import { iso, listPage } from '../../platform/lists';
-import { operatorsIn, ordersIn, type Scope } from '../../platform/scope';
+import { ordersIn, visibleOperator, type Scope } from '../../platform/scope';
 
 export type PreOrderRecord = typeof preOrders.$inferSelect;
 
@@ -44,7 +44,7 @@ function select(db: Executor, scope: Scope) {
     .from(preOrders)
     .innerJoin(companies, eq(companies.id, preOrders.companyId))
     .leftJoin(branchUnits, eq(branchUnits.id, preOrders.branchUnitId))
-    .leftJoin(operators, and(eq(operators.id, preOrders.createdBy), operatorsIn(db, scope)));
+    .leftJoin(operators, visibleOperator(db, scope, preOrders.createdBy));
 }
 
 type Selected = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client';
 import { reconciliationRuns as runs } from '../../db/schema';
 import type { CallContext } from '../../platform/api';
 import type { FileDownload } from '../../platform/exports';
-import { between, listExport, periodFileNames, type Key, type ListRows } from '../../platform/listExport';
+import { between, periodExport, type Key, type ListRows } from '../../platform/listExport';
 import type { Scope } from '../../platform/scope';
 import { countFields, dayFilter } from './queries';
 
@@ -56,10 +56,4 @@ export const reconciliationExport = (
   scope: Scope,
   group: ReconGroup,
   format: ExportFormat,
-): Promise<FileDownload> =>
-  listExport(
-    c,
-    format,
-    dayRows(c.deps.db, scope, group),
-    periodFileNames(c.t, RECON_LISTS[group].exports.file, format, c.input),
-  );
+): Promise<FileDownload> => periodExport(c, format, dayRows(c.deps.db, scope, group));

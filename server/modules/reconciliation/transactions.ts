@@ -14,14 +14,7 @@ import { companies, orders, reconciliationResults, reconciliationRuns, statement
 import type { Api, CallContext } from '../../platform/api';
 import type { ExportFormat } from '../../../src/contract/exports';
 import type { FileDownload } from '../../platform/exports';
-import {
-  between,
-  listExport,
-  periodFileNames,
-  type Key,
-  type ListRows,
-  type Select,
-} from '../../platform/listExport';
+import { between, periodExport, type Key, type ListRows, type Select } from '../../platform/listExport';
 import type { ExportSources } from '../../platform/exportColumns';
 import { iso, listPage, sortColumns } from '../../platform/lists';
 import { ordersIn, scopeOf, type Scope } from '../../platform/scope';
@@ -205,13 +198,7 @@ const exportOf = (
   c: CallContext<BrandTransactionExportQuery, string>,
   group: ReconGroup,
   format: ExportFormat,
-): Promise<FileDownload> =>
-  listExport(
-    c,
-    format,
-    exportRows(group),
-    periodFileNames(c.t, BRAND_TRANSACTION_LISTS[group].exports.file, format, c.input),
-  );
+): Promise<FileDownload> => periodExport(c, format, exportRows(group));
 
 /** The brand transactions' calls of both groups. */
 export function brandTransactionRoutes(api: Api) {

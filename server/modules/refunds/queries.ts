@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client';
 import { companies, operators, orders, refunds } from '../../db/schema';
 import { dayRange } from '../../platform/days';
 import { iso, listPage } from '../../platform/lists';
-import { operatorsIn, ordersIn, type Scope } from '../../platform/scope';
+import { ordersIn, visibleOperator, type Scope } from '../../platform/scope';
 
 const refundColumns = {
   id: refunds.id,
@@ -57,7 +57,7 @@ const refundsFrom = (db: Executor, scope: Scope) =>
 
 /** Joins a refund's operator only when the caller may see that account. */
 export const refundOperatorJoin = (db: Executor, scope: Scope) =>
-  and(eq(operators.id, refunds.operatorId), operatorsIn(db, scope));
+  visibleOperator(db, scope, refunds.operatorId);
 
 /** An order's refunds, oldest first (the order detail). */
 export async function refundsOfOrder(db: Executor, scope: Scope, orderId: number): Promise<RefundRow[]> {

@@ -62,8 +62,7 @@ interface KindSource {
   orderParty: SQL;
   /** The brand of an order's party ('' when the kind has none). */
   orderBrand: SQL;
-  /** Refunds join their order (`orders o`) for kinds whose party is on the order. */
-  refundJoin: SQL;
+  /** The party of a refund (`refunds r`, always joined with its order `orders o`). */
   refundParty: SQL;
   /**
    * Items held back (docs/settlement.md, "Held by reconciliation"): an order with an unresolved
@@ -79,21 +78,18 @@ const SOURCES: Record<SettlementKind, KindSource> = {
   merchant: {
     orderParty: sql`o.company_id`,
     orderBrand: sql`''`,
-    refundJoin: sql`join orders o on o.id = r.order_id`,
     refundParty: sql`r.company_id`,
     held: HELD_BY_RECONCILIATION,
   },
   agent: {
     orderParty: sql`o.agent_id`,
     orderBrand: sql`''`,
-    refundJoin: sql`join orders o on o.id = r.order_id`,
     refundParty: sql`o.agent_id`,
     held: HELD_BY_RECONCILIATION,
   },
   brand: {
     orderParty: sql`o.brand_agent_id`,
     orderBrand: sql`o.brand`,
-    refundJoin: sql`join orders o on o.id = r.order_id`,
     refundParty: sql`o.brand_agent_id`,
     // What a brand owes is what it processed: its settlement is compared with its own payment
     // statement (the three-way check), so nothing is held back from it.
@@ -122,7 +118,7 @@ async function openParties(db: Db, kind: SettlementKind, before: Date): Promise<
           and not exists (select 1 from settlement_orders so where so.kind = ${kind} and so.order_id = o.id)
       union all
       select ${s.refundParty}, ${s.orderBrand}, r.currency
-        from refunds r ${s.refundJoin}
+        from refunds r join orders o on o.id = r.order_id
         where ${s.refundParty} is not null and r.status = 'success' and r.finished_at < ${before}
           and not (${s.held})
           and not exists (select 1 from settlement_refunds sr where sr.kind = ${kind} and sr.refund_id = r.id)
@@ -267,7 +263,7 @@ export async function closeParty(db: Db, party: Party, opts: CloseOptions): Prom
         union all
         select 'refund', r.id, r.amount::bigint, coalesce(r.commission_amount, 0)::bigint,
             coalesce(r.rebate_amount, 0)::bigint, coalesce(r.fee_amount, 0)::bigint, ${refundEnd}
-          from refunds r ${s.refundJoin}
+          from refunds r join orders o on o.id = r.order_id
           where ${s.refundParty} = ${partyId} ${brandCondition} and r.currency = ${currency}
             and r.status = 'success' and r.finished_at < ${before} and not (${s.held})
             and not exists (select 1 from settlement_refunds sr where sr.kind = ${kind} and sr.refund_id = r.id)

@@ -17,20 +17,15 @@ import {
 } from '../../db/schema';
 import type { CallContext } from '../../platform/api';
 import type { ExportSources } from '../../platform/exportColumns';
-import { csvFile, primed, xlsxFile, type FileDownload } from '../../platform/exports';
+import type { FileDownload } from '../../platform/exports';
 import {
-  auditExport,
   between,
-  cells,
-  csvRowsOfList,
   listExport,
-  periodFileNames,
-  xlsxRowsOf,
+  periodExport,
   type Key,
   type ListRows,
   type Select,
 } from '../../platform/listExport';
-import { exportHeaders, exportWidths, xlsxCellsOf } from '../../platform/exportColumns';
 import { scopeOf, type Scope } from '../../platform/scope';
 import { findSettlement, settlementsIn } from './queries';
 
@@ -114,13 +109,7 @@ export const settlementListExport = (
   c: CallContext<ListQuery, string>,
   kind: SettlementKind,
   format: ExportFormat,
-): Promise<FileDownload> =>
-  listExport(
-    c,
-    format,
-    listRows(kind),
-    periodFileNames(c.t, SETTLEMENT_LISTS[kind].exports.file, format, c.input),
-  );
+): Promise<FileDownload> => periodExport(c, format, listRows(kind));
 
 /* ---- A settlement's lines ---- */
 
@@ -134,7 +123,7 @@ const LINES: ListExport<(typeof SETTLEMENT_LINE_COLUMNS)[number]['key']> = {
 const ORDER_KEY: Key = { createdAt: orders.finishedAt, id: orders.id };
 const REFUND_KEY: Key = { createdAt: refunds.finishedAt, id: refunds.id };
 
-const orderLines = (settlementId: number): ListRows<null> => ({
+const orderLines = (settlementId: number): ListRows<unknown> => ({
   list: LINES,
   what: 'settlementLines',
   key: ORDER_KEY,
@@ -162,7 +151,7 @@ const orderLines = (settlementId: number): ListRows<null> => ({
       .orderBy(desc(orders.finishedAt), desc(orders.id)),
 });
 
-const refundLines = (settlementId: number): ListRows<null> => ({
+const refundLines = (settlementId: number): ListRows<unknown> => ({
   list: LINES,
   what: 'settlementLines',
   key: REFUND_KEY,
@@ -191,40 +180,17 @@ const refundLines = (settlementId: number): ListRows<null> => ({
       .orderBy(desc(refunds.finishedAt), desc(refunds.id)),
 });
 
-async function* chain<T>(...sources: AsyncIterable<T>[]): AsyncGenerator<T> {
-  for (const s of sources) yield* s;
-}
-
 /** A settlement's lines: its orders, then its refunds, newest first; streamed in either format. */
 export async function settlementLinesExport(
   c: CallContext<{ id: number; format: string }, string>,
   kind: SettlementKind,
 ): Promise<FileDownload> {
-  const { t } = c;
-  const zone = c.deps.config.timeZone;
-  const scope = scopeOf(c.principal);
-  const s = await findSettlement(c.deps.db, scope, kind, c.input.id);
+  const s = await findSettlement(c.deps.db, scopeOf(c.principal), kind, c.input.id);
   const format: ExportFormat = c.input.format === 'csv' ? 'csv' : 'xlsx';
-  const base = textOr(t, 'server.exports.settlementLinesFile', 'settlementLines');
+  const base = textOr(c.t, 'server.exports.settlementLinesFile', 'settlementLines');
   const names = {
     name: `${base}_${s.settlementNo}.${format}`,
     asciiName: `settlementLines_${s.settlementNo}.${format}`,
   };
-  const sources = [orderLines(s.id), refundLines(s.id)];
-  const headers = exportHeaders(LINES.columns, t);
-  if (format === 'csv') {
-    const rows = await primed(
-      chain(...sources.map((l) => csvRowsOfList(l)(c.deps.db, scope, t, zone, null))),
-    );
-    await auditExport(c, 'settlementLines', format);
-    return csvFile(names, headers, rows);
-  }
-  const toCells = xlsxCellsOf(LINES.columns, t);
-  const batches = await primed(chain(...sources.map((l) => xlsxRowsOf(l)(c.deps.db, scope, t, zone, null))));
-  await auditExport(c, 'settlementLines', format);
-  return xlsxFile(
-    names,
-    { sheetName: t(LINES.sheetKey), headers, widths: exportWidths(LINES.columns) },
-    cells(batches, toCells),
-  );
+  return listExport(c, format, [orderLines(s.id), refundLines(s.id)], names);
 }

@@ -27,7 +27,15 @@ import {
   settlements,
 } from '../../db/schema';
 import { notFound } from '../../platform/envelope';
-import { fieldError, iso, limitOffset, listPage, pageOf, sortColumns } from '../../platform/lists';
+import {
+  fieldError,
+  iso,
+  limitOffset,
+  listPage,
+  pageOf,
+  sortColumns,
+  type PageInput,
+} from '../../platform/lists';
 import { agentsIn, companiesIn, type Scope } from '../../platform/scope';
 
 /**
@@ -219,6 +227,39 @@ const lineCommon = {
   gatewayOrderNo: orders.gatewayOrderNo,
 };
 
+/** What a line's page reads of an order or a refund: its time and charges may be null. */
+type LineSelect = Omit<
+  SettlementLine,
+  'type' | 'gatewayRefundNo' | 'time' | 'commission' | 'rebate' | 'fee'
+> & {
+  time: Date | null;
+  commission: number | null;
+  rebate: number | null;
+  fee: number | null;
+};
+
+/** A page of lines (read first, then their total): the time as ISO ('' for none), no charge null. */
+async function linePage<R extends LineSelect>(
+  rows: PromiseLike<R[]>,
+  total: PromiseLike<{ total: number }[]>,
+  page: PageInput,
+  toLine: (r: R) => R & Pick<SettlementLine, 'type' | 'gatewayRefundNo'>,
+): Promise<Page<SettlementLine>> {
+  const records = await rows;
+  const [counted] = await total;
+  return pageOf(
+    records.map((r) => ({
+      ...toLine(r),
+      time: r.time ? iso(r.time) : '',
+      commission: r.commission ?? 0,
+      rebate: r.rebate ?? 0,
+      fee: r.fee ?? 0,
+    })),
+    Number(counted.total),
+    page,
+  );
+}
+
 /** A settlement's orders or refunds, a page at a time, in time order. */
 export async function settlementLines(
   db: Executor,
@@ -226,11 +267,11 @@ export async function settlementLines(
   settlementId: number,
   q: SettlementLinesQuery,
 ): Promise<Page<SettlementLine>> {
-  const { limit, offset } = limitOffset({ ...q, sortField: '', sortOrder: '' });
   const page = { ...q, sortField: '', sortOrder: '' };
+  const { limit, offset } = limitOffset(page);
   if (q.type === 'order') {
     const where = eq(settlementOrders.settlementId, settlementId);
-    const rows = await db
+    const rows = db
       .select({
         ...lineCommon,
         id: orders.id,
@@ -248,24 +289,12 @@ export async function settlementLines(
       .orderBy(asc(orders.finishedAt), asc(orders.id))
       .limit(limit)
       .offset(offset);
-    const [{ total }] = await db.select({ total: count() }).from(settlementOrders).where(where);
-    return pageOf(
-      rows.map((r) => ({
-        ...r,
-        type: 'order' as const,
-        gatewayRefundNo: '',
-        time: r.time ? iso(r.time) : '',
-        commission: r.commission ?? 0,
-        rebate: r.rebate ?? 0,
-        fee: r.fee ?? 0,
-      })),
-      Number(total),
-      page,
-    );
+    const total = db.select({ total: count() }).from(settlementOrders).where(where);
+    return linePage(rows, total, page, (r) => ({ ...r, type: 'order', gatewayRefundNo: '' }));
   }
   if (q.type !== 'refund') throw fieldError(t, 'type', 'validation.oneOf');
   const where = eq(settlementRefunds.settlementId, settlementId);
-  const rows = await db
+  const rows = db
     .select({
       ...lineCommon,
       id: refunds.id,
@@ -285,19 +314,8 @@ export async function settlementLines(
     .orderBy(asc(refunds.finishedAt), asc(refunds.id))
     .limit(limit)
     .offset(offset);
-  const [{ total }] = await db.select({ total: count() }).from(settlementRefunds).where(where);
-  return pageOf(
-    rows.map((r) => ({
-      ...r,
-      type: 'refund' as const,
-      time: r.time ? iso(r.time) : '',
-      commission: r.commission ?? 0,
-      rebate: r.rebate ?? 0,
-      fee: r.fee ?? 0,
-    })),
-    Number(total),
-    page,
-  );
+  const total = db.select({ total: count() }).from(settlementRefunds).where(where);
+  return linePage(rows, total, page, (r) => ({ ...r, type: 'refund' }));
 }
 
 /** The parties of a kind the caller may see: the list's filter options. */

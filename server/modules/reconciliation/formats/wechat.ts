@@ -17,7 +17,7 @@ import { RowRefused, type StatementRow, type StatementStatus } from './types';
 import { formatClock, formatFixed, parseClock, parseFixed, roundFine } from './values';
 
 export const WECHAT_OFFSET_MINUTES = 8 * 60;
-const FEE_DIGITS = 5;
+export const FEE_DIGITS = 5;
 
 export const WECHAT_PAYMENT_STATUSES: Record<string, StatementStatus> = {
   SUCCESS: 'success',
@@ -81,7 +81,26 @@ export interface WechatWriteMeta {
   encoding?: 'utf-8-bom' | 'gbk';
 }
 
-const tick = (v: string) => '`' + v;
+/** A value as both trade bills write it: after a backtick. */
+export const tick = (v: string) => '`' + v;
+
+type TradeCell =
+  '交易时间' | '微信订单号' | '商户订单号' | '交易状态' | '微信退款单号' | '商户退款单号' | '退款状态';
+
+/**
+ * What both trade bills write alike of a row: its time (GMT+8), numbers and status (a refund's
+ * in 退款状态, its 交易状态 the REFUND mark); a refund's numbers only on a refund row.
+ */
+export function writeTradeCells(v: Record<TradeCell, string>, row: WechatWritableRow) {
+  const refund = row.kind === 'refund';
+  v['交易时间'] = formatClock(row.time, 'ymd-dash', WECHAT_OFFSET_MINUTES);
+  v['微信订单号'] = row.brandOrderNo ?? '';
+  v['商户订单号'] = row.gatewayOrderNo ?? '';
+  v['交易状态'] = refund ? REFUND_MARK : row.statusRaw;
+  v['微信退款单号'] = refund ? (row.brandRefundNo ?? '') : '';
+  v['商户退款单号'] = refund ? (row.gatewayRefundNo ?? '') : '';
+  if (refund) v['退款状态'] = row.statusRaw;
+}
 
 /** The column values of one row, in column order (without backticks). */
 function valuesOf(row: WechatWritableRow): Record<Column, string> {
@@ -91,15 +110,9 @@ function valuesOf(row: WechatWritableRow): Record<Column, string> {
   const fine = row.feeFine ?? (row.fee ?? 0) * 1000;
   const v = {} as Record<Column, string>;
   for (const c of WECHAT_COLUMNS) v[c] = extra(c);
-  v['交易时间'] = formatClock(row.time, 'ymd-dash', WECHAT_OFFSET_MINUTES);
-  v['微信订单号'] = row.brandOrderNo ?? '';
-  v['商户订单号'] = row.gatewayOrderNo ?? '';
-  v['交易状态'] = refund ? REFUND_MARK : row.statusRaw;
+  writeTradeCells(v, row);
   v['货币种类'] = row.currency;
-  v['微信退款单号'] = refund ? (row.brandRefundNo ?? '') : '';
-  v['商户退款单号'] = refund ? (row.gatewayRefundNo ?? '') : '';
   v[refund ? '退款金额' : '应结订单金额'] = formatFixed(row.amount, 2);
-  if (refund) v['退款状态'] = row.statusRaw;
   v['手续费'] = formatFixed(fine, FEE_DIGITS);
   return v;
 }
@@ -138,7 +151,7 @@ export function writeWechat(rows: readonly WechatWritableRow[], meta: WechatWrit
 }
 
 /** A record's values without their backticks (a value without one is refused). */
-function untick(record: CsvRecord): CsvRecord {
+export function untick(record: CsvRecord): CsvRecord {
   return {
     line: record.line,
     fields: record.fields.map((f, i) => {
@@ -169,13 +182,19 @@ const noSums = (): Sums => ({
   申请退款金额: 0,
 });
 
+/** Whether a data row of either trade bill is a refund (交易状态 the REFUND mark), and its time (GMT+8). */
+export function tradeRow(v: Record<'交易状态' | '交易时间', string>, line: number) {
+  const refund = v['交易状态'] === REFUND_MARK;
+  const kind = refund ? ('refund' as const) : ('payment' as const);
+  const time = parseClock(v['交易时间'], 'ymd-dash', WECHAT_OFFSET_MINUTES);
+  if (!time) throw new RowRefused(line, 'time', `交易时间 is not yyyy-MM-dd HH:mm:ss: ${v['交易时间']}`);
+  return { refund, kind, time };
+}
+
 function rowOf(record: CsvRecord, sums: Sums): StatementRow {
   const line = record.line;
   const v = columnsOf(WECHAT_COLUMNS, untick(record));
-  const refund = v['交易状态'] === REFUND_MARK;
-  const kind = refund ? 'refund' : 'payment';
-  const time = parseClock(v['交易时间'], 'ymd-dash', WECHAT_OFFSET_MINUTES);
-  if (!time) throw new RowRefused(line, 'time', `交易时间 is not yyyy-MM-dd HH:mm:ss: ${v['交易时间']}`);
+  const { refund, kind, time } = tradeRow(v, line);
   if (v['货币种类'] !== 'CNY')
     throw new RowRefused(line, 'currency', `货币种类 ${v['货币种类']} in a CNY bill`);
   for (const c of MONEY_COLUMNS) sums[c] += money(v[c], line, c);
@@ -249,13 +268,21 @@ function checkSummary(record: CsvRecord, sums: Sums): Record<string, string> {
     ['订单总金额', sums['订单金额'], money2('订单总金额')],
     ['申请退款总金额', sums['申请退款金额'], money2('申请退款总金额')],
   ];
-  for (const [name, computed, declared] of expected) {
-    if (declared === null)
-      throw new RowRefused(record.line, 'summary', `${name} is not a number: ${v[name]}`);
-    if (declared !== computed)
-      throw new RowRefused(record.line, 'summary', `${name} ${v[name]} does not equal the rows' ${computed}`);
-  }
+  checkTotals(record.line, v, expected);
   return v;
+}
+
+/** Refuses a summary row whose total is not a number, or not what the data rows add up to. */
+export function checkTotals<C extends string>(
+  line: number,
+  v: Record<C, string>,
+  expected: readonly (readonly [C, number, number | null])[],
+) {
+  for (const [name, computed, declared] of expected) {
+    if (declared === null) throw new RowRefused(line, 'summary', `${name} is not a number: ${v[name]}`);
+    if (declared !== computed)
+      throw new RowRefused(line, 'summary', `${name} ${v[name]} does not equal the rows' ${computed}`);
+  }
 }
 
 /**

@@ -27,11 +27,18 @@ import { csvLine, type CsvRecord } from './csv';
 import { encodeStrict } from './encoding';
 import { type LayoutReader, columnsOf, parserOf } from './frame';
 import { RowRefused, type StatementRow } from './types';
-import { formatClock, formatFixed, parseClock, parseFixed, roundFine } from './values';
-import { tradeBillBody, wechatTrade, WECHAT_OFFSET_MINUTES } from './wechat';
+import { formatFixed, parseFixed, roundFine } from './values';
+import {
+  checkTotals,
+  FEE_DIGITS,
+  tick,
+  tradeBillBody,
+  tradeRow,
+  untick,
+  wechatTrade,
+  writeTradeCells,
+} from './wechat';
 
-const FEE_DIGITS = 5;
-const REFUND_MARK = 'REFUND';
 /** An exchange rate: up to 8 decimals. */
 const FX_RATE = /^(0|[1-9]\d*)(\.\d{1,8})?$/;
 
@@ -94,8 +101,6 @@ export interface WechatGlobalWriteMeta {
   currency?: string;
 }
 
-const tick = (v: string) => '`' + v;
-
 /** The column values of one row, in column order (without backticks). */
 function valuesOf(row: WechatGlobalWritableRow, digits: number): Record<Column, string> {
   const refund = row.kind === 'refund';
@@ -104,15 +109,9 @@ function valuesOf(row: WechatGlobalWritableRow, digits: number): Record<Column, 
     (BILL_MONEY as readonly string[]).includes(c) ? zero : c === '标价币种' ? row.currency : '';
   const v = {} as Record<Column, string>;
   for (const c of WECHAT_GLOBAL_COLUMNS) v[c] = row.extra[c] ?? fallback(c);
-  v['交易时间'] = formatClock(row.time, 'ymd-dash', WECHAT_OFFSET_MINUTES);
-  v['微信订单号'] = row.brandOrderNo ?? '';
-  v['商户订单号'] = row.gatewayOrderNo ?? '';
-  v['交易状态'] = refund ? REFUND_MARK : row.statusRaw;
+  writeTradeCells(v, row);
   v[refund ? '退款结算币种' : '结算币种'] = row.currency;
   v[refund ? '退款应结订单金额' : '应结订单金额'] = formatFixed(row.amount, digits);
-  v['微信退款单号'] = refund ? (row.brandRefundNo ?? '') : '';
-  v['商户退款单号'] = refund ? (row.gatewayRefundNo ?? '') : '';
-  if (refund) v['退款状态'] = row.statusRaw;
   const fine = row.feeFine ?? (row.fee ?? 0) * 10 ** (FEE_DIGITS - digits);
   v['手续费'] = formatFixed(fine, FEE_DIGITS);
   return v;
@@ -148,18 +147,6 @@ export function writeWechatGlobal(
     ),
   );
   return encodeStrict(lines.join(''), 'utf-8-bom');
-}
-
-/** A record's values without their backticks (a value without one is refused). */
-function untick(record: CsvRecord): CsvRecord {
-  return {
-    line: record.line,
-    fields: record.fields.map((f, i) => {
-      if (f.charCodeAt(0) !== 96)
-        throw new RowRefused(record.line, 'value', `column ${i + 1} lacks its backtick prefix`);
-      return f.slice(1);
-    }),
-  };
 }
 
 /** The running sums of the columns the summary totals, and the bill's currency once known. */
@@ -204,10 +191,7 @@ function amountIn(v: string, digits: number, line: number, column: string, curre
 function rowOf(record: CsvRecord, sums: Sums): StatementRow {
   const line = record.line;
   const v = columnsOf(WECHAT_GLOBAL_COLUMNS, untick(record));
-  const refund = v['交易状态'] === REFUND_MARK;
-  const kind = refund ? 'refund' : 'payment';
-  const time = parseClock(v['交易时间'], 'ymd-dash', WECHAT_OFFSET_MINUTES);
-  if (!time) throw new RowRefused(line, 'time', `交易时间 is not yyyy-MM-dd HH:mm:ss: ${v['交易时间']}`);
+  const { refund, kind, time } = tradeRow(v, line);
 
   const own = refund ? '退款结算币种' : '结算币种';
   const currency = v[own];
@@ -272,12 +256,7 @@ function checkSummary(record: CsvRecord, sums: Sums): Record<string, string> {
       computed,
       parseFixed(v[c], c === '手续费总金额' ? FEE_DIGITS : digits, c === '手续费总金额'),
     ]);
-  for (const [name, computed, declared] of expected) {
-    if (declared === null)
-      throw new RowRefused(record.line, 'summary', `${name} is not a number: ${v[name]}`);
-    if (declared !== computed)
-      throw new RowRefused(record.line, 'summary', `${name} ${v[name]} does not equal the rows' ${computed}`);
-  }
+  checkTotals(record.line, v, expected);
   return v;
 }
 
