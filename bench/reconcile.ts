@@ -237,7 +237,7 @@ async function rematch(db: Db) {
   say(`matching ${days.length} brand days again…`);
   const m = await measured(async () => {
     for (const { brand, day } of days) {
-      const statement = await dayStatement(db, connectorOf(brand), day, now);
+      const statement = await dayStatement(connectorOf(brand), day, now);
       if (!statement) {
         skipped++;
         continue;

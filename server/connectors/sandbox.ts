@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { PayBrand, SandboxBehaviour, StatementInjection } from '../../src/contract/brands';
 import { SUB_BRANDS } from '../../src/contract/brands';
-import type { Db } from '../db/client';
+import { rowsOf, type Db } from '../db/client';
 import { brandAgentBrands, brandSettings, orders, sandboxPayments, sandboxRefunds } from '../db/schema';
 import { paymentStatementLines, writePaymentStatement } from './paymentStatement';
 import {
@@ -419,6 +419,38 @@ export class SandboxConnector implements BrandConnector {
     });
     if (now < built.file.readyAt) throw new StatementNotReady(this.brand, day, built.file.readyAt);
     return built.file;
+  }
+
+  /**
+   * The currencies the brand writes one file each for on the day (card batches, WeChat bills),
+   * from its books: the day's payments' and refunds' currencies (an empty day: the card's yen
+   * batch, WeChat's CNY bill); [undefined] for a brand whose one file carries every currency.
+   */
+  async statementCurrencies(day: string): Promise<(string | undefined)[]> {
+    const b = BRAND_STATEMENTS[this.brand];
+    if (b.currency === 'any' || (b.currency !== 'batch' && !b.foreign)) return [undefined];
+    const { start, end } = dayWindow(day, b.offsetMinutes);
+    const result = await this.db.execute(sql`select distinct currency from (
+        select currency from sandbox_payments where brand = ${this.brand} and created_at >= ${start} and created_at < ${end}
+        union select currency from sandbox_refunds where brand = ${this.brand} and updated_at >= ${start} and updated_at < ${end}
+      ) x order by currency`);
+    const rows = rowsOf<{ currency: string }>(result);
+    return rows.length === 0 ? [b.currency === 'batch' ? 'JPY' : undefined] : rows.map((r) => r.currency);
+  }
+
+  /** The day's files (statementCurrencies): the discrepancies asked for go into the first. */
+  async fetchStatements(
+    day: string,
+    options: Omit<StatementOptions, 'currency'> = {},
+  ): Promise<StatementFile[]> {
+    const due = statementReadyAt(this.brand, day);
+    if ((options.now ?? new Date()) < due) throw new StatementNotReady(this.brand, day, due);
+    const files: StatementFile[] = [];
+    for (const [i, currency] of (await this.statementCurrencies(day)).entries())
+      files.push(
+        await this.fetchStatement(day, { ...options, inject: i === 0 ? options.inject : [], currency }),
+      );
+    return files;
   }
 
   /**

@@ -170,6 +170,12 @@ export interface BrandConnector {
    * layout. StatementNotReady before the brand's ready time.
    */
   fetchStatement(day: string, options?: StatementOptions): Promise<StatementFile>;
+  /**
+   * Every file the brand puts out for the day, as a real connector finds them in its download
+   * folder: one, or one per currency where the brand writes one each (the card acquirer's
+   * batches, WeChat Pay's bills). StatementNotReady before the brand's ready time.
+   */
+  fetchStatements(day: string, options?: Omit<StatementOptions, 'currency'>): Promise<StatementFile[]>;
   /** What the brand pays the platform for the period: gross, fee, net per currency (paymentStatement.ts). */
   fetchPaymentStatement(
     period: StatementPeriod,

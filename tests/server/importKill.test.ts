@@ -89,8 +89,11 @@ if (postgresUrl)
       await kill(await startServer());
       const file = bigStatement();
       const [{ id }] = await q<{ id: number }>(
-        `insert into statement_imports (source, brand, business_day, file_name, size, content_hash, content, status)
-          values ('uploaded', 'paypay', $1, 'big.csv', $2, $3, $4, 'queued') returning id`,
+        `with i as (
+            insert into statement_imports (source, brand, business_day, file_name, size, content_hash, status)
+              values ('uploaded', 'paypay', $1, 'big.csv', $2, $3, 'queued') returning id)
+          insert into statement_import_files (import_id, seq, file_name, size, content)
+            select id, 0, 'big.csv', $2, $4 from i returning import_id as id`,
         [DAY, file.length, contentHash(file), file],
       );
 

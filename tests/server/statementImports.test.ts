@@ -68,8 +68,8 @@ describe.each(backends)('statement imports on $name', (backend) => {
     const [id] = await runFetches({
       db: h.db,
       connectorOf: (brand) => ({
-        fetchStatement: async () => {
-          if (brand === 'card') return file;
+        fetchStatements: async () => {
+          if (brand === 'card') return [file];
           throw new StatementNotReady(brand, '', new Date('2031-01-01T00:00:00Z'));
         },
       }),
@@ -92,7 +92,7 @@ describe.each(backends)('statement imports on $name', (backend) => {
     const again = await runFetches({
       db: h.db,
       connectorOf: (brand) => ({
-        fetchStatement: async (day) => {
+        fetchStatements: async (day: string) => {
           asked.push(`${brand} ${day}`);
           throw new StatementNotReady(brand, day, new Date('2031-01-01T00:00:00Z'));
         },
@@ -232,9 +232,9 @@ describe.each(backends)('statement imports on $name', (backend) => {
     const calls: string[] = [];
     const file = { fileName: 'w.csv', bytes: fixture('wechat-utf8bom.csv'), readyAt: now };
     const connectorOf = (brand: string) => ({
-      fetchStatement: async (day: string) => {
+      fetchStatements: async (day: string) => {
         calls.push(`${brand} ${day}`);
-        if (brand === 'wechat') return file;
+        if (brand === 'wechat') return [file];
         if (brand === 'paypay') throw new StatementNotReady(brand, day, readyAt);
         throw new Error(`${brand} is down`);
       },

@@ -6,10 +6,13 @@ import { SandboxConnector } from '../../connectors/sandbox';
 import { BRAND_STATEMENTS, statementReadyAt } from '../../connectors/sandboxStatements';
 import { StatementNotReady, StatementUnsupported, type Injection } from '../../connectors/types';
 import {
+  fileCurrency,
   parseStatement,
   reconcileDay,
   releaseOrder,
+  runFilesHash,
   type StatementInput,
+  type StatementPart,
   type StatementRefusal,
   type StatementRow,
 } from '../../modules/reconciliation';
@@ -123,23 +126,6 @@ async function markLate(db: Db, connector: SandboxConnector, day: string, now: D
   }
 }
 
-/** The currencies the brand writes one file each for on this day (card batches, WeChat bills). */
-async function fileCurrencies(
-  db: Db,
-  brand: PayBrand,
-  start: Date,
-  end: Date,
-): Promise<(string | undefined)[]> {
-  const b = BRAND_STATEMENTS[brand];
-  if (b.currency === 'any' || (b.currency !== 'batch' && !b.foreign)) return [undefined];
-  const result = await db.execute(sql`select distinct currency from (
-      select currency from sandbox_payments where brand = ${brand} and created_at >= ${start} and created_at < ${end}
-      union select currency from sandbox_refunds where brand = ${brand} and updated_at >= ${start} and updated_at < ${end}
-    ) x order by currency`);
-  const rows = rowsOf<{ currency: string }>(result);
-  return rows.length === 0 ? [b.currency === 'batch' ? 'JPY' : undefined] : rows.map((r) => r.currency);
-}
-
 /**
  * The day's file with the planned discrepancies; a row the plan names that the (small) day
  * lacks is its first row instead, and a day without rows gets none.
@@ -161,9 +147,6 @@ async function fetchWith(
   }
   throw new Error('unreachable');
 }
-
-const hashOf = (parts: readonly string[]) =>
-  parts.length === 1 ? parts[0] : createHash('sha256').update(parts.join('\n')).digest('hex');
 
 /** Decisions and comments of the demo's resolved exceptions, in turn. */
 const RESOLVED: readonly { decision: Resolution; comment: string }[] = [
@@ -227,30 +210,28 @@ async function resolveOlder(db: Db, now: Date) {
 }
 
 /** A brand day's statement as the sandbox brand writes it, ready for reconcileDay. */
-export type DayStatement = StatementInput & { fileName: string; contentHash: string };
+export type DayStatement = StatementInput & {
+  fileName: string;
+  contentHash: string;
+  files: StatementPart[];
+};
 
 /**
  * The brand's statement of a day from its sandbox connector, with the discrepancies `inject`
- * names, parsed: one file, or one per currency (matched as one run over all of them). Null when
- * the brand's layout cannot carry the day (a PayPay link paid in dollars: its orders stay not
- * audited).
+ * names, parsed: one file, or one per currency (matched as one run over all of them, as a fetch
+ * of the day's files is). Null when the brand's layout cannot carry the day (a PayPay link paid
+ * in dollars: its orders stay not audited).
  */
 export async function dayStatement(
-  db: Db,
   connector: SandboxConnector,
   day: string,
   now: Date,
   inject: readonly Injection[] = [],
 ): Promise<DayStatement | null> {
-  const brand = connector.brand;
-  const offset = BRAND_STATEMENTS[brand].offsetMinutes;
-  const start = DateTime.fromISO(`${day}T00:00:00Z`).minus({ minutes: offset }).toJSDate();
-  const end = new Date(start.getTime() + 86_400_000);
   const rows: StatementRow[] = [];
-  const names: string[] = [];
-  const hashes: string[] = [];
+  const files: StatementPart[] = [];
   let refusal: StatementRefusal | null = null;
-  for (const [i, currency] of (await fileCurrencies(db, brand, start, end)).entries()) {
+  for (const [i, currency] of (await connector.statementCurrencies(day)).entries()) {
     // The discrepancies go into the day's first file.
     const file = await fetchWith(connector, day, now, currency, i === 0 ? inject : []).catch((e) => {
       if (e instanceof StatementUnsupported) return null;
@@ -258,13 +239,30 @@ export async function dayStatement(
     });
     if (!file) return null;
     const parsed = parseStatement(file.bytes);
-    names.push(file.fileName);
-    hashes.push(createHash('sha256').update(file.bytes).digest('hex'));
-    if (!parsed.ok) refusal ??= parsed;
-    else rows.push(...parsed.rows);
+    const contentHash = createHash('sha256').update(file.bytes).digest('hex');
+    if (!parsed.ok) {
+      refusal ??= parsed;
+      files.push({ fileName: file.fileName, contentHash, currency: currency ?? null, refused: true });
+      continue;
+    }
+    rows.push(...parsed.rows);
+    const read = { currencies: new Set(parsed.rows.map((r) => r.currency)), summary: parsed.summary };
+    files.push({
+      fileName: file.fileName,
+      contentHash,
+      currency: fileCurrency(parsed.layout, read, file.fileName),
+    });
   }
-  const input: StatementInput = refusal ? { refusal } : { rows };
-  return { ...input, fileName: names.join(' + ').slice(0, 255), contentHash: hashOf(hashes) };
+  const input: StatementInput = refusal ? { rows, refusal } : { rows };
+  return {
+    ...input,
+    fileName: files
+      .map((f) => f.fileName)
+      .join(' + ')
+      .slice(0, 255),
+    contentHash: runFilesHash(files),
+    files,
+  };
 }
 
 export interface DemoStatementsReport {
@@ -295,7 +293,7 @@ export async function seedDemoStatements(db: Db, now = new Date()): Promise<Demo
         continue;
       }
       const day = last.minus({ days: back }).toISODate()!;
-      const statement = await dayStatement(db, connector, day, now, PLAN[brand]?.[back] ?? []);
+      const statement = await dayStatement(connector, day, now, PLAN[brand]?.[back] ?? []);
       if (!statement) continue;
       const out = await reconcileDay(db, { ...statement, brand, day, source: 'fetched', now, actor });
       report.runs += 1;

@@ -64,6 +64,19 @@ export const orderAudits = pgTable(
 );
 
 /**
+ * A file of a run: its name and sha256; the currency it carries when the brand writes one file
+ * per currency, null when it carries the whole day; the run whose statement_rows hold its rows
+ * (null: the file was refused, it has none); its refusal.
+ */
+export interface RunFile {
+  fileName: string;
+  contentHash: string;
+  currency: string | null;
+  rowsRunId: number | null;
+  refusal: { line: number; reason: string; detail: string } | null;
+}
+
+/**
  * One import of a brand's statement for one business day. Re-running a day adds a run and marks
  * the one it replaces (replaced_by_run_id): earlier runs stay as history, and one run per brand
  * and day is current (the partial unique index).
@@ -77,8 +90,17 @@ export const reconciliationRuns = pgTable(
     businessDay: date('business_day', { mode: 'string' }).notNull(),
     source: varchar('source', { length: 10 }).$type<RunSource>().notNull(),
     fileName: varchar('file_name', { length: 255 }).notNull().default(''),
-    /** sha256 of the file's bytes, hex: the same file again is the same run. */
+    /**
+     * sha256 of the file's bytes, hex, or of its files' (runFilesHash): the same statement again
+     * is the same run.
+     */
     contentHash: varchar('content_hash', { length: 64 }).notNull(),
+    /**
+     * The files the run matched (RunFile): one, or one per currency for a brand that writes one
+     * file each (the card acquirer's batches, WeChat Pay's bills), each with the run that holds
+     * its rows. An upload of one currency's file keeps the others (docs/reconciliation.md).
+     */
+    files: jsonb('files').$type<RunFile[]>().notNull().default([]),
     status: varchar('status', { length: 10 }).$type<RunStatus>().notNull(),
     rowCount: integer('row_count').notNull().default(0),
     /** Results per code, and those held in the holding pool. */
@@ -191,9 +213,9 @@ export const statementImports = pgTable(
     brand: varchar('brand', { length: 20 }).$type<PayBrand>(),
     businessDay: date('business_day', { mode: 'string' }),
     fileName: varchar('file_name', { length: 255 }).notNull().default(''),
+    /** The files' names (joined with " + " when several), their total size and sha256 (runFilesHash). */
     size: integer('size').notNull().default(0),
     contentHash: varchar('content_hash', { length: 64 }).notNull().default(''),
-    content: bytea('content'),
     status: varchar('status', { length: 10 }).$type<ImportStatus>().notNull(),
     rowsDone: integer('rows_done').notNull().default(0),
     rowsTotal: integer('rows_total'),
@@ -216,6 +238,24 @@ export const statementImports = pgTable(
       sql`${t.status} in ('queued', 'parsing', 'matching', 'done', 'refused', 'failed')`,
     ),
   ],
+);
+
+/**
+ * An import's files as sent: one for an upload, every file of the day for a fetch (the card
+ * acquirer's batch per currency, WeChat Pay's bill per settlement currency).
+ */
+export const statementImportFiles = pgTable(
+  'statement_import_files',
+  {
+    importId: bigint('import_id', { mode: 'number' })
+      .notNull()
+      .references(() => statementImports.id, { onDelete: 'cascade' }),
+    seq: smallint('seq').notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.seq] })],
 );
 
 /**

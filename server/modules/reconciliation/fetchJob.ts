@@ -3,7 +3,8 @@
  * row per brand and business day from the horizon (config.statementFetchDays days up to
  * yesterday in the brand's day), tried when due. Not ready yet: tried again at the brand's ready
  * time. Another failure: again after FETCH_BACKOFF (5 min doubling, at most 6 h), given up after
- * FETCH_MAX_ATTEMPTS. A file: queued as a fetched import, which the import worker runs.
+ * FETCH_MAX_ATTEMPTS. The day's files (one, or one per currency): queued as one fetched import,
+ * which the import worker runs as one run.
  */
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { DateTime } from 'luxon';
@@ -24,7 +25,7 @@ import { ApiError } from '../../platform/envelope';
 import type { ModuleJobs } from '../../platform/jobs';
 import { fieldError } from '../../platform/lists';
 import { businessDay } from './formats';
-import { brandName, kickImports, queueFetched } from './imports';
+import { brandName, fetchedName, kickImports, queueFetched } from './imports';
 import { BRAND_DAY_OFFSET_MINUTES } from './match';
 
 export const FETCH_BACKOFF = { firstMs: 5 * 60_000, capMs: 6 * 3_600_000 };
@@ -83,7 +84,7 @@ async function claimFetch(db: Db, now: Date): Promise<FetchRow | null> {
 
 export interface FetchRunOptions {
   db: Db;
-  connectorOf: (brand: PayBrand) => Pick<BrandConnector, 'fetchStatement'>;
+  connectorOf: (brand: PayBrand) => Pick<BrandConnector, 'fetchStatements'>;
   now: Date;
   days: number;
 }
@@ -114,13 +115,12 @@ export async function runFetches(opts: FetchRunOptions): Promise<number[]> {
       continue;
     }
     try {
-      const file = await opts.connectorOf(row.brand).fetchStatement(row.businessDay, { now });
+      const files = await opts.connectorOf(row.brand).fetchStatements(row.businessDay, { now });
       const id = await db.transaction(async (tx) => {
         const importId = await queueFetched(tx, {
           brand: row.brand,
           day: row.businessDay,
-          fileName: file.fileName,
-          bytes: file.bytes,
+          files,
           createdBy: null,
         });
         await tx
@@ -135,7 +135,7 @@ export async function runFetches(opts: FetchRunOptions): Promise<number[]> {
             source: 'fetched',
             brand: row.brand,
             businessDay: row.businessDay,
-            fileName: file.fileName,
+            fileName: fetchedName(files),
           },
         });
         return importId;
@@ -186,9 +186,9 @@ export async function refetch(
   if (!isPayBrand(brand) || !brandsOfGroup(group).includes(brand))
     throw fieldError(c.t, 'brand', 'validation.oneOf');
   const day = input.businessDay;
-  let file;
+  let files;
   try {
-    file = await c.deps.connectors.get(brand).fetchStatement(day);
+    files = await c.deps.connectors.get(brand).fetchStatements(day);
   } catch (err) {
     if (err instanceof StatementNotReady)
       throw new ApiError(ResultType.FAIL, 'server.statementImports.notReady', {
@@ -206,18 +206,12 @@ export async function refetch(
     'statementImport',
     undefined,
     async (tx, audit) => {
-      const importId = await queueFetched(tx, {
-        brand,
-        day,
-        fileName: file.fileName,
-        bytes: file.bytes,
-        createdBy: c.principal.operatorId,
-      });
+      const importId = await queueFetched(tx, { brand, day, files, createdBy: c.principal.operatorId });
       await audit({
         objectType: 'statementImport',
         objectId: importId,
         action: 'create',
-        after: { source: 'fetched', brand, businessDay: day, fileName: file.fileName },
+        after: { source: 'fetched', brand, businessDay: day, fileName: fetchedName(files) },
       });
       return importId;
     },

@@ -20,8 +20,8 @@ import {
   type StatementImportView,
 } from '../../../src/contract/statementImports';
 import type { MessageKey, Translate } from '../../../src/i18n';
-import type { Db } from '../../db/client';
-import { operators, reconciliationRuns, statementImports } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { operators, reconciliationRuns, statementImportFiles, statementImports } from '../../db/schema';
 import { ApiError, notFound } from '../../platform/envelope';
 import { fieldError } from '../../platform/lists';
 import type { Caller } from '../../platform/caller';
@@ -37,8 +37,11 @@ import {
   type OpenedStatement,
   type StatementLayout,
   type StatementRefusal,
+  type StatementRow,
+  type StatementSummary,
 } from './formats';
-import { BRAND_DAY_OFFSET_MINUTES, reconcileDay } from './match';
+import { BRAND_DAY_OFFSET_MINUTES, reconcileDay, runFilesHash, type StatementPart } from './match';
+import { isCurrency } from '../../../src/contract/money';
 
 /** The brand whose statement a layout is. */
 export const LAYOUT_BRAND: Record<StatementLayout, PayBrand> = {
@@ -55,6 +58,30 @@ const BRAND_LAYOUT: Record<PayBrand, StatementLayout> = {
   paypay: 'paypay',
   card: 'card',
 };
+
+/**
+ * The currency a file carries when its brand writes one file per currency (docs/reconciliation.md,
+ * "Several files a day"): WeChat Pay's domestic bill is CNY; a cross-border bill's or a card batch's
+ * is its rows' one currency, else (no rows) the bill's summary's, else the one its name gives
+ * (card_settlement_USD_…), else the acquirer's yen. Null: the file carries the whole day (Alipay+,
+ * PayPay, or a file whose layout could not be read).
+ */
+export function fileCurrency(
+  layout: StatementLayout | null,
+  read: { currencies: ReadonlySet<string>; summary: StatementSummary | null },
+  fileName: string,
+): string | null {
+  if (layout === null || layout === 'alipay' || layout === 'paypay') return null;
+  if (layout === 'wechat') return 'CNY';
+  if (read.currencies.size === 1) return [...read.currencies][0];
+  if (read.currencies.size > 1) return null;
+  const declared = read.summary?.declared?.['结算币种'];
+  if (layout === 'wechatGlobal' && declared && isCurrency(declared)) return declared;
+  // wechat_tradebill_ALL_JPY_20261101.csv: the first part of the name that is a currency.
+  const named = [...fileName.matchAll(/_([A-Z]{3})(?=_)/g)].map((m) => m[1]).find((c) => isCurrency(c));
+  if (named) return named;
+  return layout === 'card' ? 'JPY' : null;
+}
 
 /** Rows read between two progress writes (and turns of the event loop). */
 export const PROGRESS_EVERY = 1000;
@@ -153,11 +180,13 @@ export async function startUpload(
           fileName: name,
           size: file.length,
           contentHash: detected.ok ? detected.contentHash : '',
-          content: file,
           status: 'queued',
           createdBy: c.principal.operatorId,
         })
         .returning({ id: statementImports.id });
+      await tx
+        .insert(statementImportFiles)
+        .values({ importId: row.id, seq: 0, fileName: name, size: file.length, content: file });
       await audit({
         objectType: 'statementImport',
         objectId: row.id,
@@ -172,26 +201,50 @@ export async function startUpload(
   return { id };
 }
 
-/** A fetched statement as a queued import (in the caller's transaction-less db or tx). */
+/**
+ * A fetched statement as a queued import, in the caller's transaction: every file the brand put
+ * out for the day (one, or one per currency), matched as one run.
+ */
 export async function queueFetched(
-  db: Pick<Db, 'insert'>,
-  v: { brand: PayBrand; day: string; fileName: string; bytes: Buffer; createdBy: number | null },
+  tx: Tx,
+  v: {
+    brand: PayBrand;
+    day: string;
+    files: readonly { fileName: string; bytes: Buffer }[];
+    createdBy: number | null;
+  },
 ): Promise<number> {
-  const [row] = await db
+  if (v.files.length === 0) throw new RangeError('a fetch without a file');
+  const [row] = await tx
     .insert(statementImports)
     .values({
       source: 'fetched',
       brand: v.brand,
       businessDay: v.day,
-      fileName: v.fileName.slice(0, 255),
-      size: v.bytes.length,
-      content: v.bytes,
+      fileName: fetchedName(v.files),
+      size: v.files.reduce((n, f) => n + f.bytes.length, 0),
       status: 'queued',
       createdBy: v.createdBy,
     })
     .returning({ id: statementImports.id });
+  await tx.insert(statementImportFiles).values(
+    v.files.map((f, seq) => ({
+      importId: row.id,
+      seq,
+      fileName: f.fileName.slice(0, 255),
+      size: f.bytes.length,
+      content: f.bytes,
+    })),
+  );
   return row.id;
 }
+
+/** The import's name for its files: theirs joined. */
+export const fetchedName = (files: readonly { fileName: string }[]) =>
+  files
+    .map((f) => f.fileName)
+    .join(' + ')
+    .slice(0, 255);
 
 // ---------------------------------------------------------------------------------------------
 // Reading an import
@@ -200,7 +253,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function viewOf(
   t: Translate,
-  row: Omit<ImportRow, 'content'>,
+  row: ImportRow,
   extra: { createdBy: string | null; counts: RunCounts | null },
 ): StatementImportView {
   const refused = row.refusalReason
@@ -237,9 +290,8 @@ function viewOf(
   };
 }
 
-const { content: _content, ...withoutContent } = getTableColumns(statementImports);
 const importColumns = {
-  ...withoutContent,
+  ...getTableColumns(statementImports),
   createdByLogin: operators.loginId,
   counts: reconciliationRuns.counts,
 } as const;
@@ -333,31 +385,69 @@ function openAs(bytes: Uint8Array, brand: PayBrand): OpenedStatement | Statement
   return streamStatement(bytes, detected.ok ? detected.layout : BRAND_LAYOUT[brand]);
 }
 
-/** The first pass: every row read (progress written as it goes), the days they fall in, or the refusal. */
-async function readThrough(db: Db, row: ImportRow, bytes: Uint8Array, brand: PayBrand, now: () => Date) {
-  const days = new Set<string>();
-  let count = 0;
+/** What the first pass found in one file. */
+interface FileRead {
+  fileName: string;
+  bytes: Uint8Array;
+  layout: StatementLayout | null;
+  count: number;
+  days: Set<string>;
+  currencies: Set<string>;
+  summary: StatementSummary | null;
+  refusal: StatementRefusal | null;
+  hash: string;
+}
+
+/**
+ * The first pass over one file: every row read (the import's progress written as it goes, from
+ * `done` rows before it), the days and currencies its rows fall in, its summary, or its refusal.
+ */
+async function readThrough(
+  db: Db,
+  row: ImportRow,
+  file: { fileName: string; content: Uint8Array },
+  brand: PayBrand,
+  done: number,
+  now: () => Date,
+): Promise<FileRead> {
+  const bytes = new Uint8Array(file.content);
+  const read: FileRead = {
+    fileName: file.fileName,
+    bytes,
+    layout: null,
+    count: 0,
+    days: new Set(),
+    currencies: new Set(),
+    summary: null,
+    refusal: null,
+    hash: contentHash(bytes),
+  };
   const opened = openAs(bytes, brand);
-  if (!opened.ok) return { count, days, refusal: opened, hash: '' };
+  if (!opened.ok) return { ...read, refusal: opened };
+  read.layout = opened.layout;
   try {
     for (;;) {
       const next = opened.rows.next();
-      if (next.done) break;
-      count += 1;
-      if (days.size < 10) days.add(businessDay(next.value.time, BRAND_DAY_OFFSET_MINUTES[brand]));
-      if (count % PROGRESS_EVERY === 0) {
+      if (next.done) {
+        read.summary = next.value;
+        break;
+      }
+      read.count += 1;
+      if (read.days.size < 10) read.days.add(businessDay(next.value.time, BRAND_DAY_OFFSET_MINUTES[brand]));
+      read.currencies.add(next.value.currency);
+      if (read.count % PROGRESS_EVERY === 0) {
         await db
           .update(statementImports)
-          .set({ rowsDone: count, updatedAt: now() })
+          .set({ rowsDone: done + read.count, updatedAt: now() })
           .where(eq(statementImports.id, row.id));
         await tick();
       }
     }
   } catch (e) {
     if (!(e instanceof RowRefused)) throw e;
-    return { count, days, refusal: refusalOf(e.line, e.reason, e.detail), hash: opened.contentHash };
+    read.refusal = refusalOf(e.line, e.reason, e.detail);
   }
-  return { count, days, refusal: null, hash: opened.contentHash };
+  return read;
 }
 
 async function finish(db: Db, id: number, values: Partial<typeof statementImports.$inferInsert>, now: Date) {
@@ -367,10 +457,33 @@ async function finish(db: Db, id: number, values: Partial<typeof statementImport
     .where(eq(statementImports.id, id));
 }
 
-/** Runs one claimed import to its end: done, refused (the day 400 when the day is known) or failed. */
+/** A refusal as the import shows it: of several files, the file's name before its detail. */
+const refusalIn = (files: readonly FileRead[], f: FileRead, r: StatementRefusal): StatementRefusal =>
+  files.length > 1 ? { ...r, detail: `${f.fileName}: ${r.detail}` } : r;
+
+/** The parsed files' rows, one file after another, streamed again. */
+function* rowsOf(files: readonly FileRead[], brand: PayBrand): Generator<StatementRow> {
+  for (const f of files) {
+    if (f.refusal) continue;
+    const opened = openAs(f.bytes, brand);
+    if (!opened.ok) continue;
+    yield* opened.rows;
+  }
+}
+
+/**
+ * Runs one claimed import to its end: done, refused (the day 400 when the day is known) or
+ * failed. Its files are matched as one run; an upload joins the day's files of other currencies
+ * (docs/reconciliation.md, "Several files a day"), a fetch (every file of the day) replaces them.
+ */
 export async function processImport(db: Db, row: ImportRow, clock: () => Date = () => new Date()) {
   const brand = row.brand;
-  if (!brand || !row.content || !PAY_BRANDS.includes(brand)) {
+  const stored = await db
+    .select({ fileName: statementImportFiles.fileName, content: statementImportFiles.content })
+    .from(statementImportFiles)
+    .where(eq(statementImportFiles.importId, row.id))
+    .orderBy(statementImportFiles.seq);
+  if (!brand || stored.length === 0 || !PAY_BRANDS.includes(brand)) {
     await finish(
       db,
       row.id,
@@ -379,18 +492,33 @@ export async function processImport(db: Db, row: ImportRow, clock: () => Date = 
     );
     return;
   }
-  const bytes = new Uint8Array(row.content);
-  const read = await readThrough(db, row, bytes, brand, clock);
-  const hash = read.hash || row.contentHash || contentHash(bytes);
-  const only = read.days.size === 1 ? [...read.days][0] : null;
+  const files: FileRead[] = [];
+  for (const file of stored) {
+    const done = files.reduce((n, f) => n + f.count, 0);
+    files.push(await readThrough(db, row, file, brand, done, clock));
+  }
+  const count = files.reduce((n, f) => n + f.count, 0);
+  const parts: StatementPart[] = files.map((f) => ({
+    fileName: f.fileName,
+    contentHash: f.hash,
+    currency: fileCurrency(f.layout, f, f.fileName),
+    refused: f.refusal !== null,
+  }));
+  const hash = runFilesHash(parts);
+  const firstRefused = files.find((f) => f.refusal);
+  // The run names the file itself; the import's record, of several files, says which.
+  const refusal = firstRefused?.refusal ?? null;
+  const shown = firstRefused ? refusalIn(files, firstRefused, firstRefused.refusal!) : null;
+  const days = new Set(files.flatMap((f) => [...f.days]));
+  const only = days.size === 1 ? [...days][0] : null;
   const day = row.businessDay ?? only;
   if (!day) {
-    const refusal = read.refusal ?? {
+    const refused = shown ?? {
       line: 0,
-      reason: read.days.size > 1 ? 'days' : 'noDay',
+      reason: days.size > 1 ? 'days' : 'noDay',
       detail:
-        read.days.size > 1
-          ? `rows of ${[...read.days].sort().join(', ')}${read.days.size >= 10 ? ', …' : ''}`
+        days.size > 1
+          ? `rows of ${[...days].sort().join(', ')}${days.size >= 10 ? ', …' : ''}`
           : 'no row tells the business day',
     };
     await finish(
@@ -398,11 +526,11 @@ export async function processImport(db: Db, row: ImportRow, clock: () => Date = 
       row.id,
       {
         status: 'refused',
-        rowsDone: read.count,
+        rowsDone: count,
         contentHash: hash,
-        refusalLine: refusal.line,
-        refusalReason: refusal.reason,
-        refusalDetail: refusal.detail.slice(0, 500),
+        refusalLine: refused.line,
+        refusalReason: refused.reason,
+        refusalDetail: refused.detail.slice(0, 500),
       },
       clock(),
     );
@@ -415,24 +543,21 @@ export async function processImport(db: Db, row: ImportRow, clock: () => Date = 
       status: 'matching',
       businessDay: day,
       contentHash: hash,
-      rowsDone: read.count,
-      rowsTotal: read.count,
+      rowsDone: count,
+      rowsTotal: count,
       updatedAt: startedAt,
     })
     .where(eq(statementImports.id, row.id));
-  let statement: { refusal: StatementRefusal } | { rows: OpenedStatement['rows'] };
-  if (read.refusal) statement = { refusal: read.refusal };
-  else {
-    const opened = openAs(bytes, brand);
-    statement = opened.ok ? { rows: opened.rows } : { refusal: opened };
-  }
+  const rows = rowsOf(files, brand);
   const outcome = await reconcileDay(db, {
-    ...statement,
+    ...(refusal ? { rows, refusal } : { rows }),
     brand,
     day,
     source: row.source,
     fileName: row.fileName,
     contentHash: hash,
+    files: parts,
+    join: row.source === 'uploaded',
     now: startedAt,
   });
   // The same file's run made before this import was queued: nothing changed. A run made after
@@ -441,17 +566,18 @@ export async function processImport(db: Db, row: ImportRow, clock: () => Date = 
     .select({ startedAt: reconciliationRuns.startedAt, status: reconciliationRuns.status })
     .from(reconciliationRuns)
     .where(eq(reconciliationRuns.id, outcome.runId));
-  const refusal = 'refusal' in statement ? statement.refusal : null;
   await finish(
     db,
     row.id,
     {
-      status: outcome.status === 'refused' ? 'refused' : 'done',
+      // Its own files' verdict: a good file joining a day whose other file is refused is done (the
+      // run stays refused until that file is corrected).
+      status: refusal ? 'refused' : 'done',
       runId: outcome.runId,
       unchanged: outcome.reused && run.startedAt.getTime() < row.createdAt.getTime(),
-      refusalLine: refusal?.line ?? null,
-      refusalReason: refusal?.reason ?? null,
-      refusalDetail: refusal ? refusal.detail.slice(0, 500) : null,
+      refusalLine: shown?.line ?? null,
+      refusalReason: shown?.reason ?? null,
+      refusalDetail: shown ? shown.detail.slice(0, 500) : null,
     },
     clock(),
   );

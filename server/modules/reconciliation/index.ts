@@ -11,7 +11,9 @@ export {
   DEFAULT_HOLDING_DAYS,
   brandDayRange,
   reconcileDay,
+  runFilesHash,
   type ReconcileInput,
+  type StatementPart,
   type ReconcileOutcome,
   type StatementInput,
 } from './match';
@@ -20,4 +22,11 @@ export { orderReconciliation } from './queries';
 export { auditOf, inException, releaseOrder } from './audits';
 export { importRoutes } from './importRoutes';
 export { statementImportJobs, runFetches, backoffMs, FETCH_BACKOFF, FETCH_MAX_ATTEMPTS } from './fetchJob';
-export { drainImports, importsSettled, kickImports, processImport, claimImport } from './imports';
+export {
+  drainImports,
+  fileCurrency,
+  importsSettled,
+  kickImports,
+  processImport,
+  claimImport,
+} from './imports';

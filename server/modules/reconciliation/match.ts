@@ -6,6 +6,7 @@
  * reconciliation_results, and the orders' audit status and result. One
  * transaction per run; one current run per brand and day, the earlier ones kept as history.
  */
+import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PAID_STATUSES } from '../../../src/contract/orders';
 import type { PayBrand } from '../../../src/contract/brands';
@@ -20,7 +21,7 @@ import {
 } from '../../../src/contract/reconciliation';
 import { rowsOf, type Db, type Tx } from '../../db/client';
 import { copyLine, copyRowsInto } from '../../db/copy';
-import { reconciliationRuns } from '../../db/schema';
+import { reconciliationRuns, type RunFile } from '../../db/schema';
 import { recordAudit, systemActor, type AuditActor } from '../../platform/audit';
 import {
   ALIPAY_OFFSET_MINUTES,
@@ -73,10 +74,45 @@ export function brandDayRange(brand: PayBrand, day: string): { start: Date; end:
 }
 
 export type StatementInput =
-  /** The statement's rows (an array, or streamStatement's generator: a RowRefused it throws refuses the file). */
-  | { rows: Iterable<StatementRow>; refusal?: never }
+  /**
+   * The statement's rows (an array, or streamStatement's generator: a RowRefused it throws refuses
+   * the file), with `refusal` too when one of its files did not parse (`files` names which): the
+   * others' rows are kept for a later file to join.
+   */
+  | { rows: Iterable<StatementRow>; refusal?: StatementRefusal }
   /** The file did not parse: the whole day is 400 for the brand. */
   | { refusal: StatementRefusal; rows?: never };
+
+/**
+ * A file of the statement given to reconcileDay: its currency when the brand writes one file per
+ * currency (fileCurrency), null when it carries the whole day; refused: the file that did not
+ * parse (the input's refusal).
+ */
+export interface StatementPart {
+  fileName: string;
+  contentHash: string;
+  currency: string | null;
+  refused?: boolean;
+}
+
+/**
+ * The hash of a run's files: the file's own for one; for several, of their currencies and hashes
+ * in currency order (the same files in any order are the same statement).
+ */
+export function runFilesHash(files: readonly Pick<StatementPart, 'contentHash' | 'currency'>[]): string {
+  if (files.length === 1) return files[0].contentHash;
+  const lines = files.map((f) => `${f.currency ?? ''}:${f.contentHash}`).sort();
+  return createHash('sha256').update(lines.join('\n')).digest('hex');
+}
+
+/** A run's file names, in currency order. */
+const runFileNames = (files: readonly RunFile[]) =>
+  files
+    .map((f) => f.fileName)
+    .join(' + ')
+    .slice(0, 255);
+
+const byCurrency = (a: RunFile, b: RunFile) => (a.currency ?? '').localeCompare(b.currency ?? '');
 
 export type ReconcileInput = StatementInput & {
   brand: PayBrand;
@@ -86,6 +122,13 @@ export type ReconcileInput = StatementInput & {
   fileName: string;
   /** sha256 of the file (formats' contentHash): the same file again changes nothing. */
   contentHash: string;
+  /** The input's files, when it is several or one currency's (default: one file, the whole day). */
+  files?: readonly StatementPart[];
+  /**
+   * Keep the current run's files of the other currencies (an upload of one currency's file): the
+   * new run is over their rows and the input's. Without it the input is the whole day.
+   */
+  join?: boolean;
   /** The clock (tests inject it): the run's time and the holding pool's judge. */
   now: Date;
   holdingDays?: number;
@@ -212,10 +255,29 @@ async function loadRows(
     }
     if (lines.length > 0) yield Buffer.from(lines.join(''));
   }
+  const [mark] = rowsOf<{ id: string | number }>(
+    await tx.execute(sql`select coalesce(max(id), 0) as id from recon_stage`),
+  );
   await copyRowsInto(tx, `recon_stage (${ROW_COLUMNS})`, chunks());
   if (refused === null) return { count };
-  await tx.execute(sql`delete from recon_stage`);
+  // The refused rows go; the rows kept from the day's other files stay.
+  await tx.execute(sql`delete from recon_stage where id > ${Number(mark.id)}`);
   return refused;
+}
+
+/**
+ * The rows of the day's other files into the stage, from the runs that hold them (each file's
+ * rows are its currency's there); how many.
+ */
+async function loadKept(tx: Tx, kept: readonly RunFile[]): Promise<number> {
+  const from = kept.filter((f) => f.rowsRunId !== null && f.currency !== null);
+  if (from.length === 0) return 0;
+  for (const f of from)
+    await tx.execute(sql`insert into recon_stage (${sql.raw(ROW_COLUMNS)})
+      select ${sql.raw(ROW_COLUMNS)} from statement_rows
+        where run_id = ${f.rowsRunId} and currency = ${f.currency} order by line, id`);
+  const [n] = rowsOf<{ n: string | number }>(await tx.execute(sql`select count(*) as n from recon_stage`));
+  return Number(n.n);
 }
 
 /**
@@ -475,11 +537,43 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
           isNull(reconciliationRuns.replacedByRunId),
         ),
       );
+    // The run's files: the input's, and with `join` the current run's files of other currencies.
+    const given: readonly StatementPart[] = input.files ?? [
+      { fileName: input.fileName, contentHash: input.contentHash, currency: null },
+    ];
+    const givenCurrencies = new Set(given.map((f) => f.currency));
+    const anyRefused = given.some((f) => f.refused);
+    // A file of no currency is the whole day, unless it is refused before telling its currency
+    // (an unreadable bill): it then replaces none of the day's other files, and any later file
+    // replaces it. A file of the whole day (Alipay+, PayPay) keeps nothing.
+    const wholeDay = given.some((f) => f.currency === null && !(f.refused || (!anyRefused && input.refusal)));
+    const kept =
+      input.join && current && !wholeDay
+        ? current.files.filter((f) => f.currency !== null && !givenCurrencies.has(f.currency))
+        : [];
+    const fresh = given.map((f): RunFile => ({
+      fileName: f.fileName.slice(0, 255),
+      contentHash: f.contentHash,
+      currency: f.currency,
+      rowsRunId: null,
+      // With no file named refused, a refusal is the input's files' (one file, as before).
+      refusal:
+        input.refusal && (f.refused || !anyRefused)
+          ? {
+              line: input.refusal.line,
+              reason: input.refusal.reason,
+              detail: input.refusal.detail.slice(0, 500),
+            }
+          : null,
+    }));
+    const files = [...kept, ...fresh].sort(byCurrency);
+    const fileName = files.length > 1 || input.files ? runFileNames(files) : input.fileName.slice(0, 255);
+    const contentHash = files.length > 1 || input.files ? runFilesHash(files) : input.contentHash;
     // The same file again changes nothing, unless rows it held have outlived the pool: then
     // the same statement is matched again and those become 300.
     if (
       current &&
-      current.contentHash === input.contentHash &&
+      current.contentHash === contentHash &&
       !(current.counts.held > 0 && now.getTime() >= current.holdingUntil.getTime())
     ) {
       return {
@@ -503,8 +597,9 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
         brand,
         businessDay: day,
         source: input.source,
-        fileName: input.fileName.slice(0, 255),
-        contentHash: input.contentHash,
+        fileName,
+        contentHash,
+        files,
         status: 'matched',
         counts: emptyCounts(),
         holdingDays,
@@ -522,15 +617,33 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
 
     const step = stepTimer(input.onStep);
     await createStage(tx);
-    const loaded = input.refusal ?? (await loadRows(tx, brand, input.rows));
+    const keptRows = await loadKept(tx, kept);
+    const read = input.rows ? await loadRows(tx, brand, input.rows) : null;
+    // A file refused as it was read refuses the input's files (the caller could not say which).
+    if (read && 'ok' in read)
+      for (const f of fresh)
+        f.refusal = { line: read.line, reason: read.reason, detail: read.detail.slice(0, 500) };
+    const parsed = read && !('ok' in read) ? read.count : 0;
+    const rowCount = keptRows + parsed;
+    // The day is refused while any of its files is: the first refusal in the files' order.
+    const refusedFile = files.find((f) => f.refusal !== null);
+    const loaded: { count: number } | StatementRefusal = refusedFile?.refusal
+      ? {
+          ok: false,
+          line: refusedFile.refusal.line,
+          reason: refusedFile.refusal.reason as StatementRefusal['reason'],
+          // Of several files, the run says which.
+          detail: `${files.length > 1 ? `${refusedFile.fileName}: ` : ''}${refusedFile.refusal.detail}`,
+        }
+      : { count: rowCount };
     step('load');
     let status: RunStatus = 'matched';
-    let rowCount = 0;
     if ('ok' in loaded) {
       status = 'refused';
+      // The rows of the files that parsed are kept (without results) for a later file to join.
+      await writeRows(tx, run.id);
       await ourDayWithout(tx, run.id, brand, start, end, AUDIT_CODE.formatError);
     } else {
-      rowCount = loaded.count;
       if (rowCount >= ANALYZE_FROM) await analyzeTemporary(tx, 'recon_stage');
       step('analyze');
       await resolveRows(tx, brand, start, end);
@@ -549,10 +662,13 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
     step('audit');
     const counts = await countsOf(tx, run.id);
     const refused = 'ok' in loaded ? loaded : null;
+    // Every file that parsed has its rows in this run's statement_rows now.
+    for (const f of files) if (f.refusal === null) f.rowsRunId = run.id;
     await tx
       .update(reconciliationRuns)
       .set({
         status,
+        files,
         rowCount,
         counts,
         refusalLine: refused?.line ?? null,
@@ -570,8 +686,13 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
         brand,
         day,
         source: input.source,
-        fileName: input.fileName,
-        contentHash: input.contentHash,
+        fileName,
+        contentHash,
+        files: files.map((f) => ({
+          fileName: f.fileName,
+          currency: f.currency,
+          refused: f.refusal !== null,
+        })),
         status,
         rowCount,
         counts,

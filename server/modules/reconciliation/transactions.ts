@@ -37,6 +37,9 @@ function filterOf(
   const no = q.orderNo.trim();
   return and(
     isNull(reconciliationRuns.replacedByRunId),
+    // A refused day keeps the rows of its files that parsed, for a corrected file to join; they
+    // were not matched, and the day's page shows the refusal.
+    eq(reconciliationRuns.status, 'matched'),
     q.brand
       ? eq(reconciliationRuns.brand, q.brand)
       : inArray(reconciliationRuns.brand, [...RECON_GROUP_BRANDS[group]]),
