@@ -141,6 +141,15 @@ export interface ReconDayRow extends ReconDayCounts {
   totals: ReconTotals[];
 }
 
+/** A file of a run (docs/reconciliation.md, "Several files a day"). */
+export interface ReconRunFile {
+  fileName: string;
+  currency: string | null;
+  /** Its sha256, the first 12 hex digits. */
+  hashPrefix: string;
+  refused: boolean;
+}
+
 /** A run of a brand-day, current or replaced (the run history). */
 export interface ReconRun extends ReconDayCounts {
   id: number;
@@ -152,6 +161,11 @@ export interface ReconRun extends ReconDayCounts {
   fileName: string;
   /** The file's sha256, its first 12 hex digits. */
   hashPrefix: string;
+  /**
+   * The run's files: one, or one per currency for a brand that writes one each (currency null:
+   * the whole day); refused: the file that did not parse.
+   */
+  files: ReconRunFile[];
   rowCount: number;
   refusalLine: number | null;
   refusalReason: string | null;

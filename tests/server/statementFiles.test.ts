@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayBrand } from '../../src/contract/brands';
 import { commissionOf } from '../../src/contract/money';
+import type { ReconRun } from '../../src/contract/reconciliation';
 import type { StatementImportView } from '../../src/contract/statementImports';
 import { SandboxConnector } from '../../server/connectors/sandbox';
 import type { Injection } from '../../server/connectors/types';
@@ -225,6 +226,16 @@ describe.each(backends)('a brand day of several files on $name', (backend) => {
       ['JPY', null, named.refusal!.reason],
     ]);
     expect(await results(cny, jpy)).toEqual([400, 400]);
+    // The day's page lists the run's files, the refused one marked, and names it in the refusal.
+    const runs = await h.call<ReconRun[]>(`${W}/runs`, { brand: 'wechat', day }, { token: admin });
+    expect(runs.body.resultType).toBe('SUCCESS');
+    const shown = runs.body.result![0];
+    expect(shown).toMatchObject({ id: broken.id, current: true, status: 'refused' });
+    expect(shown.files.map((f) => [f.fileName, f.currency, f.refused])).toEqual([
+      ['wechat_tradebill_ALL_20260310.csv', 'CNY', false],
+      [corrupt.fileName, 'JPY', true],
+    ]);
+    expect(shown.refusalDetail).toContain(`${corrupt.fileName}: `);
 
     // A fetch is the whole day again, from the brand: after another upload of the corrected yen
     // bill (600 again), its two files under their own names, both matched.

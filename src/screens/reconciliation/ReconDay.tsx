@@ -25,6 +25,28 @@ import { brandText } from '../orders/brandText';
 import { CodeBadge, CountBadges, refusalText, RunStatusBadge } from './reconCells';
 import { ReconResults } from './ReconResults';
 
+/** The run's file, or its files one a line: each with its currency and whether it was refused. */
+function RunFiles({ run }: { run: ReconRun }) {
+  if (run.files.length <= 1) return <>{run.fileName}</>;
+  return (
+    <Stack gap="1">
+      {run.files.map((f) => (
+        <Flex key={`${f.fileName} ${f.hashPrefix}`} gap="2" align="baseline">
+          {f.currency && (
+            <Badge variant="outline" colorPalette="gray" flexShrink={0}>
+              {f.currency}
+            </Badge>
+          )}
+          <Text wordBreak="break-all" minW="0">
+            {f.fileName}
+          </Text>
+          {f.refused && <RunStatusBadge status="refused" />}
+        </Flex>
+      ))}
+    </Stack>
+  );
+}
+
 /** The current run's facts: where the file came from, when it was matched, its status or refusal. */
 function RunFacts({ run }: { run: ReconRun }) {
   const t = useT();
@@ -37,7 +59,7 @@ function RunFacts({ run }: { run: ReconRun }) {
             ? [{ label: t('reconciliation.day.refusal'), value: refusalText(t, run) }]
             : []),
           { label: t('reconciliation.source'), value: t(`reconciliation.sources.${run.source}`) },
-          { label: t('reconciliation.fileName'), value: run.fileName },
+          { label: t('reconciliation.fileName'), value: <RunFiles run={run} /> },
           { label: t('reconciliation.day.hash'), value: run.hashPrefix },
           { label: t('reconciliation.day.rowCount'), value: String(run.rowCount) },
           { label: t('reconciliation.finishedAt'), value: formatDateTime(run.finishedAt) },
