@@ -11,6 +11,7 @@ import {
 import type { statementImportMachine, StatementImportEvent } from '../../../machines/statementImport';
 import { useT } from '../../../app/i18n';
 import { textOr, type Translate } from '../../../i18n/translator';
+import { FileField } from '../../../components/FileField';
 import { OptionSelect } from '../../../components/OptionSelect';
 
 type State = SnapshotFrom<typeof statementImportMachine>;
@@ -45,21 +46,14 @@ function ChooseStep({ state, send, onClose }: { state: State; send: Send; onClos
     >
       <Dialog.Body>
         <Stack gap="4">
-          <Field.Root required invalid={Boolean(errors.file)}>
-            <Field.Label>{t('statementImports.file')}</Field.Label>
-            <Input
-              type="file"
-              name="file"
-              accept=".csv,.txt,text/csv,text/plain"
-              p="1"
-              disabled={busy}
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-            <Field.HelperText>
-              {t('statementImports.fileHint', { max: `${STATEMENT_UPLOAD_MAX_BYTES / 1024 / 1024} MB` })}
-            </Field.HelperText>
-            <Field.ErrorText>{errors.file}</Field.ErrorText>
-          </Field.Root>
+          <FileField
+            label={t('statementImports.file')}
+            accept=".csv,.txt,text/csv,text/plain"
+            hint={t('statementImports.fileHint', { max: `${STATEMENT_UPLOAD_MAX_BYTES / 1024 / 1024} MB` })}
+            error={errors.file}
+            disabled={busy}
+            onChoose={setFile}
+          />
           <Field.Root invalid={Boolean(errors.brand)}>
             <Field.Label>{t('statementImports.brand')}</Field.Label>
             <OptionSelect
