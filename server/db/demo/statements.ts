@@ -7,6 +7,7 @@ import { BRAND_STATEMENTS, statementReadyAt } from '../../connectors/sandboxStat
 import { StatementNotReady, StatementUnsupported, type Injection } from '../../connectors/types';
 import {
   fileCurrency,
+  joinedFileNames,
   parseStatement,
   reconcileDay,
   releaseOrder,
@@ -256,10 +257,7 @@ export async function dayStatement(
   const input: StatementInput = refusal ? { rows, refusal } : { rows };
   return {
     ...input,
-    fileName: files
-      .map((f) => f.fileName)
-      .join(' + ')
-      .slice(0, 255),
+    fileName: joinedFileNames(files),
     contentHash: runFilesHash(files),
     files,
   };

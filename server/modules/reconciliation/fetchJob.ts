@@ -25,8 +25,8 @@ import { ApiError } from '../../platform/envelope';
 import type { ModuleJobs } from '../../platform/jobs';
 import { fieldError } from '../../platform/lists';
 import { businessDay } from './formats';
-import { brandName, fetchedName, kickImports, queueFetched } from './imports';
-import { BRAND_DAY_OFFSET_MINUTES } from './match';
+import { brandName, kickImports, queueFetched } from './imports';
+import { BRAND_DAY_OFFSET_MINUTES, joinedFileNames } from './match';
 
 export const FETCH_BACKOFF = { firstMs: 5 * 60_000, capMs: 6 * 3_600_000 };
 export const FETCH_MAX_ATTEMPTS = 10;
@@ -135,7 +135,7 @@ export async function runFetches(opts: FetchRunOptions): Promise<number[]> {
             source: 'fetched',
             brand: row.brand,
             businessDay: row.businessDay,
-            fileName: fetchedName(files),
+            fileName: joinedFileNames(files),
           },
         });
         return importId;
@@ -211,7 +211,7 @@ export async function refetch(
         objectType: 'statementImport',
         objectId: importId,
         action: 'create',
-        after: { source: 'fetched', brand, businessDay: day, fileName: fetchedName(files) },
+        after: { source: 'fetched', brand, businessDay: day, fileName: joinedFileNames(files) },
       });
       return importId;
     },

@@ -40,7 +40,13 @@ import {
   type StatementRow,
   type StatementSummary,
 } from './formats';
-import { BRAND_DAY_OFFSET_MINUTES, reconcileDay, runFilesHash, type StatementPart } from './match';
+import {
+  BRAND_DAY_OFFSET_MINUTES,
+  joinedFileNames,
+  reconcileDay,
+  runFilesHash,
+  type StatementPart,
+} from './match';
 import { isCurrency } from '../../../src/contract/money';
 
 /** The brand whose statement a layout is. */
@@ -221,7 +227,7 @@ export async function queueFetched(
       source: 'fetched',
       brand: v.brand,
       businessDay: v.day,
-      fileName: fetchedName(v.files),
+      fileName: joinedFileNames(v.files),
       size: v.files.reduce((n, f) => n + f.bytes.length, 0),
       status: 'queued',
       createdBy: v.createdBy,
@@ -238,13 +244,6 @@ export async function queueFetched(
   );
   return row.id;
 }
-
-/** The import's name for its files: theirs joined. */
-export const fetchedName = (files: readonly { fileName: string }[]) =>
-  files
-    .map((f) => f.fileName)
-    .join(' + ')
-    .slice(0, 255);
 
 // ---------------------------------------------------------------------------------------------
 // Reading an import

@@ -10,6 +10,7 @@ export {
   BRAND_DAY_OFFSET_MINUTES,
   DEFAULT_HOLDING_DAYS,
   brandDayRange,
+  joinedFileNames,
   reconcileDay,
   runFilesHash,
   type ReconcileInput,

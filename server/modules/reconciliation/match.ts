@@ -105,8 +105,8 @@ export function runFilesHash(files: readonly Pick<StatementPart, 'contentHash' |
   return createHash('sha256').update(lines.join('\n')).digest('hex');
 }
 
-/** A run's file names, in currency order. */
-const runFileNames = (files: readonly RunFile[]) =>
+/** Several files' names as one (a run's, an import's): joined with " + ", as a file name column holds. */
+export const joinedFileNames = (files: readonly { fileName: string }[]) =>
   files
     .map((f) => f.fileName)
     .join(' + ')
@@ -543,14 +543,6 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
     ];
     const givenCurrencies = new Set(given.map((f) => f.currency));
     const anyRefused = given.some((f) => f.refused);
-    // A file of no currency is the whole day, unless it is refused before telling its currency
-    // (an unreadable bill): it then replaces none of the day's other files, and any later file
-    // replaces it. A file of the whole day (Alipay+, PayPay) keeps nothing.
-    const wholeDay = given.some((f) => f.currency === null && !(f.refused || (!anyRefused && input.refusal)));
-    const kept =
-      input.join && current && !wholeDay
-        ? current.files.filter((f) => f.currency !== null && !givenCurrencies.has(f.currency))
-        : [];
     const fresh = given.map((f): RunFile => ({
       fileName: f.fileName.slice(0, 255),
       contentHash: f.contentHash,
@@ -566,8 +558,16 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
             }
           : null,
     }));
+    // A file of no currency is the whole day, unless it is refused before telling its currency
+    // (an unreadable bill): it then replaces none of the day's other files, and any later file
+    // replaces it. A file of the whole day (Alipay+, PayPay) keeps nothing.
+    const wholeDay = fresh.some((f) => f.currency === null && f.refusal === null);
+    const kept =
+      input.join && current && !wholeDay
+        ? current.files.filter((f) => f.currency !== null && !givenCurrencies.has(f.currency))
+        : [];
     const files = [...kept, ...fresh].sort(byCurrency);
-    const fileName = files.length > 1 || input.files ? runFileNames(files) : input.fileName.slice(0, 255);
+    const fileName = files.length > 1 || input.files ? joinedFileNames(files) : input.fileName.slice(0, 255);
     const contentHash = files.length > 1 || input.files ? runFilesHash(files) : input.contentHash;
     // The same file again changes nothing, unless rows it held have outlived the pool: then
     // the same statement is matched again and those become 300.
