@@ -1,5 +1,6 @@
 import { yup, message } from './validation';
 import { id } from './fields';
+import type { BrandReadiness } from './commission';
 import {
   CONNECTOR_KINDS,
   PAY_BRANDS,
@@ -49,4 +50,6 @@ export type BrandSettingsSave = yup.InferType<typeof BrandSettingsSave>;
 export interface BrandSettings {
   companyId: number;
   settings: BrandSetting[];
+  /** Whether the company can take payments through each brand: the commission rates it lacks. */
+  readiness: BrandReadiness[];
 }

@@ -1,5 +1,6 @@
 import { distinctBy, yup, message } from './validation';
 import { id, text } from './fields';
+import { PAY_BRANDS, SUB_BRANDS, type PayBrand } from './brands';
 
 export const BRANDS = ['wechat', 'alipay', 'alipayplus', 'paypay', 'unionpay', 'card'] as const;
 export type Brand = (typeof BRANDS)[number];
@@ -110,3 +111,52 @@ export interface CommissionConfig {
   /** The company's commission and rebate changes, newest first. */
   history: RateChange[];
 }
+
+/**
+ * Which rates a payment needs (issue #29: no payment without its commission). A payment through
+ * `brand` in `channel` is charged at the company's rate for its commission brand
+ * (`commissionBrand` in ./brands): the Chinese wallet the payer used, or the brand as a whole.
+ * Until the payer has scanned, the wallet is not known, so a Chinese-wallet payment needs a
+ * rate for each wallet it may be paid with.
+ */
+export function commissionBrandsOf(brand: PayBrand, subBrand = ''): Brand[] {
+  if (brand !== 'wechat') return [brand];
+  const wallets = SUB_BRANDS.wechat as readonly Brand[];
+  return wallets.includes(subBrand as Brand) ? [subBrand as Brand] : [...wallets];
+}
+
+/** A rate a company has: its commission brand and channel. */
+export interface RateKey {
+  brand: string;
+  channel: string;
+}
+
+/** The commission brands a payment through `brand` (and `subBrand`) in `channel` lacks a rate for. */
+export const missingRates = (
+  rates: readonly RateKey[],
+  brand: PayBrand,
+  subBrand: string,
+  channel: RateChannel,
+): Brand[] =>
+  commissionBrandsOf(brand, subBrand).filter(
+    (b) => !rates.some((r) => r.brand === b && r.channel === channel),
+  );
+
+/**
+ * Whether a company can take payments through each brand (the company page's "Brand
+ * connectors"): per channel, the commission brands it has no rate for; a brand is ready in a
+ * channel when that list is empty.
+ */
+export interface BrandReadiness {
+  brand: PayBrand;
+  missing: Record<RateChannel, Brand[]>;
+}
+
+export const readinessOf = (rates: readonly RateKey[]): BrandReadiness[] =>
+  PAY_BRANDS.map((brand) => ({
+    brand,
+    missing: {
+      online: missingRates(rates, brand, '', 'online'),
+      offline: missingRates(rates, brand, '', 'offline'),
+    },
+  }));

@@ -39,6 +39,10 @@ export default defineArea({
         notPayable: 'この注文は支払いできる状態ではありません',
         brandMismatch: 'この注文は別の決済ブランドで作成されています',
         currencyNotTaken: 'この決済ブランドは{{currency}}の決済を受け付けていません',
+        noCommissionRate:
+          'この加盟店には{{brand}}（{{channel}}）の手数料率が設定されていないため、この決済は受け付けられません。プラットフォームに手数料率の設定を依頼してください',
+        noBrandReady:
+          'この加盟店には{{channel}}決済の手数料率が設定された決済ブランドがないため、決済を受け付けられません。プラットフォームに手数料率の設定を依頼してください',
       },
       orders: {
         synced: '決済ブランドの状態に更新しました',
@@ -230,6 +234,10 @@ export default defineArea({
         notPayable: '该订单当前不能支付',
         brandMismatch: '该订单已由其他支付品牌创建',
         currencyNotTaken: '该支付品牌不接受{{currency}}支付',
+        noCommissionRate:
+          '该商户未设置{{brand}}（{{channel}}）的手续费率，无法受理此支付。请联系平台设置手续费率',
+        noBrandReady:
+          '该商户没有设置了{{channel}}支付手续费率的支付品牌，无法受理支付。请联系平台设置手续费率',
       },
       orders: { synced: '已更新为支付品牌的状态', unchanged: '支付品牌的状态没有变化' },
       merchant: {
@@ -414,6 +422,10 @@ export default defineArea({
         notPayable: 'This order cannot be paid',
         brandMismatch: 'This order was created with another payment brand',
         currencyNotTaken: 'This payment brand does not take payments in {{currency}}',
+        noCommissionRate:
+          'This merchant has no commission rate for {{brand}} ({{channel}}), so the payment cannot be taken. Ask the platform to set the rate',
+        noBrandReady:
+          'This merchant has no payment brand with a commission rate for {{channel}} payments, so no payment can be taken. Ask the platform to set the rates',
       },
       orders: {
         synced: 'Updated to the payment brand’s status',

@@ -279,10 +279,14 @@ export default defineArea({
       },
       brands: {
         title: 'ブランド接続',
-        help: '各ブランドの決済を受け付ける接続先です。サンドボックスはブランドと同じように動き、拒否・失敗・タイムアウトなどを設定して、すべての状態を試せます。明細の差異を設定すると、この加盟店の決済についてブランドの日次明細に差異が入り、照合の各結果を試せます。',
+        help: '各ブランドの決済を受け付ける接続先です。サンドボックスはブランドと同じように動き、拒否・失敗・タイムアウトなどを設定して、すべての状態を試せます。明細の差異を設定すると、この加盟店の決済についてブランドの日次明細に差異が入り、照合の各結果を試せます。手数料率が未設定のブランドは、そのチャネルの決済を受け付けません。',
         connector: '接続先',
         behaviour: 'サンドボックスの動作',
         save: 'ブランド接続を保存',
+        ready: '決済受付可',
+        notReady: '決済受付不可',
+        readyIn: '{{channel}}のみ受付可',
+        noRate: '{{channel}}：{{brands}}の手数料率が未設定',
         connectors: { sandbox: 'サンドボックス' },
         behaviours: {
           normal: '通常（支払者の操作どおり）',
@@ -587,10 +591,14 @@ export default defineArea({
       },
       brands: {
         title: '品牌通道',
-        help: '受理各品牌支付的通道。沙箱的行为与品牌一致，可设置为拒绝、失败、超时等，以便试验所有状态。设置对账单差异后，品牌的每日对账单会对该商户的支付写入差异，以便试验各对账结果。',
+        help: '受理各品牌支付的通道。沙箱的行为与品牌一致，可设置为拒绝、失败、超时等，以便试验所有状态。设置对账单差异后，品牌的每日对账单会对该商户的支付写入差异，以便试验各对账结果。未设置手续费率的品牌不受理该渠道的支付。',
         connector: '通道',
         behaviour: '沙箱行为',
         save: '保存品牌通道',
+        ready: '可受理支付',
+        notReady: '不可受理支付',
+        readyIn: '仅可受理{{channel}}支付',
+        noRate: '{{channel}}：未设置{{brands}}的手续费率',
         connectors: { sandbox: '沙箱' },
         behaviours: {
           normal: '正常（按付款人的操作）',
@@ -902,10 +910,14 @@ export default defineArea({
       },
       brands: {
         title: 'Brand connectors',
-        help: 'The connector that takes each brand’s payments. The sandbox behaves like the brand and can be set to decline, fail, time out and more, so every status can be tried; a statement discrepancy makes the brand’s daily statements differ on this merchant’s payments, so every reconciliation result can be tried too.',
+        help: 'The connector that takes each brand’s payments. The sandbox behaves like the brand and can be set to decline, fail, time out and more, so every status can be tried; a statement discrepancy makes the brand’s daily statements differ on this merchant’s payments, so every reconciliation result can be tried too. A brand with no commission rate for a channel takes no payments in it.',
         connector: 'Connector',
         behaviour: 'Sandbox behaviour',
         save: 'Save brand connectors',
+        ready: 'Takes payments',
+        notReady: 'Cannot take payments',
+        readyIn: 'Takes {{channel}} payments only',
+        noRate: '{{channel}}: no commission rate for {{brands}}',
         connectors: { sandbox: 'Sandbox' },
         behaviours: {
           normal: 'Normal (as the payer decides)',

@@ -45,18 +45,43 @@ export function createTranslator(lang: Catalogue): Translate {
       r.locale(lang);
       from = dict;
     }
-    const out = r.t(key, values && writeAmounts(values, lang));
+    const out = r.t(key, values && writeAmounts(values, lang, t));
     return out === '' ? key : out;
   };
   languages.set(t, lang);
   return t;
 }
 
-/** Amounts among a message's values (contract/money MoneyValue), written in the message's language. */
-function writeAmounts(values: Record<string, unknown>, lang: Catalogue): Record<string, unknown> {
-  if (!Object.values(values).some(isMoneyValue)) return values;
+/**
+ * A message value that is itself a catalogue's word (a brand's name, a channel), written in the
+ * message's language: the server raises a refusal before it knows who reads it.
+ */
+export interface LabelValue {
+  kind: 'label';
+  key: MessageKey;
+}
+export const labelValue = (key: MessageKey): LabelValue => ({ kind: 'label', key });
+const isLabelValue = (v: unknown): v is LabelValue =>
+  typeof v === 'object' &&
+  v !== null &&
+  (v as LabelValue).kind === 'label' &&
+  typeof (v as LabelValue).key === 'string';
+
+/**
+ * Amounts (contract/money MoneyValue) and words (LabelValue) among a message's values, written in
+ * the message's language.
+ */
+function writeAmounts(
+  values: Record<string, unknown>,
+  lang: Catalogue,
+  t: Translate,
+): Record<string, unknown> {
+  if (!Object.values(values).some((v) => isMoneyValue(v) || isLabelValue(v))) return values;
   return Object.fromEntries(
-    Object.entries(values).map(([k, v]) => [k, isMoneyValue(v) ? formatMoney(v.minor, v.currency, lang) : v]),
+    Object.entries(values).map(([k, v]) => [
+      k,
+      isMoneyValue(v) ? formatMoney(v.minor, v.currency, lang) : isLabelValue(v) ? t(v.key) : v,
+    ]),
   );
 }
 

@@ -460,9 +460,12 @@ export function companyDetails(box: SecretBox, i: number, name: string) {
 }
 
 type Brand = (typeof BRANDS)[number];
+/** A rate for every brand the demo companies take payments through (issue #29: none without one). */
 const DEMO_RATES: [Brand, number][] = [
   ['wechat', 325],
   ['alipay', 325],
+  ['unionpay', 300],
+  ['alipayplus', 330],
   ['paypay', 198],
   ['card', 360],
 ];
@@ -473,8 +476,14 @@ export function demoRates(companyId: number, withAgency: boolean) {
     { companyId, brand, channel: 'offline', rate, remark: '' },
     { companyId, brand, channel: 'online', rate: rate + 25, remark: '' },
   ]);
+  // The agencies earn nothing on Alipay+: its orders are in their settlements all the same, with
+  // no rebate (an agency's settlement lists every order of its companies).
   const rebates = withAgency
-    ? DEMO_RATES.map(([brand, rate]) => ({ companyId, brand, rate: Math.floor(rate / 4) }))
+    ? DEMO_RATES.filter(([brand]) => brand !== 'alipayplus').map(([brand, rate]) => ({
+        companyId,
+        brand,
+        rate: Math.floor(rate / 4),
+      }))
     : [];
   return { rates, rebates };
 }

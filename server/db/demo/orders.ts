@@ -22,6 +22,8 @@ import {
   orderEvents,
   orders,
   refunds,
+  sandboxPayments,
+  sandboxRefunds,
 } from '../schema';
 import { merchantOf, type DemoMerchant } from './merchants';
 import { BRAND_DAY_OFFSET_MINUTES } from '../../modules/reconciliation';
@@ -432,7 +434,8 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
         commissionAmount: fixed.commission == null ? null : charges.commission,
         rebateRate: fixed.rebate,
         rebateAmount: fixed.rebate == null ? null : charges.rebate,
-        agentId: fixed.rebate == null ? null : agency,
+        // The company's agency of the paid moment, whatever its rebate (as payments/engine chargesFor).
+        agentId: paid ? agency : null,
         brandAgentId: fixed.fee == null ? null : (fee?.agentId ?? null),
         feeRate: fixed.fee,
         feeAmount: fixed.fee == null ? null : charges.fee,
@@ -534,6 +537,15 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
       timelines.push(timeline(o, at, refundDone, refundFails));
     }
     if (refundRows.length > 0) await db.insert(refunds).values(refundRows);
+    // The work the demo leaves in flight is in its brand's books, so the recovery job finishes it
+    // as it finishes a real payment's or refund's (docs/api.md, "Work in flight").
+    const books = brandBooks(
+      inserted.map((o, k) => ({ ...rows[k], id: o.id })),
+      refundRows,
+      zone,
+    );
+    if (books.payments.length > 0) await db.insert(sandboxPayments).values(books.payments);
+    if (books.refunds.length > 0) await db.insert(sandboxRefunds).values(books.refunds);
     if (opts.events) {
       const eventRows = inserted.flatMap((o, k): (typeof orderEvents.$inferInsert)[] =>
         timelines[k].map((s) => ({
@@ -551,6 +563,73 @@ export async function generateDemoOrders(db: Db, opts: DemoOrderOptions): Promis
     opts.onProgress?.(done);
   }
   return done;
+}
+
+/** What the sandbox brand holds of an open payment in each of our in-flight statuses. */
+const BRAND_STATE: Partial<Record<OrderStatus, string>> = {
+  // A create cut before the brand answered: the brand made the payment (the recovery issues it).
+  pendingPayment: 'CREATED',
+  paying: 'CREATED',
+  customerPaying: 'USERPAYING',
+  // The payer confirmed; the brand's notification has not come.
+  inPayment: 'COMPLETED',
+  // Our close is written, not yet sent.
+  pendingClose: 'CREATED',
+};
+
+/**
+ * The sandbox brands' books of the demo's work in flight: each open payment that names its brand,
+ * and each refund still processing (issue #29: the seed leaves nothing in flight that its brand
+ * does not know, so nothing waits for a brand that never heard of it).
+ */
+function brandBooks(
+  made: (typeof orders.$inferInsert & { id: number })[],
+  madeRefunds: (typeof refunds.$inferInsert)[],
+  zone: string,
+) {
+  const payments: (typeof sandboxPayments.$inferInsert)[] = [];
+  const numbers = new Map<number, { brand: PayBrand; brandOrderNo: string }>();
+  for (const o of made) {
+    const state = BRAND_STATE[o.status as OrderStatus];
+    const brand = o.brand as PayBrand | '';
+    if (!brand) continue;
+    const day = DateTime.fromJSDate(o.createdAt!, { zone }).toFormat('yyyyMMdd');
+    const brandNo = o.brandOrderNo || brandOrderNo(prng(o.id), brand, day);
+    numbers.set(o.id, { brand, brandOrderNo: brandNo });
+    if (!state) continue;
+    payments.push({
+      brandOrderNo: brandNo,
+      brand,
+      merchantOrderNo: o.gatewayOrderNo,
+      amount: o.amount,
+      currency: o.currency,
+      state,
+      behaviour: 'normal',
+      subBrand: o.subBrand ?? '',
+      expiresAt: o.expiresAt!,
+      createdAt: o.createdAt,
+      updatedAt: o.createdAt,
+    });
+  }
+  const processing = madeRefunds.flatMap((f) => {
+    const of = numbers.get(f.orderId);
+    return f.status === 'refunding' && of
+      ? [
+          {
+            brand: of.brand,
+            merchantRefundNo: f.gatewayRefundNo,
+            brandRefundNo: `${of.brandOrderNo}R`,
+            brandOrderNo: of.brandOrderNo,
+            amount: f.amount,
+            currency: f.currency,
+            state: 'PROCESSING',
+            createdAt: f.createdAt,
+            updatedAt: f.createdAt,
+          },
+        ]
+      : [];
+  });
+  return { payments, refunds: processing };
 }
 
 /** A refund's returned charges as its row keeps them. */

@@ -1,16 +1,22 @@
 import { and, eq } from 'drizzle-orm';
 import { PAY_BRANDS, type BrandSetting } from '../../../src/contract/brands';
 import type { BrandSettings, BrandSettingsSave } from '../../../src/contract/brandSettings';
+import { readinessOf } from '../../../src/contract/commission';
 import type { Executor } from '../../db/client';
-import { brandSettings, companies } from '../../db/schema';
+import { brandSettings, commissionRates, companies } from '../../db/schema';
 import { noAccess, scopeOfCaller, write, type Caller } from '../../platform/caller';
 import { notFound } from '../../platform/envelope';
 import { companiesIn } from '../../platform/scope';
 
 async function settingsOf(db: Executor, companyId: number): Promise<BrandSettings> {
   const rows = await db.select().from(brandSettings).where(eq(brandSettings.companyId, companyId));
+  const rates = await db
+    .select({ brand: commissionRates.brand, channel: commissionRates.channel })
+    .from(commissionRates)
+    .where(eq(commissionRates.companyId, companyId));
   return {
     companyId,
+    readiness: readinessOf(rates),
     settings: PAY_BRANDS.map((brand): BrandSetting => {
       const row = rows.find((r) => r.brand === brand);
       return {

@@ -41,7 +41,7 @@ async function view(deps: Deps, p: PreOrderRecord, order: OrderRecord | null): P
     usedTimes: p.usedTimes,
     remainingUses: p.useTimes - p.usedTimes,
     status: preOrderState(p),
-    brands: payerBrands(p.currency),
+    brands: await payerBrands(deps, p.companyId, p.currency),
     sandbox: true,
     orderNo: order?.gatewayOrderNo ?? '',
     order: order ? await payerView(deps, order) : null,

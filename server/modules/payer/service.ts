@@ -1,4 +1,4 @@
-import { brandTakes, PAY_BRANDS, SUB_BRANDS } from '../../../src/contract/brands';
+import { brandTakes, type PaymentType } from '../../../src/contract/brands';
 import type { PayerDecision, PayerView } from '../../../src/contract/merchant';
 import type { AuditActor } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';
@@ -11,6 +11,7 @@ import {
   guard,
   issue,
   move,
+  payableBrands,
   reconcile,
   syncOrder,
   type OrderRecord,
@@ -79,9 +80,17 @@ async function brandView(deps: Deps, order: OrderRecord) {
   return p;
 }
 
-/** The brands a payer may choose for a payment in `currency`, with their sub-brands. */
-export const payerBrands = (currency: string) =>
-  PAY_BRANDS.filter((b) => brandTakes(b, currency)).map((b) => ({ brand: b, subBrands: SUB_BRANDS[b] }));
+/**
+ * The brands a payer may choose for a payment of this company in `currency`, with their wallets
+ * and schemes: those that take the currency and that the company has a commission rate for in the
+ * payment's channel (a link or a pre-order's use: online).
+ */
+export const payerBrands = (
+  deps: Deps,
+  companyId: number,
+  currency: string,
+  paymentType: PaymentType = 'link',
+) => payableBrands(deps.db, companyId, currency, paymentType);
 
 export async function payerView(deps: Deps, o: OrderRecord): Promise<PayerView> {
   return {
@@ -93,7 +102,7 @@ export async function payerView(deps: Deps, o: OrderRecord): Promise<PayerView> 
     status: o.status,
     expiresAt: o.expiresAt ? iso(o.expiresAt) : null,
     brand: o.brand,
-    brands: payerBrands(o.currency),
+    brands: await payerBrands(deps, o.companyId, o.currency, o.paymentType),
     sandbox: true,
   };
 }

@@ -1,20 +1,14 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import { channelOf, commissionBrand } from '../../../src/contract/brands';
+import { commissionBrand } from '../../../src/contract/brands';
 import { chargesOn } from '../../../src/contract/charges';
 import { nextStatus, type OrderEvent, type OrderStatus } from '../../../src/contract/orders';
 import type { BrandPayment } from '../../connectors';
 import type { Executor } from '../../db/client';
-import {
-  agentRebateRates,
-  brandAgentBrands,
-  commissionRates,
-  companies,
-  orderEvents,
-  orders,
-} from '../../db/schema';
+import { agentRebateRates, brandAgentBrands, companies, orderEvents, orders } from '../../db/schema';
 import { fail } from '../../platform/envelope';
 import { enqueueNotification } from './outbox';
 import { countPreOrderUse } from './preOrderUses';
+import { commissionRateAt } from './rates';
 
 export type OrderRecord = typeof orders.$inferSelect;
 
@@ -42,17 +36,7 @@ export async function chargesFor(
   order: Pick<OrderRecord, 'companyId' | 'brand' | 'subBrand' | 'paymentType' | 'amount'>,
 ) {
   const brand = commissionBrand(order.brand, order.subBrand);
-  const channel = channelOf(order.paymentType);
-  const [rate] = await tx
-    .select({ rate: commissionRates.rate })
-    .from(commissionRates)
-    .where(
-      and(
-        eq(commissionRates.companyId, order.companyId),
-        eq(commissionRates.brand, brand),
-        eq(commissionRates.channel, channel),
-      ),
-    );
+  const commission = await commissionRateAt(tx, order, new Date());
   const [company] = await tx
     .select({ agentId: companies.agentId, rebate: agentRebateRates.rate })
     .from(companies)
@@ -68,14 +52,16 @@ export async function chargesFor(
         .where(eq(brandAgentBrands.brand, order.brand))
     : [];
   const rebateRate = company?.agentId != null ? (company.rebate ?? null) : null;
-  const rates = { commission: rate?.rate ?? null, rebate: rebateRate, fee: agent?.rate ?? null };
+  const rates = { commission, rebate: rebateRate, fee: agent?.rate ?? null };
   const charges = chargesOn(order.amount, rates);
   return {
     commissionRate: rates.commission,
     commissionAmount: rates.commission == null ? null : charges.commission,
     rebateRate: rates.rebate,
     rebateAmount: rates.rebate == null ? null : charges.rebate,
-    agentId: rates.rebate == null ? null : company!.agentId,
+    // The company's agency of this moment, whatever its rebate: an agency's settlement lists every
+    // order of its companies, a brand it earns nothing on with a rebate of none.
+    agentId: company?.agentId ?? null,
     brandAgentId: agent?.id ?? null,
     feeRate: rates.fee,
     feeAmount: rates.fee == null ? null : charges.fee,

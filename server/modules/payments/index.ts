@@ -30,4 +30,5 @@ export {
   type NewPayment,
 } from './service';
 export { assertPaymentLimits, dayTotal, limitAtField, PaymentLimitExceeded } from './limits';
+export { assertSomeBrandRated, NO_COMMISSION_RATE, payableBrands } from './rates';
 export { payerUrl, toMerchantOrder } from './merchantView';

@@ -18,6 +18,7 @@ import {
   type OrderRecord,
 } from './engine';
 import { assertNewPayment, lockCompanyLimits } from './limits';
+import { assertRated, assertSomeBrandRated } from './rates';
 
 export interface NewPayment {
   companyId: number;
@@ -96,6 +97,11 @@ async function insertPayment(
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.companyId, p.companyId), eq(orders.clientOrderNo, p.clientOrderNo)));
+  if (!prior) {
+    // Under the company's row lock, which a change of its rates waits for (commissionSave).
+    if (p.brand) await assertRated(db, p.companyId, p.brand, '', p.paymentType);
+    else await assertSomeBrandRated(db, p.companyId, p.currency, p.paymentType);
+  }
   if (!prior)
     await assertNewPayment(db, deps.config.timeZone, limits, {
       companyId: p.companyId,
@@ -176,6 +182,8 @@ export async function issue(
   actor: AuditActor,
 ): Promise<OrderRecord> {
   const connector = deps.connectors.get(brand, order.companyId);
+  // The payer's choice (a link, a pre-order's use): only a brand and wallet the company has a rate for.
+  if (!order.brandOrderNo) await assertRated(deps.db, order.companyId, brand, subBrand, order.paymentType);
   if (order.brand !== brand || order.subBrand !== subBrand) {
     order = await setWhileUnissued(deps, order, () => ({ brand, subBrand, updatedAt: new Date() }), actor);
   }

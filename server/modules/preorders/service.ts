@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps';
 import { fail } from '../../platform/envelope';
 import { gatewayNo } from '../../platform/numbers';
 import type { Placement } from '../../platform/placement';
-import { assertPaymentLimits } from '../payments';
+import { assertPaymentLimits, assertSomeBrandRated } from '../payments';
 import { preOrderState, type PreOrderRecord } from './queries';
 
 /** Refuses a pre-order that takes no more payments, with the reason. */
@@ -55,7 +55,9 @@ export async function createPreOrder(
     .returning();
   if (inserted) {
     // Each payment of the pre-order is a dynamic code of this amount: refused here already when
-    // one would be (the daily total is met by each payment as it is made).
+    // one would be (the daily total is met by each payment as it is made), or when the company has
+    // no brand with a commission rate its payers could pay through.
+    await assertSomeBrandRated(tx, place.companyId, input.currency, 'link');
     await assertPaymentLimits(tx, {
       companyId: place.companyId,
       amount: input.orderAmount,

@@ -33,11 +33,6 @@ export interface RecoveryOptions {
 }
 
 const ACTOR = systemActor('recovery');
-/**
- * Demo orders (`orders.demo`, server/db/demo) were made up by the seed and never sent to a
- * brand: the recovery leaves them, and their refunds, as seeded.
- */
-const notDemo = eq(orders.demo, false);
 const ORDERS_IN_FLIGHT: OrderStatus[] = [
   'pendingPayment',
   'paying',
@@ -66,7 +61,7 @@ export async function recoverInFlight(
     .select({ refund: refunds, order: orders })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(and(inArray(refunds.status, [...REFUND_IN_FLIGHT]), lt(refunds.updatedAt, before), notDemo))
+    .where(and(inArray(refunds.status, [...REFUND_IN_FLIGHT]), lt(refunds.updatedAt, before)))
     .orderBy(asc(refunds.updatedAt), asc(refunds.id))
     .limit(batch);
   for (const { refund, order } of stuckRefunds) {
@@ -89,7 +84,6 @@ export async function recoverInFlight(
         ne(orders.brand, ''),
         lt(orders.updatedAt, before),
         gt(orders.id, from),
-        notDemo,
         or(ne(orders.status, 'pendingPayment'), eq(orders.brandOrderNo, '')),
       ),
     )

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Grid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Flex, Grid, Stack, Text } from '@chakra-ui/react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { CONNECTOR_KINDS, SANDBOX_BEHAVIOURS, injectionsOf } from '../../../contract/brands';
 import { BrandSettingsSave, type BrandSettings } from '../../../contract/brandSettings';
+import { RATE_CHANNELS, type BrandReadiness } from '../../../contract/commission';
 import { getBrandSettings, saveBrandSettings } from '../../../services/brandSettings';
 import { useT } from '../../../app/i18n';
 import { showSuccess } from '../../../app/toaster';
@@ -29,6 +30,41 @@ export function BrandConnectors({ companyId }: { companyId: number }) {
     >
       {(saved, onSaved) => <ConnectorForm saved={saved} onSaved={onSaved} />}
     </CompanySettingCard>
+  );
+}
+
+/**
+ * Whether the brand takes payments (issue #29): ready when the company has a commission rate for
+ * each of its wallets or schemes in both channels; otherwise what is missing, per channel.
+ */
+function Readiness({ readiness }: { readiness: BrandReadiness | undefined }) {
+  const t = useT();
+  if (!readiness) return null;
+  const gaps = RATE_CHANNELS.filter((c) => readiness.missing[c].length > 0);
+  if (gaps.length === 0)
+    return (
+      <Badge colorPalette="green" variant="subtle">
+        {t('org.brands.ready')}
+      </Badge>
+    );
+  return (
+    <>
+      <Badge colorPalette="orange" variant="subtle">
+        {gaps.length === RATE_CHANNELS.length
+          ? t('org.brands.notReady')
+          : t('org.brands.readyIn', {
+              channel: t(`org.channel.${RATE_CHANNELS.find((c) => !gaps.includes(c))!}`).toLowerCase(),
+            })}
+      </Badge>
+      {gaps.map((c) => (
+        <Text key={c} fontSize="xs" color="fg.muted">
+          {t('org.brands.noRate', {
+            channel: t(`org.channel.${c}`),
+            brands: readiness.missing[c].map((b) => t(`org.brand.${b}`)).join(', '),
+          })}
+        </Text>
+      ))}
+    </>
   );
 }
 
@@ -120,7 +156,10 @@ function ConnectorForm({ saved, onSaved }: { saved: BrandSettings; onSaved: () =
                 py="2"
                 alignItems="center"
               >
-                <Text fontWeight="medium">{brand}</Text>
+                <Stack gap="1" align="flex-start">
+                  <Text fontWeight="medium">{brand}</Text>
+                  <Readiness readiness={saved.readiness.find((r) => r.brand === s.brand)} />
+                </Stack>
                 <Choice
                   label={`${brand} ${t('org.brands.connector')}`}
                   field={register(`settings.${i}.connector`)}
