@@ -125,26 +125,30 @@ function RunHistory({ runs }: { runs: ReconRun[] }) {
         columns={[
           {
             header: t('reconciliation.finishedAt'),
+            // The time on one line, the current / replaced mark beside it or below when narrow.
             cell: (r) => (
-              <>
-                {formatDateTime(r.finishedAt)}
-                <Badge ml="2" colorPalette={r.current ? 'blue' : 'gray'} variant="subtle">
+              <Flex gap="1" wrap="wrap" align="center">
+                <Text as="span" whiteSpace="nowrap">
+                  {formatDateTime(r.finishedAt)}
+                </Text>
+                <Badge colorPalette={r.current ? 'blue' : 'gray'} variant="subtle">
                   {t(r.current ? 'reconciliation.day.current' : 'reconciliation.day.replaced')}
                 </Badge>
-              </>
+              </Flex>
             ),
-            style: { whiteSpace: 'nowrap' },
+            style: { whiteSpace: 'normal', minW: '10rem' },
           },
           { header: t('reconciliation.state'), cell: (r) => <DayStateBadge state={r.state} /> },
           {
             header: t('reconciliation.source'),
             cell: (r) => t(`reconciliation.sources.${r.source}`),
-            style: { whiteSpace: 'nowrap' },
+            style: { whiteSpace: 'normal', minW: '6rem' },
           },
           {
             header: t('reconciliation.fileName'),
             cell: (r) => r.fileName,
-            style: { wordBreak: 'break-all' },
+            // A table cell does not wrap by default: a long name (several files' joined) breaks.
+            style: { whiteSpace: 'normal', wordBreak: 'break-all', minW: '10rem' },
           },
           {
             header: t('reconciliation.day.hash'),
@@ -154,7 +158,7 @@ function RunHistory({ runs }: { runs: ReconRun[] }) {
           {
             header: t('reconciliation.list.counts'),
             cell: (r) => <CountBadges counts={r.counts} />,
-            style: { minW: '12rem' },
+            style: { whiteSpace: 'normal', minW: '12rem' },
           },
         ]}
       />
