@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Table, Text, type TableCellProps } from '@chakra-ui/react';
 
 export interface FactColumn<Row> {
@@ -11,9 +11,31 @@ export interface FactColumn<Row> {
 }
 
 /**
+ * Whether an element's content is wider than it (it scrolls sideways), kept as its size or its
+ * content's changes.
+ */
+function useScrollsSideways() {
+  // A callback ref: the element comes and goes with the rows (none: the `empty` text instead).
+  const [el, ref] = useState<HTMLDivElement | null>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    if (!el) return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [el]);
+  return { ref, scrolls };
+}
+
+/**
  * A small table inside a card (an order's refunds, notifications and reconciliation, the
  * approvals waiting, a settlement's trail, a brand-day's runs): all rows at once, no paging or
- * sorting, scrolling sideways when narrow; `empty` in its place when there is no row.
+ * sorting, scrolling sideways when narrow; `empty` in its place when there is no row. While it
+ * scrolls, its scroll area is a named region the keyboard can reach and scroll (a table of plain
+ * text has nothing else to focus: WCAG 2.1.1, axe's scrollable-region-focusable).
  */
 export function FactTable<Row>({
   label,
@@ -29,6 +51,7 @@ export function FactTable<Row>({
   columns: readonly FactColumn<Row>[];
   empty?: string;
 }) {
+  const { ref, scrolls } = useScrollsSideways();
   if (rows.length === 0 && empty !== undefined)
     return (
       <Text fontSize="sm" color="fg.muted">
@@ -36,7 +59,7 @@ export function FactTable<Row>({
       </Text>
     );
   return (
-    <Table.ScrollArea>
+    <Table.ScrollArea ref={ref} {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}>
       <Table.Root size="sm" aria-label={label}>
         <Table.Header>
           <Table.Row>

@@ -119,11 +119,23 @@ export interface ReconTotals {
   statement: number;
 }
 
-/** Results per code and held, open exceptions: counted from the caller's rows only. */
+/**
+ * A brand-day's state (docs/reconciliation.md, "The day's state"), decided by the server from the
+ * run's results in the caller's scope, the first that holds: `refused` (a file of the day did not
+ * parse: every success of ours is 400), `differences` (an exception is open), `waiting` (a success
+ * of ours is held, missing from the statement while the holding pool lasts), `resolved` (every
+ * exception has its resolution), `matched` (nothing differs and nothing waits: every result is 1).
+ */
+export const DAY_STATES = ['matched', 'resolved', 'waiting', 'differences', 'refused'] as const;
+export type DayState = (typeof DAY_STATES)[number];
+export const isDayState = (v: unknown): v is DayState => DAY_STATES.some((s) => s === v);
+
+/** Results per code and held, open exceptions and the state they make: the caller's rows only. */
 export interface ReconDayCounts {
   counts: RunCounts;
   /** Exceptions not resolved yet. */
   open: number;
+  state: DayState;
 }
 
 /** A row of the days list: one brand's business day with its current run. */
@@ -137,6 +149,8 @@ export interface ReconDayRow extends ReconDayCounts {
   refusalLine: number | null;
   refusalReason: string | null;
   refusalDetail: string | null;
+  /** When the held ones become 300 at the next match of the day (the holding pool's end). */
+  holdingUntil: string;
   finishedAt: string;
   totals: ReconTotals[];
 }
@@ -231,8 +245,17 @@ export interface OrderReconciliation extends ReconResult {
   businessDay: string;
 }
 
-/** The results list's filters: a code (or all exceptions, or held) and open / resolved. */
-export const RESULT_CODE_FILTERS = ['', 'exceptions', 'held', ...AUDIT_CODES.map(String)] as const;
+/**
+ * The results list's filters: a code (or what needs a look — the exceptions and the held ones —,
+ * every exception, or held) and open / resolved.
+ */
+export const RESULT_CODE_FILTERS = ['', 'review', 'exceptions', 'held', ...AUDIT_CODES.map(String)] as const;
+export type ResultCodeFilter = (typeof RESULT_CODE_FILTERS)[number];
+/**
+ * A day's results open on the exceptions and the held ones: the held rows are what explains a
+ * statement short of our total while the holding pool lasts.
+ */
+export const DEFAULT_RESULT_CODE_FILTER: ResultCodeFilter = 'review';
 export const RESULT_STATES = ['', 'open', 'resolved'] as const;
 
 const brandDay = (group: ReconGroup) => ({

@@ -197,6 +197,22 @@ for (const { lang, browserLocale } of LANGUAGES) {
       });
     }
 
+    test(`a day of each check page with its run history (${lang})`, async () => {
+      const found: string[] = [];
+      for (const group of ['wallet', 'paypay'] as const) {
+        await go(page, `/history/${group}Check`);
+        await page
+          .getByRole('table', { name: t('reconciliation.list.table') })
+          .getByRole('link')
+          .first()
+          .click();
+        await settled(page);
+        await expect(page.getByRole('table', { name: t('reconciliation.day.runs') })).toBeVisible();
+        found.push(...(await audit(page, `${group} day`)));
+      }
+      expectNone(found);
+    });
+
     test(`the branch and operator dialogs and the user card (${lang})`, async () => {
       test.setTimeout(120_000); // several dialogs, each audited
       await go(page, '/setup/branch');

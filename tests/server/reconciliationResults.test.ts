@@ -2,11 +2,24 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/contract/envelope';
 import type { OrderDetail } from '../../src/contract/orders';
-import type { ReconDayRow, ReconResult, ReconRun } from '../../src/contract/reconciliation';
+import {
+  DEFAULT_RESULT_CODE_FILTER,
+  type ReconDayRow,
+  type ReconResult,
+  type ReconRun,
+} from '../../src/contract/reconciliation';
 import { auditLog, reconciliationResults } from '../../server/db/schema';
+import { brandDayRange, reconcileDay } from '../../server/modules/reconciliation';
 import { backends, startHarness, type Harness } from './harness';
 import { orgIds } from './fixtures';
-import { exceptionDay, orderAudit, paymentRow, unknownRow } from './reconciliation-support';
+import {
+  brandOrder,
+  exceptionDay,
+  orderAudit,
+  paymentRow,
+  unknownRow,
+  type TestOrder,
+} from './reconciliation-support';
 
 /**
  * The reconciliation check pages' calls (docs/reconciliation.md, "The pages"): the days list,
@@ -72,6 +85,7 @@ describe.each(backends)('reconciliation results on $name', (backend) => {
       brand: 'wechat',
       businessDay: DAY,
       status: 'matched',
+      state: 'differences',
       source: 'uploaded',
       fileName: `wechat-${DAY}.csv`,
       counts: { 1: 2, 100: 0, 200: 1, 300: 2, 400: 0, 500: 0, 600: 2, held: 0 },
@@ -357,6 +371,99 @@ describe.each(backends)('reconciliation results on $name', (backend) => {
     expect(await orderAudit(h.db, paypay.orders[0].amount.id)).toEqual({ status: 1, result: 600 });
   });
 
+  it("tells a day's state truly: held rows make it waiting, shown by default; matched only when nothing differs or waits", async () => {
+    // Alipay+'s day: hinoki's two payments in the statement, two more missing from it while the
+    // holding pool lasts (held); minato's one payment in it. The statement's total is short of ours.
+    const heldDay = '2026-09-14';
+    const { start, end } = brandDayRange('alipayplus', heldDay);
+    const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    const order = (companyId: number, amount: number, minute: number) =>
+      brandOrder(h.db, { companyId, brand: 'alipayplus', amount, fee: 0, at: at(minute) });
+    const inFile: TestOrder[] = [
+      await order(hinoki, 3000, 60),
+      await order(hinoki, 4051, 70),
+      await order(minato, 1500, 80),
+    ];
+    const missing = [await order(hinoki, 2440, 90), await order(hinoki, 2440, 100)];
+    const rows = inFile.map((o) => paymentRow('alipayplus', o));
+    const input = {
+      brand: 'alipayplus',
+      day: heldDay,
+      rows,
+      source: 'fetched',
+      fileName: 'alipay-20260914.csv',
+      contentHash: 'a'.repeat(64),
+    } as const;
+    const first = await reconcileDay(h.db, { ...input, now: new Date(end.getTime() + 3_600_000) });
+    const heldPeriod = { beginTime: heldDay, endTime: heldDay, brand: 'alipayplus' };
+
+    const listed = (await page('admin', heldPeriod)).records;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      runId: first.runId,
+      status: 'matched',
+      state: 'waiting',
+      counts: { 1: 3, 300: 0, held: 2 },
+      open: 0,
+      totals: [{ currency: 'JPY', ours: 13_431, statement: 8551 }],
+    });
+    expect(listed[0].holdingUntil).toBe(new Date(end.getTime() + 3 * 86_400_000).toISOString());
+    const runs = async (login: string) =>
+      (
+        await h.call<ReconRun[]>(
+          `${W}/runs`,
+          { brand: 'alipayplus', day: heldDay },
+          { token: await as(login) },
+        )
+      ).body.result!;
+    expect((await runs('admin'))[0]).toMatchObject({ id: first.runId, state: 'waiting' });
+    // The day's results as the page opens them show the held rows that explain the difference.
+    const shown = await results('admin', {
+      brand: 'alipayplus',
+      day: heldDay,
+      code: DEFAULT_RESULT_CODE_FILTER,
+    });
+    expect(shown.records.map((r) => [r.code, r.ours?.orderId])).toEqual(missing.map((o) => [null, o.id]));
+    // A company sees its own rows' state: hinoki's day waits, minato's has nothing that differs or waits.
+    expect((await page('co-admin', heldPeriod)).records[0]).toMatchObject({ state: 'waiting', open: 0 });
+    expect((await page('minato-admin', heldPeriod)).records[0]).toMatchObject({
+      state: 'matched',
+      counts: { 1: 1, held: 0 },
+    });
+
+    // After the pool, the same file again: the missing ones are 300, open exceptions.
+    const after = await reconcileDay(h.db, { ...input, now: new Date(end.getTime() + 4 * 86_400_000) });
+    expect(after.replacedRunId).toBe(first.runId);
+    const differs = (await page('admin', heldPeriod)).records[0];
+    expect(differs).toMatchObject({ state: 'differences', counts: { 300: 2, held: 0 }, open: 2 });
+    expect((await runs('admin')).map((r) => [r.current, r.state])).toEqual([
+      [true, 'differences'],
+      [false, 'waiting'],
+    ]);
+    // Resolved, the differences stay on record: the day is resolved, not matched.
+    for (const r of (await results('admin', { brand: 'alipayplus', day: heldDay, code: '300' })).records) {
+      const done = await h.call(
+        `${W}/resolve`,
+        { resultId: r.id, decision: 'writeOff', comment: 'Cancelled at the till' },
+        { token: await as('admin') },
+      );
+      expect(done.body.resultType, done.body.resultMessage).toBe('SUCCESS');
+    }
+    expect((await page('admin', heldPeriod)).records[0]).toMatchObject({ state: 'resolved', open: 0 });
+    // A corrected file with every payment: matched.
+    await reconcileDay(h.db, {
+      ...input,
+      rows: [...inFile, ...missing].map((o) => paymentRow('alipayplus', o)),
+      contentHash: 'b'.repeat(64),
+      now: new Date(end.getTime() + 5 * 86_400_000),
+    });
+    expect((await page('admin', heldPeriod)).records[0]).toMatchObject({
+      state: 'matched',
+      counts: { 1: 5, held: 0 },
+      totals: [{ currency: 'JPY', ours: 13_431, statement: 13_431 }],
+    });
+  });
+
   it('exports the days list in both formats', async () => {
     for (const path of [`${W}/exportCSVFile`, `${W}/exportExcel`]) {
       const res = await h.app.inject({
@@ -376,7 +483,8 @@ describe.each(backends)('reconciliation results on $name', (backend) => {
     });
     const text = csv.rawPayload.toString('utf8');
     expect(text).toContain('金額不一致');
-    expect(text).toContain('2026-09-10,中国系ウォレット,照合済み,アップロード');
+    // The day's state, as the list shows it: minato's amount exception is still open.
+    expect(text).toContain('2026-09-10,中国系ウォレット,差異あり,アップロード');
     expect(text).toContain(DAY);
   });
 });

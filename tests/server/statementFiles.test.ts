@@ -6,6 +6,7 @@
  * is corrected, and a fetch brings the whole day again.
  */
 import { eq } from 'drizzle-orm';
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayBrand } from '../../src/contract/brands';
 import { commissionOf } from '../../src/contract/money';
@@ -248,5 +249,24 @@ describe.each(backends)('a brand day of several files on $name', (backend) => {
     expect(last.contentHash).toBe(first.contentHash);
     expect((await runOf(h.db, last.id)).counts).toMatchObject({ '1': 2, held: 0 });
     expect(await results(cny, jpy)).toEqual([1, 1]);
+  });
+
+  it('a cross-border (yen) bill saved again as GBK is read as WeChat Pay wrote it: the day is matched', async () => {
+    const day = '2026-03-12';
+    const jpy = await paid('wechat', 'JPY', 9_600, '2026-03-12T05:00:00Z');
+    await fillSandboxBooks(h.db, 'all');
+    const written = await bill(day, 'JPY');
+    // As WeChat Pay writes it: UTF-8 with a BOM. Saved again by a spreadsheet in China: GBK.
+    expect([...written.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const gbk = iconv.encode(written.bytes.subarray(3).toString('utf8'), 'gbk');
+    expect(iconv.decode(gbk, 'gbk')).toBe(written.bytes.subarray(3).toString('utf8'));
+    expect(gbk.toString('utf8')).toContain('\uFFFD'); // not UTF-8
+
+    const v = await uploaded(written.fileName, gbk, day);
+    expect(v).toMatchObject({ status: 'done', refusal: null, businessDay: day });
+    const run = await currentRun('wechat', day);
+    expect(run).toMatchObject({ status: 'matched', refusalReason: null, rowCount: 1 });
+    expect(run.files.map((f) => [f.currency, f.refusal])).toEqual([['JPY', null]]);
+    expect(await results(jpy)).toEqual([1]);
   });
 });

@@ -210,6 +210,36 @@ describe('WeChat Pay trade bill', () => {
     expect(refusedAt(withLine(text, line, edit))).toEqual({ line: at, reason });
   });
 
+  it('takes totals that count a failed row or leave it out, column by column, and no other', () => {
+    // The payment revoked after it succeeded is in the bill (a failed row); WeChat Pay does not say
+    // whether its totals count it (docs/reconciliation.md, "WeChat Pay's summary row").
+    const revoked = withLine(text, 2, (l) => l.replace('`SUCCESS', '`REVOKED')).toString('utf8');
+    const summarised = (row: string) => withLine(revoked, 5, () => row);
+    expect(rowsOf(parseWechat(Buffer.from(revoked, 'utf8'))).map((r) => r.status)).toEqual([
+      'failed',
+      'success',
+    ]);
+    // Every total without the failed row.
+    expect(rowsOf(parseWechat(summarised('`1,`0.00,`30.50,`0.00,`-0.18300,`0.00,`30.50')))).toHaveLength(2);
+    // The count without it, the amounts with it.
+    expect(rowsOf(parseWechat(summarised('`1,`100.00,`30.50,`0.00,`0.41700,`100.00,`30.50')))).toHaveLength(
+      2,
+    );
+    expect(refusedAt(summarised('`0,`100.00,`30.50,`0.00,`0.41700,`100.00,`30.50'))).toEqual({
+      line: 5,
+      reason: 'summary',
+    });
+    expect(refusedAt(summarised('`2,`50.00,`30.50,`0.00,`0.41700,`100.00,`30.50'))).toEqual({
+      line: 5,
+      reason: 'summary',
+    });
+    // Without a failed row there is one reading: a count of 1 is a row missing.
+    expect(refusedAt(withLine(text, 5, (l) => l.replace('`2,', '`1,')))).toEqual({
+      line: 5,
+      reason: 'summary',
+    });
+  });
+
   it('refuses a file cut before its summary, and one cut inside a quoted value', () => {
     const lines = text.split('\r\n');
     expect(refusedAt(Buffer.from(lines.slice(0, 3).join('\r\n') + '\r\n'))).toEqual({
@@ -338,6 +368,30 @@ describe('WeChat Pay cross-border (Japan) trade bill', () => {
       ok: false,
       line: 1,
       reason: 'layout',
+    });
+  });
+
+  it('parses the same bill saved as GBK (a spreadsheet in China saves it so), found by its header too', () => {
+    const gbk = iconv.encode(text, 'gbk');
+    expect(gbk.subarray(0, 4)).toEqual(Buffer.from([0xbd, 0xbb, 0xd2, 0xd7])); // 交易 in GBK
+    expect(iconv.decode(gbk, 'gbk')).toBe(text);
+    const parsed = parseWechatGlobal(gbk);
+    expect(rowsOf(parsed)).toEqual(rows);
+    expect(parsed.ok && parsed.encoding).toBe('gbk');
+    expect(detectLayout(gbk)).toMatchObject({ ok: true, layout: 'wechatGlobal', encoding: 'gbk' });
+    expect(rowsOf(parseStatement(gbk))).toEqual(rows);
+    const opened = streamStatement(gbk);
+    expect(opened.ok && [opened.layout, opened.encoding]).toEqual(['wechatGlobal', 'gbk']);
+  });
+
+  it('takes totals that count a failed row or leave it out, as the domestic bill', () => {
+    const revoked = withLine(text, 2, (l) => l.replace('`SUCCESS', '`REVOKED')).toString('utf8');
+    const summarised = (row: string) => withLine(revoked, 5, () => row);
+    expect(rowsOf(parseWechatGlobal(summarised('`1,`JPY,`0,`500,`0,`-9.00000,`0,`500')))).toHaveLength(2);
+    expect(rowsOf(parseWechatGlobal(Buffer.from(revoked, 'utf8')))).toHaveLength(2);
+    expect(refusedAt(summarised('`3,`JPY,`1200,`500,`0,`12.60000,`1200,`500'))).toEqual({
+      line: 5,
+      reason: 'summary',
     });
   });
 
@@ -803,8 +857,6 @@ describe('any file: guards, encodings, layouts, hash', () => {
       reason: 'layout',
       detail: 'a paypay statement, not wechat',
     });
-    // GBK is not one of PayPay's encodings: the bytes read as Shift_JIS are no PayPay header.
-    expect(parsePaypay(fixture('wechat-gbk.csv'))).toMatchObject({ ok: false, line: 1 });
   });
 
   it('refuses a binary file at the line of its NUL byte', () => {
@@ -824,20 +876,50 @@ describe('any file: guards, encodings, layouts, hash', () => {
 
   it('refuses an unknown encoding at the line of the first byte that is not UTF-8', () => {
     const latin = Buffer.concat([fixture('card-settlement.csv'), Buffer.from([0xff, 0x0d, 0x0a])]);
-    expect(detectEncoding(latin)).toMatchObject({ ok: false, line: 5, reason: 'encoding' });
-    expect(parseCard(latin)).toMatchObject({ ok: false, line: 5, reason: 'encoding' });
+    const unknown = {
+      ok: false,
+      line: 5,
+      reason: 'encoding',
+      detail: 'not UTF-8, GBK or Shift_JIS: no byte sequence of any of them',
+    };
+    expect(detectEncoding(latin)).toEqual(unknown);
+    expect(parseCard(latin)).toEqual(unknown);
     // A BOM, then bytes that are not UTF-8 (GBK).
     const mixed = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), fixture('wechat-gbk.csv')]);
     expect(parseWechat(mixed)).toMatchObject({ ok: false, line: 1, reason: 'encoding' });
-    // Shift_JIS is not the Alipay file's encoding.
-    expect(parseAlipay(fixture('paypay-sjis.csv'))).toMatchObject({ ok: false, line: 1, reason: 'encoding' });
+  });
+
+  it('refuses a file in an encoding its layout does not take, naming it and those the layout takes', () => {
+    // Shift_JIS is not the Alipay file's encoding: the refusal says the file is Shift_JIS, not "unknown".
+    expect(parseAlipay(fixture('paypay-sjis.csv'))).toEqual({
+      ok: false,
+      line: 1,
+      reason: 'encodingNotAccepted',
+      detail: 'Shift_JIS, which this layout does not take (it takes UTF-8, UTF-8 with a BOM)',
+    });
+    // An Alipay file saved as GBK (its bytes Shift_JIS too, its header ASCII): it is one of those.
+    const alipayText = fixture(ALIPAY_FIXTURE).toString('utf8').replace('table 5', '门店：上海');
+    expect(parseAlipay(iconv.encode(alipayText, 'gbk'))).toEqual({
+      ok: false,
+      line: 2,
+      reason: 'encodingNotAccepted',
+      detail: 'GBK or Shift_JIS, which this layout does not take (it takes UTF-8, UTF-8 with a BOM)',
+    });
+    // The domestic bill in GBK read as PayPay's (Shift_JIS, UTF-8): Shift_JIS decodes it to no
+    // header, GBK to WeChat's: it is GBK.
+    expect(parsePaypay(fixture('wechat-gbk.csv'))).toMatchObject({
+      ok: false,
+      line: 1,
+      reason: 'encodingNotAccepted',
+      detail: 'GBK, which this layout does not take (it takes Shift_JIS, UTF-8, UTF-8 with a BOM)',
+    });
   });
 
   it('refuses a file both GBK and Shift_JIS decode when no header decides, never guessing', () => {
     const both = iconv.encode('あいう,かきく\r\n', 'cp932');
     expect(iconv.decode(both, 'gbk')).not.toContain('\uFFFD');
-    expect(detectEncoding(both)).toMatchObject({ ok: false, line: 1, reason: 'encoding' });
-    expect(detectLayout(both)).toMatchObject({ ok: false, reason: 'encoding' });
+    expect(detectEncoding(both)).toMatchObject({ ok: false, line: 1, reason: 'encodingAmbiguous' });
+    expect(detectLayout(both)).toMatchObject({ ok: false, reason: 'encodingAmbiguous' });
     // The same ambiguity with a known header is decided by the header.
     const fullWidthOnly = iconv.decode(fixture('paypay-sjis.csv'), 'cp932').split('\r\n');
     fullWidthOnly.splice(1, 1);

@@ -9,7 +9,7 @@ import type { CallContext } from '../../platform/api';
 import type { FileDownload } from '../../platform/exports';
 import { between, periodExport, type Key, type ListRows } from '../../platform/listExport';
 import type { Scope } from '../../platform/scope';
-import { countFields, dayFilter } from './queries';
+import { countFields, dayFilter, stateField } from './queries';
 
 /** The days list's export in either format: the list's filter and scope, in the list's order (newest day first). */
 
@@ -26,7 +26,7 @@ function dayRows(db: Executor, scope: Scope, group: ReconGroup): ListRows<ReconE
     sources: {
       businessDay: asText(runs.businessDay),
       brand: runs.brand,
-      runStatus: runs.status,
+      dayState: stateField(db, scope),
       runSource: runs.source,
       fileName: runs.fileName,
       runFinishedAt: runs.finishedAt,

@@ -108,6 +108,8 @@ const REASON_KEYS = new Set<string>([
   'size',
   'binary',
   'encoding',
+  'encodingAmbiguous',
+  'encodingNotAccepted',
   'layout',
   'columns',
   'quoting',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../src/contract/envelope';
 import type { ReconPageQuery } from '../../../src/contract/lists/reconciliation';
 import { RECON_LISTS } from '../../../src/contract/lists/reconciliation';
@@ -8,7 +8,9 @@ import {
   AUDIT_CODES,
   RECON_GROUP_BRANDS,
   emptyCounts,
+  isDayState,
   type AuditCode,
+  type DayState,
   type OrderReconciliation,
   type ReconDayCounts,
   type ReconDayRow,
@@ -55,6 +57,28 @@ const resultCount = (db: Executor, scope: Scope, cond?: SQL) =>
 
 const openCond = sql`${results.code} <> ${AUDIT_CODE.matched} and ${results.resolution} is null`;
 
+/** Whether the run has a result in the caller's scope meeting `cond`: a subquery of a select from runs. */
+const anyResult = (db: Executor, scope: Scope, cond: SQL) =>
+  sql`exists (select 1 from ${results} where ${and(eq(results.runId, runs.id), cond, resultsIn(db, scope))})`;
+
+/**
+ * The state of each run (its day's, for the current run) from its results in the caller's scope,
+ * the first that holds (docs/reconciliation.md, "The day's state"): refused, differences (an open
+ * exception), waiting (a held result), resolved (exceptions, all resolved), matched.
+ */
+export const stateField = (db: Executor, scope: Scope) =>
+  sql<DayState>`(case
+    when ${runs.status} = 'refused' then 'refused'
+    when ${anyResult(db, scope, openCond)} then 'differences'
+    when ${anyResult(db, scope, isNull(results.code))} then 'waiting'
+    when ${anyResult(db, scope, sql`${results.code} <> ${AUDIT_CODE.matched}`)} then 'resolved'
+    else 'matched' end)`.mapWith(dayState);
+
+function dayState(v: unknown): DayState {
+  if (!isDayState(v)) throw new TypeError(`not a day state: ${String(v)}`);
+  return v;
+}
+
 /** The counts per code, held and open of each run, as subqueries (the caller's rows only). */
 export function countFields(db: Executor, scope: Scope) {
   const byCode = (code: AuditCode) => resultCount(db, scope, eq(results.code, code));
@@ -71,9 +95,10 @@ export function countFields(db: Executor, scope: Scope) {
   };
 }
 
-type CountSelect = { [K in keyof ReturnType<typeof countFields>]: number };
+type CountSelect = { [K in keyof ReturnType<typeof countFields>]: number } & { state: DayState };
 
 const countsOf = (r: CountSelect): ReconDayCounts => ({
+  state: r.state,
   counts: {
     ...emptyCounts(),
     '1': r.code1,
@@ -90,9 +115,7 @@ const countsOf = (r: CountSelect): ReconDayCounts => ({
 
 /** A run with at least one result in the caller's scope (all runs for system roles). */
 const hasRows = (db: Executor, scope: Scope, cond?: SQL) =>
-  scope.level === 'system' && !cond
-    ? undefined
-    : sql`exists (select 1 from ${results} where ${and(eq(results.runId, runs.id), cond, resultsIn(db, scope))})`;
+  scope.level === 'system' && !cond ? undefined : anyResult(db, scope, cond ?? sql`true`);
 
 type DayFilter = Omit<ReconPageQuery, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>;
 
@@ -124,6 +147,7 @@ const runFacts = {
   refusalLine: runs.refusalLine,
   refusalReason: runs.refusalReason,
   refusalDetail: runs.refusalDetail,
+  holdingUntil: runs.holdingUntil,
   finishedAt: runs.finishedAt,
 };
 
@@ -188,13 +212,19 @@ export async function dayPage(
     { columns: { ...SORTABLE, createdAt: runs.businessDay }, tieBreaker: runs.id },
     {
       rows: db
-        .select({ ...runFacts, ...countFields(db, scope) })
+        .select({ ...runFacts, ...countFields(db, scope), state: stateField(db, scope) })
         .from(runs)
         .$dynamic(),
       count: db.select({ total: count() }).from(runs).$dynamic(),
       where: dayFilter(db, scope, group, q),
     },
-    (r) => ({ ...r, ...countsOf(r), finishedAt: iso(r.finishedAt), totals: [] as ReconTotals[] }),
+    (r) => ({
+      ...r,
+      ...countsOf(r),
+      holdingUntil: iso(r.holdingUntil),
+      finishedAt: iso(r.finishedAt),
+      totals: [] as ReconTotals[],
+    }),
   );
   const totals = await totalsOf(
     db,
@@ -213,9 +243,9 @@ export async function runsOf(db: Executor, scope: Scope, q: ReconRunsQuery): Pro
       contentHash: runs.contentHash,
       files: runs.files,
       rowCount: runs.rowCount,
-      holdingUntil: runs.holdingUntil,
       startedAt: runs.startedAt,
       ...countFields(db, scope),
+      state: stateField(db, scope),
     })
     .from(runs)
     .where(and(eq(runs.brand, q.brand), eq(runs.businessDay, q.day), hasRows(db, scope)))
@@ -362,14 +392,17 @@ export async function currentRunOf(db: Executor, brand: PayBrand, day: string) {
 
 /** The filter of a day's results: a code (or every exception, or held) and open / resolved. */
 function resultFilter(q: Pick<ReconResultsQuery, 'code' | 'state'>): SQL | undefined {
+  const exception = sql`${results.code} <> ${AUDIT_CODE.matched}`;
   const code =
-    q.code === 'exceptions'
-      ? sql`${results.code} <> ${AUDIT_CODE.matched}`
-      : q.code === 'held'
-        ? isNull(results.code)
-        : q.code
-          ? eq(results.code, Number(q.code) as AuditCode)
-          : undefined;
+    q.code === 'review'
+      ? or(exception, isNull(results.code))
+      : q.code === 'exceptions'
+        ? exception
+        : q.code === 'held'
+          ? isNull(results.code)
+          : q.code
+            ? eq(results.code, Number(q.code) as AuditCode)
+            : undefined;
   const state =
     q.state === 'open'
       ? and(sql`${results.code} <> ${AUDIT_CODE.matched}`, isNull(results.resolution))

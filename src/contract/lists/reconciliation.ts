@@ -2,10 +2,10 @@ import { PAY_BRANDS } from '../brands';
 import { RANGE_DAYS_LONG } from '../paging';
 import {
   AUDIT_CODES,
+  DAY_STATES,
   RECON_CHECK_ROUTES,
   RECON_GROUP_BRANDS,
   RUN_SOURCES,
-  RUN_STATUSES,
   type ReconGroup,
 } from '../reconciliation';
 import { defineList, exportQueryOf, pageQueryOf, type ExportColumn, type ListColumn } from './define';
@@ -36,9 +36,9 @@ const EXPORT_COLUMNS = [
   { key: 'businessDay', width: 12, cell: { kind: 'text' } },
   { key: 'brand', width: 14, cell: { kind: 'label', catalogue: 'orders.brands', codes: PAY_BRANDS } },
   {
-    key: 'runStatus',
-    width: 12,
-    cell: { kind: 'label', catalogue: 'reconciliation.runStatuses', codes: RUN_STATUSES },
+    key: 'dayState',
+    width: 14,
+    cell: { kind: 'label', catalogue: 'reconciliation.dayStates', codes: DAY_STATES },
   },
   {
     key: 'runSource',
@@ -69,7 +69,7 @@ const COLUMNS = [
     width: { nowrap: true },
   },
   { key: 'brand', headerKey: 'fields.brand', priority: 1, width: { nowrap: true } },
-  { key: 'status', headerKey: 'reconciliation.runStatus', priority: 1, width: { nowrap: true } },
+  { key: 'status', headerKey: 'reconciliation.state', priority: 1, width: { nowrap: true } },
   { key: 'open', headerKey: 'reconciliation.list.open', priority: 1, width: { nowrap: true }, align: 'end' },
   { key: 'counts', headerKey: 'reconciliation.list.counts', priority: 1, width: { min: '12rem' } },
   { key: 'totals', headerKey: 'reconciliation.list.totals', priority: 3, width: { nowrap: true } },

@@ -22,7 +22,7 @@ import { formatDateTime } from '../../components/format';
 import { reconRuns } from '../../services/reconciliation';
 import NotFound from '../errors/NotFound';
 import { brandText } from '../orders/brandText';
-import { CodeBadge, CountBadges, refusalText, RunStatusBadge } from './reconCells';
+import { CodeBadge, CountBadges, DayStateBadge, refusalText, RunStatusBadge } from './reconCells';
 import { ReconResults } from './ReconResults';
 
 /** The run's file, or its files one a line: each with its currency and whether it was refused. */
@@ -54,7 +54,7 @@ function RunFacts({ run }: { run: ReconRun }) {
     <SectionCard gap="3" title={t('reconciliation.day.run')}>
       <InfoList
         items={[
-          { label: t('reconciliation.runStatus'), value: <RunStatusBadge status={run.status} /> },
+          { label: t('reconciliation.state'), value: <DayStateBadge state={run.state} /> },
           ...(run.status === 'refused'
             ? [{ label: t('reconciliation.day.refusal'), value: refusalText(t, run) }]
             : []),
@@ -70,7 +70,10 @@ function RunFacts({ run }: { run: ReconRun }) {
   );
 }
 
-/** The caller's results of the current run per code, and how many exceptions are open. */
+/**
+ * The caller's results of the current run per code, how many exceptions are open and how many of
+ * ours wait for the statement: no green "0 open" while some wait.
+ */
 function Summary({ run }: { run: ReconRun }) {
   const t = useT();
   return (
@@ -87,11 +90,24 @@ function Summary({ run }: { run: ReconRun }) {
           <Text fontWeight="medium">{run.counts.held}</Text>
         </Flex>
       </SimpleGrid>
-      <Flex gap="2" align="center">
-        <Text>{t('reconciliation.list.open')}</Text>
-        <Badge colorPalette={run.open > 0 ? 'red' : 'green'} variant="solid">
-          {run.open}
-        </Badge>
+      <Flex gap="4" align="center" wrap="wrap">
+        <Flex gap="2" align="center">
+          <Text>{t('reconciliation.list.open')}</Text>
+          <Badge
+            colorPalette={run.open > 0 ? 'red' : run.counts.held > 0 ? 'gray' : 'green'}
+            variant={run.open > 0 || run.counts.held === 0 ? 'solid' : 'subtle'}
+          >
+            {run.open}
+          </Badge>
+        </Flex>
+        {run.counts.held > 0 && (
+          <Flex gap="2" align="center">
+            <Text>{t('reconciliation.dayStates.waiting')}</Text>
+            <Badge colorPalette="orange" variant="subtle">
+              {run.counts.held}
+            </Badge>
+          </Flex>
+        )}
       </Flex>
     </SectionCard>
   );
@@ -109,26 +125,30 @@ function RunHistory({ runs }: { runs: ReconRun[] }) {
         columns={[
           {
             header: t('reconciliation.finishedAt'),
+            // The time on one line, the current / replaced mark beside it or below when narrow.
             cell: (r) => (
-              <>
-                {formatDateTime(r.finishedAt)}
-                <Badge ml="2" colorPalette={r.current ? 'blue' : 'gray'} variant="subtle">
+              <Flex gap="1" wrap="wrap" align="center">
+                <Text as="span" whiteSpace="nowrap">
+                  {formatDateTime(r.finishedAt)}
+                </Text>
+                <Badge colorPalette={r.current ? 'blue' : 'gray'} variant="subtle">
                   {t(r.current ? 'reconciliation.day.current' : 'reconciliation.day.replaced')}
                 </Badge>
-              </>
+              </Flex>
             ),
-            style: { whiteSpace: 'nowrap' },
+            style: { whiteSpace: 'normal', minW: '10rem' },
           },
-          { header: t('reconciliation.runStatus'), cell: (r) => <RunStatusBadge status={r.status} /> },
+          { header: t('reconciliation.state'), cell: (r) => <DayStateBadge state={r.state} /> },
           {
             header: t('reconciliation.source'),
             cell: (r) => t(`reconciliation.sources.${r.source}`),
-            style: { whiteSpace: 'nowrap' },
+            style: { whiteSpace: 'normal', minW: '6rem' },
           },
           {
             header: t('reconciliation.fileName'),
             cell: (r) => r.fileName,
-            style: { wordBreak: 'break-all' },
+            // A table cell does not wrap by default: a long name (several files' joined) breaks.
+            style: { whiteSpace: 'normal', wordBreak: 'break-all', minW: '10rem' },
           },
           {
             header: t('reconciliation.day.hash'),
@@ -138,7 +158,7 @@ function RunHistory({ runs }: { runs: ReconRun[] }) {
           {
             header: t('reconciliation.list.counts'),
             cell: (r) => <CountBadges counts={r.counts} />,
-            style: { minW: '12rem' },
+            style: { whiteSpace: 'normal', minW: '12rem' },
           },
         ]}
       />

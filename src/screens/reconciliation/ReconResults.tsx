@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Flex } from '@chakra-ui/react';
 import {
+  DEFAULT_RESULT_CODE_FILTER,
   RECON_WRITE_ROLES,
   RESULT_CODE_FILTERS,
   RESULT_STATES,
@@ -8,6 +9,7 @@ import {
   type ReconBrand,
   type ReconGroup,
   type ReconResult,
+  type ResultCodeFilter,
 } from '../../contract/reconciliation';
 import { useT } from '../../app/i18n';
 import { SectionCard } from '../../components/SectionCard';
@@ -20,7 +22,6 @@ import { CodeBadge } from './reconCells';
 import { Diff, FilterSelect, Ours, ResolutionCell, StatementSide } from './resultCells';
 import { ResolveDialog } from './ResolveDialog';
 
-type CodeFilter = (typeof RESULT_CODE_FILTERS)[number];
 type StateFilter = (typeof RESULT_STATES)[number];
 
 /**
@@ -42,7 +43,8 @@ export function ReconResults({
   const t = useT();
   const user = useSessionUser();
   const mayResolve = Boolean(user && RECON_WRITE_ROLES.includes(user.operatorType));
-  const [code, setCode] = useState<CodeFilter>('exceptions');
+  // Exceptions and held ones first: the held are what a statement short of our total waits for.
+  const [code, setCode] = useState<ResultCodeFilter>(DEFAULT_RESULT_CODE_FILTER);
   const [state, setState] = useState<StateFilter>('');
   const [resolving, setResolving] = useState<ReconResult | null>(null);
   const [version, setVersion] = useState(0);
@@ -55,7 +57,7 @@ export function ReconResults({
     label:
       value === ''
         ? t('reconciliation.day.all')
-        : value === 'exceptions' || value === 'held'
+        : value === 'review' || value === 'exceptions' || value === 'held'
           ? t(`reconciliation.day.codeFilters.${value}`)
           : `${value} ${textOr(t, `orders.auditResults.${value}`, value)}`,
   }));

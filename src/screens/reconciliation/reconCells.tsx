@@ -6,6 +6,7 @@ import {
   RECON_GROUP_BRANDS,
   RECON_GROUPS,
   type AuditCode,
+  type DayState,
   type ReconDayCounts,
   type ReconDayRow,
   type ReconGroup,
@@ -50,7 +51,7 @@ export function CodeBadge({ code }: { code: AuditCode | null }) {
   );
 }
 
-/** Matched (green) or the file refused (red). */
+/** Matched (green) or the file refused (red): a file of a run. */
 export function RunStatusBadge({ status }: { status: RunStatus }) {
   const t = useT();
   return (
@@ -60,13 +61,64 @@ export function RunStatusBadge({ status }: { status: RunStatus }) {
   );
 }
 
-/** A refused file's line and reason ("line 12: layout"; line 0: the whole file). */
+const STATE_PALETTE: Record<DayState, string> = {
+  matched: 'green',
+  resolved: 'teal',
+  waiting: 'orange',
+  differences: 'red',
+  refused: 'red',
+};
+
+/** A day's (or a run's) state as the server decided it: matched only when nothing differs or waits. */
+export function DayStateBadge({ state }: { state: DayState }) {
+  const t = useT();
+  return (
+    <Badge
+      colorPalette={STATE_PALETTE[state]}
+      variant={state === 'differences' || state === 'refused' ? 'solid' : 'subtle'}
+      whiteSpace="nowrap"
+    >
+      {t(`reconciliation.dayStates.${state}`)}
+    </Badge>
+  );
+}
+
+/**
+ * What a day's state rests on, under its badge: a refused file's line and reason, or until when
+ * the held ones wait (then the day's next match makes them 300).
+ */
+export function StateDetail({
+  r,
+}: {
+  r: Pick<ReconDayRow, 'state' | 'holdingUntil' | 'refusalLine' | 'refusalReason' | 'refusalDetail'>;
+}) {
+  const t = useT();
+  const text =
+    r.state === 'refused'
+      ? refusalText(t, r)
+      : r.state === 'waiting'
+        ? t('reconciliation.waitingUntil', { at: formatDateTime(r.holdingUntil) })
+        : '';
+  if (!text) return null;
+  return (
+    <Text fontSize="xs" color="fg.muted" mt="1">
+      {text}
+    </Text>
+  );
+}
+
+/** A refused file's line and reason in the reader's language ("line 12: …"; line 0: the whole file), then its detail. */
 export const refusalText = (
   t: Translate,
   r: { refusalLine: number | null; refusalReason: string | null; refusalDetail: string | null },
 ) => {
   if (r.refusalLine === null) return '';
-  const reason = [r.refusalReason, r.refusalDetail].filter(Boolean).join(' — ');
+  const reason = [
+    r.refusalReason && textOr(t, `statementImports.reasons.${r.refusalReason}`, r.refusalReason),
+    r.refusalDetail,
+  ]
+    .filter(Boolean)
+    .join(' — ');
   return r.refusalLine === 0
     ? t('reconciliation.refusalFile', { reason })
     : t('reconciliation.refusal', { line: r.refusalLine, reason });
@@ -116,12 +168,8 @@ export const dayCells =
       brand: (r) => brandText(t, r.brand),
       status: (r) => (
         <Box>
-          <RunStatusBadge status={r.status} />
-          {r.status === 'refused' && (
-            <Text fontSize="xs" color="fg.muted" mt="1">
-              {refusalText(t, r)}
-            </Text>
-          )}
+          <DayStateBadge state={r.state} />
+          <StateDetail r={r} />
         </Box>
       ),
       open: (r) =>

@@ -108,11 +108,37 @@ function knownHeader(text: string): boolean {
 
 export type EncodingDetection = { ok: true; encoding: StatementEncoding; text: string } | StatementRefusal;
 
+/** An encoding's name as a refusal's detail says it. */
+const ENCODING_NAMES: Record<StatementEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'utf-8-bom': 'UTF-8 with a BOM',
+  gbk: 'GBK',
+  shift_jis: 'Shift_JIS',
+};
+
+/** "UTF-8 with a BOM, UTF-8 or GBK": the encodings a layout takes, for a refusal's detail. */
+const takes = (allowed: readonly StatementEncoding[]) => allowed.map((e) => ENCODING_NAMES[e]).join(', ');
+
+/** The refusal of a file in an encoding the layout does not take: which it is, and which it takes. */
+const notAccepted = (
+  line: number,
+  found: readonly StatementEncoding[],
+  allowed: readonly StatementEncoding[],
+) =>
+  refusal(
+    line,
+    'encodingNotAccepted',
+    `${found.map((e) => ENCODING_NAMES[e]).join(' or ')}, which this layout does not take (it takes ${takes(allowed)})`,
+  );
+
 /**
  * The encoding of a statement file: UTF-8 with a BOM (then it must be valid UTF-8), valid
  * UTF-8 (ASCII included), else GBK or Shift_JIS when exactly one of them decodes every byte,
- * or when both do and exactly one of them gives a known layout header. Anything else is
- * refused 'encoding' at the line of the first byte that is not UTF-8: never a silent guess.
+ * or when both do and exactly one of them gives a known layout header. `allowed` narrows the
+ * choice to a layout's encodings. Never a silent guess; a refusal says what is true of the file:
+ * 'encoding' when it is none of the three (at the line of the first byte that is not UTF-8),
+ * 'encodingAmbiguous' when GBK and Shift_JIS both decode it and no header decides,
+ * 'encodingNotAccepted' when it is valid in an encoding the layout does not take (named).
  */
 export function detectEncoding(
   buffer: Uint8Array,
@@ -123,12 +149,9 @@ export function detectEncoding(
   const may = (e: StatementEncoding) => !allowed || allowed.includes(e);
   const badUtf8 = invalidUtf8At(buffer, hasBom(buffer) ? 3 : 0);
   if (hasBom(buffer)) {
-    if (badUtf8 !== -1 || !may('utf-8-bom'))
-      return refusal(
-        lineAt(buffer, Math.max(badUtf8, 0)),
-        'encoding',
-        badUtf8 !== -1 ? 'a UTF-8 BOM but bytes that are not UTF-8' : 'UTF-8 is not this layout’s encoding',
-      );
+    if (badUtf8 !== -1)
+      return refusal(lineAt(buffer, badUtf8), 'encoding', 'a UTF-8 BOM but bytes that are not UTF-8');
+    if (!may('utf-8-bom')) return notAccepted(1, ['utf-8-bom'], allowed ?? []);
     return { ok: true, encoding: 'utf-8-bom', text: decodeStrict(buffer, 'utf-8-bom')! };
   }
   if (badUtf8 === -1) {
@@ -137,17 +160,32 @@ export function detectEncoding(
     const ascii = buffer.every((b) => b < 0x80);
     const own = (['gbk', 'shift_jis'] as const).find(may);
     if (ascii && own) return { ok: true, encoding: own, text: decodeStrict(buffer, own)! };
-    return refusal(1, 'encoding', 'UTF-8 is not this layout’s encoding');
+    return notAccepted(1, ['utf-8'], allowed ?? []);
   }
   const line = lineAt(buffer, badUtf8);
-  const candidates = (['gbk', 'shift_jis'] as const)
-    .filter(may)
+  const decoded = (['gbk', 'shift_jis'] as const)
     .map((encoding) => ({ encoding, text: decodeStrict(buffer, encoding) }))
     .filter((c): c is { encoding: 'gbk' | 'shift_jis'; text: string } => c.text !== null);
+  if (decoded.length === 0)
+    return refusal(line, 'encoding', 'not UTF-8, GBK or Shift_JIS: no byte sequence of any of them');
+  const candidates = decoded.filter((c) => may(c.encoding));
   if (candidates.length === 0)
-    return refusal(line, 'encoding', 'neither UTF-8, GBK nor Shift_JIS: an unknown encoding');
-  if (candidates.length === 1) return { ok: true, ...candidates[0] };
+    return notAccepted(
+      line,
+      decoded.map((c) => c.encoding),
+      allowed ?? [],
+    );
+  if (candidates.length === 1) {
+    // Read as the one the layout takes it is no layout's; read as the other it is: it is the other.
+    const other = decoded.find((c) => !may(c.encoding) && knownHeader(c.text));
+    if (other && !knownHeader(candidates[0].text)) return notAccepted(line, [other.encoding], allowed ?? []);
+    return { ok: true, ...candidates[0] };
+  }
   const known = candidates.filter((c) => knownHeader(c.text));
   if (known.length === 1) return { ok: true, ...known[0] };
-  return refusal(line, 'encoding', 'both GBK and Shift_JIS decode it and no header decides: undecidable');
+  return refusal(
+    line,
+    'encodingAmbiguous',
+    'both GBK and Shift_JIS decode it and no header decides: undecidable',
+  );
 }

@@ -50,8 +50,12 @@ export type RefusalReason =
   | 'size'
   /** A NUL byte: not a text file. */
   | 'binary'
-  /** Not valid in any encoding the layout allows, or valid in several and undecidable. */
+  /** Not valid UTF-8, GBK or Shift_JIS (or a UTF-8 BOM before bytes that are not UTF-8). */
   | 'encoding'
+  /** Valid GBK and valid Shift_JIS, and no header decides which. */
+  | 'encodingAmbiguous'
+  /** Valid in an encoding, but not one the layout takes (detail: which, and those it takes). */
+  | 'encodingNotAccepted'
   /** The header is not this layout's (detail: the layout it is, when it is another brand's). */
   | 'layout'
   /** A row with more or fewer columns than the header. */

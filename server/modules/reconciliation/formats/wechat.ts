@@ -169,9 +169,10 @@ function money(v: string, line: number, column: string): number {
   return n;
 }
 
-/** The running sums of the columns the summary totals. */
-type Sums = Record<(typeof MONEY_COLUMNS)[number], number> & { count: number; feeFine: number };
-const noSums = (): Sums => ({
+/** The running sums of the columns the summary totals: of every row, and of the failed rows alone. */
+type Totals = Record<(typeof MONEY_COLUMNS)[number], number> & { count: number; feeFine: number };
+type Sums = Totals & { failed: Totals };
+const noTotals = (): Totals => ({
   count: 0,
   feeFine: 0,
   应结订单金额: 0,
@@ -181,6 +182,25 @@ const noSums = (): Sums => ({
   订单金额: 0,
   申请退款金额: 0,
 });
+const noSums = (): Sums => ({ ...noTotals(), failed: noTotals() });
+
+/**
+ * Adds a row's values to the sums of every row and, when its status is a failure (a payment
+ * revoked after it succeeded, a refund that failed), to those of the failed rows: the summary may
+ * count it either way (`checkTotals`).
+ */
+export function addToSums<C extends string>(
+  sums: Record<C | 'count' | 'feeFine', number> & { failed: Record<C | 'count' | 'feeFine', number> },
+  values: Record<C, number>,
+  feeFine: number,
+  failed: boolean,
+) {
+  for (const target of failed ? [sums, sums.failed] : [sums]) {
+    for (const c of Object.keys(values) as C[]) target[c] += values[c];
+    target.count += 1;
+    target.feeFine += feeFine;
+  }
+}
 
 /** Whether a data row of either trade bill is a refund (交易状态 the REFUND mark), and its time (GMT+8). */
 export function tradeRow(v: Record<'交易状态' | '交易时间', string>, line: number) {
@@ -197,13 +217,13 @@ function rowOf(record: CsvRecord, sums: Sums): StatementRow {
   const { refund, kind, time } = tradeRow(v, line);
   if (v['货币种类'] !== 'CNY')
     throw new RowRefused(line, 'currency', `货币种类 ${v['货币种类']} in a CNY bill`);
-  for (const c of MONEY_COLUMNS) sums[c] += money(v[c], line, c);
+  const values = {} as Record<(typeof MONEY_COLUMNS)[number], number>;
+  for (const c of MONEY_COLUMNS) values[c] = money(v[c], line, c);
   const trade = wechatTrade(v, line, refund);
   const { feeFine } = trade;
   const extra: Record<string, string> = {};
   for (const c of WECHAT_EXTRA[kind]) extra[c] = v[c];
-  sums.count += 1;
-  sums.feeFine += feeFine;
+  addToSums(sums, values, feeFine, trade.facts.status === 'failed');
   return {
     layout: 'wechat',
     brand: 'wechat',
@@ -259,29 +279,52 @@ export function wechatTrade(v: Record<TradeColumn, string>, line: number, refund
 function checkSummary(record: CsvRecord, sums: Sums): Record<string, string> {
   const v = columnsOf(WECHAT_SUMMARY_COLUMNS, untick(record));
   const money2 = (c: (typeof WECHAT_SUMMARY_COLUMNS)[number]) => parseFixed(v[c], 2);
-  const expected: [(typeof WECHAT_SUMMARY_COLUMNS)[number], number, number | null][] = [
-    ['总交易单数', sums.count, /^\d+$/.test(v['总交易单数']) ? Number(v['总交易单数']) : null],
-    ['应结订单总金额', sums['应结订单金额'], money2('应结订单总金额')],
-    ['退款总金额', sums['退款金额'], money2('退款总金额')],
-    ['充值券退款总金额', sums['充值券退款金额'], money2('充值券退款总金额')],
-    ['手续费总金额', sums.feeFine, parseFixed(v['手续费总金额'], FEE_DIGITS, true)],
-    ['订单总金额', sums['订单金额'], money2('订单总金额')],
-    ['申请退款总金额', sums['申请退款金额'], money2('申请退款总金额')],
-  ];
-  checkTotals(record.line, v, expected);
+  const total = (t: Totals) => ({
+    总交易单数: t.count,
+    应结订单总金额: t['应结订单金额'],
+    退款总金额: t['退款金额'],
+    充值券退款总金额: t['充值券退款金额'],
+    手续费总金额: t.feeFine,
+    订单总金额: t['订单金额'],
+    申请退款总金额: t['申请退款金额'],
+  });
+  checkTotals(record.line, v, total(sums), total(sums.failed), {
+    总交易单数: /^\d+$/.test(v['总交易单数']) ? Number(v['总交易单数']) : null,
+    应结订单总金额: money2('应结订单总金额'),
+    退款总金额: money2('退款总金额'),
+    充值券退款总金额: money2('充值券退款总金额'),
+    手续费总金额: parseFixed(v['手续费总金额'], FEE_DIGITS, true),
+    订单总金额: money2('订单总金额'),
+    申请退款总金额: money2('申请退款总金额'),
+  });
   return v;
 }
 
-/** Refuses a summary row whose total is not a number, or not what the data rows add up to. */
+/**
+ * Refuses a summary row whose total is not a number, or neither what every data row adds up to
+ * nor what the rows that did not fail add up to: WeChat Pay's documentation does not say whether
+ * its totals count a payment revoked after it succeeded (docs/reconciliation.md, "WeChat Pay's
+ * summary row"), so either reading is taken, column by column.
+ */
 export function checkTotals<C extends string>(
   line: number,
   v: Record<C, string>,
-  expected: readonly (readonly [C, number, number | null])[],
+  all: Record<C, number>,
+  failed: Record<C, number>,
+  declared: Record<C, number | null>,
 ) {
-  for (const [name, computed, declared] of expected) {
-    if (declared === null) throw new RowRefused(line, 'summary', `${name} is not a number: ${v[name]}`);
-    if (declared !== computed)
-      throw new RowRefused(line, 'summary', `${name} ${v[name]} does not equal the rows' ${computed}`);
+  for (const name of Object.keys(declared) as C[]) {
+    const given = declared[name];
+    if (given === null) throw new RowRefused(line, 'summary', `${name} is not a number: ${v[name]}`);
+    const moved = all[name] - failed[name];
+    if (given !== all[name] && given !== moved)
+      throw new RowRefused(
+        line,
+        'summary',
+        moved === all[name]
+          ? `${name} ${v[name]} does not equal the rows' ${all[name]}`
+          : `${name} ${v[name]} equals neither the rows' ${all[name]} nor ${moved} without the failed ones`,
+      );
   }
 }
 

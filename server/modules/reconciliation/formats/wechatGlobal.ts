@@ -2,7 +2,8 @@
  * WeChat Pay cross-border (Japan) trade bill: the domestic bill's frame (a header, data rows with
  * every value prefixed by a backtick, then a summary header and its row, which must add up) with
  * currencies and exchange rates (columns.ts WECHAT_GLOBAL_COLUMNS; its exact order is our
- * reading of the notes). UTF-8 with a BOM as written, UTF-8 without one parses too. Times in
+ * reading of the notes). UTF-8 with a BOM as written; UTF-8 without one and GBK (the bill saved
+ * again by a spreadsheet in China, as the domestic bill may be) parse too. Times in
  * GMT+8, the day cut at 00:00 GMT+8, as the domestic bill.
  *
  * One settlement currency per bill (a merchant settles in one, JPY for a Japanese merchant; the
@@ -29,6 +30,7 @@ import { type LayoutReader, columnsOf, parserOf } from './frame';
 import { RowRefused, type StatementRow } from './types';
 import { formatFixed, parseFixed, roundFine } from './values';
 import {
+  addToSums,
   checkTotals,
   FEE_DIGITS,
   tick,
@@ -140,7 +142,7 @@ export function writeWechatGlobal(
   lines.push(
     csvLine(
       WECHAT_GLOBAL_SUMMARY_COLUMNS.map((c) => {
-        if (c === '总交易单数') return tick(String(sums.count));
+        if (c === '总交易单数') return tick(String(total[c]));
         if (c === '结算币种') return tick(currency);
         return tick(formatFixed(total[c], c === '手续费总金额' ? FEE_DIGITS : digits));
       }),
@@ -149,16 +151,12 @@ export function writeWechatGlobal(
   return encodeStrict(lines.join(''), 'utf-8-bom');
 }
 
-/** The running sums of the columns the summary totals, and the bill's currency once known. */
-type Sums = Record<(typeof BILL_MONEY)[number], number> & {
-  count: number;
-  feeFine: number;
-  currency: string | null;
-};
-const noSums = (): Sums => ({
+/** The running sums of the columns the summary totals (of every row, of the failed rows), and the bill's currency once known. */
+type Totals = Record<(typeof BILL_MONEY)[number], number> & { count: number; feeFine: number };
+type Sums = Totals & { failed: Totals; currency: string | null };
+const noTotals = (): Totals => ({
   count: 0,
   feeFine: 0,
-  currency: null,
   '订单金额(标价币种)': 0,
   应结订单金额: 0,
   申请退款金额: 0,
@@ -166,9 +164,11 @@ const noSums = (): Sums => ({
   代金券金额: 0,
   充值券退款金额: 0,
 });
+const noSums = (): Sums => ({ ...noTotals(), failed: noTotals(), currency: null });
 
 /** The summary's totals, by its column. */
-const summaryOf = (s: Sums): Record<Exclude<SummaryColumn, '总交易单数' | '结算币种'>, number> => ({
+const summaryOf = (s: Totals): Record<Exclude<SummaryColumn, '结算币种'>, number> => ({
+  总交易单数: s.count,
   应结订单总金额: s['应结订单金额'],
   退款应结订单总金额: s['退款应结订单金额'],
   充值券退款总金额: s['充值券退款金额'],
@@ -201,7 +201,8 @@ function rowOf(record: CsvRecord, sums: Sums): StatementRow {
     if (v[c] !== '' && v[c] !== sums.currency)
       throw new RowRefused(line, 'currency', `${c} ${v[c]} in a ${sums.currency} bill`);
   const digits = minorDigits(currency);
-  for (const c of BILL_MONEY) sums[c] += amountIn(v[c], digits, line, c, currency);
+  const values = {} as Record<(typeof BILL_MONEY)[number], number>;
+  for (const c of BILL_MONEY) values[c] = amountIn(v[c], digits, line, c, currency);
   for (const [amount, cur] of USER_MONEY) {
     if (v[cur] === '') {
       if (v[amount] !== '') throw new RowRefused(line, 'currency', `${amount} without ${cur}`);
@@ -218,8 +219,7 @@ function rowOf(record: CsvRecord, sums: Sums): StatementRow {
   const { feeFine } = trade;
   const extra: Record<string, string> = {};
   for (const c of WECHAT_GLOBAL_EXTRA[kind]) extra[c] = v[c];
-  sums.count += 1;
-  sums.feeFine += feeFine;
+  addToSums(sums, values, feeFine, trade.facts.status === 'failed');
   const amountColumn = refund ? '退款应结订单金额' : '应结订单金额';
   return {
     layout: 'wechatGlobal',
@@ -248,21 +248,22 @@ function checkSummary(record: CsvRecord, sums: Sums): Record<string, string> {
       `结算币种 ${currency} is not the rows' ${sums.currency ?? 'currency'}`,
     );
   const digits = minorDigits(currency);
-  const count = /^(0|[1-9]\d*)$/.test(v['总交易单数']) ? Number(v['总交易单数']) : null;
-  const expected: [SummaryColumn, number, number | null][] = [['总交易单数', sums.count, count]];
-  for (const [c, computed] of Object.entries(summaryOf(sums)) as [SummaryColumn, number][])
-    expected.push([
-      c,
-      computed,
-      parseFixed(v[c], c === '手续费总金额' ? FEE_DIGITS : digits, c === '手续费总金额'),
-    ]);
-  checkTotals(record.line, v, expected);
+  const all = summaryOf(sums);
+  const declared = {} as Record<keyof typeof all, number | null>;
+  for (const c of Object.keys(all) as (keyof typeof all)[])
+    declared[c] =
+      c === '总交易单数'
+        ? /^(0|[1-9]\d*)$/.test(v[c])
+          ? Number(v[c])
+          : null
+        : parseFixed(v[c], c === '手续费总金额' ? FEE_DIGITS : digits, c === '手续费总金额');
+  checkTotals(record.line, v, all, summaryOf(sums.failed), declared);
   return v;
 }
 
 export const WECHAT_GLOBAL_READER: LayoutReader = {
   layout: 'wechatGlobal',
-  encodings: ['utf-8-bom', 'utf-8'],
+  encodings: ['utf-8-bom', 'utf-8', 'gbk'],
   body: tradeBillBody({
     summaryColumns: WECHAT_GLOBAL_SUMMARY_COLUMNS,
     name: 'the cross-border bill’s',
