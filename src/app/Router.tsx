@@ -81,7 +81,8 @@ function ShellRoutes() {
   const [rawPath] = useLocation();
   const path = normalise(rawPath);
   const menu = useSessionMenu();
-  const allowed = useMemo(() => allowedSet(menu), [menu]);
+  const role = useSession((s) => s.context.user?.operatorType);
+  const allowed = useMemo(() => allowedSet(menu, role), [menu, role]);
   const decision = decideRoute(path, allowed);
   switch (decision.kind) {
     case 'screen':

@@ -8,6 +8,7 @@ export default defineArea({
       access: {
         keepPermission: 'システム管理者から権限設定の画面を外すことはできません',
         notAvailable: '{{route}} の画面はまだ提供されていないため付与できません',
+        notForRole: '{{route}} の画面は{{role}}には付与できません',
       },
     },
     permission: {
@@ -36,6 +37,7 @@ export default defineArea({
       access: {
         keepPermission: '不能从系统管理员移除权限设置页面',
         notAvailable: '{{route}} 页面尚未提供，不能授予',
+        notForRole: '{{route}} 页面不能授予{{role}}',
       },
     },
     permission: {
@@ -64,6 +66,7 @@ export default defineArea({
       access: {
         keepPermission: 'The permission screen cannot be removed from the system administrator',
         notAvailable: 'The {{route}} screen is not available yet and cannot be granted',
+        notForRole: 'The {{route}} screen cannot be granted to the role {{role}}',
       },
     },
     permission: {
