@@ -5,6 +5,7 @@ import {
   MENU,
   flattenMenu,
   roleMayUse,
+  type MenuIconName,
   type MenuRoute,
 } from '../contract/routes';
 import { hasScreen, matchSubScreen, subTitleKey, type SubScreen } from './screens';
@@ -34,7 +35,7 @@ function granted(path: string, allowed: Set<string>): boolean {
 export interface NavEntry {
   path: string;
   titleKey: MessageKey;
-  icon?: string;
+  icon?: MenuIconName;
   children?: NavEntry[];
 }
 

@@ -1,6 +1,9 @@
 import type { MessageKey } from '../i18n/translator';
 import { ALL_ROLES, type OperatorType } from './roles';
 
+/** The sidebar's icons (src/components/icons.tsx draws each: MENU_ICONS). */
+export type MenuIconName = 'home' | 'payments' | 'history' | 'settle' | 'report' | 'notice' | 'setup';
+
 /**
  * The console's route/menu table with the role lists of spec point 2.
  * It seeds the role → menu-route table on the server; after that the permission
@@ -16,8 +19,8 @@ export interface MenuRoute {
   roles?: readonly OperatorType[];
   /** Not shown in the sidebar (reached from elsewhere). */
   hidden?: boolean;
-  /** Icon name for the sidebar (groups and top-level entries). */
-  icon?: string;
+  /** Icon of the sidebar (groups and top-level entries). */
+  icon?: MenuIconName;
   children?: readonly MenuRoute[];
 }
 
@@ -32,7 +35,7 @@ export const MENU: readonly MenuRoute[] = [
   {
     path: '/manage',
     titleKey: 'menu.paymentManagement',
-    icon: 'orders',
+    icon: 'payments',
     children: [
       { path: '/manage/url', titleKey: 'menu.links', roles: [0, 10, 20] },
       { path: '/manage/onepay', titleKey: 'menu.preorders', roles: [0, 10, 20] },
