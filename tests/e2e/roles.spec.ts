@@ -88,7 +88,11 @@ test('the permission editor shows menu entries without a screen as not available
   const page = await signedInPage(browser, request, baseURL!, 'admin');
   try {
     await page.goto('/setup/permission');
+    // Before a role is chosen the menus' card has a heading of its own, no "{role} のメニュー" without the role.
+    const menusHeading = page.getByRole('heading', { level: 2 }).nth(1);
+    await expect(menusHeading).toHaveText(ja('permission.menusNoRole'));
     await page.getByRole('button', { name: new RegExp(ja('roles.40')) }).click();
+    await expect(menusHeading).toHaveText(ja('permission.menus', { role: ja('roles.40') }));
     const unbuilt = MENU.filter((r) => !routeAvailable(r.path));
     expect(unbuilt.map((r) => r.path)).toEqual(['/report', '/notice']);
     for (const route of unbuilt) {
