@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ALL_ROUTE_PATHS, ALWAYS_ALLOWED_ROUTES } from '../../src/contract/routes';
+import { ALL_ROUTE_PATHS, ALWAYS_ALLOWED_ROUTES, roleMayUse } from '../../src/contract/routes';
 import type { OperatorType } from '../../src/contract/roles';
 import type { Executor } from '../db/client';
 import { roleRoutes } from '../db/schema';
@@ -10,12 +10,17 @@ const menuOrder = new Map(ALL_ROUTE_PATHS.map((p, i) => [p, i]));
 export const inMenuOrder = (paths: Iterable<string>) =>
   [...new Set(paths)].sort((a, b) => (menuOrder.get(a) ?? 1e9) - (menuOrder.get(b) ?? 1e9));
 
+/**
+ * The routes the role holds: its rows of role_routes within its role lists (`roleMayUse`). A
+ * row beyond them (written before the lists bounded the grants) gives nothing: the access
+ * check of every call reads the same rule (platform/api.ts).
+ */
 export async function storedRoutesOf(db: Executor, role: OperatorType): Promise<string[]> {
   const rows = await db
     .select({ path: roleRoutes.routePath })
     .from(roleRoutes)
     .where(eq(roleRoutes.operatorType, role));
-  return inMenuOrder(rows.map((r) => r.path));
+  return inMenuOrder(rows.map((r) => r.path).filter((path) => roleMayUse(path, role)));
 }
 
 /** The login reply's menuMapList: the role's routes plus the ones everybody keeps. */

@@ -4,7 +4,7 @@ import type { AnyObjectSchema } from 'yup';
 import type { Call, InputOf, ReplyOf } from '../../src/contract/call';
 import { ResultType } from '../../src/contract/envelope';
 import type { WorkingLanguage } from '../../src/contract/locale';
-import { ALL_ROUTE_PATHS, ALWAYS_ALLOWED_ROUTES } from '../../src/contract/routes';
+import { ALL_ROUTE_PATHS, ALWAYS_ALLOWED_ROUTES, roleMayUse } from '../../src/contract/routes';
 import { yup } from '../../src/contract/validation';
 import type { MessageKey, Translate } from '../../src/i18n';
 import type { Deps } from './deps';
@@ -18,7 +18,7 @@ import { checkInput, inputOf, type CheckedInput } from './validate';
 
 /**
  * Who may make a call: anybody, any live session, or a session whose role holds the given
- * screen (a route path of the contract's menu table) in role_routes.
+ * screen (a route path of the contract's menu table) in role_routes, within its role lists.
  */
 export type Access = 'public' | 'session' | (string & {});
 
@@ -164,7 +164,8 @@ export function createApi(app: FastifyInstance, deps: Deps): Api {
           if (principal.mustChangePassword && !def.duringPasswordChange) {
             throw new ApiError(ResultType.PASSWORD_CHANGE_REQUIRED, 'server.passwordChangeRequired');
           }
-          if (routeAsked && !live.routeGranted) {
+          // Granted (role_routes) and within the role's lists: the rule of the menu list too.
+          if (routeAsked && !(live.routeGranted && roleMayUse(access, principal.operatorType))) {
             await recordDenied(deps.db, actorOf(principal, req), 'call', path, ResultType.NO_ACCESS);
             throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
           }

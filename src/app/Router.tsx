@@ -1,39 +1,46 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { loginUrl } from '../machines/session';
 import { TopProgress } from '../components/TopProgress';
 import { FullPageMessage } from '../components/FullPageMessage';
 import type { MessageKey } from '../i18n/translator';
 import { useDocumentTitle, useT } from './i18n';
+import { lazyScreen } from './chunkReload';
+import { ErrorBoundary } from './ErrorBoundary';
 import { allowedSet, decideRoute } from './routes';
 import { SCREENS, hasScreen, type SubScreen } from './screens';
 import { useSession, useSessionMenu } from './session';
 
-const Login = lazy(() => import('../screens/auth/Login'));
-const AuthRedirect = lazy(() => import('../screens/auth/AuthRedirect'));
-const RedirectHelper = lazy(() => import('../screens/auth/RedirectHelper'));
-const PayLink = lazy(() => import('../screens/payer/PayLink'));
-const NoAccess = lazy(() => import('../screens/errors/NoAccess'));
-const NotFound = lazy(() => import('../screens/errors/NotFound'));
+const Login = lazyScreen(() => import('../screens/auth/Login'));
+const AuthRedirect = lazyScreen(() => import('../screens/auth/AuthRedirect'));
+const RedirectHelper = lazyScreen(() => import('../screens/auth/RedirectHelper'));
+const PayLink = lazyScreen(() => import('../screens/payer/PayLink'));
+const NoAccess = lazyScreen(() => import('../screens/errors/NoAccess'));
+const NotFound = lazyScreen(() => import('../screens/errors/NotFound'));
 // The signed-in console (sidebar, top bar, user card, session dialogs) loads only after login,
 // so the login page fetches what it shows and little more (bench/login.ts measures it).
-const AppShell = lazy(() => import('./layout/AppShell').then((m) => ({ default: m.AppShell })));
+const AppShell = lazyScreen<{ children: ReactNode }>(
+  () => import('./layout/AppShell').then((m) => ({ default: m.AppShell })),
+  { screen: false },
+);
 
 /** Public routes first (spec point 2); everything else needs a session. */
 export function AppRouter() {
   return (
-    <Suspense fallback={<TopProgress />}>
-      <Switch>
-        <Route path="/login" component={Login} />
-        <Route path="/auth-redirect" component={AuthRedirect} />
-        <Route path="/qrcode" component={PayLink} />
-        <Route path="/401" component={NoAccess} />
-        <Route path="/redirect/*" component={RedirectHelper} />
-        <Route>
-          <Guarded />
-        </Route>
-      </Switch>
-    </Suspense>
+    <ErrorBoundary>
+      <Suspense fallback={<TopProgress />}>
+        <Switch>
+          <Route path="/login" component={Login} />
+          <Route path="/auth-redirect" component={AuthRedirect} />
+          <Route path="/qrcode" component={PayLink} />
+          <Route path="/401" component={NoAccess} />
+          <Route path="/redirect/*" component={RedirectHelper} />
+          <Route>
+            <Guarded />
+          </Route>
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
   );
 }
 
@@ -80,14 +87,24 @@ const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') 
 function ShellRoutes() {
   const [rawPath] = useLocation();
   const path = normalise(rawPath);
+  return (
+    // Inside the shell: the menu stays; another page starts without the failure.
+    <ErrorBoundary key={path} inShell>
+      <ShellRoute path={path} />
+    </ErrorBoundary>
+  );
+}
+
+function ShellRoute({ path }: { path: string }) {
   const menu = useSessionMenu();
-  const allowed = useMemo(() => allowedSet(menu), [menu]);
+  const role = useSession((s) => s.context.user?.operatorType);
+  const allowed = useMemo(() => allowedSet(menu, role), [menu, role]);
   const decision = decideRoute(path, allowed);
   switch (decision.kind) {
     case 'screen':
-      return <ScreenFrame key={path} path={path} titleKey={decision.route.titleKey} />;
+      return <ScreenFrame path={path} titleKey={decision.route.titleKey} />;
     case 'sub':
-      return <SubScreenFrame key={path} {...decision} />;
+      return <SubScreenFrame {...decision} />;
     case 'redirect':
       return <Redirect to={decision.to} replace />;
     case 'noAccess':

@@ -1,16 +1,27 @@
 import type { MessageKey } from '../i18n/translator';
-import { ALWAYS_ALLOWED_ROUTES, MENU, flattenMenu, type MenuRoute } from '../contract/routes';
+import type { OperatorType } from '../contract/roles';
+import {
+  ALWAYS_ALLOWED_ROUTES,
+  MENU,
+  flattenMenu,
+  roleMayUse,
+  type MenuIconName,
+  type MenuRoute,
+} from '../contract/routes';
 import { hasScreen, matchSubScreen, subTitleKey, type SubScreen } from './screens';
 
 /**
- * What the signed-in user may open: the session's menu (the server's menuMapList) ∩ the
- * contract's MENU table ∩ the screens the console has. Pure functions of the menu list.
+ * What the signed-in user may open: the session's menu (the server's menuMapList) within the
+ * role's lists of the contract's MENU table (spec point 6: both filter; the server applies the
+ * same `roleMayUse` to its list and to every call) ∩ the screens the console has. Pure
+ * functions of the menu list.
  */
 const FLAT = flattenMenu();
 const BY_PATH = new Map(FLAT.map((r) => [r.path, r]));
 
-export function allowedSet(menu: readonly string[]): Set<string> {
-  return new Set([...menu, ...ALWAYS_ALLOWED_ROUTES]);
+export function allowedSet(menu: readonly string[], role: OperatorType | undefined): Set<string> {
+  const mayUse = (path: string) => role !== undefined && roleMayUse(path, role);
+  return new Set([...menu.filter(mayUse), ...ALWAYS_ALLOWED_ROUTES]);
 }
 
 /** A route is granted when it and every ancestor are in the menu. */
@@ -24,7 +35,7 @@ function granted(path: string, allowed: Set<string>): boolean {
 export interface NavEntry {
   path: string;
   titleKey: MessageKey;
-  icon?: string;
+  icon?: MenuIconName;
   children?: NavEntry[];
 }
 

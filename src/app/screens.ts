@@ -1,45 +1,47 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyScreen } from './chunkReload';
 import type { MessageKey } from '../i18n/translator';
 import { isBuiltScreen, type BuiltScreen } from '../contract/routes';
 
 /**
  * The screens the console has, by route path of the contract's MENU table: exactly the
  * contract's BUILT_SCREENS (the type checks both ways). A menu route without a screen is not
- * offered (sidebar, permission editor) and shows "not found" when opened.
+ * offered (sidebar, permission editor) and shows "not found" when opened. Each loads lazily,
+ * reloading the page once when its chunk is gone (a deploy: src/app/chunkReload.ts).
  */
 export type LazyScreen = LazyExoticComponent<ComponentType>;
 
 export const SCREENS: Readonly<Record<BuiltScreen, LazyScreen>> = {
-  '/': lazy(() => import('../screens/home/Home')),
-  '/changePassword': lazy(() => import('../screens/account/ChangeLoginPassword')),
-  '/changeRefundPassword': lazy(() => import('../screens/account/ChangeRefundPassword')),
-  '/introduce': lazy(() => import('../screens/account/Profile')),
-  '/setup/loginHistory': lazy(() => import('../screens/loginHistory/LoginHistory')),
-  '/setup/permission': lazy(() => import('../screens/access/Permission')),
-  '/setup/mechanism': lazy(() => import('../screens/org/providers/ServiceProviders')),
-  '/setup/company': lazy(() => import('../screens/org/companies/Companies')),
-  '/setup/branch': lazy(() => import('../screens/org/branches/Branches')),
-  '/setup/agent': lazy(() => import('../screens/org/agencies/Agencies')),
-  '/setup/brandAgent': lazy(() => import('../screens/org/brandAgents/BrandAgents')),
-  '/setup/operate': lazy(() => import('../screens/operators/Operators')),
-  '/setup/payment': lazy(() => import('../screens/terminals/Terminals')),
-  '/setup/commissonRate': lazy(() => import('../screens/org/commission/CommissionRates')),
-  '/setup/audit': lazy(() => import('../screens/audit/AuditLog')),
-  '/history/order': lazy(() => import('../screens/orders/Orders')),
-  '/history/refund': lazy(() => import('../screens/refunds/Refunds')),
-  '/history/refundApproval': lazy(() => import('../screens/refunds/RefundApprovals')),
-  '/history/walletTrade': lazy(() => import('../screens/brandTransactions/WalletTransactions')),
-  '/history/paypayTrade': lazy(() => import('../screens/brandTransactions/PaypayTransactions')),
-  '/history/walletCheck': lazy(() => import('../screens/reconciliation/WalletCheck')),
-  '/history/paypayCheck': lazy(() => import('../screens/reconciliation/PaypayCheck')),
-  '/history/walletBill': lazy(() => import('../screens/payouts/WalletBill')),
-  '/history/paypayBill': lazy(() => import('../screens/payouts/PaypayBill')),
-  '/manage/url': lazy(() => import('../screens/links/PayLinks')),
-  '/manage/onepay': lazy(() => import('../screens/preorders/PreOrders')),
-  '/settle/actuarial': lazy(() => import('../screens/settlements/MerchantSettlements')),
-  '/settle/agent': lazy(() => import('../screens/settlements/AgentSettlements')),
-  '/settle/brand': lazy(() => import('../screens/settlements/BrandSettlements')),
-  '/settle/settings': lazy(() => import('../screens/settlements/SettlementSettings')),
+  '/': lazyScreen(() => import('../screens/home/Home')),
+  '/changePassword': lazyScreen(() => import('../screens/account/ChangeLoginPassword')),
+  '/changeRefundPassword': lazyScreen(() => import('../screens/account/ChangeRefundPassword')),
+  '/introduce': lazyScreen(() => import('../screens/account/Profile')),
+  '/setup/loginHistory': lazyScreen(() => import('../screens/loginHistory/LoginHistory')),
+  '/setup/permission': lazyScreen(() => import('../screens/access/Permission')),
+  '/setup/mechanism': lazyScreen(() => import('../screens/org/providers/ServiceProviders')),
+  '/setup/company': lazyScreen(() => import('../screens/org/companies/Companies')),
+  '/setup/branch': lazyScreen(() => import('../screens/org/branches/Branches')),
+  '/setup/agent': lazyScreen(() => import('../screens/org/agencies/Agencies')),
+  '/setup/brandAgent': lazyScreen(() => import('../screens/org/brandAgents/BrandAgents')),
+  '/setup/operate': lazyScreen(() => import('../screens/operators/Operators')),
+  '/setup/payment': lazyScreen(() => import('../screens/terminals/Terminals')),
+  '/setup/commissonRate': lazyScreen(() => import('../screens/org/commission/CommissionRates')),
+  '/setup/audit': lazyScreen(() => import('../screens/audit/AuditLog')),
+  '/history/order': lazyScreen(() => import('../screens/orders/Orders')),
+  '/history/refund': lazyScreen(() => import('../screens/refunds/Refunds')),
+  '/history/refundApproval': lazyScreen(() => import('../screens/refunds/RefundApprovals')),
+  '/history/walletTrade': lazyScreen(() => import('../screens/brandTransactions/WalletTransactions')),
+  '/history/paypayTrade': lazyScreen(() => import('../screens/brandTransactions/PaypayTransactions')),
+  '/history/walletCheck': lazyScreen(() => import('../screens/reconciliation/WalletCheck')),
+  '/history/paypayCheck': lazyScreen(() => import('../screens/reconciliation/PaypayCheck')),
+  '/history/walletBill': lazyScreen(() => import('../screens/payouts/WalletBill')),
+  '/history/paypayBill': lazyScreen(() => import('../screens/payouts/PaypayBill')),
+  '/manage/url': lazyScreen(() => import('../screens/links/PayLinks')),
+  '/manage/onepay': lazyScreen(() => import('../screens/preorders/PreOrders')),
+  '/settle/actuarial': lazyScreen(() => import('../screens/settlements/MerchantSettlements')),
+  '/settle/agent': lazyScreen(() => import('../screens/settlements/AgentSettlements')),
+  '/settle/brand': lazyScreen(() => import('../screens/settlements/BrandSettlements')),
+  '/settle/settings': lazyScreen(() => import('../screens/settlements/SettlementSettings')),
 };
 
 export const hasScreen = (path: string): path is BuiltScreen => isBuiltScreen(path);
@@ -61,26 +63,26 @@ export const SUB_SCREENS: readonly SubScreen[] = [
     parent: '/setup/company',
     pattern: /^\/setup\/company\/(new|[1-9]\d{0,9})$/,
     titleKeys: { create: 'org.company.newTitle', edit: 'org.company.editTitle' },
-    screen: lazy(() => import('../screens/org/companies/CompanyDetail')),
+    screen: lazyScreen(() => import('../screens/org/companies/CompanyDetail')),
   },
   {
     parent: '/setup/agent',
     pattern: /^\/setup\/agent\/(new|[1-9]\d{0,9})$/,
     titleKeys: { create: 'org.agency.newTitle', edit: 'org.agency.editTitle' },
-    screen: lazy(() => import('../screens/org/agencies/AgencyDetail')),
+    screen: lazyScreen(() => import('../screens/org/agencies/AgencyDetail')),
   },
   {
     parent: '/setup/brandAgent',
     pattern: /^\/setup\/brandAgent\/(new|[1-9]\d{0,9})$/,
     titleKeys: { create: 'org.brandAgent.newTitle', edit: 'org.brandAgent.editTitle' },
-    screen: lazy(() => import('../screens/org/brandAgents/BrandAgentDetail')),
+    screen: lazyScreen(() => import('../screens/org/brandAgents/BrandAgentDetail')),
   },
   {
     parent: '/history/order',
     // A gateway order number (letters, digits, '-' and '_'); 'new' is not one.
     pattern: /^\/history\/order\/(?!new$)([A-Za-z0-9_-]{1,64})$/,
     titleKeys: { create: 'orders.detail.title', edit: 'orders.detail.title' },
-    screen: lazy(() => import('../screens/orders/OrderDetail')),
+    screen: lazyScreen(() => import('../screens/orders/OrderDetail')),
   },
   ...settlementScreens(),
   ...reconciliationScreens(),
@@ -90,13 +92,13 @@ export const SUB_SCREENS: readonly SubScreen[] = [
     parent: '/settle/brand',
     pattern: /^\/settle\/brand\/(payouts)$/,
     titleKeys: { create: 'payouts.checkTitle', edit: 'payouts.checkTitle' },
-    screen: lazy(() => import('../screens/payouts/PayoutCheck')),
+    screen: lazyScreen(() => import('../screens/payouts/PayoutCheck')),
   },
   {
     parent: '/settle/brand',
     pattern: /^\/settle\/brand\/(deposits)$/,
     titleKeys: { create: 'payouts.depositsTitle', edit: 'payouts.depositsTitle' },
-    screen: lazy(() => import('../screens/payouts/BankDeposits')),
+    screen: lazyScreen(() => import('../screens/payouts/BankDeposits')),
   },
 ];
 
@@ -108,13 +110,13 @@ function reconciliationScreens(): SubScreen[] {
       parent: '/history/walletCheck',
       pattern: /^\/history\/walletCheck\/((?:wechat|alipayplus)\/\d{4}-\d{2}-\d{2})$/,
       titleKeys: { create: 'reconciliation.day.title', edit: 'reconciliation.day.title' },
-      screen: lazy(() => day().then((m) => ({ default: m.WalletDay }))),
+      screen: lazyScreen(() => day().then((m) => ({ default: m.WalletDay }))),
     },
     {
       parent: '/history/paypayCheck',
       pattern: /^\/history\/paypayCheck\/(paypay\/\d{4}-\d{2}-\d{2})$/,
       titleKeys: { create: 'reconciliation.day.title', edit: 'reconciliation.day.title' },
-      screen: lazy(() => day().then((m) => ({ default: m.PaypayDay }))),
+      screen: lazyScreen(() => day().then((m) => ({ default: m.PaypayDay }))),
     },
   ];
 }
@@ -133,7 +135,7 @@ function pagesBelow<M>(
     parent,
     pattern: new RegExp(`^${parent}/(${param})$`),
     titleKeys: { create: titleKey, edit: titleKey },
-    screen: lazy(() => load().then((m) => ({ default: component(m) }))),
+    screen: lazyScreen(() => load().then((m) => ({ default: component(m) }))),
   }));
 }
 

@@ -1,5 +1,6 @@
 import { Icon, type IconProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import type { MenuIconName } from '../contract/routes';
 
 /** Line icons (paths after the ISC-licensed Lucide set), drawn in the current text colour. */
 function lineIcon(name: string, shapes: ReactNode) {
@@ -155,7 +156,8 @@ export const UnlockIcon = lineIcon(
     <path d="M7 11V7a5 5 0 0 1 9.9-1" />
   </>,
 );
-export const MENU_ICONS: Record<string, (p: IconProps) => ReactNode> = {
+/** The sidebar's icons by the name a menu route gives (src/contract/routes.ts). */
+export const MENU_ICONS: Record<MenuIconName, (p: IconProps) => ReactNode> = {
   home: HomeIcon,
   payments: CardIcon,
   history: HistoryIcon,

@@ -1,11 +1,16 @@
 import type { MessageKey } from '../i18n/translator';
 import { ALL_ROLES, type OperatorType } from './roles';
 
+/** The sidebar's icons (src/components/icons.tsx draws each: MENU_ICONS). */
+export type MenuIconName = 'home' | 'payments' | 'history' | 'settle' | 'report' | 'notice' | 'setup';
+
 /**
  * The console's route/menu table with the role lists of spec point 2.
  * It seeds the role → menu-route table on the server; after that the permission
- * screen (/setup/permission) decides, and the login reply's menuMapList carries
- * the role's route paths. A route without `roles` is open to every logged-in role.
+ * screen (/setup/permission) decides within the role lists, and the login reply's menuMapList
+ * carries the role's route paths. A route without `roles` is open to every logged-in role.
+ * A role list is the most a role may ever have (`roleMayUse`): the server's access check, its
+ * menu list, the permission screen and the console's menu all read it.
  */
 export interface MenuRoute {
   path: string;
@@ -14,8 +19,8 @@ export interface MenuRoute {
   roles?: readonly OperatorType[];
   /** Not shown in the sidebar (reached from elsewhere). */
   hidden?: boolean;
-  /** Icon name for the sidebar (groups and top-level entries). */
-  icon?: string;
+  /** Icon of the sidebar (groups and top-level entries). */
+  icon?: MenuIconName;
   children?: readonly MenuRoute[];
 }
 
@@ -30,7 +35,7 @@ export const MENU: readonly MenuRoute[] = [
   {
     path: '/manage',
     titleKey: 'menu.paymentManagement',
-    icon: 'orders',
+    icon: 'payments',
     children: [
       { path: '/manage/url', titleKey: 'menu.links', roles: [0, 10, 20] },
       { path: '/manage/onepay', titleKey: 'menu.preorders', roles: [0, 10, 20] },
@@ -46,14 +51,15 @@ export const MENU: readonly MenuRoute[] = [
       // Maker-checker: refunds awaiting a second user's approval (REFUND_APPROVER_ROLES).
       { path: '/history/refundApproval', titleKey: 'menu.refundApproval', roles: [0, 10, 15, 20] },
       // Reconciliation against the brands' statements (issue #16, docs/reconciliation.md): for the
-      // Chinese wallets (WeChat Pay, Alipay+) and for PayPay, the result per day, the brand's
-      // transaction rows and its payment statements. Every role; rows within the caller's scope.
+      // Chinese wallets (WeChat Pay, Alipay+) and for PayPay, the result per day and the brand's
+      // transaction rows (every role; rows within the caller's scope), and its payment statements:
+      // the brands' payouts to the platform, the platform's business alone.
       { path: '/history/walletCheck', titleKey: 'menu.walletCheck' },
       { path: '/history/walletTrade', titleKey: 'menu.walletTrade' },
-      { path: '/history/walletBill', titleKey: 'menu.walletBill' },
+      { path: '/history/walletBill', titleKey: 'menu.walletBill', roles: SYS },
       { path: '/history/paypayCheck', titleKey: 'menu.paypayCheck' },
       { path: '/history/paypayTrade', titleKey: 'menu.paypayTrade' },
-      { path: '/history/paypayBill', titleKey: 'menu.paypayBill' },
+      { path: '/history/paypayBill', titleKey: 'menu.paypayBill', roles: SYS },
     ],
   },
   {
@@ -101,6 +107,8 @@ export function flattenMenu(
 
 export const ALL_ROUTE_PATHS: readonly string[] = flattenMenu().map((r) => r.path);
 
+const BY_PATH = new Map(flattenMenu().map((r) => [r.path, r]));
+
 /**
  * The menu routes whose screen the console has (src/app/screens.ts must give each one, and
  * only these). A route of MENU not listed here is a screen still to come (reports, notices):
@@ -147,16 +155,32 @@ export const isBuiltScreen = (path: string): path is BuiltScreen =>
 /** A route that leads somewhere: a built screen, or a group with such a route below it. */
 export function routeAvailable(path: string): boolean {
   if (isBuiltScreen(path)) return true;
-  const route = flattenMenu().find((r) => r.path === path);
+  const route = BY_PATH.get(path);
   return Boolean(route?.children?.some((c) => routeAvailable(c.path)));
 }
 
-/** The default routes of a role, from the role lists above (a child needs its parent's roles too). */
+/**
+ * The role lists allow the route to the role: its own list and every ancestor's (a route
+ * without a list is open to every role). Outside them a role can never use the screen: the
+ * server refuses its calls and leaves it out of the menu list whatever role_routes holds, the
+ * permission screen cannot grant it, the console does not offer it. An unknown path: false.
+ */
+export function roleMayUse(path: string, role: OperatorType): boolean {
+  if (!BY_PATH.has(path)) return false;
+  for (let r = BY_PATH.get(path); r; r = r.parent ? BY_PATH.get(r.parent) : undefined) {
+    if (r.roles && !r.roles.includes(role)) return false;
+  }
+  return true;
+}
+
+/** What the permission screen may give a role: a route the role may use whose screen exists. */
+export const grantable = (path: string, role: OperatorType) => routeAvailable(path) && roleMayUse(path, role);
+
+/** The default routes of a role: every route its role lists allow. */
 export function defaultRoutesFor(role: OperatorType): string[] {
-  const allowed = (r: MenuRoute) => !r.roles || r.roles.includes(role);
-  const walk = (routes: readonly MenuRoute[]): string[] =>
-    routes.flatMap((r) => (allowed(r) ? [r.path, ...walk(r.children ?? [])] : []));
-  return walk(MENU);
+  return flattenMenu()
+    .filter((r) => roleMayUse(r.path, role))
+    .map((r) => r.path);
 }
 
 export const DEFAULT_ROLE_ROUTES: Record<OperatorType, string[]> = Object.fromEntries(
@@ -173,5 +197,5 @@ export const ALWAYS_ALLOWED_ROUTES: readonly string[] = [
 
 /** The route that grants a screen: the path itself, or for a nested path its nearest listed ancestor. */
 export function findRoute(path: string): MenuRoute | undefined {
-  return flattenMenu().find((r) => r.path === path);
+  return BY_PATH.get(path);
 }

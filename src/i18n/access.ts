@@ -8,6 +8,7 @@ export default defineArea({
       access: {
         keepPermission: 'システム管理者から権限設定の画面を外すことはできません',
         notAvailable: '{{route}} の画面はまだ提供されていないため付与できません',
+        notForRole: '{{route}} の画面は{{role}}には付与できません',
       },
     },
     permission: {
@@ -19,6 +20,7 @@ export default defineArea({
       updatedAt: '最終更新',
       notUpdated: '初期設定',
       menus: '{{role}} のメニュー',
+      menusNoRole: 'ロールのメニュー',
       selectRole: '左の一覧からロールを選択してください。',
       alwaysAllowed: '全ロール共通',
       notForRole: 'このロールには付与できません',
@@ -36,6 +38,7 @@ export default defineArea({
       access: {
         keepPermission: '不能从系统管理员移除权限设置页面',
         notAvailable: '{{route}} 页面尚未提供，不能授予',
+        notForRole: '{{route}} 页面不能授予{{role}}',
       },
     },
     permission: {
@@ -47,6 +50,7 @@ export default defineArea({
       updatedAt: '最近更新',
       notUpdated: '初始设置',
       menus: '{{role}} 的菜单',
+      menusNoRole: '角色的菜单',
       selectRole: '请从左侧列表选择角色。',
       alwaysAllowed: '所有角色通用',
       notForRole: '不能授予该角色',
@@ -64,6 +68,7 @@ export default defineArea({
       access: {
         keepPermission: 'The permission screen cannot be removed from the system administrator',
         notAvailable: 'The {{route}} screen is not available yet and cannot be granted',
+        notForRole: 'The {{route}} screen cannot be granted to the role {{role}}',
       },
     },
     permission: {
@@ -75,6 +80,7 @@ export default defineArea({
       updatedAt: 'Last updated',
       notUpdated: 'Default',
       menus: 'Menus of {{role}}',
+      menusNoRole: 'Menus of a role',
       selectRole: 'Choose a role from the list.',
       alwaysAllowed: 'Every role',
       notForRole: 'Cannot be granted to this role',

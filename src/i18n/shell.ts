@@ -40,6 +40,10 @@ export default defineArea({
       noAccessBody: 'このページを表示する権限がありません。必要な場合は管理者にお問い合わせください。',
       backHome: 'ホームへ戻る',
       toLogin: 'ログイン画面へ',
+      failedTitle: 'この画面を表示できませんでした',
+      failedBody:
+        'コンソールが更新されたか、表示中に問題が起きました。再読み込みすると、最新の状態で開き直します。',
+      reload: '再読み込み',
     },
   },
   'zh-cn': {
@@ -78,6 +82,9 @@ export default defineArea({
       noAccessBody: '您没有查看此页面的权限。如有需要，请联系管理员。',
       backHome: '返回首页',
       toLogin: '前往登录',
+      failedTitle: '无法显示此页面',
+      failedBody: '控制台可能已更新，或显示时出现问题。重新加载后将以最新版本重新打开。',
+      reload: '重新加载',
     },
   },
   en: {
@@ -118,6 +125,10 @@ export default defineArea({
         'You do not have permission to view this page. Ask your administrator if you need access.',
       backHome: 'Back to home',
       toLogin: 'Go to login',
+      failedTitle: 'This page could not be shown',
+      failedBody:
+        'The console may have been updated, or something went wrong while showing this page. Reload to open it again with the latest version.',
+      reload: 'Reload',
     },
   },
 });

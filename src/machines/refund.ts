@@ -38,8 +38,9 @@ export interface RefundMachineInput {
 export const REFUND_SYSTEM_ID = 'refund';
 
 export interface RefundForm {
-  /** Minor units. */
-  amount: number;
+  /** Minor units; null while the field is empty. */
+  amount: number | null;
+  /** Always `amount === refundableAmount` (the `change` action keeps them in step). */
   fullRefund: boolean;
   remark: string;
 }
@@ -92,10 +93,11 @@ export function rejectionOf(error: unknown): RefundRejection | null {
 }
 
 /**
- * What is wrong with the amount, if anything: not a whole amount of at least 1, or above the
- * refundable remainder. The `amountAllowed` guard and the form's message both read it.
+ * What is wrong with the amount, if anything: none typed yet, not a whole amount of at least 1,
+ * or above the refundable remainder. The `amountAllowed` guard and the form's message both read it.
  */
 export function amountProblem(context: Pick<RefundContext, 'amount' | 'refundableAmount'>) {
+  if (context.amount === null) return 'missing' as const;
   if (!Number.isInteger(context.amount) || context.amount < 1) return 'invalid' as const;
   if (context.amount > context.refundableAmount) return 'overRemainder' as const;
   return null;
@@ -139,12 +141,23 @@ export const refundMachine = setup({
     settledFailed: (_, params: { status: RefundStatus | null }) => params.status === 'failed',
   },
   actions: {
+    /**
+     * Full refund and the amount stay in step, as in a card dashboard's refund dialog: the whole
+     * remainder is a full refund and a full refund the whole remainder (the server refuses any
+     * other amount for one). Ticking it fills in the remainder; typing the remainder ticks it;
+     * another amount unticks it; unticking it clears the amount for one to be typed.
+     */
     change: assign(({ context }, params: { values: Partial<RefundForm> }) => {
-      const next = { ...context, ...params.values };
-      // A full refund is the whole remainder (the server refuses any other amount).
-      return next.fullRefund
-        ? { ...params.values, amount: context.refundableAmount, fullRefund: true }
-        : params.values;
+      const { values } = params;
+      const amount =
+        values.fullRefund === true
+          ? context.refundableAmount
+          : values.fullRefund === false && context.fullRefund
+            ? null
+            : values.amount !== undefined
+              ? values.amount
+              : context.amount;
+      return { ...values, amount, fullRefund: amount === context.refundableAmount };
     }),
     clearOutcome: assign({ rejection: null, error: null }),
     passwordChanged: assign({ mustChangePassword: false }),
@@ -189,8 +202,9 @@ export const refundMachine = setup({
     clientRefundNo: input.clientRefundNo,
     returnTo: input.returnTo ?? '',
     mustChangePassword: input.mustChangePassword === true,
+    // The whole remainder to start with: a full refund (the box ticked), until another amount is typed.
     amount: input.refundableAmount,
-    fullRefund: false,
+    fullRefund: true,
     remark: '',
     rejection: null,
     error: null,
@@ -228,7 +242,8 @@ export const refundMachine = setup({
           assertEvent(event, 'SUBMIT');
           return {
             gatewayOrderNo: context.gatewayOrderNo,
-            refundAmount: context.amount,
+            // Never null here: `amountAllowed` let only an amount through to the password.
+            refundAmount: context.amount ?? 0,
             fullRefund: context.fullRefund,
             refundPassword: event.password,
             remark: context.remark,
@@ -366,7 +381,7 @@ export const refundTestMap = {
   states: {
     opening: 'Opening the dialog (never rests here)',
     editing:
-      'The refund dialog: amount (the refundable remainder at first), the full-refund switch, the remark; Next is enabled for 1 … remainder',
+      'The refund dialog: amount (the refundable remainder at first, full refund ticked), the full-refund box ticked exactly when the amount is the remainder (unticked: the amount cleared), the remark; Next is enabled for 1 … remainder',
     enteringPassword: 'The refund password field with Back and Refund',
     submitting: 'The Refund button is busy while the server refunds',
     rejected: 'The dialog shows why the refund was refused',
@@ -388,7 +403,7 @@ export const refundTestMap = {
     'succeeded.failed': 'Status “failed”: the brand refused the refund; the amount is refundable again',
   },
   events: {
-    CHANGE: 'Type an amount or a remark, or switch full refund on or off',
+    CHANGE: 'Type an amount or a remark, or tick or untick full refund',
     CONTINUE: 'Press Next',
     BACK: 'Press Back on the password step',
     SUBMIT: 'Type the refund password and press Refund',

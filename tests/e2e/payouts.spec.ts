@@ -106,7 +106,7 @@ test('the admin finds the missing deposit, imports the bank’s statement with i
   }
 });
 
-test('a company admin is told the payouts are the platform’s, and does not reach the payout check', async ({
+test('a company admin is not offered the payouts (the platform’s), nor reaches them or the payout check', async ({
   browser,
   request,
   baseURL,
@@ -114,11 +114,16 @@ test('a company admin is told the payouts are the platform’s, and does not rea
   const co = await pageAs(browser, request, baseURL!, 'co-admin');
   const { page } = co;
   try {
+    await page.goto('/history/order');
+    const menu = page.getByRole('navigation', { name: ja('shell.mainMenu') });
+    await expect(
+      menu.getByRole('link', { name: ja('menu.transactionHistory'), includeHidden: true }),
+    ).toHaveCount(1);
+    for (const title of ['menu.walletBill', 'menu.paypayBill'] as const)
+      await expect(menu.getByRole('link', { name: ja(title), includeHidden: true })).toHaveCount(0);
     await page.goto(url('/history/walletBill'));
-    await expect(page.getByRole('heading', { level: 1, name: ja('menu.walletBill') })).toBeVisible();
-    await expect(page.getByText(ja('payouts.platformOnly'))).toBeVisible();
-    await expect(page.getByRole('table')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: ja('payouts.fetch') })).toHaveCount(0);
+    await expect(page).toHaveURL('/401');
+    await expect(page.getByRole('heading', { name: ja('menu.noAccess') })).toBeVisible();
     await page.goto('/settle/brand/payouts');
     await expect(page.getByRole('heading', { level: 1, name: ja('payouts.checkTitle') })).toHaveCount(0);
   } finally {

@@ -88,7 +88,11 @@ test('the permission editor shows menu entries without a screen as not available
   const page = await signedInPage(browser, request, baseURL!, 'admin');
   try {
     await page.goto('/setup/permission');
+    // Before a role is chosen the menus' card has a heading of its own, no "{role} のメニュー" without the role.
+    const menusHeading = page.getByRole('heading', { level: 2 }).nth(1);
+    await expect(menusHeading).toHaveText(ja('permission.menusNoRole'));
     await page.getByRole('button', { name: new RegExp(ja('roles.40')) }).click();
+    await expect(menusHeading).toHaveText(ja('permission.menus', { role: ja('roles.40') }));
     const unbuilt = MENU.filter((r) => !routeAvailable(r.path));
     expect(unbuilt.map((r) => r.path)).toEqual(['/report', '/notice']);
     for (const route of unbuilt) {
@@ -119,4 +123,43 @@ test('a granted menu entry without a screen is no link in the sidebar', async ({
   expect(titles).not.toContain(ja('menu.report'));
   expect(titles).not.toContain(ja('menu.notice'));
   await expect(page.getByRole('link', { name: ja('menu.report') })).toHaveCount(0);
+});
+
+test('a screen whose chunk is gone after a deploy reloads the page once at its URL, then shows the error page with a reload button', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const page = await signedInPage(browser, request, baseURL!, 'sysop');
+  try {
+    await page.goto('/');
+    const menu = page.getByRole('navigation', { name: ja('shell.mainMenu') });
+    await expect(menu).toBeVisible();
+    // The tab runs the build it loaded; the server has a newer one: the screen's chunk is gone.
+    const chunk = '**/assets/LoginHistory-*.js';
+    let asked = 0;
+    await page.route(chunk, (route) => {
+      asked += 1;
+      return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
+    });
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await menu.getByRole('button', { name: ja('menu.setup') }).click();
+    await menu.getByRole('link', { name: ja('menu.loginHistory') }).click();
+    const failed = page.getByRole('heading', { level: 1, name: ja('errorPage.failedTitle') });
+    await expect(failed).toBeVisible();
+    // One reload (the chunk asked for before and after it), at the same URL, inside the shell.
+    expect(loads).toBe(1);
+    expect(asked).toBe(2);
+    await expect(page).toHaveURL('/setup/loginHistory');
+    await expect(page.getByText(ja('errorPage.failedBody'))).toBeVisible();
+    await expect(menu).toBeVisible();
+    // The chunk is there again (the deploy finished): the button brings the screen.
+    await page.unroute(chunk);
+    await page.getByRole('button', { name: ja('errorPage.reload') }).click();
+    await expect(page.getByRole('heading', { level: 1, name: ja('menu.loginHistory') })).toBeVisible();
+    expect(loads).toBe(2);
+  } finally {
+    await page.context().close();
+  }
 });

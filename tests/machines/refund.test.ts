@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { refundMachine, refundTestMap, rejectionOf, type RefundContext } from '../../src/machines/refund';
+import {
+  amountProblem,
+  refundMachine,
+  refundTestMap,
+  rejectionOf,
+  type RefundContext,
+} from '../../src/machines/refund';
 import {
   apiErrorOf,
   coveredTransitions,
@@ -30,8 +36,9 @@ for (const [title, start, generated] of [
           states: {
             editing: () => {
               expect(context().rejection).toBeNull();
-              expect(context().amount).toBeLessThanOrEqual(1001);
-              if (context().fullRefund) expect(context().amount).toBe(input.refundableAmount);
+              expect(context().amount ?? 0).toBeLessThanOrEqual(1001);
+              // Full refund and the whole remainder go together, either way.
+              expect(context().fullRefund).toBe(context().amount === input.refundableAmount);
             },
             enteringPassword: () => {
               // Only an amount the order can refund reaches the password step.
@@ -168,6 +175,39 @@ it('the generated paths take every transition and guarded branch the machine def
 });
 
 describe('refund details', () => {
+  it('keeps full refund and the amount in step: the remainder it opens with is a full refund, any other amount is not', async () => {
+    const run = new WorkflowRun(refundMachine, input, { syncDelay: SYNC_DELAY });
+    const form = () => {
+      const c = run.snapshot.context as RefundContext;
+      return { amount: c.amount, fullRefund: c.fullRefund };
+    };
+    expect(form()).toEqual({ amount: 1000, fullRefund: true });
+    await run.perform({ type: 'CHANGE', values: { amount: 400 } });
+    expect(form()).toEqual({ amount: 400, fullRefund: false });
+    // Typing the whole remainder ticks it again.
+    await run.perform({ type: 'CHANGE', values: { amount: 1000 } });
+    expect(form()).toEqual({ amount: 1000, fullRefund: true });
+    // Unticked: the amount is cleared for one to be typed; nothing to go on with yet.
+    await run.perform({ type: 'CHANGE', values: { fullRefund: false } });
+    expect(form()).toEqual({ amount: null, fullRefund: false });
+    expect(amountProblem(run.snapshot.context as RefundContext)).toBe('missing');
+    expect(run.snapshot.can({ type: 'CONTINUE' })).toBe(false);
+    await run.perform({ type: 'CHANGE', values: { amount: 250 } });
+    await run.perform({ type: 'CHANGE', values: { fullRefund: false } });
+    expect(form()).toEqual({ amount: 250, fullRefund: false });
+    await run.perform({ type: 'CHANGE', values: { fullRefund: true } });
+    expect(form()).toEqual({ amount: 1000, fullRefund: true });
+    await run.perform({ type: 'CHANGE', values: { remark: 'damaged' } });
+    expect(form()).toEqual({ amount: 1000, fullRefund: true });
+    await run.perform({ type: 'CONTINUE' });
+    await run.perform({ type: 'SUBMIT', password });
+    expect(run.callsOf('submitRefund')[0]).toMatchObject({
+      refundAmount: 1000,
+      fullRefund: true,
+      remark: 'damaged',
+    });
+  });
+
   it('keeps asking the brand every syncDelay until the refund settles', async () => {
     const run = new WorkflowRun(refundMachine, input, { syncDelay: SYNC_DELAY });
     await run.perform({ type: 'CONTINUE' });

@@ -1,9 +1,18 @@
-import { desc, eq } from 'drizzle-orm';
-import { auditLog } from '../../server/db/schema';
+import { and, desc, eq } from 'drizzle-orm';
+import { auditLog, roleRoutes } from '../../server/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleRow } from '../../src/contract/access';
+import { ALL_CALLS } from '../../src/contract/calls';
 import type { Page } from '../../src/contract/envelope';
-import { ALL_ROUTE_PATHS, DEFAULT_ROLE_ROUTES, routeAvailable } from '../../src/contract/routes';
+import { ALL_ROLES } from '../../src/contract/roles';
+import {
+  ALL_ROUTE_PATHS,
+  BUILT_SCREENS,
+  DEFAULT_ROLE_ROUTES,
+  routeAvailable,
+} from '../../src/contract/routes';
+import { mayImportStatements } from '../../src/contract/statementImports';
+import { ROLE_LOGINS } from './fixtures';
 import { backends, businessToday, startHarness, type Harness } from './harness';
 
 const today = businessToday();
@@ -175,5 +184,108 @@ describe.each(backends)('role permissions on $name', (backend) => {
     expect(denied.body.resultType).toBe('NO_ACCESS');
     const get = await h.call('/org/permission/get', { operatorType: 10 }, { token: sysop });
     expect(get.body).toMatchObject({ resultType: 'NO_ACCESS', result: null });
+  });
+});
+
+describe.each(backends)('every menu entry leads somewhere on $name', (backend) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(backend, { captcha: false });
+  });
+  afterAll(() => h?.close());
+
+  const menuOf = async (login: string) => {
+    const r = await h.login(login);
+    expect(r.body.resultType, login).toBe('SUCCESS');
+    return (r.body as { menuMapList?: string[] }).menuMapList ?? [];
+  };
+  const STATEMENT_PAGES = ['/history/walletBill', '/history/paypayBill'];
+
+  it('offers the payment statement pages (the platform’s payouts) to the platform’s roles alone, and refuses their calls to the others', async () => {
+    for (const role of ALL_ROLES) {
+      const login = ROLE_LOGINS[role];
+      const menu = await menuOf(login);
+      const token = await h.token(login);
+      const platform = role === 0 || role === 10;
+      for (const route of STATEMENT_PAGES) {
+        if (platform) expect(menu, login).toContain(route);
+        else expect(menu, login).not.toContain(route);
+        const page = await h.call(`${route}/page`, { beginTime: today, endTime: today }, { token });
+        expect(page.body.resultType, `${login} ${route}`).toBe(platform ? 'SUCCESS' : 'NO_ACCESS');
+      }
+    }
+  });
+
+  it('for every role, every menu entry the server sends opens a screen whose calls answer that role (never NO_ACCESS)', async () => {
+    // The reads of each screen: the calls declared with its route as their access. The
+    // statement imports' (a page below the check screens) are the platform's importers' only:
+    // the check screen offers that page to them alone (mayImportStatements).
+    const reads = (route: string) => ALL_CALLS.filter((c) => c.access === route && !c.writes);
+    const importsPage = (path: string) => /^\/history\/\w+Check\/import\//.test(path);
+    const refused: string[] = [];
+    let checked = 0;
+    for (const role of ALL_ROLES) {
+      const login = ROLE_LOGINS[role];
+      const token = await h.token(login);
+      for (const route of await menuOf(login)) {
+        if (!(BUILT_SCREENS as readonly string[]).includes(route)) continue;
+        for (const c of reads(route)) {
+          if (importsPage(c.path) && !mayImportStatements(role)) continue;
+          // The access check comes before the input's: an empty input shows the refusal.
+          const r = await h.call(c.path, {}, { token });
+          checked += 1;
+          if (r.body.resultType === 'NO_ACCESS') refused.push(`${login}: ${route} ${c.path}`);
+        }
+      }
+    }
+    expect(refused).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('refuses to grant a role a screen outside its role list, naming it, and ignores such a grant an older database holds', async () => {
+    const admin = await h.token('admin');
+    const before = await h.call<{ routes: string[] }>(
+      '/org/permission/get',
+      { operatorType: 20 },
+      { token: admin },
+    );
+    const refused = await h.call(
+      '/org/permission/save',
+      { operatorType: 20, routes: [...before.body.result!.routes, '/history/walletBill'] },
+      { token: admin, lang: 'en' },
+    );
+    expect(refused.body).toMatchObject({
+      resultType: 'INVALID',
+      // In the admin's working language (Japanese).
+      errors: { routes: '/history/walletBill の画面は加盟店管理者には付与できません' },
+    });
+    const after = await h.call<{ routes: string[] }>(
+      '/org/permission/get',
+      { operatorType: 20 },
+      { token: admin },
+    );
+    expect(after.body.result!.routes).toEqual(before.body.result!.routes);
+
+    // A row written before the role lists bounded the grants: neither menu nor access follows it.
+    await h.db.insert(roleRoutes).values({ operatorType: 30, routePath: '/manage/url' });
+    try {
+      expect(await menuOf('co-op')).not.toContain('/manage/url');
+      const coOp = await h.token('co-op');
+      const page = await h.call('/history/urlOrderPay/page', { pageSize: 10 }, { token: coOp });
+      expect(page.body.resultType).toBe('NO_ACCESS');
+      const shown = await h.call<{ routes: string[] }>(
+        '/org/permission/get',
+        { operatorType: 30 },
+        { token: admin },
+      );
+      expect(shown.body.result!.routes).not.toContain('/manage/url');
+      const roles = await h.call<Page<RoleRow>>('/org/permission/page', {}, { token: admin });
+      const coOpRow = roles.body.result!.records.find((r) => r.operatorType === 30)!;
+      expect(coOpRow.routeCount).toBe(shown.body.result!.routes.length);
+    } finally {
+      await h.db
+        .delete(roleRoutes)
+        .where(and(eq(roleRoutes.operatorType, 30), eq(roleRoutes.routePath, '/manage/url')));
+    }
   });
 });

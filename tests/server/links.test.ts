@@ -4,8 +4,8 @@ import type { Page } from '../../src/contract/envelope';
 import type { PayLinkCreated, PayLinkRow } from '../../src/contract/links';
 import type { PayerView } from '../../src/contract/merchant';
 import type { UploadRefusal, UploadReply } from '../../src/contract/uploads';
-import { auditLog, orders, roleRoutes } from '../../server/db/schema';
-import { backends, operatorByLogin, startHarness, type Harness } from './harness';
+import { auditLog, orders } from '../../server/db/schema';
+import { backends, startHarness, type Harness } from './harness';
 import { orgIds, type OrgIds } from './fixtures';
 import { count, merchantClient, notificationsDelivered } from './payments-support';
 import { csv, upload, xlsx, XLSX_TYPE } from './uploads-support';
@@ -215,23 +215,21 @@ describe.each(backends)('URL payments on $name', (backend) => {
   });
 
   it('names the creator only to a caller who may see that account', async () => {
-    // Given the screen by the permission editor, a company operator sees its branch's URL
-    // payments, but not the name of the company admin who made one (outside its account scope).
-    const branch = (await operatorByLogin(h.db, 'co-op')).branchUnitId!;
-    const made = await create({ clientOrderNo: no('BR'), branchUnitId: branch });
+    // The system admin makes one for the company: the company admin sees the URL payment but
+    // not the name of the platform's account that made it (outside its account scope).
+    const made = await create({ companyId: hinoki, clientOrderNo: no('BYADMIN') }, admin);
     expect(made.body.result!.createdByName).not.toBe('');
-    await h.db.insert(roleRoutes).values({ operatorType: 30, routePath: '/manage/url' });
-    try {
-      const listed = await page({}, coOp);
-      const seen = listed.body.result!.records.find(
-        (r) => r.gatewayOrderNo === made.body.result!.gatewayOrderNo,
-      );
-      expect(seen).toMatchObject({ branchUnitId: branch, createdByName: '' });
-    } finally {
-      await h.db
-        .delete(roleRoutes)
-        .where(and(eq(roleRoutes.operatorType, 30), eq(roleRoutes.routePath, '/manage/url')));
-    }
+    const listed = await page({}, coAdmin);
+    const seen = listed.body.result!.records.find(
+      (r) => r.gatewayOrderNo === made.body.result!.gatewayOrderNo,
+    );
+    expect(seen).toMatchObject({ companyId: hinoki, createdByName: '' });
+    const own = await create({ clientOrderNo: no('OWN') });
+    const ownRow = (await page({}, coAdmin)).body.result!.records.find(
+      (r) => r.gatewayOrderNo === own.body.result!.gatewayOrderNo,
+    );
+    expect(ownRow?.createdByName).toBe(own.body.result!.createdByName);
+    expect(ownRow?.createdByName).not.toBe('');
   });
 
   it('closes an unpaid URL payment with an audit row, and refuses a paid one or another order', async () => {

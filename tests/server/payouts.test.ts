@@ -293,7 +293,9 @@ describe.each(backends)('brand payouts on $name', (backend) => {
   });
 
   it('shows payouts to the platform’s roles only; the deposits are the system admin’s', async () => {
-    expect((await bill(coAdmin, 'paypay')).total).toBe(0);
+    // Not a company's page: the route's role lists refuse it (the menu does not offer it).
+    const refused = await h.call(`/history/paypayBill/page`, { ...RANGE, pageSize: 100 }, { token: coAdmin });
+    expect(refused.body).toMatchObject({ resultType: 'NO_ACCESS', result: null });
     expect((await bill(sysop, 'paypay')).total).toBe(1);
     const deposits = await h.call('/settle/brand/deposits/page', RANGE, { token: coAdmin });
     expect(deposits.body.resultType).toBe('NO_ACCESS');

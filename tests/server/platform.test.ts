@@ -172,6 +172,35 @@ describe.each(backends)('platform on $name', (backend) => {
     }
   });
 
+  it('answers a missing file 404, never the page: a tab open across a deploy asks for assets gone since', async () => {
+    for (const url of [
+      '/assets/index-Gone1234.js',
+      '/assets/Orders-Old5678.js?v=1',
+      '/assets/Orders-Old5678.css',
+      '/assets/missing',
+      '/favicon.png',
+      '/setup/robots.txt',
+    ]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const r = await inject({ method, url });
+        expect(r.statusCode, `${method} ${url}`).toBe(404);
+        expect(r.headers['content-type'], url).not.toMatch(/text\/html/);
+        expect(r.headers['cache-control'], url).toBe('no-store');
+        if (method === 'GET') expect(r.body, url).not.toContain('<div id="root">');
+      }
+    }
+    // An app route (a record's page, a day's) is still the page; so is an order number with a dot-free id.
+    for (const url of [
+      '/history/order/K2026112200001',
+      '/history/walletCheck/wechat/2026-11-02',
+      '/login?redirect=%2Fa.b',
+    ]) {
+      const r = await inject({ method: 'GET', url });
+      expect(r.statusCode, url).toBe(200);
+      expect(r.headers['content-type'], url).toMatch(/text\/html/);
+    }
+  });
+
   it('sends a hashed asset as brotli, gzip or itself as the browser accepts, cached for a year', async () => {
     const get = (acceptEncoding?: string) =>
       inject({

@@ -1,18 +1,18 @@
-import { count, eq, max } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { OperatorType } from '../../../src/contract/roles';
 import { DEFAULT_ROLE_ROUTES } from '../../../src/contract/routes';
 import type { Executor } from '../../db/client';
 import { operators, roleRoutes } from '../../db/schema';
 
-export async function routeStats(db: Executor) {
+/** Every role's grants (a few hundred rows at most). */
+export async function roleRouteRows(db: Executor) {
   return db
     .select({
       operatorType: roleRoutes.operatorType,
-      routeCount: count(),
-      updatedAt: max(roleRoutes.createdAt),
+      routePath: roleRoutes.routePath,
+      createdAt: roleRoutes.createdAt,
     })
-    .from(roleRoutes)
-    .groupBy(roleRoutes.operatorType);
+    .from(roleRoutes);
 }
 
 export async function accountCounts(db: Executor) {

@@ -1,7 +1,7 @@
 import type { RoleRow } from '../../../src/contract/access';
 import type { Page } from '../../../src/contract/envelope';
-import { ALL_ROLES, OperatorType } from '../../../src/contract/roles';
-import { flattenMenu, routeAvailable } from '../../../src/contract/routes';
+import { ALL_ROLES, OperatorType, roleNameKey } from '../../../src/contract/roles';
+import { flattenMenu, roleMayUse, routeAvailable } from '../../../src/contract/routes';
 import type { Translate } from '../../../src/i18n';
 import { fieldError } from '../../platform/lists';
 import type { FastifyRequest } from 'fastify';
@@ -10,7 +10,7 @@ import { writeTransaction } from '../../platform/audit';
 import type { Principal } from '../../platform/principal';
 import { fail } from '../../platform/envelope';
 import { inMenuOrder, storedRoutesOf } from '../../platform/access';
-import { accountCounts, replaceRoutes, routeStats } from './queries';
+import { accountCounts, replaceRoutes, roleRouteRows } from './queries';
 
 /** The screen that edits permissions: the system admin always keeps it. */
 export const PERMISSION_ROUTE = '/setup/permission';
@@ -27,17 +27,19 @@ export function withParents(routes: readonly string[]): string[] {
 }
 
 export async function rolePage(deps: Deps): Promise<Page<RoleRow>> {
-  const stats = new Map((await routeStats(deps.db)).map((r) => [Number(r.operatorType), r]));
+  const rows = await roleRouteRows(deps.db);
   const accounts = new Map(
     (await accountCounts(deps.db)).map((r) => [Number(r.operatorType), r.accountCount]),
   );
   const records = ALL_ROLES.map((operatorType) => {
-    const s = stats.get(operatorType);
+    const own = rows.filter((r) => Number(r.operatorType) === operatorType);
+    const updated = own.reduce<Date | null>((m, r) => (m && m >= r.createdAt ? m : r.createdAt), null);
     return {
       operatorType,
-      routeCount: Number(s?.routeCount ?? 0),
+      // What the role holds (storedRoutesOf's rule): a row beyond its lists counts for nothing.
+      routeCount: own.filter((r) => roleMayUse(r.routePath, operatorType)).length,
       accountCount: Number(accounts.get(operatorType) ?? 0),
-      updatedAt: s?.updatedAt ? new Date(s.updatedAt).toISOString() : null,
+      updatedAt: updated ? updated.toISOString() : null,
     };
   });
   return { records, total: records.length, pageNum: 1, pageSize: records.length };
@@ -59,6 +61,14 @@ export async function saveRoleRoutes(
   // stay: the sidebar hides it until the screen exists.
   const unavailable = routes.find((r) => !routeAvailable(r) && !before.includes(r));
   if (unavailable) throw fieldError(write.t, 'routes', 'server.access.notAvailable', { route: unavailable });
+  // Beyond the role's lists the role could never use it (its calls are refused): never granted.
+  const notForRole = routes.find((r) => !roleMayUse(r, operatorType));
+  if (notForRole) {
+    throw fieldError(write.t, 'routes', 'server.access.notForRole', {
+      route: notForRole,
+      role: write.t(roleNameKey(operatorType)),
+    });
+  }
   const complete = withParents(routes);
   if (operatorType === OperatorType.SYSTEM_ADMIN && !complete.includes(PERMISSION_ROUTE)) {
     throw fail('server.access.keepPermission');

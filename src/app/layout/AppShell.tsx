@@ -20,9 +20,10 @@ import { TopBar } from './TopBar';
 export function AppShell({ children }: { children: ReactNode }) {
   const t = useT();
   const menu = useSessionMenu();
+  const role = useSession((s) => s.context.user?.operatorType);
   const held = useSession((s) => s.matches({ authenticated: 'passwordChangeRequired' }));
   const busy = useSessionBusy();
-  const entries = useMemo(() => navigationTree(allowedSet(menu)), [menu]);
+  const entries = useMemo(() => navigationTree(allowedSet(menu, role)), [menu, role]);
   const isMobile = useIsMobile();
   const [desktopOpen, setDesktopOpen] = useSidebarOpen();
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -3,6 +3,7 @@ import { Box, Flex, Image, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link, useLocation } from 'wouter';
 import { useT } from '../i18n';
 import type { NavEntry } from '../routes';
+import type { MenuIconName } from '../../contract/routes';
 import { ChevronDownIcon, ChevronRightIcon, MENU_ICONS } from '../../components/icons';
 
 /** The sidebar (spec point 2): logo, the user's menu, active entry highlighted. 210 px wide. */
@@ -62,7 +63,7 @@ const labelStyle = {
   overflowWrap: 'break-word',
 } as const;
 
-function EntryIcon({ name }: { name?: string }) {
+function EntryIcon({ name }: { name?: MenuIconName }) {
   const Icon = name ? MENU_ICONS[name] : undefined;
   return Icon ? <Icon boxSize="4" flexShrink={0} /> : <Box w="4" flexShrink={0} />;
 }

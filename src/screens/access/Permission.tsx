@@ -64,9 +64,7 @@ export default function Permission() {
           <Card.Root gridColumn={{ lg: 'span 2' }}>
             <Card.Header>
               <Heading as="h2" size="md">
-                {role === null
-                  ? t('permission.menus', { role: '' }).trim()
-                  : t('permission.menus', { role: roleName })}
+                {role === null ? t('permission.menusNoRole') : t('permission.menus', { role: roleName })}
               </Heading>
             </Card.Header>
             <Card.Body pt="2">

@@ -2,6 +2,7 @@ import {
   ALWAYS_ALLOWED_ROUTES,
   MENU,
   flattenMenu,
+  grantable,
   routeAvailable,
   type MenuRoute,
 } from '../../contract/routes';
@@ -15,13 +16,7 @@ const descendants = (r: MenuRoute): string[] =>
   (r.children ?? []).flatMap((c) => [c.path, ...descendants(c)]);
 
 /** A route the contract's role lists allow for the role (its ancestors' lists too), whose screen exists. */
-export function grantable(path: string, role: OperatorType): boolean {
-  if (!routeAvailable(path)) return false;
-  for (let r = BY_PATH.get(path); r; r = r.parent ? BY_PATH.get(r.parent) : undefined) {
-    if (r.roles && !r.roles.includes(role)) return false;
-  }
-  return true;
-}
+export { grantable };
 
 export const alwaysAllowed = (path: string) => ALWAYS_ALLOWED_ROUTES.includes(path);
 

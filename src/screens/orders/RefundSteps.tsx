@@ -12,7 +12,7 @@ import { RefundStatusBadge } from './badges';
 type RefundState = SnapshotFrom<typeof refundMachine>;
 type Send = (event: RefundEvent) => void;
 
-/** Step 1: the amount (or the full remainder), the remark. */
+/** Step 1: the amount (the full remainder at first, with full refund ticked), the remark. */
 export function RefundForm({
   state,
   send,
@@ -45,12 +45,13 @@ export function RefundForm({
           <Text fontSize="sm" color="fg.muted">
             {t('refunds.refund.remainder', { amount: moneyIn(t)(refundableAmount, currency) })}
           </Text>
-          <Field.Root invalid={Boolean(amountError)} required disabled={fullRefund}>
+          {/* The amount and the box go together (the machine's `change`): never a disabled field. */}
+          <Field.Root invalid={Boolean(amountError)} required>
             <Field.Label>{t('fields.refundAmount')}</Field.Label>
             <MoneyInput
-              value={Number.isNaN(amount) ? null : amount}
+              value={amount === null || Number.isNaN(amount) ? null : amount}
               currency={currency}
-              onChange={(minor) => send({ type: 'CHANGE', values: { amount: minor ?? 0 } })}
+              onChange={(minor) => send({ type: 'CHANGE', values: { amount: minor } })}
             />
             {amountError && <Field.ErrorText>{amountError}</Field.ErrorText>}
           </Field.Root>
@@ -93,7 +94,7 @@ export function RefundPassword({ state, send }: { state: RefundState; send: Send
     <RefundPasswordForm
       label={t('refunds.refund.title.password')}
       message={t('refunds.refund.confirm', {
-        amount: moneyIn(t)(amount, currency),
+        amount: moneyIn(t)(amount ?? 0, currency),
         order: gatewayOrderNo,
       })}
       submitLabel={t('refunds.refund.submit')}

@@ -1,10 +1,9 @@
 import { useCallback, useState } from 'react';
-import { Alert, Button, Flex } from '@chakra-ui/react';
+import { Button, Flex } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { PAYOUT_LISTS } from '../../contract/lists/payouts';
 import { mayFetchPayouts, type PayoutRow } from '../../contract/payouts';
 import type { ReconGroup } from '../../contract/reconciliation';
-import { roleLevel } from '../../contract/roles';
 import type { ListQuery } from '../../machines/listQuery';
 import { useT } from '../../app/i18n';
 import { useSessionUser } from '../../app/session';
@@ -29,7 +28,8 @@ const TITLES: Record<ReconGroup, MessageKey> = {
  * "Payouts"): each brand payout of the group's brands — period, counts, gross, fee, net — against
  * our brand settlement and the bank deposit, filters in the URL, both exports. The platform's
  * roles fetch the statements due now; the system admin opens the payout check from here. A
- * payout is the platform's business: other roles are told so instead of an empty list.
+ * payout is the platform's business: the route's role lists give the page to the platform's
+ * roles alone (src/contract/routes.ts), so no other role is offered it.
  */
 export function PayoutStatements({ group }: { group: ReconGroup }) {
   const t = useT();
@@ -42,7 +42,6 @@ export function PayoutStatements({ group }: { group: ReconGroup }) {
     [user?.operatorType],
   );
   const [fetching, setFetching] = useState(false);
-  const platform = Boolean(user && roleLevel(user.operatorType) === 'system');
   const { reload } = screen;
 
   const fetchNow = async () => {
@@ -70,39 +69,30 @@ export function PayoutStatements({ group }: { group: ReconGroup }) {
     <>
       <PageHeader
         title={t(TITLES[group])}
-        {...(platform ? { description: t('payouts.checkHint') } : {})}
+        description={t('payouts.checkHint')}
         actions={
-          platform && (
-            <Flex gap="2" wrap="wrap">
-              {user && mayFetchPayouts(user.operatorType) && (
-                <Button size="sm" colorPalette="blue" loading={fetching} onClick={fetchNow}>
-                  {t('payouts.fetch')}
-                </Button>
-              )}
-              {user?.operatorType === 0 && (
-                <Button asChild size="sm" variant="outline">
-                  <Link href="/settle/brand/payouts">{t('payouts.checkLink')}</Link>
-                </Button>
-              )}
-              <ExportButtons paths={exportCallsOf(list.exports)} query={screen.filters} />
-            </Flex>
-          )
+          <Flex gap="2" wrap="wrap">
+            {user && mayFetchPayouts(user.operatorType) && (
+              <Button size="sm" colorPalette="blue" loading={fetching} onClick={fetchNow}>
+                {t('payouts.fetch')}
+              </Button>
+            )}
+            {user?.operatorType === 0 && (
+              <Button asChild size="sm" variant="outline">
+                <Link href="/settle/brand/payouts">{t('payouts.checkLink')}</Link>
+              </Button>
+            )}
+            <ExportButtons paths={exportCallsOf(list.exports)} query={screen.filters} />
+          </Flex>
         }
       />
-      {platform ? (
-        <ListBody
-          list={list}
-          screen={screen}
-          tableKey="payouts.list.table"
-          cells={cells}
-          rowKey={(r) => r.id}
-        />
-      ) : (
-        <Alert.Root status="info">
-          <Alert.Indicator />
-          <Alert.Title>{t('payouts.platformOnly')}</Alert.Title>
-        </Alert.Root>
-      )}
+      <ListBody
+        list={list}
+        screen={screen}
+        tableKey="payouts.list.table"
+        cells={cells}
+        rowKey={(r) => r.id}
+      />
     </>
   );
 }
