@@ -18,11 +18,13 @@ import {
   auditLog,
   reconciliationRuns,
   settlementOrders,
+  statementImportFiles,
   statementImports,
   statementRows,
 } from '../../server/db/schema';
 import {
   brandDayRange,
+  drainImports,
   endHoldingPools,
   reconcileDay,
   type HeldDayDone,
@@ -232,6 +234,52 @@ describe.each(backends)('the holding pool’s end on $name', (backend) => {
     ]);
   });
 
+  it('leaves a day whose import is queued to the import worker (the job died after queueing the late statement): the worker finishes it', async () => {
+    const day = '2026-08-15';
+    const payments = await fourPayments(day);
+    await fillSandboxBooks(h.db, 'all');
+    const { end } = brandDayRange(BRAND, day);
+    const fetchedAt = new Date(end.getTime() + 12 * 3_600_000);
+    const statement = await dayStatement(sandbox(BRAND), day, fetchedAt, LACKING);
+    const first = await reconcileDay(h.db, {
+      ...statement!,
+      brand: BRAND,
+      day,
+      source: 'fetched',
+      now: fetchedAt,
+    });
+    expect(first.counts).toMatchObject({ held: 2 });
+    // The late statement, queued by a pass whose process then died.
+    const [late] = await sandbox(BRAND).fetchStatements(day, { now: fetchedAt });
+    const [queued] = await h.db
+      .insert(statementImports)
+      .values({
+        source: 'fetched',
+        brand: BRAND,
+        businessDay: day,
+        fileName: late.fileName,
+        size: late.bytes.length,
+        status: 'queued',
+      })
+      .returning({ id: statementImports.id });
+    await h.db.insert(statementImportFiles).values({
+      importId: queued.id,
+      seq: 0,
+      fileName: late.fileName,
+      size: late.bytes.length,
+      content: late.bytes,
+    });
+    const poolEnds = new Date(end.getTime() + 3 * DAY_MS);
+    expect(await pass(poolEnds, (brand) => sandbox(brand))).toEqual([]);
+    expect((await runsOf(day)).map((r) => r.id)).toEqual([first.runId]);
+    // The import worker runs it: the day is decided, and the next pass has nothing to do.
+    await drainImports(h.db, 60_000, { clock: () => poolEnds });
+    expect(await results(payments)).toEqual(payments.map(() => ({ status: 1, result: 1 })));
+    expect(await listed(day)).toMatchObject({ state: 'matched', counts: { 1: 4, held: 0 } });
+    expect(await pass(poolEnds, (brand) => sandbox(brand))).toEqual([]);
+    expect(await runsOf(day)).toHaveLength(2);
+  });
+
   it('asks the brand again for a fetched day: a late statement with the rows makes them 1 and the day matched; the same statement, 300', async () => {
     // Two fetched days, each short of its first two payments. At the pool's end the brand still
     // lacks them on the 12th but has put out a late statement with them for the 13th.
@@ -289,7 +337,11 @@ describe.each(backends)('the holding pool’s end on $name', (backend) => {
 
     // A second pass: nothing to do, nothing fetched.
     expect(await pass(new Date(poolEnds.getTime() + 600_000), connectorOf)).toEqual([]);
-    expect(await h.db.select().from(statementImports)).toHaveLength(1);
+    const imports = await h.db
+      .select({ day: statementImports.businessDay })
+      .from(statementImports)
+      .where(inArray(statementImports.businessDay, [stillShort, late]));
+    expect(imports).toEqual([{ day: late }]);
   });
 });
 

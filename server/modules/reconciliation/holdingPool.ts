@@ -123,10 +123,10 @@ export async function endHoldingPools(opts: HoldingPoolOptions): Promise<HeldDay
   const { db, now } = opts;
   const done: HeldDayDone[] = [];
   for (const run of await dueRuns(db, now)) {
-    // An import of the day queued or running (an upload, or this job's fetch before its process
-    // died) is left to the import worker: the next pass judges the run it leaves.
-    if (await importInFlight(db, run.brand, run.day)) continue;
     try {
+      // An import of the day queued or running (an upload, or this job's fetch before its process
+      // died) is left to the import worker: the next pass judges the run it leaves.
+      if (await importInFlight(db, run.brand, run.day)) continue;
       const connector = run.source === 'fetched' ? opts.connectorOf?.(run.brand) : undefined;
       const refetched = connector ? await refetchNewer(opts, connector, run) : false;
       // After a newer statement's import this finds nothing held past the pool (done); should that
