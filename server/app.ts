@@ -39,6 +39,7 @@ import { recoveryJobs } from './modules/recovery';
 import { settlementJobs, settlementRoutes } from './modules/settlements';
 import {
   brandTransactionRoutes,
+  holdingPoolJobs,
   importRoutes,
   importsSettled,
   reconciliationRoutes,
@@ -87,6 +88,8 @@ const JOBS: ModuleJobs[] = [
   notificationJobs,
   recoveryJobs,
   refundJobs,
+  // Before the closings: a day whose holding pool ended holds its 300 orders back from a closing due with it.
+  holdingPoolJobs,
   settlementJobs,
   statementImportJobs,
   payoutJobs,

@@ -143,6 +143,13 @@ describe.each(backends)('the demo data on $name', (backend) => {
         JOIN reconciliation_runs r ON r.id = x.run_id AND r.replaced_by_run_id IS NULL
       WHERE x.code IS NULL AND r.brand = 'alipayplus'`);
     expect(held.n).toBe(2);
+    // Its pool lasts: the job that ends pools, run now as a started server runs it, leaves the
+    // day waiting (and finds no other day to match again).
+    expect(await h.app.deps().jobs.runNow('holdingPool')).toBe(true);
+    const holding = await rows<{ brand: string; held: number; lasts: boolean }>(sql`
+      SELECT brand, (counts->>'held')::int AS held, holding_until > now() AS lasts FROM reconciliation_runs
+      WHERE replaced_by_run_id IS NULL AND (counts->>'held')::int > 0`);
+    expect(holding).toEqual([{ brand: 'alipayplus', held: 2, lasts: true }]);
     // PayPay's latest day has no statement yet: its orders are not audited.
     const [late] = await rows<{ day: string }>(sql`
       SELECT max(business_day)::text AS day FROM reconciliation_runs WHERE brand = 'paypay'`);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { PayBrand } from '../../src/contract/brands';
+import { SandboxConnector } from '../../server/connectors/sandbox';
 import type { Db, Executor } from '../../server/db/client';
 import {
   orderAudits,
@@ -29,6 +30,16 @@ const LAYOUT: Record<PayBrand, StatementLayout> = {
   paypay: 'paypay',
   card: 'card',
 };
+/** The sandbox brand over the test's database (its statements from the sandbox's books), delivering nothing. */
+export const sandboxOf = (db: Db, brand: PayBrand) =>
+  new SandboxConnector(
+    brand,
+    db,
+    'test',
+    () => '',
+    () => Promise.resolve(200),
+  );
+
 /** The layouts with a fee column (PayPay's has none). */
 export const hasFee = (brand: PayBrand) => brand !== 'paypay';
 /** The layouts with refund numbers (a PayPay refund row has only the payment's number). */

@@ -12,13 +12,19 @@ import type { PayBrand } from '../../src/contract/brands';
 import { commissionOf } from '../../src/contract/money';
 import type { ReconRun } from '../../src/contract/reconciliation';
 import type { StatementImportView } from '../../src/contract/statementImports';
-import { SandboxConnector } from '../../server/connectors/sandbox';
 import type { Injection } from '../../server/connectors/types';
 import { fillSandboxBooks } from '../../server/db/demo/statements';
 import { reconciliationRuns, statementImportFiles, statementRows } from '../../server/db/schema';
 import { drainImports, importsSettled, runFetches } from '../../server/modules/reconciliation';
 import { backends, startHarness, type Harness } from './harness';
-import { brandOrder, orderAudit, resultsOf, runOf, type TestOrder } from './reconciliation-support';
+import {
+  brandOrder,
+  orderAudit,
+  resultsOf,
+  runOf,
+  sandboxOf,
+  type TestOrder,
+} from './reconciliation-support';
 import { newCompany } from './settlements-support';
 import { upload } from './uploads-support';
 
@@ -28,14 +34,7 @@ describe.each(backends)('a brand day of several files on $name', (backend) => {
   let h: Harness;
   let admin: string;
   let companyId: number;
-  const sandbox = (brand: PayBrand) =>
-    new SandboxConnector(
-      brand,
-      h.db,
-      'test',
-      () => '',
-      () => Promise.resolve(200),
-    );
+  const sandbox = (brand: PayBrand) => sandboxOf(h.db, brand);
 
   beforeAll(async () => {
     h = await startHarness(backend, { captcha: false, demoOrders: 0, statementFetchDays: 0 });

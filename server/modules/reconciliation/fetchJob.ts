@@ -16,10 +16,10 @@ import {
   type StatementImportStarted,
 } from '../../../src/contract/statementImports';
 import type { ReconGroup } from '../../../src/contract/reconciliation';
-import { StatementNotReady, type BrandConnector } from '../../connectors';
-import type { Db } from '../../db/client';
+import { StatementNotReady, type BrandConnector, type StatementFile } from '../../connectors';
+import type { Db, Tx } from '../../db/client';
 import { reconciliationRuns, statementFetches } from '../../db/schema';
-import { recordAudit, systemActor } from '../../platform/audit';
+import { recordAudit, systemActor, type AuditActor } from '../../platform/audit';
 import { write, type Caller } from '../../platform/caller';
 import { ApiError } from '../../platform/envelope';
 import type { ModuleJobs } from '../../platform/jobs';
@@ -82,6 +82,22 @@ async function claimFetch(db: Db, now: Date): Promise<FetchRow | null> {
   });
 }
 
+/** A statement the system fetched (the schedule, the holding pool's end), queued as an import and audited as `actor`. */
+export async function queueSystemFetch(
+  tx: Tx,
+  actor: AuditActor,
+  v: { brand: PayBrand; day: string; files: readonly StatementFile[] },
+): Promise<number> {
+  const importId = await queueFetched(tx, { ...v, createdBy: null });
+  await recordAudit(tx, actor, {
+    objectType: 'statementImport',
+    objectId: importId,
+    action: 'create',
+    after: { source: 'fetched', brand: v.brand, businessDay: v.day, fileName: joinedFileNames(v.files) },
+  });
+  return importId;
+}
+
 export interface FetchRunOptions {
   db: Db;
   connectorOf: (brand: PayBrand) => Pick<BrandConnector, 'fetchStatements'>;
@@ -117,27 +133,15 @@ export async function runFetches(opts: FetchRunOptions): Promise<number[]> {
     try {
       const files = await opts.connectorOf(row.brand).fetchStatements(row.businessDay, { now });
       const id = await db.transaction(async (tx) => {
-        const importId = await queueFetched(tx, {
+        const importId = await queueSystemFetch(tx, systemActor('statementFetch'), {
           brand: row.brand,
           day: row.businessDay,
           files,
-          createdBy: null,
         });
         await tx
           .update(statementFetches)
           .set({ state: 'done', attempts: row.attempts + 1, importId, lastError: null, updatedAt: now })
           .where(key);
-        await recordAudit(tx, systemActor('statementFetch'), {
-          objectType: 'statementImport',
-          objectId: importId,
-          action: 'create',
-          after: {
-            source: 'fetched',
-            brand: row.brand,
-            businessDay: row.businessDay,
-            fileName: joinedFileNames(files),
-          },
-        });
         return importId;
       });
       queued.push(id);

@@ -12,6 +12,7 @@ export {
   brandDayRange,
   joinedFileNames,
   reconcileDay,
+  rematchHeldDay,
   runFilesHash,
   type ReconcileInput,
   type StatementPart,
@@ -22,6 +23,7 @@ export { reconciliationRoutes } from './routes';
 export { orderReconciliation } from './queries';
 export { auditOf, inException, releaseOrder } from './audits';
 export { importRoutes } from './importRoutes';
+export { holdingPoolJobs, endHoldingPools, type HeldDayDone } from './holdingPool';
 export { statementImportJobs, runFetches, backoffMs, FETCH_BACKOFF, FETCH_MAX_ATTEMPTS } from './fetchJob';
 export {
   drainImports,

@@ -265,6 +265,12 @@ async function loadRows(
   return refused;
 }
 
+/** How many rows the stage holds. */
+async function stagedCount(tx: Tx): Promise<number> {
+  const [n] = rowsOf<{ n: string | number }>(await tx.execute(sql`select count(*) as n from recon_stage`));
+  return Number(n.n);
+}
+
 /**
  * The rows of the day's other files into the stage, from the runs that hold them (each file's
  * rows are its currency's there); how many.
@@ -276,8 +282,17 @@ async function loadKept(tx: Tx, kept: readonly RunFile[]): Promise<number> {
     await tx.execute(sql`insert into recon_stage (${sql.raw(ROW_COLUMNS)})
       select ${sql.raw(ROW_COLUMNS)} from statement_rows
         where run_id = ${f.rowsRunId} and currency = ${f.currency} order by line, id`);
-  const [n] = rowsOf<{ n: string | number }>(await tx.execute(sql`select count(*) as n from recon_stage`));
-  return Number(n.n);
+  return stagedCount(tx);
+}
+
+/**
+ * A run's own rows into the stage, in the order they were loaded (a re-match of the run's files:
+ * its rows are every file's that parsed); how many.
+ */
+async function loadRun(tx: Tx, runId: number): Promise<number> {
+  await tx.execute(sql`insert into recon_stage (${sql.raw(ROW_COLUMNS)})
+    select ${sql.raw(ROW_COLUMNS)} from statement_rows where run_id = ${runId} order by id`);
+  return stagedCount(tx);
 }
 
 /**
@@ -510,6 +525,55 @@ async function inheritResolutions(tx: Tx, runId: number, replacedRunId: number) 
     where n.id = p.new_id`);
 }
 
+type CurrentRun = typeof reconciliationRuns.$inferSelect;
+
+/**
+ * Takes the brand day's advisory lock (one import or re-match of a day at a time; the partial
+ * unique index backs it) and reads its current run.
+ */
+async function lockDay(tx: Tx, brand: PayBrand, day: string): Promise<CurrentRun | undefined> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reconcile:${brand}:${day}`}))`);
+  const [current] = await tx
+    .select()
+    .from(reconciliationRuns)
+    .where(
+      and(
+        eq(reconciliationRuns.brand, brand),
+        eq(reconciliationRuns.businessDay, day),
+        isNull(reconciliationRuns.replacedByRunId),
+      ),
+    );
+  return current;
+}
+
+/** Whether a run holds rows whose holding pool has ended at `now`: its day is to be matched again. */
+const heldPastPool = (run: Pick<CurrentRun, 'counts' | 'holdingUntil'>, now: Date) =>
+  run.counts.held > 0 && now.getTime() >= run.holdingUntil.getTime();
+
+/** What a new run of a day is over, decided under the day's lock. */
+interface RunPlan {
+  brand: PayBrand;
+  day: string;
+  now: Date;
+  source: RunSource;
+  holdingDays: number;
+  actor: AuditActor;
+  current: CurrentRun | undefined;
+  /** Every file of the new run, in currency order. */
+  files: RunFile[];
+  /** The files given now (their refusal set when a streaming parse refuses them). */
+  fresh: RunFile[];
+  fileName: string;
+  contentHash: string;
+  /** Rows already stored: the kept files' (an upload joining the day), or a whole run's (a re-match). */
+  stored: { files: readonly RunFile[] } | { runId: number };
+  /** The rows given now. */
+  rows: Iterable<StatementRow> | null;
+  onStep?: (step: string, ms: number) => void;
+  /** When the work began (Date.now(): the lock's wait included), for the run's finishing time. */
+  began: number;
+}
+
 /**
  * Reconciles one brand's business day with its statement (or its refused file), in one
  * transaction: see the file's comment and docs/reconciliation.md.
@@ -519,24 +583,12 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
   const holdingDays = input.holdingDays ?? DEFAULT_HOLDING_DAYS;
   if (!Number.isInteger(holdingDays) || holdingDays < 0 || holdingDays > 365)
     throw new RangeError(`holding days out of range: ${holdingDays}`);
-  const { start, end } = brandDayRange(brand, day);
-  const holdingUntil = new Date(end.getTime() + holdingDays * DAY_MS);
-  const actor = input.actor ?? systemActor('reconciliation');
+  // Not a day: refused before the transaction.
+  brandDayRange(brand, day);
   const began = Date.now();
 
   return db.transaction(async (tx) => {
-    // One import of a brand's day at a time; the partial unique index backs it.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reconcile:${brand}:${day}`}))`);
-    const [current] = await tx
-      .select()
-      .from(reconciliationRuns)
-      .where(
-        and(
-          eq(reconciliationRuns.brand, brand),
-          eq(reconciliationRuns.businessDay, day),
-          isNull(reconciliationRuns.replacedByRunId),
-        ),
-      );
+    const current = await lockDay(tx, brand, day);
     // The run's files: the input's, and with `join` the current run's files of other currencies.
     const given: readonly StatementPart[] = input.files ?? [
       { fileName: input.fileName, contentHash: input.contentHash, currency: null },
@@ -571,11 +623,7 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
     const contentHash = files.length > 1 || input.files ? runFilesHash(files) : input.contentHash;
     // The same file again changes nothing, unless rows it held have outlived the pool: then
     // the same statement is matched again and those become 300.
-    if (
-      current &&
-      current.contentHash === contentHash &&
-      !(current.counts.held > 0 && now.getTime() >= current.holdingUntil.getTime())
-    ) {
+    if (current && current.contentHash === contentHash && !heldPastPool(current, now)) {
       return {
         runId: current.id,
         status: current.status,
@@ -584,121 +632,186 @@ export async function reconcileDay(db: Db, input: ReconcileInput): Promise<Recon
         replacedRunId: current.replacesRunId,
       };
     }
-    if (current) {
-      // Out of the unique index's way until the new run's id is known.
-      await tx
-        .update(reconciliationRuns)
-        .set({ replacedByRunId: 0 })
-        .where(eq(reconciliationRuns.id, current.id));
-    }
-    const [run] = await tx
-      .insert(reconciliationRuns)
-      .values({
-        brand,
-        businessDay: day,
-        source: input.source,
-        fileName,
-        contentHash,
-        files,
-        status: 'matched',
-        counts: emptyCounts(),
-        holdingDays,
-        holdingUntil,
-        startedAt: now,
-        finishedAt: now,
-        replacesRunId: current?.id ?? null,
-      })
-      .returning({ id: reconciliationRuns.id });
-    if (current)
-      await tx
-        .update(reconciliationRuns)
-        .set({ replacedByRunId: run.id })
-        .where(eq(reconciliationRuns.id, current.id));
+    return matchRun(tx, {
+      brand,
+      day,
+      now,
+      source: input.source,
+      holdingDays,
+      actor: input.actor ?? systemActor('reconciliation'),
+      current,
+      files,
+      fresh,
+      fileName,
+      contentHash,
+      stored: { files: kept },
+      rows: input.rows ?? null,
+      onStep: input.onStep,
+      began,
+    });
+  });
+}
 
-    const step = stepTimer(input.onStep);
-    await createStage(tx);
-    const keptRows = await loadKept(tx, kept);
-    const read = input.rows ? await loadRows(tx, brand, input.rows) : null;
-    // A file refused as it was read refuses the input's files (the caller could not say which).
-    if (read && 'ok' in read)
-      for (const f of fresh)
-        f.refusal = { line: read.line, reason: read.reason, detail: read.detail.slice(0, 500) };
-    const parsed = read && !('ok' in read) ? read.count : 0;
-    const rowCount = keptRows + parsed;
-    // The day is refused while any of its files is: the first refusal in the files' order.
-    const refusedFile = files.find((f) => f.refusal !== null);
-    const loaded: { count: number } | StatementRefusal = refusedFile?.refusal
-      ? {
-          ok: false,
-          line: refusedFile.refusal.line,
-          reason: refusedFile.refusal.reason as StatementRefusal['reason'],
-          // Of several files, the run says which.
-          detail: `${files.length > 1 ? `${refusedFile.fileName}: ` : ''}${refusedFile.refusal.detail}`,
-        }
-      : { count: rowCount };
-    step('load');
-    let status: RunStatus = 'matched';
-    if ('ok' in loaded) {
-      status = 'refused';
-      // The rows of the files that parsed are kept (without results) for a later file to join.
-      await writeRows(tx, run.id);
-      await ourDayWithout(tx, run.id, brand, start, end, AUDIT_CODE.formatError);
-    } else {
-      if (rowCount >= ANALYZE_FROM) await analyzeTemporary(tx, 'recon_stage');
-      step('analyze');
-      await resolveRows(tx, brand, start, end);
-      step('resolve');
-      await writeRows(tx, run.id);
-      step('write');
-      await classifyRows(tx, run.id);
-      step('classify');
-      const held = now.getTime() < holdingUntil.getTime();
-      await ourDayWithout(tx, run.id, brand, start, end, held ? null : AUDIT_CODE.brandMissing);
-      step('ours');
-    }
-    if (current) await inheritResolutions(tx, run.id, current.id);
-    step('inherit');
-    await auditOrders(tx, run.id, current?.id ?? null);
-    step('audit');
-    const counts = await countsOf(tx, run.id);
-    const refused = 'ok' in loaded ? loaded : null;
-    // Every file that parsed has its rows in this run's statement_rows now.
-    for (const f of files) if (f.refusal === null) f.rowsRunId = run.id;
+/**
+ * The holding pool's end (docs/reconciliation.md, "Holding pool"): the brand day's current run
+ * matched again over its own files — the rows it stored, as the same files uploaded again would
+ * be — when rows it held have outlived the pool, as a new run that replaces it (its source and
+ * pool kept; the missing ones now 300), audited as `actor`. Under the day's lock, so it waits for
+ * an import of the day in progress and then judges the run that import left. Null when there is
+ * nothing to do: no current run, or none of its rows held past the pool (already done).
+ */
+export async function rematchHeldDay(
+  db: Db,
+  input: { brand: PayBrand; day: string; now: Date; actor: AuditActor },
+): Promise<ReconcileOutcome | null> {
+  const { brand, day, now } = input;
+  const began = Date.now();
+  return db.transaction(async (tx) => {
+    const current = await lockDay(tx, brand, day);
+    if (!current || current.status !== 'matched' || !heldPastPool(current, now)) return null;
+    const files = current.files.map((f) => ({ ...f })).sort(byCurrency);
+    return matchRun(tx, {
+      brand,
+      day,
+      now,
+      source: current.source,
+      holdingDays: current.holdingDays,
+      actor: input.actor,
+      current,
+      files,
+      fresh: [],
+      fileName: current.fileName,
+      contentHash: current.contentHash,
+      stored: { runId: current.id },
+      rows: null,
+      began,
+    });
+  });
+}
+
+/**
+ * The new run of a day (its lock held, its plan made): the current run replaced, the rows staged
+ * and matched, the orders audited again, one audit row.
+ */
+async function matchRun(tx: Tx, plan: RunPlan): Promise<ReconcileOutcome> {
+  const { brand, day, now, current, files, fresh, fileName, contentHash, holdingDays } = plan;
+  const { start, end } = brandDayRange(brand, day);
+  const holdingUntil = new Date(end.getTime() + holdingDays * DAY_MS);
+  if (current) {
+    // Out of the unique index's way until the new run's id is known.
     await tx
       .update(reconciliationRuns)
-      .set({
-        status,
-        files,
-        rowCount,
-        counts,
-        refusalLine: refused?.line ?? null,
-        refusalReason: refused?.reason ?? null,
-        refusalDetail: refused ? refused.detail.slice(0, 500) : null,
-        finishedAt: new Date(now.getTime() + (Date.now() - began)),
-      })
-      .where(eq(reconciliationRuns.id, run.id));
-    await recordAudit(tx, actor, {
-      objectType: 'reconciliationRun',
-      objectId: run.id,
-      action: 'reconcile',
-      before: current ? { runId: current.id, status: current.status, counts: current.counts } : undefined,
-      after: {
-        brand,
-        day,
-        source: input.source,
-        fileName,
-        contentHash,
-        files: files.map((f) => ({
-          fileName: f.fileName,
-          currency: f.currency,
-          refused: f.refusal !== null,
-        })),
-        status,
-        rowCount,
-        counts,
-        refusal: refused ? { line: refused.line, reason: refused.reason } : undefined,
-      },
-    });
-    return { runId: run.id, status, counts, reused: false, replacedRunId: current?.id ?? null };
+      .set({ replacedByRunId: 0 })
+      .where(eq(reconciliationRuns.id, current.id));
+  }
+  const [run] = await tx
+    .insert(reconciliationRuns)
+    .values({
+      brand,
+      businessDay: day,
+      source: plan.source,
+      fileName,
+      contentHash,
+      files,
+      status: 'matched',
+      counts: emptyCounts(),
+      holdingDays,
+      holdingUntil,
+      startedAt: now,
+      finishedAt: now,
+      replacesRunId: current?.id ?? null,
+    })
+    .returning({ id: reconciliationRuns.id });
+  if (current)
+    await tx
+      .update(reconciliationRuns)
+      .set({ replacedByRunId: run.id })
+      .where(eq(reconciliationRuns.id, current.id));
+
+  const step = stepTimer(plan.onStep);
+  await createStage(tx);
+  const keptRows =
+    'runId' in plan.stored ? await loadRun(tx, plan.stored.runId) : await loadKept(tx, plan.stored.files);
+  const read = plan.rows ? await loadRows(tx, brand, plan.rows) : null;
+  // A file refused as it was read refuses the input's files (the caller could not say which).
+  if (read && 'ok' in read)
+    for (const f of fresh)
+      f.refusal = { line: read.line, reason: read.reason, detail: read.detail.slice(0, 500) };
+  const parsed = read && !('ok' in read) ? read.count : 0;
+  const rowCount = keptRows + parsed;
+  // The day is refused while any of its files is: the first refusal in the files' order.
+  const refusedFile = files.find((f) => f.refusal !== null);
+  const loaded: { count: number } | StatementRefusal = refusedFile?.refusal
+    ? {
+        ok: false,
+        line: refusedFile.refusal.line,
+        reason: refusedFile.refusal.reason as StatementRefusal['reason'],
+        // Of several files, the run says which.
+        detail: `${files.length > 1 ? `${refusedFile.fileName}: ` : ''}${refusedFile.refusal.detail}`,
+      }
+    : { count: rowCount };
+  step('load');
+  let status: RunStatus = 'matched';
+  if ('ok' in loaded) {
+    status = 'refused';
+    // The rows of the files that parsed are kept (without results) for a later file to join.
+    await writeRows(tx, run.id);
+    await ourDayWithout(tx, run.id, brand, start, end, AUDIT_CODE.formatError);
+  } else {
+    if (rowCount >= ANALYZE_FROM) await analyzeTemporary(tx, 'recon_stage');
+    step('analyze');
+    await resolveRows(tx, brand, start, end);
+    step('resolve');
+    await writeRows(tx, run.id);
+    step('write');
+    await classifyRows(tx, run.id);
+    step('classify');
+    const held = now.getTime() < holdingUntil.getTime();
+    await ourDayWithout(tx, run.id, brand, start, end, held ? null : AUDIT_CODE.brandMissing);
+    step('ours');
+  }
+  if (current) await inheritResolutions(tx, run.id, current.id);
+  step('inherit');
+  await auditOrders(tx, run.id, current?.id ?? null);
+  step('audit');
+  const counts = await countsOf(tx, run.id);
+  const refused = 'ok' in loaded ? loaded : null;
+  // Every file that parsed has its rows in this run's statement_rows now.
+  for (const f of files) if (f.refusal === null) f.rowsRunId = run.id;
+  await tx
+    .update(reconciliationRuns)
+    .set({
+      status,
+      files,
+      rowCount,
+      counts,
+      refusalLine: refused?.line ?? null,
+      refusalReason: refused?.reason ?? null,
+      refusalDetail: refused ? refused.detail.slice(0, 500) : null,
+      finishedAt: new Date(now.getTime() + (Date.now() - plan.began)),
+    })
+    .where(eq(reconciliationRuns.id, run.id));
+  await recordAudit(tx, plan.actor, {
+    objectType: 'reconciliationRun',
+    objectId: run.id,
+    action: 'reconcile',
+    before: current ? { runId: current.id, status: current.status, counts: current.counts } : undefined,
+    after: {
+      brand,
+      day,
+      source: plan.source,
+      fileName,
+      contentHash,
+      files: files.map((f) => ({
+        fileName: f.fileName,
+        currency: f.currency,
+        refused: f.refusal !== null,
+      })),
+      status,
+      rowCount,
+      counts,
+      refusal: refused ? { line: refused.line, reason: refused.reason } : undefined,
+    },
   });
+  return { runId: run.id, status, counts, reused: false, replacedRunId: current?.id ?? null };
 }
