@@ -1,4 +1,4 @@
-import { Box, Button, Field, Fieldset, Flex, Menu, Portal, Text } from '@chakra-ui/react';
+import { Button, Field, Fieldset, Flex, Menu, Portal, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useT } from '../app/i18n';
 import { periodPresets } from '../lists/periodPresets';
@@ -24,17 +24,25 @@ export interface DateRangeFilterProps {
 export function DateRangeFilter({ begin, end, onChange, error, maxDays }: DateRangeFilterProps) {
   const t = useT();
   const errorId = useId();
+  const legendId = useId();
   const presets = periodPresets(maxDays, BUSINESS_ZONE);
   return (
-    <Fieldset.Root invalid={Boolean(error)} minW="0" gap="1.5" position="relative">
-      <Fieldset.Legend fontSize="sm" fontWeight="medium">
-        {t('common.period')}
-      </Fieldset.Legend>
-      {/* In the legend's row, after it in the reading order (the group keeps its one-word name). */}
-      <Box position="absolute" top="0" insetEnd="0">
+    // The group is named by the word "period" alone, not by the quick ranges' button beside it.
+    <Fieldset.Root invalid={Boolean(error)} minW="0" gap="1.5" aria-labelledby={legendId}>
+      <Fieldset.Legend fontSize="sm" fontWeight="medium" display="flex" w="full" alignItems="center" gap="2">
+        <span id={legendId}>{t('common.period')}</span>
         <Menu.Root positioning={{ placement: 'bottom-end' }}>
           <Menu.Trigger asChild>
-            <Button variant="plain" size="xs" h="5" px="0" colorPalette="blue" color="colorPalette.fg">
+            <Button
+              variant="plain"
+              size="xs"
+              h="5"
+              px="0"
+              ms="auto"
+              fontWeight="normal"
+              colorPalette="blue"
+              color="colorPalette.fg"
+            >
               {t('common.periods.pick')}
               <ChevronDownIcon />
             </Button>
@@ -55,7 +63,7 @@ export function DateRangeFilter({ begin, end, onChange, error, maxDays }: DateRa
             </Menu.Positioner>
           </Portal>
         </Menu.Root>
-      </Box>
+      </Fieldset.Legend>
       <Flex gap="2" align="flex-end" direction={{ base: 'column', sm: 'row' }}>
         <Field.Root flex="1" minW="0">
           <Field.Label srOnly>{t('common.from')}</Field.Label>
