@@ -59,7 +59,7 @@ export function hitText(t: Translate, money: MoneyText, hit: SearchHit): HitText
     case 'company':
       return {
         title: hit.name,
-        detail: line(`ID ${hit.id}`, hit.mid ? t('search.mid', { mid: hit.mid }) : ''),
+        detail: line(`${t('fields.id')} ${hit.id}`, hit.mid ? t('search.mid', { mid: hit.mid }) : ''),
         amount: '',
       };
   }
