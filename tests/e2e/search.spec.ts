@@ -52,6 +52,22 @@ test('the palette finds an order of weeks ago by its number and opens it; the li
   await expect(field).toHaveValue('');
   await field.fill('NO-SUCH-NUMBER-29');
   await expect(palette.getByText(ja('search.nothing', { keyword: 'NO-SUCH-NUMBER-29' }))).toBeVisible();
+  // A failed search says why and tries again on request.
+  await page.route('**/api/search/global', (route) =>
+    route.fulfill({
+      json: {
+        resultType: 'ERROR',
+        resultMessage: 'search is down',
+        submitToken: session.token,
+        result: null,
+      },
+    }),
+  );
+  await field.fill(order.clientOrderNo);
+  await expect(palette.getByRole('alert')).toContainText('search is down');
+  await page.unroute('**/api/search/global');
+  await palette.getByRole('button', { name: ja('search.retry') }).click();
+  await expect(palette.getByRole('option').first()).toContainText(order.gatewayOrderNo);
   await page.keyboard.press('Escape');
   await expect(palette).toHaveCount(0);
 
