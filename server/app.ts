@@ -31,6 +31,7 @@ import { merchantDocsRoutes, merchantRoutes } from './modules/merchant';
 import { payerRoutes } from './modules/payer';
 import { linkRoutes } from './modules/links';
 import { preorderRoutes } from './modules/preorders';
+import { searchRoutes } from './modules/search';
 import { exportRoutes } from './modules/exports';
 import { brandNotifyRoutes, payerUrl } from './modules/payments';
 import { createConnectors } from './connectors';
@@ -81,6 +82,7 @@ const MODULES: ((api: Api) => void)[] = [
   reconciliationRoutes,
   importRoutes,
   payoutRoutes,
+  searchRoutes,
 ];
 
 /** Every module's periodic jobs, in one list (in this order when due together). */

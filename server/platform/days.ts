@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { periodApplies, type ListFilter } from '../../src/contract/lists/define';
 import type { Translate } from '../../src/i18n';
 import { fieldError } from './lists';
 
@@ -29,4 +30,19 @@ export function dayRange(t: Translate, zone: string, begin: string, end: string)
   if (!from) throw fieldError(t, 'beginTime', 'validation.date');
   if (!to) throw fieldError(t, 'endTime', 'validation.date');
   return { from: new Date(from.start), to: new Date(to.end) };
+}
+
+/**
+ * The instants a declared list's query covers: its period (beginTime 00:00 to endTime 24:00),
+ * or null when a complete number is asked (`periodApplies`: it searches all time within the
+ * caller's scope). The dates are checked either way.
+ */
+export function listPeriod(
+  t: Translate,
+  zone: string,
+  list: { filters: Record<string, ListFilter> },
+  q: { beginTime: string; endTime: string } & Readonly<Record<string, unknown>>,
+): { from: Date; to: Date } | null {
+  const range = dayRange(t, zone, q.beginTime, q.endTime);
+  return periodApplies(list, q) ? range : null;
 }

@@ -21,8 +21,8 @@ export type FilterField =
       /** Fields emptied when this one changes (their choices depended on it). */
       clears?: readonly string[];
     }
-  /** beginTime/endTime as one period; `error` is the list machine's rejection. */
-  | { kind: 'dateRange'; error?: string | null };
+  /** beginTime/endTime as one period of at most `maxDays`; `error` is the list machine's rejection. */
+  | { kind: 'dateRange'; maxDays: number; error?: string | null };
 
 /**
  * A list's filter form: its draft becomes the list's filters on Search (the listQuery
@@ -98,6 +98,7 @@ export function FilterBar({
                     end={draft.endTime ?? ''}
                     onChange={set}
                     error={f.error}
+                    maxDays={f.maxDays}
                   />
                 );
               }

@@ -173,3 +173,10 @@ export const CalendarIcon = lineIcon(
     <path d="M16 2v4M8 2v4M3 10h18" />
   </>,
 );
+export const SearchIcon = lineIcon(
+  'SearchIcon',
+  <>
+    <circle cx="11" cy="11" r="8" />
+    <path d="m21 21-4.3-4.3" />
+  </>,
+);

@@ -24,6 +24,7 @@ import reconciliation from './reconciliation';
 import brandTransactions from './brandTransactions';
 import statementImports from './statementImports';
 import payouts from './payouts';
+import search from './search';
 
 /**
  * One catalogue per area (DESIGN.md's area names), plus the words every screen uses (common),
@@ -56,6 +57,7 @@ export const AREAS = {
   brandTransactions,
   statementImports,
   payouts,
+  search,
 } satisfies Record<string, AreaCatalogue>;
 export const CATALOGUES: readonly Catalogue[] = ['ja', 'zh-cn', 'en'];
 

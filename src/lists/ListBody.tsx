@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import type { ListDefinition } from '../contract/lists/define';
+import { Alert } from '@chakra-ui/react';
+import { allTimeFilter, type ListDefinition } from '../contract/lists/define';
 import { roleLevel } from '../contract/roles';
 import { useT } from '../app/i18n';
 import { useSessionUser } from '../app/session';
@@ -71,9 +72,20 @@ export function ListBody<L extends ListDefinition, Row>(props: ListBodyProps<L, 
     ...(user ? { level: roleLevel(user.operatorType) } : {}),
   });
 
+  // A complete number searches all time: the list says the period was left out.
+  const allTime = list.period && screen.status !== 'invalid' ? allTimeFilter(list, screen.filters) : null;
+
   return (
     <>
       <FilterBar key={screen.filterKey} {...screen.filterBar} fields={fields} />
+      {allTime?.field.kind === 'text' && (
+        <Alert.Root status="info" size="sm" variant="subtle" mb="3" role="status">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal">
+            {t('common.allTime', { field: t(allTime.field.labelKey) })}
+          </Alert.Title>
+        </Alert.Root>
+      )}
       <DataTable
         label={t(tableKey)}
         columns={columns}

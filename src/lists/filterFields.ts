@@ -51,7 +51,9 @@ export function filterFieldsOf(
   rangeError: string | null,
   run: RunTimeFilters = {},
 ): FilterField[] {
-  const fields: FilterField[] = list.period ? [{ kind: 'dateRange', error: rangeError }] : [];
+  const fields: FilterField[] = list.period
+    ? [{ kind: 'dateRange', maxDays: list.period.maxDays, error: rangeError }]
+    : [];
   let scoped = false;
   for (const [name, { field, levels }] of Object.entries(list.filters)) {
     if (levels && (!run.level || !levels.includes(run.level))) continue;

@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import type { TestMap } from './effects';
 import { exportJobMachine, exportJobTestMap } from './exportJob';
 import { fileUploadMachine, fileUploadTestMap } from './fileUpload';
+import { globalSearchMachine, globalSearchTestMap } from './globalSearch';
 import { listQueryMachine, listQueryTestMap } from './listQuery';
 import { orderSyncMachine, orderSyncTestMap } from './orderSync';
 import { passwordChangeMachine, passwordChangeTestMap } from './passwordChange';
@@ -63,6 +64,14 @@ export const MACHINES: readonly MachineEntry[] = [
       'Every list screen’s cycle: the filters, page and sort live in the URL; they are checked (date ranges of at most 31 or 75 days) before the page is loaded, and the result is shown as rows, as “no data”, or as a failure with retry.',
     machine: listQueryMachine,
     testMap: listQueryTestMap,
+  },
+  {
+    name: 'globalSearch',
+    title: 'Global search',
+    description:
+      'The top bar’s search (command palette, opened with / or Ctrl-K): a text of two characters or more is searched after a pause in the typing (never a call per keystroke) — orders, refunds, URL payments, pre-orders, settlements, payout batches and companies by number or name, all time, within the screens and scope of the user — and the results grouped by kind, “nothing found” or the failure with a retry are shown; typing again starts over.',
+    machine: globalSearchMachine,
+    testMap: globalSearchTestMap,
   },
   {
     name: 'passwordChange',

@@ -213,6 +213,18 @@ for (const { lang, browserLocale } of LANGUAGES) {
       expectNone(found);
     });
 
+    test(`the global search's palette with its results (${lang})`, async () => {
+      await go(page, '/');
+      await page.getByRole('button', { name: t('search.openLabel') }).click();
+      const palette = page.getByRole('dialog', { name: t('search.title') });
+      await palette.getByRole('combobox').fill('株式会社');
+      await expect(palette.getByRole('option').first()).toBeVisible();
+      const found = await audit(page, 'search palette');
+      await page.keyboard.press('Escape');
+      await expect(palette).toHaveCount(0);
+      expectNone(found);
+    });
+
     test(`the branch and operator dialogs and the user card (${lang})`, async () => {
       test.setTimeout(120_000); // several dialogs, each audited
       await go(page, '/setup/branch');

@@ -142,7 +142,7 @@ test('en (an en-US browser): the date filter shows and takes yyyy-MM-dd', async 
     await from.pressSequentially(day.replace(/-/g, ''));
     await expect(from).toHaveValue(day);
     await page
-      .getByRole('button', { name: tr('en', 'common.search') })
+      .getByRole('button', { name: tr('en', 'common.search'), exact: true })
       .first()
       .click();
     await expect(page).toHaveURL(new RegExp(`beginTime=${day}`));

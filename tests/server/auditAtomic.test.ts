@@ -553,6 +553,7 @@ describe.each(backends)('every write and its audit row in one transaction on $na
       },
     }),
     '/system/profile/get': async () => ({ as: 'admin' }),
+    '/search/global': async () => ({ as: 'admin', input: { keyword: '株式会社' } }),
     '/system/profile/save': async () => ({
       as: 'user',
       input: { userName: 'Audit User 2', email: 'audit2@kessai.example', mobile: '', workingLanguage: 'jp' },

@@ -306,6 +306,24 @@ describe.each(backends)('URL payments on $name', (backend) => {
     ).toBe(true);
   });
 
+  it('finds a complete order number made on any day, within the caller’s scope only', async () => {
+    const r = (await create({ clientOrderNo: no('OLD') })).body.result!;
+    await h.db
+      .update(orders)
+      .set({ createdAt: sql`now() - interval '100 days'` })
+      .where(eq(orders.gatewayOrderNo, r.gatewayOrderNo));
+    expect((await page({})).body.result!.records.map((x) => x.gatewayOrderNo)).not.toContain(
+      r.gatewayOrderNo,
+    );
+    for (const orderNo of [r.gatewayOrderNo, r.clientOrderNo]) {
+      expect((await page({ orderNo })).body.result!.records.map((x) => x.gatewayOrderNo)).toEqual([
+        r.gatewayOrderNo,
+      ]);
+      expect((await page({ orderNo }, admin)).body.result!.total).toBe(1);
+      expect((await page({ orderNo }, await h.token('minato-admin'))).body.result!.total).toBe(0);
+    }
+  });
+
   it('shows a URL payment nobody paid before its expiry as timed out, and the payer can no longer pay it', async () => {
     const r = await create({ clientOrderNo: no('LATE'), expireHours: 1 });
     const gatewayOrderNo = r.body.result!.gatewayOrderNo;

@@ -219,6 +219,9 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
       }),
     },
     '/system/profile/language': { kind: 'self', input: () => ({ workingLanguage: 'jp' }) },
+    // Every role may search; the reply holds only the role's screens' kinds within its scope
+    // (a name every demo company's begins with: each role sees its own companies, if any).
+    '/search/global': { kind: 'list', input: () => ({ keyword: '株式会社' }) },
     '/system/operatorLoginHistory/page': {
       kind: 'list',
       input: () => {

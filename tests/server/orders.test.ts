@@ -271,6 +271,77 @@ describe.each(backends)('order and refund history on $name', (backend) => {
     }
   });
 
+  it('finds a complete order number on any day within the scope, whatever the period, and no other tenant’s', async () => {
+    // An order of 50 days ago, far outside the default week the list shows.
+    const hinoki = ids.company('株式会社ひのき珈琲');
+    const [old] = await h.db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.companyId, hinoki),
+          lt(orders.createdAt, today.minus({ days: 45 }).toJSDate()),
+          sql`${orders.brandOrderNo} <> ''`,
+        ),
+      )
+      .limit(1);
+    const week = { beginTime: today.minus({ days: 6 }).toISODate()!, endTime: today.toISODate()! };
+    for (const orderNo of [old.gatewayOrderNo, old.clientOrderNo, old.brandOrderNo]) {
+      for (const login of ['admin', 'co-admin', 'sp-admin']) {
+        const p = await page(login, { ...week, orderNo });
+        expect(p.records.map((r) => r.id)).toContain(old.id);
+      }
+      // Another company's administrator: not found, though the number exists.
+      expect((await page('minato-admin', { ...week, orderNo })).total).toBe(0);
+    }
+    // The rest of the filters still apply, and the range is still checked.
+    expect((await page('admin', { ...week, orderNo: old.gatewayOrderNo, companyId: 999_999 })).total).toBe(0);
+    const long = await h.call(
+      '/history/orderInfo/page',
+      { beginTime: '2026-01-01', endTime: '2026-03-01', orderNo: old.gatewayOrderNo },
+      { token: await h.token('admin') },
+    );
+    expect([long.body.resultType, Object.keys(long.body.errors ?? {})]).toEqual(['INVALID', ['endTime']]);
+    // Without a number, the period holds: the old order is not in the week.
+    const plain = await page('co-admin', week);
+    expect(plain.records.map((r) => r.id)).not.toContain(old.id);
+  });
+
+  it('finds a complete refund number, or its order’s number, on any day within the scope', async () => {
+    const [old] = await h.db
+      .select({
+        id: refunds.id,
+        gatewayRefundNo: refunds.gatewayRefundNo,
+        clientRefundNo: refunds.clientRefundNo,
+        gatewayOrderNo: orders.gatewayOrderNo,
+        companyId: refunds.companyId,
+      })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(
+        and(
+          eq(refunds.companyId, ids.company('株式会社ひのき珈琲')),
+          lt(refunds.createdAt, today.minus({ days: 40 }).toJSDate()),
+        ),
+      )
+      .limit(1);
+    expect(old).toBeDefined();
+    const week = { beginTime: today.minus({ days: 6 }).toISODate()!, endTime: today.toISODate()! };
+    const refundPage = async (login: string, refundNo: string) => {
+      const r = await h.call<Page<RefundRow>>(
+        '/history/refundInfo/page',
+        { ...week, refundNo, pageSize: 100 },
+        { token: await h.token(login) },
+      );
+      return r.body.result!;
+    };
+    for (const refundNo of [old.gatewayRefundNo, old.clientRefundNo, old.gatewayOrderNo]) {
+      expect((await refundPage('co-admin', refundNo)).records.map((r) => r.id)).toContain(old.id);
+      expect((await refundPage('admin', refundNo)).records.map((r) => r.id)).toContain(old.id);
+      expect((await refundPage('minato-admin', refundNo)).total).toBe(0);
+    }
+  });
+
   it('refuses ranges over 31 days, bad dates and unknown filters with field errors', async () => {
     const token = await h.token('admin');
     const long = await h.call(

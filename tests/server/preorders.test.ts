@@ -158,6 +158,22 @@ describe.each(backends)('pre-orders on $name', (backend) => {
     expect(tooLong.body.resultType).toBe('INVALID');
   });
 
+  it('finds a complete pay number made on any day, within the caller’s scope only', async () => {
+    const r = (await create({ clientPayNo: no('OLD') })).body.result!;
+    await h.db
+      .update(preOrders)
+      .set({ createdAt: sql`now() - interval '100 days'` })
+      .where(eq(preOrders.gatewayPayNo, r.gatewayPayNo));
+    expect((await page({})).body.result!.records.map((x) => x.gatewayPayNo)).not.toContain(r.gatewayPayNo);
+    for (const payNo of [r.gatewayPayNo, r.clientPayNo]) {
+      expect((await page({ payNo })).body.result!.records.map((x) => x.gatewayPayNo)).toEqual([
+        r.gatewayPayNo,
+      ]);
+      expect((await page({ payNo }, admin)).body.result!.total).toBe(1);
+      expect((await page({ payNo }, await h.token('minato-admin'))).body.result!.total).toBe(0);
+    }
+  });
+
   it('counts a use only when its order is paid; used up, it refuses further payments', async () => {
     const p = (await create({ useTimes: 2, remark: '月謝' })).body.result!;
     const view = await getByCode(p.gatewayPayNo);

@@ -15,7 +15,25 @@ import {
   timestamp,
   uniqueIndex,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * A Japanese company's legal form before or after its name (株式会社ひのき珈琲, ひのき珈琲㈱):
+ * left out of the name the global search matches a prefix of, so ひのき finds it.
+ */
+const LEGAL_FORM =
+  '^\\s*(株式会社|有限会社|合同会社|合資会社|合名会社|一般社団法人|一般財団法人|（株）|\\(株\\)|㈱)\\s*|\\s*(株式会社|有限会社|合同会社|（株）|\\(株\\)|㈱)\\s*$';
+
+/**
+ * What the global search compares a company name by (its indexes below repeat the expression,
+ * so a prefix match is an index range): the name in lower case, and the same without its legal
+ * form. The pattern is SQL text, never a parameter, so the index's expression matches.
+ */
+export const companyNameKeys = (name: AnyPgColumn) => ({
+  whole: sql`lower(${name})`,
+  short: sql`lower(regexp_replace(${name}, '${sql.raw(LEGAL_FORM)}', '', 'g'))`,
+});
 
 /** The organisation tree: service provider → agencies and companies → branches. */
 /** active or locked (the contract's Status). */
@@ -179,6 +197,10 @@ export const companies = pgTable(
     uniqueIndex('companies_mid_unique')
       .on(t.mid)
       .where(sql`${t.mid} <> ''`),
+    // The global search's prefixes of the name (whole, without the legal form) and the English name.
+    index('companies_name_prefix_idx').on(sql`${companyNameKeys(t.name).whole} text_pattern_ops`),
+    index('companies_short_name_prefix_idx').on(sql`${companyNameKeys(t.name).short} text_pattern_ops`),
+    index('companies_name_en_prefix_idx').on(sql`lower(${t.nameEn}) text_pattern_ops`),
   ],
 );
 

@@ -182,6 +182,9 @@ export const refunds = pgTable(
   (t) => [
     check('refunds_amount_positive', sql`${t.amount} > 0`),
     uniqueIndex('refunds_company_client_no_unique').on(t.companyId, t.clientRefundNo),
+    // A merchant's refund number across companies (the list's number filter and the global
+    // search, all time, for the platform's and providers' roles).
+    index('refunds_client_no_idx').on(t.clientRefundNo),
     index('refunds_order_idx').on(t.orderId),
     // Reconciliation matches a statement's refund rows on it.
     index('refunds_brand_no_idx')

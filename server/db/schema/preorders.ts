@@ -59,6 +59,8 @@ export const preOrders = pgTable(
       sql`${t.useStatus} = case when ${t.usedTimes} = ${t.useTimes} then 1 else 0 end`,
     ),
     uniqueIndex('pre_orders_company_client_no_unique').on(t.companyId, t.clientPayNo),
+    // A merchant's pay number across companies (the list's number filter and the global search).
+    index('pre_orders_client_no_idx').on(t.clientPayNo),
     index('pre_orders_company_created_idx').on(t.companyId, t.createdAt),
     index('pre_orders_created_idx').on(t.createdAt),
   ],

@@ -19,11 +19,11 @@ import {
 import type { Scope } from '../../platform/scope';
 import { refundFilter, refundOperatorJoin } from '../refunds';
 import { orderFilter } from '../orders';
-import { dayRange } from '../../platform/days';
+import { listPeriod } from '../../platform/days';
 
 /**
- * Order and refund exports: the page's filters and scope, every row newest first (created
- * at, then id, like the page's default order), through the platform's list export
+ * Order and refund exports: the page's filters and scope (a complete number all time, as the
+ * page shows it), every row newest first (created at, then id, like the page's default order), through the platform's list export
  * (server/platform/listExport.ts).
  */
 
@@ -51,7 +51,7 @@ const ORDER_KEY: Key = { createdAt: orders.createdAt, id: orders.id };
 
 /** The orders of an export (the page's filter and scope), newest first, for any selection. */
 function orderSelect(db: Executor, scope: Scope, t: Translate, zone: string, q: OrderExportQuery): Select {
-  const where = orderFilter(db, scope, q, dayRange(t, zone, q.beginTime, q.endTime));
+  const where = orderFilter(db, scope, q, listPeriod(t, zone, ORDER_LIST, q));
   return (fields, from, to) =>
     db
       .select(fields)
@@ -100,7 +100,7 @@ const REFUND_KEY: Key = { createdAt: refunds.createdAt, id: refunds.id };
 
 /** The refunds of an export (the refund page's filter and scope), newest first. */
 function refundSelect(db: Executor, scope: Scope, t: Translate, zone: string, q: RefundExportQuery): Select {
-  const where = refundFilter(db, scope, q, dayRange(t, zone, q.beginTime, q.endTime));
+  const where = refundFilter(db, scope, q, listPeriod(t, zone, REFUND_LIST, q));
   return (fields, from, to) =>
     db
       .select(fields)

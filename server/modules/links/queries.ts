@@ -7,11 +7,12 @@ import {
   type PayLinkRow,
   type PayLinkSource,
 } from '../../../src/contract/links';
+import { PAY_LINK_LIST } from '../../../src/contract/lists/payLinks';
 import { PAY_STATUS_FILTER, type OrderStatus } from '../../../src/contract/orders';
 import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
 import { branchUnits, companies, operators, orders, payLinks } from '../../db/schema';
-import { dayRange } from '../../platform/days';
+import { listPeriod } from '../../platform/days';
 import { notFound } from '../../platform/envelope';
 import { iso, listPage } from '../../platform/lists';
 import { ordersIn, visibleOperator, type Scope } from '../../platform/scope';
@@ -89,10 +90,11 @@ export async function payLinkPage(
   config: { timeZone: string; publicUrl: string },
   q: PayLinkPageQuery,
 ): Promise<Page<PayLinkRow>> {
-  const range = dayRange(t, config.timeZone, q.beginTime, q.endTime);
+  // A complete order number searches all time (listPeriod).
+  const range = listPeriod(t, config.timeZone, PAY_LINK_LIST, q);
   const where = and(
-    gte(orders.createdAt, range.from),
-    lt(orders.createdAt, range.to),
+    range ? gte(orders.createdAt, range.from) : undefined,
+    range ? lt(orders.createdAt, range.to) : undefined,
     q.status ? inArray(orders.status, [...PAY_STATUS_FILTER[q.status as '0' | '1' | '2']]) : undefined,
     q.companyId ? eq(orders.companyId, q.companyId) : undefined,
     q.branchUnitId ? eq(orders.branchUnitId, q.branchUnitId) : undefined,

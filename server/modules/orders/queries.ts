@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../src/contract/envelope';
 import {
   PAY_STATUS_FILTER,
@@ -6,11 +6,11 @@ import {
   type OrderEventRow,
   type OrderRow,
 } from '../../../src/contract/orders';
-import type { ORDER_SORT_FIELDS, OrderPageQuery } from '../../../src/contract/lists/orders';
+import { ORDER_LIST, type ORDER_SORT_FIELDS, type OrderPageQuery } from '../../../src/contract/lists/orders';
 import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
 import { branchUnits, companies, orderEvents, orders, settlementOrders, settlements } from '../../db/schema';
-import { dayRange } from '../../platform/days';
+import { listPeriod } from '../../platform/days';
 import { notFound } from '../../platform/envelope';
 import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -77,15 +77,19 @@ type OrderFilterQuery = Omit<OrderPageQuery, 'pageNum' | 'pageSize' | 'sortField
 /** A filter value, or a placeholder standing for it in a statement built once per shape. */
 type Bound<T> = { [K in keyof T]: T[K] | Placeholder };
 
+/**
+ * The order list's filter. `range` null: a complete order number was asked, which searches all
+ * time within the scope (listPeriod); each number is one index's lookup then.
+ */
 export function orderFilter(
   db: Executor,
   scope: Scope,
   q: Bound<Omit<OrderFilterQuery, 'status'>> & Pick<OrderFilterQuery, 'status'>,
-  range: Bound<{ from: Date; to: Date }>,
+  range: Bound<{ from: Date; to: Date }> | null,
 ) {
   return and(
-    gte(orders.createdAt, range.from),
-    lt(orders.createdAt, range.to),
+    range ? gte(orders.createdAt, range.from) : undefined,
+    range ? lt(orders.createdAt, range.to) : undefined,
     q.status ? inArray(orders.status, [...PAY_STATUS_FILTER[q.status as '0' | '1' | '2']]) : undefined,
     q.brand ? eq(orders.brand, q.brand) : undefined,
     q.subBrand ? eq(orders.subBrand, q.subBrand) : undefined,
@@ -96,7 +100,8 @@ export function orderFilter(
       ? or(
           eq(orders.clientOrderNo, q.orderNo),
           eq(orders.gatewayOrderNo, q.orderNo),
-          eq(orders.brandOrderNo, q.orderNo),
+          // Said outright so the partial index (brand numbers that are set) serves it.
+          and(ne(orders.brandOrderNo, ''), eq(orders.brandOrderNo, q.orderNo)),
         )
       : undefined,
     ordersIn(db, scope),
@@ -106,13 +111,13 @@ export function orderFilter(
 /** The filters an order page passes as values; the others shape its statements. */
 const PAGE_VALUES = ['brand', 'subBrand', 'paymentType', 'companyId', 'branchUnitId', 'orderNo'] as const;
 
-function buildOrderPage(db: Executor, scope: Scope, q: OrderPageQuery, order: SQL[]) {
+function buildOrderPage(db: Executor, scope: Scope, q: OrderPageQuery, order: SQL[], dated: boolean) {
   const bound = Object.fromEntries(PAGE_VALUES.map((k) => [k, q[k] ? sql.placeholder(k) : q[k]]));
   const where = orderFilter(
     db,
     scope,
     { ...q, ...bound },
-    { from: sql.placeholder('from'), to: sql.placeholder('to') },
+    dated ? { from: sql.placeholder('from'), to: sql.placeholder('to') } : null,
   );
   // '' is PostgreSQL's unnamed statement: parsed and planned on every call for its values,
   // never a generic plan (a range or a company can hold 20 rows or 350,000).
@@ -140,7 +145,7 @@ const builtPages = new WeakMap<Executor, Map<string, ReturnType<typeof buildOrde
 
 /** The two statements of the order page (its rows and its total) with their values, for the call and the benchmarks. */
 export function orderPageQueries(db: Executor, scope: Scope, t: Translate, zone: string, q: OrderPageQuery) {
-  const range = dayRange(t, zone, q.beginTime, q.endTime);
+  const range = listPeriod(t, zone, ORDER_LIST, q);
   const sortable = {
     createdAt: orders.createdAt,
     finishedAt: orders.finishedAt,
@@ -151,6 +156,7 @@ export function orderPageQueries(db: Executor, scope: Scope, t: Translate, zone:
   const { limit, offset } = limitOffset(q);
   const shape = JSON.stringify([
     scope,
+    range !== null,
     q.status ?? '',
     PAGE_VALUES.map((k) => Boolean(q[k])),
     q.sortField,
@@ -161,10 +167,10 @@ export function orderPageQueries(db: Executor, scope: Scope, t: Translate, zone:
   let statements = built.get(shape);
   if (!statements) {
     if (built.size >= 1000) built.clear();
-    statements = buildOrderPage(db, scope, q, order);
+    statements = buildOrderPage(db, scope, q, order, range !== null);
     built.set(shape, statements);
   }
-  const values: Record<string, unknown> = { from: range.from, to: range.to, limit, offset };
+  const values: Record<string, unknown> = { ...(range ?? {}), limit, offset };
   for (const k of PAGE_VALUES) if (q[k]) values[k] = q[k];
   return { ...statements, values };
 }

@@ -8,10 +8,11 @@ import {
   type PreOrderState,
   type PreOrderUseStatus,
 } from '../../../src/contract/preorders';
+import { PRE_ORDER_LIST } from '../../../src/contract/lists/preOrders';
 import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
 import { branchUnits, companies, operators, preOrders } from '../../db/schema';
-import { dayRange } from '../../platform/days';
+import { listPeriod } from '../../platform/days';
 import { notFound } from '../../platform/envelope';
 import { iso, listPage } from '../../platform/lists';
 import { ordersIn, visibleOperator, type Scope } from '../../platform/scope';
@@ -104,10 +105,11 @@ export async function preOrderPage(
   config: { timeZone: string; publicUrl: string },
   q: PreOrderPageQuery,
 ): Promise<Page<PreOrderRow>> {
-  const range = dayRange(t, config.timeZone, q.beginTime, q.endTime);
+  // A complete pay number searches all time (listPeriod).
+  const range = listPeriod(t, config.timeZone, PRE_ORDER_LIST, q);
   const where = and(
-    gte(preOrders.createdAt, range.from),
-    lt(preOrders.createdAt, range.to),
+    range ? gte(preOrders.createdAt, range.from) : undefined,
+    range ? lt(preOrders.createdAt, range.to) : undefined,
     q.useStatus ? eq(preOrders.useStatus, Number(q.useStatus)) : undefined,
     q.companyId ? eq(preOrders.companyId, q.companyId) : undefined,
     q.branchUnitId ? eq(preOrders.branchUnitId, q.branchUnitId) : undefined,

@@ -1,13 +1,17 @@
-import { and, asc, count, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Page } from '../../../src/contract/envelope';
 import type { RefundRow } from '../../../src/contract/refunds';
-import type { REFUND_SORT_FIELDS, RefundPageQuery } from '../../../src/contract/lists/refunds';
+import {
+  REFUND_LIST,
+  type REFUND_SORT_FIELDS,
+  type RefundPageQuery,
+} from '../../../src/contract/lists/refunds';
 import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
 import { companies, operators, orders, refunds } from '../../db/schema';
-import { dayRange } from '../../platform/days';
+import { listPeriod } from '../../platform/days';
 import { iso, listPage } from '../../platform/lists';
 import { ordersIn, visibleOperator, type Scope } from '../../platform/scope';
 
@@ -65,16 +69,19 @@ export async function refundsOfOrder(db: Executor, scope: Scope, orderId: number
   return rows.map(toRefundRow);
 }
 
-/** The refund page's filters within the caller's scope (refunds joined with their order). */
+/**
+ * The refund page's filters within the caller's scope (refunds joined with their order);
+ * `range` null: a complete number was asked, which searches all time (listPeriod).
+ */
 export function refundFilter(
   db: Executor,
   scope: Scope,
   q: Omit<RefundPageQuery, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>,
-  range: { from: Date; to: Date },
+  range: { from: Date; to: Date } | null,
 ): SQL | undefined {
   return and(
-    gte(refunds.createdAt, range.from),
-    lt(refunds.createdAt, range.to),
+    range ? gte(refunds.createdAt, range.from) : undefined,
+    range ? lt(refunds.createdAt, range.to) : undefined,
     q.status ? eq(refunds.status, q.status) : undefined,
     q.brand ? eq(orders.brand, q.brand) : undefined,
     q.companyId ? eq(refunds.companyId, q.companyId) : undefined,
@@ -83,8 +90,13 @@ export function refundFilter(
       ? or(
           eq(refunds.clientRefundNo, q.refundNo),
           eq(refunds.gatewayRefundNo, q.refundNo),
-          eq(refunds.brandRefundNo, q.refundNo),
-          eq(orders.gatewayOrderNo, q.refundNo),
+          and(ne(refunds.brandRefundNo, ''), eq(refunds.brandRefundNo, q.refundNo)),
+          // The order's number as the order's id (one row of a unique index): every arm of
+          // the OR is then an index of refunds, so all time stays an index's lookup.
+          eq(
+            refunds.orderId,
+            db.select({ id: orders.id }).from(orders).where(eq(orders.gatewayOrderNo, q.refundNo)),
+          ),
         )
       : undefined,
     ordersIn(db, scope, refunds.companyId, refunds.branchUnitId),
@@ -98,7 +110,7 @@ export async function refundPage(
   zone: string,
   q: RefundPageQuery,
 ): Promise<Page<RefundRow>> {
-  const range = dayRange(t, zone, q.beginTime, q.endTime);
+  const range = listPeriod(t, zone, REFUND_LIST, q);
   const sortable = {
     createdAt: refunds.createdAt,
     finishedAt: refunds.finishedAt,

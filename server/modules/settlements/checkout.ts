@@ -422,7 +422,7 @@ export async function makeBatch(tx: Tx, audit: Audit, b: NewBatch): Promise<numb
 }
 
 /** Batches the caller may see: all for the platform's roles, a provider's own. */
-function batchesIn(scope: Scope, kind: SettlementKind): SQL | undefined {
+export function batchesIn(scope: Scope, kind: SettlementKind): SQL | undefined {
   if (scope.level === 'system') return eq(settlementBatches.kind, kind);
   if (scope.level === 'serviceProvider')
     return and(

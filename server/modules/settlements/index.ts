@@ -10,6 +10,9 @@ export { periodEnd, periodStart, closedThrough, ruleOf, isDate, type PeriodRule 
 export { settlementRoutes } from './routes';
 export { settlementJobs } from './jobs';
 export { settlementLinesExport } from './exports';
+/** What the global search (modules/search) reads settlements and batches with: the caller's scope, the party. */
+export { settlementsIn, partyName as settlementPartyName } from './queries';
+export { batchesIn } from './checkout';
 
 import type { Executor } from '../../db/client';
 import type { Translate } from '../../../src/i18n';

@@ -51,7 +51,7 @@ export function settlementsIn(scope: Scope, kind: SettlementKind): SQL | undefin
 }
 
 /** The party's name: the company, agency or comprehensive agent (by the settlement's kind). */
-const partyName = sql<string>`case ${settlements.kind}
+export const partyName = sql<string>`case ${settlements.kind}
   when 'merchant' then (select name from companies where id = ${settlements.partyId})
   when 'agent' then (select name from agents where id = ${settlements.partyId})
   else (select name from brand_agents where id = ${settlements.partyId}) end`;

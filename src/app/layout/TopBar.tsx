@@ -1,7 +1,9 @@
 import { Flex, IconButton, Menu, Portal, Spacer } from '@chakra-ui/react';
 import { MenuIcon, TextSizeIcon } from '../../components/icons';
 import { useT } from '../i18n';
+import { useSession } from '../session';
 import { Breadcrumbs } from './Breadcrumbs';
+import { GlobalSearch } from './GlobalSearch';
 import { UI_SIZES, type UiSize } from './prefs';
 import { UserCard } from './UserCard';
 
@@ -12,9 +14,11 @@ interface TopBarProps {
   onSize: (size: UiSize) => void;
 }
 
-/** The fixed header: menu toggle, breadcrumbs, display size, user card. */
+/** The fixed header: menu toggle, breadcrumbs, global search, display size, user card. */
 export function TopBar({ menuOpen, onToggleMenu, size, onSize }: TopBarProps) {
   const t = useT();
+  // Held on the password change, the server answers nothing else: no search then.
+  const held = useSession((s) => s.matches({ authenticated: 'passwordChangeRequired' }));
   return (
     <Flex
       as="header"
@@ -41,6 +45,7 @@ export function TopBar({ menuOpen, onToggleMenu, size, onSize }: TopBarProps) {
       </IconButton>
       <Breadcrumbs />
       <Spacer />
+      {!held && <GlobalSearch />}
       <Menu.Root positioning={{ placement: 'bottom-end' }}>
         <Menu.Trigger asChild>
           <IconButton variant="ghost" colorPalette="gray" size="sm" aria-label={t('shell.size')}>

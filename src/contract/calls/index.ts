@@ -16,6 +16,7 @@ import { payerCalls } from './payer';
 import { preordersCalls } from './preorders';
 import { reconciliationCalls } from './reconciliation';
 import { refundsCalls } from './refunds';
+import { searchCalls } from './search';
 import { settlementsCalls } from './settlements';
 import { statementImportsCalls } from './statementImports';
 import { payoutsCalls } from './payouts';
@@ -47,6 +48,7 @@ export const CALLS_BY_AREA = {
   reconciliationWallet: reconciliationCalls.wallet,
   reconciliationPaypay: reconciliationCalls.paypay,
   refunds: refundsCalls,
+  search: searchCalls,
   settlementsMerchant: settlementsCalls.merchant,
   settlementsAgent: settlementsCalls.agent,
   settlementsBrand: settlementsCalls.brand,
@@ -80,6 +82,7 @@ export { payerCalls };
 export { preordersCalls };
 export { reconciliationCalls };
 export { refundsCalls };
+export { searchCalls };
 export { settlementsCalls };
 export { statementImportsCalls };
 export { payoutsCalls };

@@ -44,6 +44,11 @@ export interface ListFilter<S extends yup.AnySchema = yup.AnySchema> {
    * roles); the server still accepts it from anyone and narrows it to the caller's scope.
    */
   levels?: readonly RoleLevel[];
+  /**
+   * A complete number (matched exactly): while it is set, the list searches every day of the
+   * caller's scope and leaves the period out (`periodApplies`); the period is still checked.
+   */
+  allTime?: boolean;
 }
 
 /**
@@ -124,6 +129,30 @@ export interface ListDefinition<
   /** Whose rows: the caller's tenant scope (server/platform/scope.ts) always applies. */
   scope: 'tenant';
   exports?: ListExport<E>;
+}
+
+/**
+ * Whether a query of the list is held to its period: not while one of its `allTime` filters (a
+ * complete order, refund or pay number) is set, which searches all time within the scope. The
+ * server's queries and the screen's note read this one rule.
+ */
+export function periodApplies(
+  list: { filters: Record<string, ListFilter> },
+  query: Readonly<Record<string, unknown>>,
+): boolean {
+  return allTimeFilter(list, query) === null;
+}
+
+/** The `allTime` filter the query sets (its period then not applied), or null. */
+export function allTimeFilter(
+  list: { filters: Record<string, ListFilter> },
+  query: Readonly<Record<string, unknown>>,
+): ListFilter | null {
+  for (const [name, filter] of Object.entries(list.filters)) {
+    const value = query[name];
+    if (filter.allTime === true && typeof value === 'string' && value.trim() !== '') return filter;
+  }
+  return null;
 }
 
 /** Declares a list; its filter, column, sort and export names stay typed (literal). */

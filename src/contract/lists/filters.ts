@@ -40,6 +40,13 @@ export const paymentTypeFilter = () => codeFilter('fields.paymentType', PAYMENT_
 export const textFilter = (labelKey: MessageKey, max = 64) =>
   ({ schema: text(max), field: { kind: 'text', labelKey } }) satisfies ListFilter;
 
+/**
+ * A complete number of the list's rows (order, refund or pay number), matched exactly: while it
+ * is set the list searches all time within the caller's scope (`periodApplies`).
+ */
+export const numberFilter = (labelKey: MessageKey, max = 64) =>
+  ({ ...textFilter(labelKey, max), allTime: true }) satisfies ListFilter;
+
 /** Company and branch within the caller's scope. */
 export const scopeFilters = () => ({
   companyId: { schema: optionalId(), field: { kind: 'scope' } } satisfies ListFilter,

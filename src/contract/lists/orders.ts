@@ -9,7 +9,7 @@ import {
   paymentTypeFilter,
   scopeFilters,
   subBrandFilter,
-  textFilter,
+  numberFilter,
 } from './filters';
 import type { yup } from '../validation';
 
@@ -25,8 +25,8 @@ export const ORDER_LIST = defineList({
     subBrand: subBrandFilter(),
     paymentType: paymentTypeFilter(),
     ...scopeFilters(),
-    /** Any of the client, gateway or brand order numbers (exact). */
-    orderNo: textFilter('orders.orderNo'),
+    /** Any of the client, gateway or brand order numbers (exact; all time while set). */
+    orderNo: numberFilter('orders.orderNo'),
   },
   sortFields: ['createdAt', 'finishedAt', 'amount', 'status'],
   scope: 'tenant',

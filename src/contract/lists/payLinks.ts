@@ -1,7 +1,7 @@
 import { RANGE_DAYS_DEFAULT } from '../paging';
 import type { yup } from '../validation';
 import { defineList, pageQueryOf } from './define';
-import { codeFilter, scopeFilters, textFilter } from './filters';
+import { codeFilter, scopeFilters, numberFilter } from './filters';
 
 /** /manage/url, invoice / URL payments: the page call and the screen's filters and columns. */
 export const PAY_LINK_LIST = defineList({
@@ -11,8 +11,8 @@ export const PAY_LINK_LIST = defineList({
   filters: {
     /** '' all, '0' paid, '1' waiting, '2' failed or ended. */
     status: codeFilter('fields.status', ['0', '1', '2'], 'links.url.payStatus'),
-    /** The client or gateway order number (exact). */
-    orderNo: textFilter('links.orderNoFilter'),
+    /** The client or gateway order number (exact; all time while set). */
+    orderNo: numberFilter('links.orderNoFilter'),
     ...scopeFilters(),
   },
   sortFields: ['createdAt', 'expiresAt', 'amount', 'status'],

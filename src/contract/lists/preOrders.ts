@@ -1,7 +1,7 @@
 import { RANGE_DAYS_DEFAULT } from '../paging';
 import type { yup } from '../validation';
 import { defineList, pageQueryOf } from './define';
-import { codeFilter, scopeFilters, textFilter } from './filters';
+import { codeFilter, scopeFilters, numberFilter } from './filters';
 
 /** /manage/onepay, pre-orders: the page call and the screen's filters and columns. */
 export const PRE_ORDER_LIST = defineList({
@@ -11,8 +11,8 @@ export const PRE_ORDER_LIST = defineList({
   filters: {
     /** '' all, '0' unused, '1' used. */
     useStatus: codeFilter('preorders.useStatus', ['0', '1'], 'preorders.useStatusOf'),
-    /** The client or gateway pay number (exact). */
-    payNo: textFilter('links.payNoFilter'),
+    /** The client or gateway pay number (exact; all time while set). */
+    payNo: numberFilter('links.payNoFilter'),
     ...scopeFilters(),
   },
   sortFields: ['createdAt', 'expireTime', 'orderAmount', 'usedTimes'],

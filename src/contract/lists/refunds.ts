@@ -3,7 +3,7 @@ import { RANGE_DAYS_DEFAULT } from '../paging';
 import { REFUND_STATUSES } from '../refunds';
 import { amountColumn, companyColumn, exportTimes, timeColumn } from './columns';
 import { defineList, exportQueryOf, pageQueryOf } from './define';
-import { brandFilter, codeFilter, scopeFilters, textFilter } from './filters';
+import { brandFilter, codeFilter, scopeFilters, numberFilter } from './filters';
 import type { yup } from '../validation';
 
 /** /history/refund, the refund history: page call, screen and both exports. */
@@ -15,8 +15,8 @@ export const REFUND_LIST = defineList({
     status: codeFilter('fields.status', REFUND_STATUSES, 'refunds.statuses'),
     brand: brandFilter(),
     ...scopeFilters(),
-    /** Any of the refund numbers or the order's gateway order number. */
-    refundNo: textFilter('refunds.refundNo'),
+    /** Any of the refund numbers or the order's gateway order number (exact; all time while set). */
+    refundNo: numberFilter('refunds.refundNo'),
   },
   sortFields: ['createdAt', 'finishedAt', 'amount', 'status'],
   scope: 'tenant',
