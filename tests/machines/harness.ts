@@ -437,3 +437,90 @@ export function coveredTransitions(
   const all = [...defined, ...branches];
   return { defined, branches, covered: [...covered].sort(), missing: all.filter((d) => !covered.has(d)) };
 }
+
+/** What a covering set of walks takes: transitions (`definedTransitions` keys) and states (`stateKeys`). */
+function takenBy(machine: AnyStateMachine, path: StatePath<AnyMachineSnapshot, ModelEvent>): Set<string> {
+  const keys = stateKeys(machine);
+  const taken = new Set(coveredTransitions(machine, [path]).covered);
+  for (const step of path.steps)
+    for (const key of keys) if (step.state.matches(key)) taken.add(`state ${key}`);
+  return taken;
+}
+
+export interface CoveringSet<P> {
+  /** The walks, in the order of the paths given. */
+  walks: P[];
+  /** Every transition and state the walks take. */
+  covered: string[];
+  /** Transitions the browser cannot cause, with the reason; no walk takes them. */
+  pinned: Record<string, string>;
+  /** Transitions and states no walkable path takes and nothing pins: each needs a walk or a reason. */
+  uncovered: string[];
+}
+
+/** What a walk's start costs in the browser, in steps (coveringSet's weighing). */
+const WALK_START = 4;
+
+/**
+ * A covering set of walks for the browser (issue #30, DESIGN.md "Tests"): of a machine's
+ * generated paths, few that together enter every state and take every transition the browser
+ * can cause. `pinned` names the transitions it cannot (a `definedTransitions` /
+ * `definedAlwaysBranches` key → why); a path taking one is not walkable. Greedy: each next walk
+ * is the path adding the most not yet taken per step walked (ties: the earlier), and a walk the
+ * later ones made redundant is dropped. The set is computed from the path plans, so a new
+ * transition gets its walk without anyone editing a list, and `uncovered` lists what neither a
+ * walk nor a reason accounts for (a test asserts it empty). A pinned key the machine no longer
+ * defines is refused, so reasons cannot outlive their transitions.
+ */
+export function coveringSet<P extends StatePath<AnyMachineSnapshot, ModelEvent>>(
+  machine: AnyStateMachine,
+  paths: readonly P[],
+  pinned: Record<string, string> = {},
+): CoveringSet<P> {
+  const defined = new Set([...definedTransitions(machine), ...definedAlwaysBranches(machine)]);
+  const stale = Object.keys(pinned).filter((k) => !defined.has(k));
+  if (stale.length) throw new Error(`pinned transitions the machine does not define: ${stale.join('; ')}`);
+  const takes = paths.map((p) => takenBy(machine, p));
+  const walkable = paths
+    .map((path, i) => ({ path, i, takes: takes[i] }))
+    .filter(({ takes: t }) => ![...t].some((k) => k in pinned));
+  const wanted = new Set<string>([
+    ...[...defined].filter((k) => !(k in pinned)),
+    ...stateKeys(machine).map((k) => `state ${k}`),
+  ]);
+  const covered = new Set<string>();
+  const chosen: (typeof walkable)[number][] = [];
+  for (;;) {
+    // The most not yet taken per step walked, a walk's own start (a page, a sign-in) counted as
+    // WALK_START steps: a browser pays for each step and for each walk.
+    let best: (typeof walkable)[number] | undefined;
+    let bestScore = 0;
+    for (const w of walkable) {
+      const gain = [...w.takes].filter((k) => wanted.has(k) && !covered.has(k)).length;
+      const score = gain / (w.path.steps.length + WALK_START);
+      if (score > bestScore) {
+        best = w;
+        bestScore = score;
+      }
+    }
+    if (!best) break;
+    chosen.push(best);
+    for (const k of best.takes) covered.add(k);
+  }
+  // A walk an earlier pick made redundant (everything it takes, others take too) is dropped.
+  for (const w of [...chosen].reverse()) {
+    const others = chosen.filter((c) => c !== w);
+    const rest = new Set(others.flatMap((c) => [...c.takes]));
+    if ([...w.takes].every((k) => !wanted.has(k) || rest.has(k))) chosen.splice(chosen.indexOf(w), 1);
+  }
+  // What only pinned paths reach (a state behind a transition the browser cannot cause) is theirs.
+  const behindPinned = new Set(takes.flatMap((t) => ([...t].some((k) => k in pinned) ? [...t] : [])));
+  return {
+    walks: chosen.sort((a, b) => a.i - b.i).map((c) => c.path),
+    covered: [...covered].sort(),
+    pinned,
+    uncovered: [...wanted]
+      .filter((k) => !covered.has(k) && !(k.startsWith('state ') && behindPinned.has(k)))
+      .sort(),
+  };
+}
