@@ -24,13 +24,8 @@ import { createHash } from 'node:crypto';
 import { SandboxConnector } from '../server/connectors/sandbox';
 import { dayStatement, fillSandboxBooks } from '../server/db/demo/statements';
 import { companies, orders, sandboxPayments } from '../server/db/schema';
-import {
-  contentHash,
-  reconcileDay,
-  streamStatement,
-  writePaypay,
-  type StatementRow,
-} from '../server/modules/reconciliation';
+import { reconcileDay } from '../server/modules/reconciliation';
+import { contentHash, streamStatement, writePaypay, type StatementRow } from '../server/formats';
 import { emptyCounts, type RunCounts } from '../src/contract/reconciliation';
 import type { PayBrand } from '../src/contract/brands';
 import type { Db } from '../server/db/client';

@@ -10,12 +10,8 @@ import {
   reconciliationRuns,
   refunds,
 } from '../../server/db/schema';
-import {
-  brandDayRange,
-  reconcileDay,
-  type StatementLayout,
-  type StatementRow,
-} from '../../server/modules/reconciliation';
+import { brandDayRange, reconcileDay } from '../../server/modules/reconciliation';
+import { type StatementLayout, type StatementRow } from '../../server/formats';
 
 /**
  * Orders and refunds of one brand with the brand's numbers and fee, written straight into the

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAY_BRANDS, type PayBrand } from '../../src/contract/brands';
 import { statementRows } from '../../server/db/schema';
-import { brandDayRange, reconcileDay, type StatementRow } from '../../server/modules/reconciliation';
+import { brandDayRange, reconcileDay } from '../../server/modules/reconciliation';
+import type { StatementRow } from '../../server/formats';
 import { eq } from 'drizzle-orm';
 import { backends, startHarness, type Harness } from './harness';
 import {

@@ -8,15 +8,13 @@ import { StatementNotReady, StatementUnsupported, type Injection } from '../../c
 import {
   fileCurrency,
   joinedFileNames,
-  parseStatement,
   reconcileDay,
   releaseOrder,
   runFilesHash,
   type StatementInput,
   type StatementPart,
-  type StatementRefusal,
-  type StatementRow,
 } from '../../modules/reconciliation';
+import { parseStatement, type StatementRefusal, type StatementRow } from '../../formats';
 import { recordAudits, systemActor } from '../../platform/audit';
 import { type Resolution } from '../../../src/contract/reconciliation';
 import { rowsOf, type Db } from '../client';

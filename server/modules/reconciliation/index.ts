@@ -4,7 +4,6 @@
  * (match.ts: reconcileDay), and the check pages' calls (routes.ts: the days list, a day's
  * results and runs, resolving an exception). The order detail reads an order's result here.
  */
-export * from './formats';
 export { brandTransactionRoutes } from './transactions';
 export {
   BRAND_DAY_OFFSET_MINUTES,
