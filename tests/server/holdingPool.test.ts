@@ -13,7 +13,7 @@ import { commissionOf } from '../../src/contract/money';
 import type { DayState, ReconDayRow, ReconRun } from '../../src/contract/reconciliation';
 import type { SandboxConnector } from '../../server/connectors/sandbox';
 import type { Injection } from '../../server/connectors/types';
-import { dayStatement, fillSandboxBooks } from '../../server/db/demo/statements';
+import { dayStatement, fillSandboxBooks } from '../../server/demo/statements';
 import {
   auditLog,
   reconciliationRuns,
