@@ -10,7 +10,8 @@ import {
   reconciliationRuns,
   refunds,
 } from '../../server/db/schema';
-import { brandDayRange, reconcileDay } from '../../server/modules/reconciliation';
+import { reconcileDay } from '../../server/modules/reconciliation';
+import { brandDayRange } from '../../server/modules/reconciliation/match';
 import { type StatementLayout, type StatementRow } from '../../server/formats';
 
 /**

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, reconciliationRuns, statementRows } from '../../server/db/schema';
-import { brandDayRange, reconcileDay } from '../../server/modules/reconciliation';
+import { reconcileDay } from '../../server/modules/reconciliation';
+import { brandDayRange } from '../../server/modules/reconciliation/match';
 import type { StatementRow } from '../../server/formats';
 import { backends, startHarness, type Harness } from './harness';
 import {

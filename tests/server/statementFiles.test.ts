@@ -15,7 +15,9 @@ import type { StatementImportView } from '../../src/contract/statementImports';
 import type { Injection } from '../../server/connectors/types';
 import { fillSandboxBooks } from '../../server/demo/statements';
 import { reconciliationRuns, statementImportFiles, statementRows } from '../../server/db/schema';
-import { drainImports, importsSettled, runFetches } from '../../server/modules/reconciliation';
+import { importsSettled } from '../../server/modules/reconciliation';
+import { runFetches } from '../../server/modules/reconciliation/fetchJob';
+import { drainImports } from '../../server/modules/reconciliation/imports';
 import { backends, startHarness, type Harness } from './harness';
 import {
   brandOrder,
