@@ -31,7 +31,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  // The server's modules (docs/architecture-server.md): another module is used only through its
+  // The server's modules (docs/architecture.md): another module is used only through its
   // index.ts, and the platform uses none. tests/unit/moduleBoundaries.test.ts checks the same
   // over every import (dynamic ones too) and that the modules' imports form no cycle.
   {

@@ -19,18 +19,13 @@ import { performance } from 'node:perf_hooks';
 import { count, sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
 import { openDatabase, rowsOf } from '../server/db/client';
-import { prepareDatabase } from '../server/db/prepare';
+import { prepareDatabase } from '../server/demo/prepare';
 import { createHash } from 'node:crypto';
 import { SandboxConnector } from '../server/connectors/sandbox';
-import { dayStatement, fillSandboxBooks } from '../server/db/demo/statements';
+import { dayStatement, fillSandboxBooks } from '../server/demo/statements';
 import { companies, orders, sandboxPayments } from '../server/db/schema';
-import {
-  contentHash,
-  reconcileDay,
-  streamStatement,
-  writePaypay,
-  type StatementRow,
-} from '../server/modules/reconciliation';
+import { reconcileDay } from '../server/modules/reconciliation';
+import { contentHash, streamStatement, writePaypay, type StatementRow } from '../server/formats';
 import { emptyCounts, type RunCounts } from '../src/contract/reconciliation';
 import type { PayBrand } from '../src/contract/brands';
 import type { Db } from '../server/db/client';

@@ -4,9 +4,9 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { prepareDatabase, type PrepareStep } from './db/prepare';
+import { prepareDatabase, type PrepareStep } from './demo/prepare';
 import { buildApp } from './app';
-import { DEMO_LOGINS } from './db/demo/data';
+import { DEMO_LOGINS } from './demo/data';
 
 const say = (line: string) => process.stdout.write(`Kessai: ${line}\n`);
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;

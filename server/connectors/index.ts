@@ -1,7 +1,7 @@
 import { PAY_BRANDS, type PayBrand } from '../../src/contract/brands';
 import type { Db } from '../db/client';
-import { checkSandboxKey } from '../platform/secrets';
 import { SandboxConnector, type Deliver } from './sandbox';
+import { checkSandboxKey } from './sandboxKey';
 import type { BrandConnector } from './types';
 
 export * from './types';

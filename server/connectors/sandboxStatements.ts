@@ -44,7 +44,7 @@ import {
   writeWechatGlobal,
   type StatementLayout,
   type StatementRow,
-} from '../modules/reconciliation';
+} from '../formats';
 import {
   StatementUnsupported,
   type Injection,

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Connectors } from '../connectors';
 import type { Db } from '../db/client';
-import type { Scheduler } from './jobs';
+import type { Scheduler } from './jobTypes';
 import type { CaptchaStore } from './captcha';
 import type { PasswordHasher } from './passwords';
 import type { SecretBox } from './secrets';

@@ -3,6 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 import type { Deps } from './deps';
+import type { JobSpec, Scheduler } from './jobTypes';
+
+export type { JobContext, JobSpec, Scheduler } from './jobTypes';
+
+/** A module's periodic jobs (its index exports one; server/app.ts registers them in order). */
+export type ModuleJobs = (deps: Deps, log: FastifyBaseLogger) => JobSpec[];
 
 /**
  * The server's one job mechanism (merchant notifications, recovery of work in flight; period
@@ -13,35 +19,6 @@ import type { Deps } from './deps';
  * A job's own work must still be safe to repeat (each one's rows are claimed or moved under
  * row locks), since a run that outlives its lease may meet the next one.
  */
-export interface JobContext {
-  /** Where the job's last run stopped ('' at first), and where this one stops. */
-  cursor: string;
-  setCursor(cursor: string): void;
-}
-
-export interface JobSpec {
-  name: string;
-  everyMs: number;
-  /** How long one run may hold the job before another process may take it. */
-  leaseMs: number;
-  /** Due as soon as the scheduler starts (recovery after a restart). */
-  atStart?: boolean;
-  run(ctx: JobContext): Promise<unknown>;
-}
-
-/** A module's periodic jobs (its index exports one; server/app.ts registers them in order). */
-export type ModuleJobs = (deps: Deps, log: FastifyBaseLogger) => JobSpec[];
-
-export interface Scheduler {
-  register(job: JobSpec): void;
-  /** Runs every job due now (claimed in this process); resolves with the names run. */
-  runDue(now?: Date): Promise<string[]>;
-  /** Runs one job now if no other process holds it; false when held. */
-  runNow(name: string): Promise<boolean>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
-
 export function createScheduler(opts: {
   db: Db;
   tickMs: number;

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { checkSandboxKey } from '../connectors/sandboxKey';
 
 /**
  * Channel keys and the pay secret at rest: AES-256-GCM, a fresh 12-byte IV per value,
@@ -31,17 +32,6 @@ export function resolveSecretKey(configured: string | null, dataDir: string): Bu
   const key = randomBytes(32);
   writeFileSync(file, key.toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);
-  return key;
-}
-
-/** The shortest sandbox notification key accepted, in bytes (as HMAC-SHA256's block asks). */
-export const SANDBOX_KEY_MIN_BYTES = 32;
-
-/** A sandbox key too short to sign with: start refused. */
-export function checkSandboxKey(key: string): string {
-  if (Buffer.byteLength(key, 'utf8') < SANDBOX_KEY_MIN_BYTES) {
-    throw new Error(`KESSAI_SANDBOX_KEY must be at least ${SANDBOX_KEY_MIN_BYTES} bytes`);
-  }
   return key;
 }
 

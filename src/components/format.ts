@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { OperatorType } from '../contract/roles';
 import { roleLevel } from '../contract/roles';
 import type { Translate } from '../i18n/translator';
-import { BUSINESS_ZONE_NAME } from './zone';
+import { BUSINESS_ZONE_NAME } from '../services/zone';
 
 /** The business time zone dates are shown in (DESIGN: default Asia/Tokyo). */
 export const BUSINESS_ZONE: string = BUSINESS_ZONE_NAME;
@@ -22,10 +22,8 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return dt.isValid ? dt.setZone(BUSINESS_ZONE).toFormat(DATE_TIME_FORMAT) : String(value);
 }
 
-/** Today (business zone) minus `days`, as yyyy-MM-dd. */
-export function businessDate(daysAgo = 0): string {
-  return DateTime.now().setZone(BUSINESS_ZONE).minus({ days: daysAgo }).toFormat(DATE_FORMAT);
-}
+/** Today (business zone) minus `days`, as yyyy-MM-dd (services/businessDay.ts: the services need it too). */
+export { businessDate } from '../services/businessDay';
 
 /** A short, readable name of a browser from its user agent: 'Chrome 131 · Windows'. */
 export function describeUserAgent(ua: string | null | undefined): string {

@@ -1,4 +1,4 @@
-import { BUSINESS_ZONE_NAME } from './zone';
+import { BUSINESS_ZONE_NAME } from '../services/zone';
 
 const formatter = new Intl.DateTimeFormat('en-CA', {
   timeZone: BUSINESS_ZONE_NAME,

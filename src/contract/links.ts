@@ -2,7 +2,7 @@ import { yup, message, LIMITS, number } from './validation';
 import { email, optionalId, requiredText, text } from './fields';
 import { paymentAmount } from './limits';
 import { CURRENCIES } from './orgAgent';
-import type { OrderStatus } from './orders';
+import type { OrderStatus } from './orderStatus';
 
 /**
  * URL payments (invoice links) of spec points 2 and 7: /pay/pay/create, /pay/pay/close,

@@ -8,6 +8,9 @@ import type { OrderRow, OrderStatus } from './orders';
 import type { RefundRow } from './refunds';
 import type { PreOrderState } from './preorders';
 
+/** Shown in the order's detail, so declared with it. */
+export type { MerchantNotification } from './orders';
+
 /**
  * The merchant API (a merchant's system or terminal; no console session). Every request is
  * JSON and carries these headers; `sign` is hex HMAC-SHA256 over `timestamp + "\n" + body`
@@ -196,22 +199,6 @@ export interface MerchantNotificationBody {
   notifyId: string;
   notifyType: 'order';
   order: MerchantOrder;
-}
-
-/** A notification to the merchant as the console shows it (order detail). */
-export interface MerchantNotification {
-  notifyId: string;
-  url: string;
-  /** The status it reports. */
-  orderStatus: OrderStatus;
-  /** pending (tried again at nextAttemptAt), delivered, failed (no more tries). */
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  lastHttpStatus: number | null;
-  lastError: string;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
 }
 
 /** /history/orderInfo/getUrl: the payer's page of an open order. */

@@ -2,11 +2,11 @@
  * Money of spec point 9: amounts travel and are stored as integer minor units; JPY and
  * KRW have no minor unit, every other currency is divided by 100. Formatting and parsing
  * work on decimal strings and bigint, never on floating point. The currency list is the
- * agencies' (contract/orgAgent CURRENCIES).
+ * gateway's (contract/currencies.ts).
  */
-import { CURRENCIES } from './orgAgent';
+import { CURRENCIES, type Currency } from './currencies';
 
-export type Currency = (typeof CURRENCIES)[number];
+export type { Currency } from './currencies';
 
 export const CURRENCY_SYMBOLS: Record<Currency, string> = {
   JPY: '円',

@@ -2,23 +2,12 @@ import { yup, LIMITS, message, number } from './validation';
 import { email, id, money, optionalId, phone, requiredText, text, url, type Status } from './fields';
 import { bankFields } from './orgBank';
 import { isCalendarDay, latestToday } from './paging';
+import { CURRENCIES } from './currencies';
 
 export const SETTLEMENT_PERIODS = ['T+7', 'T+15', 'T+30'] as const;
 export const REMITTANCE_COST_TYPES = ['SHA', 'OUR'] as const;
-export const CURRENCIES = [
-  'JPY',
-  'CNY',
-  'USD',
-  'EUR',
-  'GBP',
-  'HKD',
-  'KRW',
-  'PHP',
-  'IDR',
-  'MYR',
-  'THB',
-  'SGD',
-] as const;
+/** The agencies' currencies, the gateway's list (contract/currencies.ts). */
+export { CURRENCIES };
 
 /** Agencies (spec point 3 "Agency"). */
 export const AgentSaveInput = yup

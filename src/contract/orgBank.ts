@@ -1,4 +1,4 @@
-import type { MessageKey } from '../i18n/translator';
+import type { MessageKey } from './messages';
 import { checkIban, electronic, ibanLengthOf, isBic, type IbanCheck } from './bankIds';
 import { COUNTRIES, HOME_COUNTRY } from './countries';
 import { text } from './fields';

@@ -1,9 +1,9 @@
 /**
  * The maximum of one payment per currency (docs/api.md "Payment limits"). A module of its own
- * without imports: the company schema (orgCompany) needs it, and money.ts → orgAgent →
- * orgCompany would otherwise be a cycle in which it is not yet defined.
+ * over the currency list alone: the company schema (orgCompany) needs it, and money.ts
+ * re-exports it.
  */
-import type { Currency } from './money';
+import type { Currency } from './currencies';
 
 /**
  * The absolute sanity maximum of one payment, per currency, in minor units, whatever the

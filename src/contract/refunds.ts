@@ -1,7 +1,7 @@
 import { yup, message, MD5_HEX, number } from './validation';
 import { id, text } from './fields';
 import { MAX_MINOR } from './money';
-import type { OrderStatus } from './orders';
+import type { OrderStatus } from './orderStatus';
 
 /**
  * Refund statuses of spec point 4 (labels: `refunds.statuses.<code>`), and the two of the

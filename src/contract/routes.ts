@@ -1,4 +1,4 @@
-import type { MessageKey } from '../i18n/translator';
+import type { MessageKey } from './messages';
 import { ALL_ROLES, type OperatorType } from './roles';
 
 /** The sidebar's icons (src/components/icons.tsx draws each: MENU_ICONS). */

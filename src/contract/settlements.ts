@@ -216,6 +216,24 @@ export interface BatchFile {
   total: number;
 }
 
+/** What the checkout's preview is asked for (the settlement checkout machine sends it). */
+export interface CheckoutPreviewRequest {
+  kind: PayoutKind;
+  ids: number[];
+}
+
+/**
+ * What the checkout is asked to make: the selection's payable ids, the transfer date, the
+ * dialog's batch key and the refund password as typed (the service sends its digest).
+ */
+export interface CheckoutRequest {
+  kind: PayoutKind;
+  ids: number[];
+  transferDate: string;
+  batchKey: string;
+  password: string;
+}
+
 /** The checkout's choosing and reviewing steps: the selection as the server sees it now. */
 export interface CheckoutPreview {
   items: CheckoutItem[];

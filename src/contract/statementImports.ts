@@ -29,6 +29,15 @@ export const CHECK_ROUTES = {
   paypay: '/history/paypayCheck',
 } as const satisfies Record<ReconGroup, string>;
 
+/** What the upload sends: the file, and the brand and day when chosen ('' to detect them). */
+export interface StatementUploadRequest {
+  group: ReconGroup;
+  file: Blob;
+  fileName: string;
+  brand: string;
+  businessDay: string;
+}
+
 /**
  * The largest statement accepted (bytes): a busy merchant's brand-day is a few MB; a larger
  * upload is refused on `file` once this much of it has arrived, the rest only read past.

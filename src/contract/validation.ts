@@ -1,4 +1,4 @@
-import type { MessageKey } from '../i18n/translator';
+import type { MessageKey } from './messages';
 import * as yup from './yup';
 
 /**

@@ -76,18 +76,13 @@ export function merge(lang: Catalogue): Dict {
 }
 
 type Areas = typeof AREAS;
-/**
- * Every key of the Japanese (default) catalogue. `t` takes only these, so a wrong literal key
- * and a key built from a template literal over a union (`t(`status.${s}`)`) fail to compile.
- */
-export type MessageKey = { [A in keyof Areas]: Leaves<Areas[A]['ja']> }[keyof Areas];
 
-/** The keys under a prefix, without it: `KeysUnder<'server.uploads'>` is `'badType' | 'empty' | …`. */
-export type KeysUnder<P extends string> = MessageKey extends infer K
-  ? K extends `${P}.${infer R}`
-    ? R
-    : never
-  : never;
+// The keys of the Japanese (default) catalogue, registered with the contract (its MessageKey).
+declare module '../contract/messages' {
+  interface MessageCatalogue {
+    keys: { [A in keyof Areas]: Leaves<Areas[A]['ja']> }[keyof Areas];
+  }
+}
 
 export * from './translator';
 

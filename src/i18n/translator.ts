@@ -3,7 +3,7 @@ import type { Catalogue } from '../contract/locale';
 import { formatMoney, isMoneyValue } from '../contract/money';
 import type { MessageRef } from '../contract/validation';
 import type { Dict } from './define';
-import type { MessageKey } from './index';
+import type { MessageKey } from '../contract/messages';
 
 /**
  * The translator at run time, without the catalogues' texts: the console's bundle loads the
@@ -135,4 +135,4 @@ export function renderMessage(t: Translate, m: MessageRef | string): string {
   return t(m.key, values);
 }
 
-export type { KeysUnder, MessageKey } from './index';
+export type { KeysUnder, MessageKey } from '../contract/messages';

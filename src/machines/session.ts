@@ -2,7 +2,6 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CaptchaInfo, LoginParams, SessionInfo, UserInfo } from '../contract/auth';
 import { LOGOUT_REDIRECT_MS } from '../contract/envelope';
 import type { WorkingLanguage } from '../contract/locale';
-import type { SessionStore } from '../services/storage';
 import {
   failureMessage,
   isUnauthenticatedError,
@@ -29,6 +28,23 @@ export const CHANGE_PASSWORD_PATH = '/changePassword';
 export const DEFAULT_IDLE_TIMEOUT_S = 900;
 /** How long before the idle timeout the warning shows. */
 export const IDLE_WARNING_LEAD_MS = 60_000;
+
+/**
+ * What the browser keeps of a session (spec point 3): token, locale, user info and menu routes.
+ * The machine's need, declared here; services/storage.ts keeps it in localStorage.
+ */
+export interface SessionStore {
+  getToken(): string | null;
+  setToken(token: string): void;
+  getLocale(): WorkingLanguage;
+  setLocale(locale: WorkingLanguage): void;
+  getUser(): UserInfo | null;
+  setUser(user: UserInfo): void;
+  getMenu(): string[];
+  setMenu(menu: readonly string[]): void;
+  /** Forget the session; only the locale stays, so the login page keeps the user's language. */
+  clear(): void;
+}
 
 export interface SessionInput {
   storage: SessionStore;

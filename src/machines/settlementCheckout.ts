@@ -7,6 +7,8 @@ import type {
   CheckoutDone,
   CheckoutItem,
   CheckoutPreview,
+  CheckoutPreviewRequest,
+  CheckoutRequest,
   PayoutKind,
 } from '../contract/settlements';
 import { failureMessage, resultOf, resultTypeOf, type TestMap } from './effects';
@@ -45,24 +47,6 @@ export interface SettlementCheckoutInput {
    * `newBatchKey`): every submit of the dialog sends it, so a retry is the same payout.
    */
   batchKey: string;
-}
-
-/** What the preview is asked for. */
-export interface CheckoutPreviewRequest {
-  kind: PayoutKind;
-  ids: number[];
-}
-
-/**
- * What the checkout is asked to make: the selection's payable ids, the transfer date, the
- * dialog's batch key and the refund password as typed (the service sends its digest).
- */
-export interface CheckoutRequest {
-  kind: PayoutKind;
-  ids: number[];
-  transferDate: string;
-  batchKey: string;
-  password: string;
 }
 
 /** A checkout refused because another operator took some of the selection first. */

@@ -2,7 +2,11 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import { ResultType } from '../contract/envelope';
 import { DEFAULT_LANGUAGE } from '../contract/locale';
 import type { ReconGroup } from '../contract/reconciliation';
-import type { StatementImportStarted, StatementImportView } from '../contract/statementImports';
+import type {
+  StatementImportStarted,
+  StatementImportView,
+  StatementUploadRequest,
+} from '../contract/statementImports';
 import { failureMessage, fieldErrorsOf, resultTypeOf, type TestMap } from './effects';
 
 /**
@@ -25,15 +29,6 @@ export const IMPORT_POLL_MS = 1_000;
 
 export interface StatementImportInput {
   group: ReconGroup;
-}
-
-/** What the upload sends: the file, and the brand and day when chosen ('' to detect them). */
-export interface StatementUploadRequest {
-  group: ReconGroup;
-  file: Blob;
-  fileName: string;
-  brand: string;
-  businessDay: string;
 }
 
 export interface StatementImportContext {

@@ -9,7 +9,7 @@ import type {
   PreOrderCreate,
   PreOrderUses,
 } from '../contract/preorders';
-import { businessDate } from '../components/format';
+import { businessDate } from './businessDay';
 import { preOrderWatchMachine, type ReadUsesInput } from '../machines/preOrderWatch';
 import { api } from './api';
 import {

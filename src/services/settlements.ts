@@ -9,7 +9,7 @@ import type {
   SettlementLinesQuery,
   SettlementSettingsSave,
 } from '../contract/settlements';
-import type { CheckoutPreviewRequest, CheckoutRequest } from '../machines/settlementCheckout';
+import type { CheckoutPreviewRequest, CheckoutRequest } from '../contract/settlements';
 import { api } from './api';
 import { hashPassword } from './auth';
 import { saveFile } from './exports';

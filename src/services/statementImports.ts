@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { statementImportsCalls } from '../contract/calls/statementImports';
 import type { ReconGroup } from '../contract/reconciliation';
-import type { StatementUploadRequest } from '../machines/statementImport';
+import type { StatementUploadRequest } from '../contract/statementImports';
 import { api } from './api';
 
 /** The upload form: the file under its own name, and the brand and day when chosen. */

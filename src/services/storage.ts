@@ -1,25 +1,12 @@
-import { DEFAULT_LANGUAGE, isWorkingLanguage, type WorkingLanguage } from '../contract/locale';
+import { DEFAULT_LANGUAGE, isWorkingLanguage } from '../contract/locale';
 import type { UserInfo } from '../contract/auth';
+import type { SessionStore } from '../machines/session';
 
 /** The part of the Web Storage API the session store needs (localStorage, or a Map in tests). */
 export interface KeyValueStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
-}
-
-/** What the browser keeps of a session (spec point 3): token, locale, user info and menu routes. */
-export interface SessionStore {
-  getToken(): string | null;
-  setToken(token: string): void;
-  getLocale(): WorkingLanguage;
-  setLocale(locale: WorkingLanguage): void;
-  getUser(): UserInfo | null;
-  setUser(user: UserInfo): void;
-  getMenu(): string[];
-  setMenu(menu: readonly string[]): void;
-  /** Forget the session; only the locale stays, so the login page keeps the user's language. */
-  clear(): void;
 }
 
 export const STORAGE_KEYS = {

@@ -4,7 +4,7 @@
  * language, profile) never touch a demo account. A copy has the demo account's role,
  * organisations and password.
  */
-import { DEMO_ACCOUNTS, DEMO_EXTRA_ACCOUNTS } from '../../server/db/demo/data';
+import { DEMO_ACCOUNTS, DEMO_EXTRA_ACCOUNTS } from '../../server/demo/data';
 import type { WorkingLanguage } from '../../src/contract/locale';
 
 /** The demo password (KESSAI_DEMO_PASSWORD's default); every fixture starts with it. */

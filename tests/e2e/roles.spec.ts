@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { roleNameKey } from '../../src/contract/roles';
 import { DEFAULT_ROLE_ROUTES, MENU, routeAvailable } from '../../src/contract/routes';
-import { DEMO_ACCOUNTS } from '../../server/db/demo/data';
+import { DEMO_ACCOUNTS } from '../../server/demo/data';
 import { FIXTURES, PASSWORD } from './fixtures';
 import { expectedSidebar } from './support/menu';
 import {

@@ -15,7 +15,7 @@ import { MFA_REQUIRED_ROLES } from '../../src/contract/roles';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
-import { prepareDatabase } from '../../server/db/prepare';
+import { prepareDatabase } from '../../server/demo/prepare';
 import { operators, passwordHistory } from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 import { createSecretBox, resolveSecretKey } from '../../server/platform/secrets';

@@ -5,9 +5,9 @@ import {
   conflictOf,
   settlementCheckoutMachine,
   settlementCheckoutTestMap,
-  type CheckoutRequest,
   type SettlementCheckoutContext,
 } from '../../src/machines/settlementCheckout';
+import type { CheckoutRequest } from '../../src/contract/settlements';
 import {
   apiErrorOf,
   coveredTransitions,

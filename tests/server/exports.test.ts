@@ -8,7 +8,7 @@ import type { OrderExportQuery } from '../../src/contract/exports';
 import type { OrderRow } from '../../src/contract/orders';
 import type { RefundRow } from '../../src/contract/refunds';
 import { createTranslator, textOr, type Translate } from '../../src/i18n';
-import { generateDemoOrders } from '../../server/db/demo/orders';
+import { generateDemoOrders } from '../../server/demo/orders';
 import { auditLog, operators, orders } from '../../server/db/schema';
 import { orderCsvRows, orderRows } from '../../server/modules/exports';
 import { copyCsv, copyCsvBatch, crlfRows, pgliteOf } from '../../server/db/copy';

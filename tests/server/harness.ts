@@ -11,7 +11,7 @@ import type { Envelope } from '../../src/contract/envelope';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type DatabaseHandle, type Db } from '../../server/db/client';
-import { prepareDatabase } from '../../server/db/prepare';
+import { prepareDatabase } from '../../server/demo/prepare';
 import { operators, passwordHistory } from '../../server/db/schema';
 import { createHasher, md5Upper } from '../../server/platform/passwords';
 import { createSecretBox, parseSecretKey } from '../../server/platform/secrets';

@@ -13,7 +13,7 @@ import { commissionOf } from '../../src/contract/money';
 import type { DayState, ReconDayRow, ReconRun } from '../../src/contract/reconciliation';
 import type { SandboxConnector } from '../../server/connectors/sandbox';
 import type { Injection } from '../../server/connectors/types';
-import { dayStatement, fillSandboxBooks } from '../../server/db/demo/statements';
+import { dayStatement, fillSandboxBooks } from '../../server/demo/statements';
 import {
   auditLog,
   reconciliationRuns,
@@ -22,13 +22,10 @@ import {
   statementImports,
   statementRows,
 } from '../../server/db/schema';
-import {
-  brandDayRange,
-  drainImports,
-  endHoldingPools,
-  reconcileDay,
-  type HeldDayDone,
-} from '../../server/modules/reconciliation';
+import { reconcileDay } from '../../server/modules/reconciliation';
+import { endHoldingPools, type HeldDayDone } from '../../server/modules/reconciliation/holdingPool';
+import { drainImports } from '../../server/modules/reconciliation/imports';
+import { brandDayRange } from '../../server/modules/reconciliation/match';
 import { closePeriods } from '../../server/modules/settlements';
 import { backends, startHarness, type Harness } from './harness';
 import { brandOrder, orderAudit, paymentRow, sandboxOf, type TestOrder } from './reconciliation-support';

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentHash, parseStatement, writePaypay } from '../../server/modules/reconciliation';
+import { contentHash, parseStatement, writePaypay } from '../../server/formats';
 import { freePort, killProcess, scratchDatabase, startServerProcess } from './processes-support';
 
 /**

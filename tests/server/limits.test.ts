@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
-import { prepareDatabase } from '../../server/db/prepare';
+import { prepareDatabase } from '../../server/demo/prepare';
 import {
   backends,
   freshPostgresDatabase,

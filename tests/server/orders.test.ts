@@ -18,7 +18,7 @@ import {
 import { canRefundTransition, type RefundRow } from '../../src/contract/refunds';
 import type { Page } from '../../src/contract/envelope';
 import { branchUnits, companies, orders, refunds } from '../../server/db/schema';
-import { generateDemoOrders } from '../../server/db/demo/orders';
+import { generateDemoOrders } from '../../server/demo/orders';
 import { backends, startHarness, type Harness } from './harness';
 import { orgIds, type OrgIds } from './fixtures';
 

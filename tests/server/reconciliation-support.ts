@@ -10,12 +10,9 @@ import {
   reconciliationRuns,
   refunds,
 } from '../../server/db/schema';
-import {
-  brandDayRange,
-  reconcileDay,
-  type StatementLayout,
-  type StatementRow,
-} from '../../server/modules/reconciliation';
+import { reconcileDay } from '../../server/modules/reconciliation';
+import { brandDayRange } from '../../server/modules/reconciliation/match';
+import { type StatementLayout, type StatementRow } from '../../server/formats';
 
 /**
  * Orders and refunds of one brand with the brand's numbers and fee, written straight into the

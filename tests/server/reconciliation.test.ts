@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, reconciliationRuns, statementRows } from '../../server/db/schema';
-import { brandDayRange, reconcileDay, type StatementRow } from '../../server/modules/reconciliation';
+import { reconcileDay } from '../../server/modules/reconciliation';
+import { brandDayRange } from '../../server/modules/reconciliation/match';
+import type { StatementRow } from '../../server/formats';
 import { backends, startHarness, type Harness } from './harness';
 import {
   brandOrder,
@@ -192,7 +194,7 @@ describe.each(backends)('reconciliation of a brand day on $name', (backend) => {
         .from(reconciliationRuns)
         .where(and(eq(reconciliationRuns.brand, brand), eq(reconciliationRuns.businessDay, '2026-10-04'))),
     ).toHaveLength(0);
-    const { RowRefused } = await import('../../server/modules/reconciliation');
+    const { RowRefused } = await import('../../server/formats');
     function* refusing(): Generator<StatementRow> {
       yield paymentRow(brand, a);
       throw new RowRefused(3, 'columns', 'row has 13 columns, the header 14');

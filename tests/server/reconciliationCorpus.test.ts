@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAY_BRANDS, type PayBrand } from '../../src/contract/brands';
 import { statementRows } from '../../server/db/schema';
-import { brandDayRange, reconcileDay, type StatementRow } from '../../server/modules/reconciliation';
+import { reconcileDay } from '../../server/modules/reconciliation';
+import { brandDayRange } from '../../server/modules/reconciliation/match';
+import type { StatementRow } from '../../server/formats';
 import { eq } from 'drizzle-orm';
 import { backends, startHarness, type Harness } from './harness';
 import {

@@ -9,7 +9,8 @@ import {
   type ReconRun,
 } from '../../src/contract/reconciliation';
 import { auditLog, reconciliationResults } from '../../server/db/schema';
-import { brandDayRange, reconcileDay } from '../../server/modules/reconciliation';
+import { reconcileDay } from '../../server/modules/reconciliation';
+import { brandDayRange } from '../../server/modules/reconciliation/match';
 import { backends, startHarness, type Harness } from './harness';
 import { orgIds } from './fixtures';
 import {

@@ -13,7 +13,7 @@ import {
   sandboxPayments,
   sandboxRefunds,
 } from '../../server/db/schema';
-import { parseStatement, type ParsedStatement, type StatementRow } from '../../server/modules/reconciliation';
+import { parseStatement, type ParsedStatement, type StatementRow } from '../../server/formats';
 import { brandOrder } from './reconciliation-support';
 import { backends, startHarness, type Harness } from './harness';
 

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_LIMIT_PER_KIND, type GlobalSearchReply, type SearchHit } from '../../src/contract/search';
 import { companies, orders, payLinks, preOrders, refunds, roleRoutes } from '../../server/db/schema';
-import { generateDemoOrders } from '../../server/db/demo/orders';
+import { generateDemoOrders } from '../../server/demo/orders';
 import { isBankBusinessDay } from '../../server/platform/bankDays';
 import { backends, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
 import { orgIds, type OrgIds } from './fixtures';

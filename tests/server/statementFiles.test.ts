@@ -13,9 +13,11 @@ import { commissionOf } from '../../src/contract/money';
 import type { ReconRun } from '../../src/contract/reconciliation';
 import type { StatementImportView } from '../../src/contract/statementImports';
 import type { Injection } from '../../server/connectors/types';
-import { fillSandboxBooks } from '../../server/db/demo/statements';
+import { fillSandboxBooks } from '../../server/demo/statements';
 import { reconciliationRuns, statementImportFiles, statementRows } from '../../server/db/schema';
-import { drainImports, importsSettled, runFetches } from '../../server/modules/reconciliation';
+import { importsSettled } from '../../server/modules/reconciliation';
+import { runFetches } from '../../server/modules/reconciliation/fetchJob';
+import { drainImports } from '../../server/modules/reconciliation/imports';
 import { backends, startHarness, type Harness } from './harness';
 import {
   brandOrder,

@@ -21,7 +21,7 @@ import type { Envelope } from '../../src/contract/envelope';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
-import { prepareDatabase } from '../../server/db/prepare';
+import { prepareDatabase } from '../../server/demo/prepare';
 import { loginHistory, operators } from '../../server/db/schema';
 import { createHasher } from '../../server/platform/passwords';
 import {

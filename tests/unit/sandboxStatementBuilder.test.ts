@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PAY_BRANDS } from '../../src/contract/brands';
 import type { Injection } from '../../server/connectors';
 import { buildStatement, statementLayout, type Ledger } from '../../server/connectors/sandboxStatements';
-import { parseStatement } from '../../server/modules/reconciliation';
+import { parseStatement } from '../../server/formats';
 
 /**
  * The sandbox's statement builder as a pure function: for random ledgers and random injections,

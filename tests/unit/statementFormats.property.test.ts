@@ -18,7 +18,7 @@ import {
   writeWechatGlobal,
   type StatementParse,
   type StatementRow,
-} from '../../server/modules/reconciliation';
+} from '../../server/formats';
 
 /**
  * Each layout: random rows (amounts, fees, statuses, CJK and kana names, commas, quotes and line

@@ -25,7 +25,7 @@ import {
   writeWechatGlobal,
   type StatementParse,
   type StatementRow,
-} from '../../server/modules/reconciliation';
+} from '../../server/formats';
 
 /**
  * The statement layouts against fixtures written by hand from the brands' documented layouts

@@ -276,7 +276,7 @@ describe('the fonts cover what statements print', () => {
 
   it('both faces have every character of the demo organisations (names, banks, holders, addresses)', async () => {
     const source = ['data.ts', 'details.ts']
-      .map((f) => readFileSync(join('server/db/demo', f), 'utf8'))
+      .map((f) => readFileSync(join('server/demo', f), 'utf8'))
       .join('');
     // Every character beyond ASCII the demo data writes (ASCII is in both faces).
     const demo = [...new Set(source)].filter((c) => (c.codePointAt(0) ?? 0) > 0x7f);

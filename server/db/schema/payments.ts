@@ -72,7 +72,7 @@ export const orders = pgTable(
     /** The pre-order this order is one payment of (a use counts when it is paid). */
     preOrderId: bigint('pre_order_id', { mode: 'number' }).references(() => preOrders.id),
     /**
-     * Made up by the demo seed (server/db/demo), never sent to a brand: the recovery leaves
+     * Made up by the demo seed (server/demo), never sent to a brand: the recovery leaves
      * its in-flight orders and refunds as seeded.
      */
     demo: boolean('demo').notNull().default(false),

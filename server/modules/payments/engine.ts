@@ -9,8 +9,9 @@ import { fail } from '../../platform/envelope';
 import { enqueueNotification } from './outbox';
 import { countPreOrderUse } from './preOrderUses';
 import { commissionRateAt } from './rates';
+import type { OrderRecord } from './orderRecord';
 
-export type OrderRecord = typeof orders.$inferSelect;
+export type { OrderRecord } from './orderRecord';
 
 /** The transition was refused by the table of src/contract/orders.ts. */
 export class IllegalTransition extends Error {

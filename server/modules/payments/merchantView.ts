@@ -1,7 +1,7 @@
 import type { MerchantOrder } from '../../../src/contract/merchant';
 import type { OrderStatus } from '../../../src/contract/orders';
 import { iso } from '../../platform/lists';
-import type { OrderRecord } from './engine';
+import type { OrderRecord } from './orderRecord';
 
 /** The payer's page for an order. */
 export const payerUrl = (base: string, gatewayOrderNo: string) =>

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OrderStatus } from '../../../src/contract/orders';
 import type { Executor } from '../../db/client';
 import { merchantNotifications } from '../../db/schema';
-import type { OrderRecord } from './engine';
+import type { OrderRecord } from './orderRecord';
 import { toMerchantOrder } from './merchantView';
 
 /*

@@ -15,7 +15,7 @@
  */
 import iconv from 'iconv-lite';
 import { isCurrency, parseAmount } from '../../../src/contract/money';
-import { RowRefused, csvLine, csvRecords, decodeStrict, invalidUtf8At } from '../reconciliation';
+import { RowRefused, csvLine, csvRecords, decodeStrict, invalidUtf8At } from '../../formats';
 
 export interface BankDeposit {
   line: number;

@@ -6,7 +6,7 @@ import { bankDepositImports, bankDeposits } from '../../db/schema';
 import type { Audit } from '../../platform/audit';
 import { write, type Caller } from '../../platform/caller';
 import { fieldError } from '../../platform/lists';
-import { contentHash } from '../reconciliation';
+import { contentHash } from '../../formats';
 import { BANK_CSV_MAX_LINES, parseBankCsv, type BankCsvParse } from './bankCsv';
 import { matchDeposits, refreshPayouts } from './service';
 

@@ -9,7 +9,7 @@ import { rowsOf, type Db, type Tx } from '../../db/client';
 import { brandPayouts } from '../../db/schema';
 import type { Audit } from '../../platform/audit';
 import { businessDaysAfter } from '../../platform/bankDays';
-import { contentHash } from '../reconciliation';
+import { contentHash } from '../../formats';
 
 /**
  * The brands' payouts (docs/reconciliation.md, "Payouts"): one row per brand, currency and

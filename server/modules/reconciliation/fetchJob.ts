@@ -24,7 +24,7 @@ import { write, type Caller } from '../../platform/caller';
 import { ApiError } from '../../platform/envelope';
 import type { ModuleJobs } from '../../platform/jobs';
 import { fieldError } from '../../platform/lists';
-import { businessDay } from './formats';
+import { businessDay } from '../../formats';
 import { brandName, kickImports, queueFetched } from './imports';
 import { BRAND_DAY_OFFSET_MINUTES, joinedFileNames } from './match';
 

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { reconciliationRuns, statementImports, type RunFile } from '../../db/schema';
 import { systemActor } from '../../platform/audit';
 import type { ModuleJobs } from '../../platform/jobs';
-import { contentHash } from './formats';
+import { contentHash } from '../../formats';
 import { queueSystemFetch } from './fetchJob';
 import { drainImports } from './imports';
 import { rematchHeldDay } from './match';

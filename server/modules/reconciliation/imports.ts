@@ -39,7 +39,7 @@ import {
   type StatementRefusal,
   type StatementRow,
   type StatementSummary,
-} from './formats';
+} from '../../formats';
 import {
   BRAND_DAY_OFFSET_MINUTES,
   joinedFileNames,

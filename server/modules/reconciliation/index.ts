@@ -1,35 +1,28 @@
 /**
- * Reconciliation against brand statements (issue #16, docs/reconciliation.md): the brand
- * statement file formats (formats/index.ts, pure functions) and the matching of a brand's day
- * (match.ts: reconcileDay), and the check pages' calls (routes.ts: the days list, a day's
- * results and runs, resolving an exception). The order detail reads an order's result here.
+ * Reconciliation against brand statements (issue #16, docs/reconciliation.md): the statements'
+ * imports (uploaded or fetched), the matching of a brand's day (match.ts) and the check pages'
+ * calls. The file formats it reads are a layer of their own below it (server/formats). What
+ * others use, and nothing more: tests that drive an internal (a job run now, a day's range)
+ * import it from its file.
  */
-export * from './formats';
-export { brandTransactionRoutes } from './transactions';
-export {
-  BRAND_DAY_OFFSET_MINUTES,
-  DEFAULT_HOLDING_DAYS,
-  brandDayRange,
-  joinedFileNames,
-  reconcileDay,
-  rematchHeldDay,
-  runFilesHash,
-  type ReconcileInput,
-  type StatementPart,
-  type ReconcileOutcome,
-  type StatementInput,
-} from './match';
+/** The calls and jobs (server/app.ts). */
 export { reconciliationRoutes } from './routes';
+export { brandTransactionRoutes } from './transactions';
+export { importRoutes } from './importRoutes';
+export { statementImportJobs } from './fetchJob';
+export { holdingPoolJobs } from './holdingPool';
+/** Resolves when the imports queued so far have finished (server/app.ts on close, tests). */
+export { importsSettled } from './imports';
+/** An order's result (modules/orders) and whether it is held back from settlement (modules/settlements). */
 export { orderReconciliation } from './queries';
 export { auditOf, inException, releaseOrder } from './audits';
-export { importRoutes } from './importRoutes';
-export { holdingPoolJobs, endHoldingPools, type HeldDayDone } from './holdingPool';
-export { statementImportJobs, runFetches, backoffMs, FETCH_BACKOFF, FETCH_MAX_ATTEMPTS } from './fetchJob';
+/** A brand day matched from statement files (the demo data's history, tests, bench/reconcile.ts). */
 export {
-  drainImports,
-  fileCurrency,
-  importsSettled,
-  kickImports,
-  processImport,
-  claimImport,
-} from './imports';
+  BRAND_DAY_OFFSET_MINUTES,
+  joinedFileNames,
+  reconcileDay,
+  runFilesHash,
+  type StatementInput,
+  type StatementPart,
+} from './match';
+export { fileCurrency } from './imports';

@@ -31,7 +31,7 @@ import {
   WECHAT_OFFSET_MINUTES,
   type StatementRefusal,
   type StatementRow,
-} from './formats';
+} from '../../formats';
 
 /**
  * Where each brand's business day begins, from its statement layout: the Chinese wallets cut at

@@ -668,11 +668,12 @@ export async function reverseBatch(
 }
 
 /**
- * The demo data's payouts (server/db/demo): the payable ones of the settlements given, made into
- * a batch dated `transferDate` and remitted at `remittedAt`, as an operator would have done.
- * Nothing when none of them can be paid.
+ * A payout made before this database knew of it (the demo data's history, server/demo): the
+ * payable ones of the settlements given, made into a batch dated `transferDate` and remitted at
+ * `remittedAt`, as an operator would have done with checkout and remit (which only take today
+ * and later). Nothing when none of them can be paid.
  */
-export async function demoPayout(
+export async function recordPastPayout(
   tx: Tx,
   audit: Audit,
   p: {

@@ -4,7 +4,8 @@
  * refunds (the refund password) through its index.
  */
 export { closeParty, closePeriods, yesterday, type CloseOptions, type CloseReport } from './close';
-export { demoPayout } from './checkout';
+/** A payout of the past, made and remitted at given times (the demo data's history). */
+export { recordPastPayout } from './checkout';
 export { settle, type Figures, type PayoutTerms, type SettlementLines } from './arithmetic';
 export { periodEnd, periodStart, closedThrough, ruleOf, isDate, type PeriodRule } from './periods';
 export { settlementRoutes } from './routes';

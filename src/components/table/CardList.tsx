@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Checkbox, DataList, Flex, Skeleton, Stack } from '@chakra-ui/react';
 import { useT } from '../../app/i18n';
-import type { Column, DataTableProps } from '../DataTable';
+import type { Column, DataTableProps } from './types';
 
 /**
  * A list below the `md` breakpoint: one card per row with the row's key facts (the

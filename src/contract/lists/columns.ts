@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n/translator';
+import type { MessageKey } from '../messages';
 import type { ExportColumn, ListColumn } from './define';
 
 /** Columns several lists declare alike (written once; a list lists them in its own order). */

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../i18n/translator';
+import type { MessageKey } from '../messages';
 import type { RoleLevel } from '../roles';
 import { yup } from '../validation';
 import { dateRange, pageFields } from '../paging';

@@ -2,7 +2,7 @@ import { yup } from '../validation';
 import { optionalId, STATUSES, text } from '../fields';
 import type { RoleLevel } from '../roles';
 import { ALL_SUB_BRANDS, PAY_BRANDS, PAYMENT_TYPES } from '../brands';
-import type { MessageKey } from '../../i18n/translator';
+import type { MessageKey } from '../messages';
 import type { ListFilter } from './define';
 
 /** Filters several lists share (written once; a list spreads what it has). */

@@ -11,7 +11,7 @@ import {
 import { defineList, exportQueryOf, pageQueryOf, type ExportColumn, type ListColumn } from './define';
 import { codeFilter } from './filters';
 import type { yup } from '../validation';
-import type { MessageKey } from '../../i18n/translator';
+import type { MessageKey } from '../messages';
 
 /**
  * The days list of a reconciliation check page (/history/walletCheck, /history/paypayCheck;

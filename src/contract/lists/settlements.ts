@@ -2,7 +2,7 @@ import { CURRENCIES } from '../orgAgent';
 import { RANGE_DAYS_LONG } from '../paging';
 import { PAY_BRANDS } from '../brands';
 import { SETTLEMENT_STATUSES, type SettlementKind } from '../settlements';
-import type { MessageKey } from '../../i18n/translator';
+import type { MessageKey } from '../messages';
 import { defineList, exportQueryOf, pageQueryOf, type ExportColumn, type ListColumn } from './define';
 import { brandFilter, codeFilter, idOptionsFilter } from './filters';
 import type { yup } from '../validation';

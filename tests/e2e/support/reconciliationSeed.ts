@@ -9,7 +9,7 @@ import type { Db } from '../../../server/db/client';
 import { companies, orders, reconciliationResults, reconciliationRuns } from '../../../server/db/schema';
 import { exceptionDay } from '../../server/reconciliation-support';
 
-/** Before the demo's 90 days of statements (server/db/demo): a day of its own. */
+/** Before the demo's 90 days of statements (server/demo): a day of its own. */
 export const SEEDED_DAY = '2026-07-20';
 const SEEDED_FILE = 'wechat-e2e-20260720.csv';
 export const SEEDED_BRAND = 'wechat';

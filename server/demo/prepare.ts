@@ -3,14 +3,14 @@ import { seedRoleRoutes } from '../modules/access';
 import { createHasher } from '../platform/passwords';
 import { createSecretBox, resolveSecretKey, type SecretBox } from '../platform/secrets';
 import { and, count, isNotNull, ne } from 'drizzle-orm';
-import type { DatabaseHandle } from './client';
-import { companies, operators } from './schema';
-import { seedDemo } from './demo/seed';
-import { generateDemoOrders } from './demo/orders';
-import { seedDemoLinks } from './demo/links';
-import { seedDemoSettlements } from './demo/settlements';
-import { seedDemoStatements } from './demo/statements';
-import { seedDemoPayouts } from './demo/payouts';
+import type { DatabaseHandle } from '../db/client';
+import { companies, operators } from '../db/schema';
+import { seedDemo } from './seed';
+import { generateDemoOrders } from './orders';
+import { seedDemoLinks } from './links';
+import { seedDemoSettlements } from './settlements';
+import { seedDemoStatements } from './statements';
+import { seedDemoPayouts } from './payouts';
 
 /** The steps of preparing the database, for the terminal (server/main.ts) on a first start. */
 export type PrepareStep =

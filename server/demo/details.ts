@@ -1,5 +1,5 @@
-import type { BRANDS } from '../../../src/contract/commission';
-import { randomToken, sha256, type SecretBox } from '../../platform/secrets';
+import type { BRANDS } from '../../src/contract/commission';
+import { randomToken, sha256, type SecretBox } from '../platform/secrets';
 
 /** Filled-in business details for the demo organisations, derived from their position. */
 const pad = (n: number, width = 4) => String(n).padStart(width, '0');

@@ -1,6 +1,6 @@
-import { loadConfig } from '../../config';
-import { openDatabase } from '../client';
-import { prepareDatabase } from '../prepare';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { prepareDatabase } from './prepare';
 import { generateDemoOrders } from './orders';
 
 /**

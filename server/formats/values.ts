@@ -3,7 +3,7 @@
  * minor units (never a float); times are local wall-clock times of a fixed offset (China and
  * Japan keep no summer time) ↔ ISO 8601 with that offset.
  */
-import { MAX_MINOR } from '../../../../src/contract/money';
+import { MAX_MINOR } from '../../src/contract/money';
 
 const FIXED = new Map<number, RegExp>();
 const fixedPattern = (digits: number): RegExp => {

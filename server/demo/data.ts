@@ -1,4 +1,4 @@
-import type { OperatorType } from '../../../src/contract/roles';
+import type { OperatorType } from '../../src/contract/roles';
 
 /** Demo organisations: three providers, their agencies, and merchants with branches. */
 export const DEMO_PROVIDERS = [

@@ -1,19 +1,19 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { PAY_BRANDS } from '../../../src/contract/brands';
-import { SandboxConnector } from '../../connectors/sandbox';
-import { recordAudit, systemActor } from '../../platform/audit';
-import { businessDaysAfter } from '../../platform/bankDays';
+import { PAY_BRANDS } from '../../src/contract/brands';
+import { SandboxConnector } from '../connectors/sandbox';
+import { recordAudit, systemActor } from '../platform/audit';
+import { businessDaysAfter } from '../platform/bankDays';
 import {
   fetchDueStatements,
   parseBankCsv,
   refreshPayouts,
   storeDeposits,
   writeBankCsv,
-} from '../../modules/payouts';
-import { rowsOf, type Db } from '../client';
-import { operators } from '../schema';
+} from '../modules/payouts';
+import { rowsOf, type Db } from '../db/client';
+import { operators } from '../db/schema';
 
 /**
  * The demo's brand payouts (docs/reconciliation.md, "Payouts"): the brands' payment statements

@@ -14,7 +14,7 @@
  *   Alipay's id of the payment (PAYMENT) or of the refund or cancel (REFUND, CANCEL). A CANCEL
  *   returns the money of its payment: its kind is refund, its kindRaw CANCEL.
  */
-import { isCurrency, minorDigits } from '../../../../src/contract/money';
+import { isCurrency, minorDigits } from '../../src/contract/money';
 import { ALIPAY_COLUMNS } from './columns';
 import { csvLine, type CsvRecord } from './csv';
 import { encodeStrict } from './encoding';

@@ -1,26 +1,24 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { PAY_BRANDS, type PayBrand } from '../../../src/contract/brands';
-import { SandboxConnector } from '../../connectors/sandbox';
-import { BRAND_STATEMENTS, statementReadyAt } from '../../connectors/sandboxStatements';
-import { StatementNotReady, StatementUnsupported, type Injection } from '../../connectors/types';
+import { PAY_BRANDS, type PayBrand } from '../../src/contract/brands';
+import { SandboxConnector } from '../connectors/sandbox';
+import { BRAND_STATEMENTS, statementReadyAt } from '../connectors/sandboxStatements';
+import { StatementNotReady, StatementUnsupported, type Injection } from '../connectors/types';
 import {
   fileCurrency,
   joinedFileNames,
-  parseStatement,
   reconcileDay,
   releaseOrder,
   runFilesHash,
   type StatementInput,
   type StatementPart,
-  type StatementRefusal,
-  type StatementRow,
-} from '../../modules/reconciliation';
-import { recordAudits, systemActor } from '../../platform/audit';
-import { type Resolution } from '../../../src/contract/reconciliation';
-import { rowsOf, type Db } from '../client';
-import { statementFetches } from '../schema';
+} from '../modules/reconciliation';
+import { parseStatement, type StatementRefusal, type StatementRow } from '../formats';
+import { recordAudits, systemActor } from '../platform/audit';
+import { type Resolution } from '../../src/contract/reconciliation';
+import { rowsOf, type Db } from '../db/client';
+import { statementFetches } from '../db/schema';
 
 /**
  * 90 days of brand statements for the demo (issue #16, "Demo data"): the sandbox brands' books

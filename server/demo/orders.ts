@@ -7,10 +7,10 @@ import {
   SUB_BRANDS,
   type PayBrand,
   type PaymentType,
-} from '../../../src/contract/brands';
-import { chargesOn, refundReturns, type ChargeRates, type Charges } from '../../../src/contract/charges';
-import type { OrderEvent, OrderStatus } from '../../../src/contract/orders';
-import type { Db } from '../client';
+} from '../../src/contract/brands';
+import { chargesOn, refundReturns, type ChargeRates, type Charges } from '../../src/contract/charges';
+import type { OrderEvent, OrderStatus } from '../../src/contract/orders';
+import type { Db } from '../db/client';
 import {
   agentRebateRates,
   brandAgentBrands,
@@ -24,9 +24,9 @@ import {
   refunds,
   sandboxPayments,
   sandboxRefunds,
-} from '../schema';
+} from '../db/schema';
 import { merchantOf, type DemoMerchant } from './merchants';
-import { BRAND_DAY_OFFSET_MINUTES } from '../../modules/reconciliation';
+import { BRAND_DAY_OFFSET_MINUTES } from '../modules/reconciliation';
 
 /** How far a payment can settle after its order was made (below: seconds to two minutes). */
 const SETTLE_MS = 120_000;

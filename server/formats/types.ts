@@ -5,7 +5,7 @@
  * carry stay in `extra`, raw, under the column's own name, so a row written back gives the
  * same bytes.
  */
-import type { PayBrand } from '../../../../src/contract/brands';
+import type { PayBrand } from '../../src/contract/brands';
 
 export const STATEMENT_LAYOUTS = ['wechat', 'wechatGlobal', 'alipay', 'paypay', 'card'] as const;
 export type StatementLayout = (typeof STATEMENT_LAYOUTS)[number];

@@ -22,7 +22,7 @@
  * A row is a refund when 交易状态 is REFUND: its status is 退款状态 and it carries both refund
  * numbers; a payment's status is 交易状态 and it has no refund number.
  */
-import { isCurrency, minorDigits } from '../../../../src/contract/money';
+import { isCurrency, minorDigits } from '../../src/contract/money';
 import { WECHAT_GLOBAL_COLUMNS, WECHAT_GLOBAL_SUMMARY_COLUMNS } from './columns';
 import { csvLine, type CsvRecord } from './csv';
 import { encodeStrict } from './encoding';

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { PayBrand } from '../../../src/contract/brands';
-import type { Db, Tx } from '../client';
+import type { PayBrand } from '../../src/contract/brands';
+import type { Db, Tx } from '../db/client';
 import {
   agentRebateRates,
   brandAgentBrands,
@@ -12,10 +12,10 @@ import {
   payoutAccounts,
   rateChanges,
   settlements,
-} from '../schema';
+} from '../db/schema';
 import { createHash } from 'node:crypto';
-import { closePeriods, demoPayout, yesterday } from '../../modules/settlements';
-import { recordAudit, systemActor, type AuditActor } from '../../platform/audit';
+import { closePeriods, recordPastPayout, yesterday } from '../modules/settlements';
+import { recordAudit, systemActor, type AuditActor } from '../platform/audit';
 
 /**
  * The settlement side of the demo (docs/settlement.md): the comprehensive agents that hold the
@@ -234,7 +234,7 @@ async function payOutOlder(db: Db, zone: string, now: Date) {
       const at = DateTime.fromISO(dueDate, { zone }).set({ hour: 15 }).toJSDate();
       if (ids.length === 0 || at.getTime() >= now.getTime()) continue;
       await db.transaction((tx) =>
-        demoPayout(tx, (e) => recordAudit(tx, actor, e), {
+        recordPastPayout(tx, (e) => recordAudit(tx, actor, e), {
           kind,
           ids: ids.map((r) => r.id),
           transferDate: dueDate,

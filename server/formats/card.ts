@@ -5,7 +5,7 @@
  * ISO 8601 with their offset as the acquirer writes them (we write JST, +09:00, the modelled
  * acquirer's day cut being 00:00 JST).
  */
-import { isCurrency, minorDigits } from '../../../../src/contract/money';
+import { isCurrency, minorDigits } from '../../src/contract/money';
 import { CARD_COLUMNS, CARD_TRAILER } from './columns';
 import { csvLine, type CsvRecord } from './csv';
 import { encodeStrict } from './encoding';

@@ -1,4 +1,4 @@
-import type { PayBrand } from '../../../src/contract/brands';
+import type { PayBrand } from '../../src/contract/brands';
 
 /**
  * What the demo merchants sell and how they number their orders: the catalogue each
@@ -16,7 +16,7 @@ export interface DemoItem {
 }
 
 export interface DemoMerchant {
-  /** The company's name in the demo organisations (server/db/demo/data.ts). */
+  /** The company's name in the demo organisations (server/demo/data.ts). */
   company: string;
   /** Business hours of its tills [open, close) in hours of the business day; online shops sell all day. */
   hours: readonly [number, number];

@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import type { Db, Tx } from '../db/client';
 import {
   agentRebateRates,
   agents,
@@ -10,10 +10,10 @@ import {
   passwordHistory,
   serviceProviders,
   terminals,
-} from '../schema';
-import type { PasswordHasher } from '../../platform/passwords';
-import { md5Upper } from '../../platform/passwords';
-import type { SecretBox } from '../../platform/secrets';
+} from '../db/schema';
+import type { PasswordHasher } from '../platform/passwords';
+import { md5Upper } from '../platform/passwords';
+import type { SecretBox } from '../platform/secrets';
 import { DEMO_ACCOUNTS, DEMO_EXTRA_ACCOUNTS, DEMO_PROVIDERS, type DemoAccount } from './data';
 import { seedSettlementSetup } from './settlements';
 import {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { OrderStatus } from '../../../src/contract/orders';
-import type { PayBrand } from '../../../src/contract/brands';
-import type { Db } from '../client';
-import { companies, operators, orderEvents, orders, payLinks, preOrders } from '../schema';
-import { chargesFor } from '../../modules/payments';
+import type { OrderStatus } from '../../src/contract/orders';
+import type { PayBrand } from '../../src/contract/brands';
+import type { Db } from '../db/client';
+import { companies, operators, orderEvents, orders, payLinks, preOrders } from '../db/schema';
+import { chargesFor } from '../modules/payments';
 import { clearOfCut, demoGatewayNo } from './orders';
 
 /**
