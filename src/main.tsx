@@ -11,14 +11,12 @@ import { sessionMachine } from './machines/session';
 import { refundMachine } from './machines/refund';
 import { refundApprovalMachine } from './machines/refundApproval';
 import { passwordChangeMachine } from './machines/passwordChange';
-import { orderSyncMachine } from './machines/orderSync';
 import { preOrderMachine } from './machines/preOrder';
 import { settlementCheckoutMachine } from './machines/settlementCheckout';
 import { createApiClient } from './services/client';
 import { setApi } from './services/api';
 import { passwordChangeActors, sessionActors } from './services/actors';
 import { refundActors, refundApprovalActors } from './services/refunds';
-import { orderSyncActors } from './services/orders';
 import { preOrderActors } from './services/preorders';
 import { settlementCheckoutActors } from './services/settlements';
 import { statementImportMachine } from './machines/statementImport';
@@ -57,7 +55,6 @@ const actors = {
   refund: refundMachine.provide({ actors: refundActors }),
   refundApproval: refundApprovalMachine.provide({ actors: refundApprovalActors }),
   passwordChange: passwordChangeMachine.provide({ actors: passwordChangeActors }),
-  orderSync: orderSyncMachine.provide({ actors: orderSyncActors }),
   preOrder: preOrderMachine.provide({ actors: preOrderActors }),
   settlementCheckout: settlementCheckoutMachine.provide({ actors: settlementCheckoutActors }),
   statementImport: statementImportMachine.provide({ actors: statementImportActors }),

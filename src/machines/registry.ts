@@ -4,7 +4,6 @@ import { exportJobMachine, exportJobTestMap } from './exportJob';
 import { fileUploadMachine, fileUploadTestMap } from './fileUpload';
 import { globalSearchMachine, globalSearchTestMap } from './globalSearch';
 import { listQueryMachine, listQueryTestMap } from './listQuery';
-import { orderSyncMachine, orderSyncTestMap } from './orderSync';
 import { passwordChangeMachine, passwordChangeTestMap } from './passwordChange';
 import { payerMachine, payerTestMap } from './payer';
 import { preOrderMachine, preOrderTestMap } from './preOrder';
@@ -37,7 +36,7 @@ export const MACHINES: readonly MachineEntry[] = [
     name: 'root',
     title: 'Console (root actor)',
     description:
-      'The root of the console’s one actor system: it runs the session (system id session) and the workflows a screen opens — the refund (refund), the refund approval (refundApproval), the password change (passwordChange), the order detail’s sync with the brand (orderSync), the create dialog of a pre-order or URL payment (preOrder) the settlement list’s Pay out dialog (settlementCheckout) and a reconciliation screen’s Import statement dialog (statementImport) — which reach the session and each other through the system. A refund or an approval waiting for the refund password’s change outlives its screen; every other workflow ends with its screen.',
+      'The root of the console’s one actor system: it runs the session (system id session) and the workflows a screen opens — the refund (refund), the refund approval (refundApproval), the password change (passwordChange), the create dialog of a pre-order or URL payment (preOrder) the settlement list’s Pay out dialog (settlementCheckout) and a reconciliation screen’s Import statement dialog (statementImport) — which reach the session and each other through the system. A refund or an approval waiting for the refund password’s change outlives its screen; every other workflow ends with its screen.',
     machine: rootMachine,
     testMap: rootTestMap,
   },
@@ -88,14 +87,6 @@ export const MACHINES: readonly MachineEntry[] = [
       'A refund from the order detail: amount (full or partial, at most the refundable remainder), full-refund flag and remark, then the refund password; the server makes it, refuses it (above the remainder, wrong password with the tries left, refunds locked until a time) or fails, and the brand’s outcome is followed with getOrderSync until the refund succeeds or fails; above the company’s approval threshold the refund is sent for approval instead.',
     machine: refundMachine,
     testMap: refundTestMap,
-  },
-  {
-    name: 'orderSync',
-    title: 'Order sync with the brand',
-    description:
-      'The order detail’s “Sync with brand” (runs in the root actor system, system id orderSync, while the detail is shown): the server asks the brand and replies with the order as it now stands and its message, which the detail shows; a failure is shown by the API client and the button is ready again.',
-    machine: orderSyncMachine,
-    testMap: orderSyncTestMap,
   },
   {
     name: 'refundApproval',

@@ -1,6 +1,5 @@
 import { enqueueActions, raise, setup, stopChild, type SnapshotFrom } from 'xstate';
 import type { TestMap } from './effects';
-import { ORDER_SYNC_SYSTEM_ID, orderSyncMachine, type OrderSyncInput } from './orderSync';
 import { PRE_ORDER_SYSTEM_ID, preOrderMachine, type PreOrderInput } from './preOrder';
 import { PASSWORD_CHANGE_SYSTEM_ID, passwordChangeMachine, type PasswordChangeInput } from './passwordChange';
 import { REFUND_SYSTEM_ID, refundMachine, type RefundMachineInput } from './refund';
@@ -30,7 +29,6 @@ import {
  * - refundApproval: one at a time (the approval list's dialog); like the refund, it outlives the
  *   list only while it waits for the refund password's change.
  * - passwordChange: the change screen's form, for as long as the screen is shown.
- * - orderSync: the order detail's "Sync with brand", for as long as the detail is shown.
  * - preOrder: the create dialog of a URL payment or pre-order, for as long as it is open (its
  *   link watched for payments until it ends).
  * - settlementCheckout: the settlement list's Pay out dialog, one at a time; it ends itself when
@@ -61,7 +59,6 @@ const WORKFLOWS = [
   'refund',
   'refundApproval',
   'passwordChange',
-  'orderSync',
   'preOrder',
   'settlementCheckout',
   'statementImport',
@@ -84,8 +81,6 @@ export type RootEvent =
   | { type: 'refundApproval.leave' }
   | { type: 'passwordChange.open'; input: PasswordChangeInput }
   | { type: 'passwordChange.close' }
-  | { type: 'orderSync.open'; input: OrderSyncInput }
-  | { type: 'orderSync.close' }
   | { type: 'preOrder.open'; input: PreOrderInput }
   | { type: 'preOrder.close' }
   | { type: 'settlementCheckout.open'; input: SettlementCheckoutInput }
@@ -113,7 +108,6 @@ export const rootMachine = setup({
       refund: 'refund';
       refundApproval: 'refundApproval';
       passwordChange: 'passwordChange';
-      orderSync: 'orderSync';
       preOrder: 'preOrder';
       settlementCheckout: 'settlementCheckout';
     },
@@ -123,7 +117,6 @@ export const rootMachine = setup({
     refund: refundMachine,
     refundApproval: refundApprovalMachine,
     passwordChange: passwordChangeMachine,
-    orderSync: orderSyncMachine,
     preOrder: preOrderMachine,
     settlementCheckout: settlementCheckoutMachine,
     statementImport: statementImportMachine,
@@ -214,19 +207,6 @@ export const rootMachine = setup({
         input: event.input,
       });
     }),
-    /** The order detail's sync; the same one while the same order is shown. */
-    openOrderSync: enqueueActions(({ self, event, enqueue }) => {
-      if (event.type !== 'orderSync.open') return;
-      const current = self.getSnapshot().children.orderSync?.getSnapshot();
-      if (current?.status === 'active' && current.context.gatewayOrderNo === event.input.gatewayOrderNo)
-        return;
-      enqueue.stopChild('orderSync');
-      enqueue.spawnChild('orderSync', {
-        id: 'orderSync',
-        systemId: ORDER_SYNC_SYSTEM_ID,
-        input: event.input,
-      });
-    }),
     /** A create dialog opened: a new link's workflow (one dialog at a time). */
     openPreOrder: enqueueActions(({ event, enqueue }) => {
       if (event.type !== 'preOrder.open') return;
@@ -308,8 +288,6 @@ export const rootMachine = setup({
     'refundApproval.leave': { actions: 'leaveRefundApproval' },
     'passwordChange.open': { actions: 'openPasswordChange' },
     'passwordChange.close': { actions: stopChild('passwordChange') },
-    'orderSync.open': { actions: 'openOrderSync' },
-    'orderSync.close': { actions: stopChild('orderSync') },
     'preOrder.open': { actions: 'openPreOrder' },
     'preOrder.close': { actions: stopChild('preOrder') },
     'settlementCheckout.open': { actions: 'openSettlementCheckout' },
@@ -338,8 +316,6 @@ export const rootTestMap = {
     'refundApproval.leave': 'Leave the approval list',
     'passwordChange.open': 'Open the change-password or change-refund-password screen',
     'passwordChange.close': 'Leave that screen',
-    'orderSync.open': 'Open an order detail',
-    'orderSync.close': 'Leave the order detail',
     'preOrder.open': 'Open the new URL payment or new pre-order dialog',
     'preOrder.close': 'Close that dialog',
     'settlementCheckout.open': 'Tick settlements on the merchant or agency settlement list and press Pay out',

@@ -1,6 +1,4 @@
-import { fromPromise } from 'xstate';
 import { ordersCalls } from '../contract/calls/orders';
-import type { SyncedOrder } from '../contract/orders';
 import { api } from './api';
 
 /** /history/orderInfo/* (docs/api.md): the transaction history and one order. */
@@ -14,14 +12,8 @@ export const getOrder = (gatewayOrderNo: string) =>
 
 /**
  * Asks the brand again: the order as it is now and the server's message (synced or
- * unchanged). `silent` for the refund machine, which follows a refund and retries on failure.
+ * unchanged). The order detail's Sync with brand shows a failure as the client's toast;
+ * `silent` for the refund machine, which follows a refund and retries on failure.
  */
 export const syncOrder = (gatewayOrderNo: string, opts: { silent?: boolean } = {}) =>
   api.callWithMessage(ordersCalls.sync, { gatewayOrderNo }, opts);
-
-/** The order-sync machine's services (`orderSyncMachine.provide({ actors: orderSyncActors })`). */
-export const orderSyncActors = {
-  syncOrder: fromPromise<SyncedOrder, { gatewayOrderNo: string }>(({ input }) =>
-    syncOrder(input.gatewayOrderNo),
-  ),
-};

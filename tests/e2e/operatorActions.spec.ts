@@ -1,9 +1,11 @@
 /**
  * The operator-action machine's test paths (tests/machines/operatorAction.model.ts) walked in
- * Chromium against the real server: a company administrator (orgCoAdmin) acts on accounts of
- * its company from the Operators screen; one test per path, each with accounts of its own (two
- * to delete) made through the API before it; after each step the state is checked as a user
- * sees it.
+ * Chromium against the real server: a company administrator (orgCoAdmin, signed in once through
+ * the API) acts on accounts of its company from the Operators screen. All paths are the vitest
+ * model test's; here their covering set (`operatorActionCoveringSet`: every state and transition
+ * at least once; tests/machines/coveringSets.test.ts fails when one has no walk), one test per
+ * walk, each with accounts of its own (two to delete) made through the API before it; after
+ * each step the state is checked as a user sees it.
  *
  * How the steps are mapped
  * - ASK(delete): tick the path's two accounts and press Delete. ASK(resetLogin / resetRefund /
@@ -19,9 +21,9 @@ import { expect, test, type APIRequestContext, type Page, type Route } from '@pl
 import type { AnyMachineSnapshot } from 'xstate';
 import type { OperatorAction } from '../../src/machines/operatorAction';
 import { namePaths, type ModelEvent } from '../machines/harness';
-import { failures, operatorActionPaths } from '../machines/operatorAction.model';
+import { failures, operatorActionCoveringSet, operatorActionPaths } from '../machines/operatorAction.model';
 import { FIXTURES } from './fixtures';
-import { apiCall, apiLogin, ja, storageOf, toast } from './support/ui';
+import { apiCall, apiLogin, ja, storageOf, toast, type ApiSession } from './support/ui';
 
 type Step = { event: ModelEvent; state: AnyMachineSnapshot };
 const run = String(Date.now()).slice(-6);
@@ -194,11 +196,20 @@ async function perform(w: Walk, { event }: Step) {
   }
 }
 
+const paths = operatorActionPaths();
+const covering = operatorActionCoveringSet(paths);
+/** The administrator, signed in once: no walk is about signing in. */
+let admin: ApiSession;
+
+test.beforeAll(async ({ request }) => {
+  admin = await apiLogin(request, FIXTURES.orgCoAdmin.loginId);
+});
+
 test.describe('operator action paths', () => {
-  namePaths(operatorActionPaths()).forEach(({ name, path }, n) => {
+  namePaths(paths).forEach(({ name, path }, n) => {
+    if (!covering.walks.includes(path)) return;
     const steps = path.steps as unknown as Step[];
     test(name, async ({ browser, request, baseURL }) => {
-      const admin = await apiLogin(request, FIXTURES.orgCoAdmin.loginId);
       const accounts = await makeAccounts(request, admin.token, `e2e-oa-${run}-${n}`);
       const context = await browser.newContext({ baseURL, storageState: storageOf(baseURL!, admin) });
       const page = await context.newPage();

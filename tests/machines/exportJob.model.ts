@@ -1,5 +1,5 @@
 import { exportJobMachine, type ExportJobInput } from '../../src/machines/exportJob';
-import { workflowModel, type ModelEvent } from './harness';
+import { coveringSet, workflowModel, type ModelEvent } from './harness';
 
 /** The export-job test model: an XLSX export of a 31-day order range. */
 
@@ -40,4 +40,17 @@ export function exportJobPaths() {
       error: c.error,
     }),
   }).getShortestPaths();
+}
+
+/**
+ * The export job's covering set for the browser (tests/e2e/export.spec.ts): every state,
+ * transition and answer a browser can cause walked at least once; the one it cannot, pinned.
+ */
+export const exportJobPinned: Record<string, string> = {
+  'streaming xstate.error.actor.readStream':
+    'neither the real server nor Chromium’s network emulation breaks a response once its body has started (offline emulation lets it finish); tests/unit/download.test.ts breaks one against a real HTTP server that destroys the socket mid-file',
+};
+
+export function exportJobCoveringSet(paths = exportJobPaths()) {
+  return coveringSet(exportJobMachine, paths, exportJobPinned, { answers: true });
 }

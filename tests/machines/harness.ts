@@ -438,23 +438,47 @@ export function coveredTransitions(
   return { defined, branches, covered: [...covered].sort(), missing: all.filter((d) => !covered.has(d)) };
 }
 
-/** What a covering set of walks takes: transitions (`definedTransitions` keys) and states (`stateKeys`). */
-function takenBy(machine: AnyStateMachine, path: StatePath<AnyMachineSnapshot, ModelEvent>): Set<string> {
+/** A service's answer as the model lists it: `answer done:checkout(made before)`; null for other events. */
+const answerOf = (event: ModelEvent) =>
+  /^xstate\.(done|error)\.actor\./.test(event.type) ? `answer ${defaultLabel(event)}` : null;
+
+/**
+ * What a covering set of walks takes: transitions (`definedTransitions` keys), states
+ * (`stateKeys`) and, with `answers`, each answer of a service the model lists (`answerOf`).
+ */
+function takenBy(
+  machine: AnyStateMachine,
+  path: StatePath<AnyMachineSnapshot, ModelEvent>,
+  answers: boolean,
+): Set<string> {
   const keys = stateKeys(machine);
   const taken = new Set(coveredTransitions(machine, [path]).covered);
-  for (const step of path.steps)
+  for (const step of path.steps) {
     for (const key of keys) if (step.state.matches(key)) taken.add(`state ${key}`);
+    const answer = answers ? answerOf(step.event) : null;
+    if (answer) taken.add(answer);
+  }
   return taken;
+}
+
+export interface CoveringOptions {
+  /**
+   * Also walk each answer of a service the model lists (its payload's label), not only each
+   * branch it selects: two answers that take the same transition but read differently on the
+   * screen (a batch made now or made before; a selection with nothing payable left) are then
+   * both seen in the browser.
+   */
+  answers?: boolean;
 }
 
 export interface CoveringSet<P> {
   /** The walks, in the order of the paths given. */
   walks: P[];
-  /** Every transition and state the walks take. */
+  /** Every transition and state (and, with `answers`, answer) the walks take. */
   covered: string[];
   /** Transitions the browser cannot cause, with the reason; no walk takes them. */
   pinned: Record<string, string>;
-  /** Transitions and states no walkable path takes and nothing pins: each needs a walk or a reason. */
+  /** What no walkable path takes and nothing pins: each needs a walk or a reason. */
   uncovered: string[];
 }
 
@@ -464,7 +488,8 @@ const WALK_START = 4;
 /**
  * A covering set of walks for the browser (issue #30, DESIGN.md "Tests"): of a machine's
  * generated paths, few that together enter every state and take every transition the browser
- * can cause. `pinned` names the transitions it cannot (a `definedTransitions` /
+ * can cause (and, with `options.answers`, every answer of a service the model lists). `pinned`
+ * names the transitions it cannot (a `definedTransitions` /
  * `definedAlwaysBranches` key → why); a path taking one is not walkable. Greedy: each next walk
  * is the path adding the most not yet taken per step walked (ties: the earlier), and a walk the
  * later ones made redundant is dropped. The set is computed from the path plans, so a new
@@ -476,17 +501,19 @@ export function coveringSet<P extends StatePath<AnyMachineSnapshot, ModelEvent>>
   machine: AnyStateMachine,
   paths: readonly P[],
   pinned: Record<string, string> = {},
+  options: CoveringOptions = {},
 ): CoveringSet<P> {
   const defined = new Set([...definedTransitions(machine), ...definedAlwaysBranches(machine)]);
   const stale = Object.keys(pinned).filter((k) => !defined.has(k));
   if (stale.length) throw new Error(`pinned transitions the machine does not define: ${stale.join('; ')}`);
-  const takes = paths.map((p) => takenBy(machine, p));
+  const takes = paths.map((p) => takenBy(machine, p, options.answers ?? false));
   const walkable = paths
     .map((path, i) => ({ path, i, takes: takes[i] }))
     .filter(({ takes: t }) => ![...t].some((k) => k in pinned));
   const wanted = new Set<string>([
     ...[...defined].filter((k) => !(k in pinned)),
     ...stateKeys(machine).map((k) => `state ${k}`),
+    ...takes.flatMap((t) => [...t].filter((k) => k.startsWith('answer '))),
   ]);
   const covered = new Set<string>();
   const chosen: (typeof walkable)[number][] = [];
@@ -513,14 +540,13 @@ export function coveringSet<P extends StatePath<AnyMachineSnapshot, ModelEvent>>
     const rest = new Set(others.flatMap((c) => [...c.takes]));
     if ([...w.takes].every((k) => !wanted.has(k) || rest.has(k))) chosen.splice(chosen.indexOf(w), 1);
   }
-  // What only pinned paths reach (a state behind a transition the browser cannot cause) is theirs.
+  // What only pinned paths reach (a state or an answer behind a transition the browser cannot
+  // cause) is theirs.
   const behindPinned = new Set(takes.flatMap((t) => ([...t].some((k) => k in pinned) ? [...t] : [])));
   return {
     walks: chosen.sort((a, b) => a.i - b.i).map((c) => c.path),
     covered: [...covered].sort(),
     pinned,
-    uncovered: [...wanted]
-      .filter((k) => !covered.has(k) && !(k.startsWith('state ') && behindPinned.has(k)))
-      .sort(),
+    uncovered: [...wanted].filter((k) => !covered.has(k) && !(!defined.has(k) && behindPinned.has(k))).sort(),
   };
 }

@@ -3,7 +3,7 @@ import {
   type ActionAccount,
   type OperatorAction,
 } from '../../src/machines/operatorAction';
-import { workflowModel, type ModelEvent } from './harness';
+import { coveringSet, workflowModel, type ModelEvent } from './harness';
 
 /** The operator-action test model: each kind of action on one account (or two to delete), done or refused. */
 
@@ -52,4 +52,15 @@ export function operatorActionPaths() {
       error: c.error !== null,
     }),
   }).getShortestPaths();
+}
+
+/**
+ * The operator actions' covering set for the browser (tests/e2e/operatorActions.spec.ts): every
+ * state and transition walked at least once. A browser causes all of them (a refusal is the
+ * server's reply answered by the test): nothing is pinned.
+ */
+export const operatorActionPinned: Record<string, string> = {};
+
+export function operatorActionCoveringSet(paths = operatorActionPaths()) {
+  return coveringSet(operatorActionMachine, paths, operatorActionPinned, { answers: true });
 }

@@ -27,13 +27,7 @@ import { input as checkoutInput } from './settlementCheckout.model';
  */
 
 export type Workflow =
-  | 'refund'
-  | 'refundApproval'
-  | 'passwordChange'
-  | 'orderSync'
-  | 'preOrder'
-  | 'settlementCheckout'
-  | 'statementImport';
+  'refund' | 'refundApproval' | 'passwordChange' | 'preOrder' | 'settlementCheckout' | 'statementImport';
 
 type Login = 'alice' | 'bob';
 type Key = 'A' | 'B';
@@ -81,11 +75,6 @@ export const WORKFLOWS: Record<Workflow, WorkflowSpec> = {
     keyOf: (c) => keyFrom(c.kind, 'refund'),
     keyed: false,
     survivesPasswordChange: true,
-  },
-  orderSync: {
-    input: (key) => ({ gatewayOrderNo: orderNo(key) }),
-    keyOf: (c) => keyFrom(c.gatewayOrderNo, orderNo('A')),
-    keyed: true,
   },
   preOrder: {
     input: (key) => ({ kind: key === 'A' ? 'url' : 'preOrder' }),

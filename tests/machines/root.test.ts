@@ -99,9 +99,9 @@ function startSession() {
 }
 
 const workflows = (root: ReturnType<typeof startSession>['root']) =>
-  (
-    ['refund', 'refundApproval', 'passwordChange', 'orderSync', 'preOrder', 'settlementCheckout'] as const
-  ).filter((id) => root.getSnapshot().children[id] !== undefined);
+  (['refund', 'refundApproval', 'passwordChange', 'preOrder', 'settlementCheckout'] as const).filter(
+    (id) => root.getSnapshot().children[id] !== undefined,
+  );
 
 describe('root actor', () => {
   it('runs the session under system id "session"', () => {
@@ -174,24 +174,6 @@ describe('root actor', () => {
     expect(root.getSnapshot().children.passwordChange).toBeUndefined();
   });
 
-  it('runs the order detail’s sync under system id "orderSync", one per order shown', () => {
-    const root = start();
-    root.send({ type: 'orderSync.open', input: { gatewayOrderNo: 'G-1' } });
-    const sync = root.getSnapshot().children.orderSync!;
-    expect(root.system.get('orderSync')).toBe(sync);
-    sync.send({ type: 'SYNC' });
-    // The same order again (React's effects run twice): the same sync, still busy.
-    root.send({ type: 'orderSync.open', input: { gatewayOrderNo: 'G-1' } });
-    expect(root.getSnapshot().children.orderSync).toBe(sync);
-    expect(sync.getSnapshot().hasTag('busy')).toBe(true);
-    root.send({ type: 'orderSync.open', input: { gatewayOrderNo: 'G-2' } });
-    expect(root.getSnapshot().children.orderSync!.getSnapshot().context.gatewayOrderNo).toBe('G-2');
-    expect(sync.getSnapshot().status).toBe('stopped');
-    root.send({ type: 'orderSync.close' });
-    expect(root.getSnapshot().children.orderSync).toBeUndefined();
-    expect(root.system.get('orderSync')).toBeUndefined();
-  });
-
   it('runs a create dialog’s link under system id "preOrder", a new one for each dialog', () => {
     const root = start();
     root.send({ type: 'preOrder.open', input: { kind: 'url' } });
@@ -257,7 +239,6 @@ describe('root actor', () => {
       root.getSnapshot().children.refund!.send({ type: 'CHANGE_PASSWORD' });
       root.send({ type: 'refund.leave' });
       root.send({ type: 'refundApproval.open', input: { gatewayRefundNo: 'RF1' } });
-      root.send({ type: 'orderSync.open', input: { gatewayOrderNo: 'G-1' } });
       root.send({ type: 'passwordChange.open', input: { kind: 'refund' } });
       root.send({ type: 'preOrder.open', input: { kind: 'url' } });
       root.send({ type: 'settlementCheckout.open', input: checkoutInput });
@@ -265,7 +246,6 @@ describe('root actor', () => {
         'refund',
         'refundApproval',
         'passwordChange',
-        'orderSync',
         'preOrder',
         'settlementCheckout',
       ]);
@@ -288,7 +268,6 @@ describe('root actor', () => {
       const refund = root.getSnapshot().children.refund!;
       refund.send({ type: 'CHANGE_PASSWORD' });
       root.send({ type: 'refund.leave' });
-      root.send({ type: 'orderSync.open', input: { gatewayOrderNo: 'G-1' } });
       root.send({ type: 'settlementCheckout.open', input: checkoutInput });
       root.send({ type: 'passwordChange.open', input: { kind: 'refund' } });
       // The change succeeds: it ends the session (RELOGIN_REQUIRED), then tells the refund.
@@ -299,7 +278,6 @@ describe('root actor', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(session.getSnapshot().value).toBe('loggedOut');
       expect(root.getSnapshot().value).toBe('signedOut');
-      expect(root.getSnapshot().children.orderSync).toBeUndefined();
       expect(root.getSnapshot().children.settlementCheckout).toBeUndefined();
       expect(root.getSnapshot().children.refund).toBe(refund);
       expect(refund.getSnapshot().matches('enteringPassword')).toBe(true);

@@ -11,7 +11,7 @@ import {
   type SettlementCheckoutContext,
   type SettlementCheckoutInput,
 } from '../../src/machines/settlementCheckout';
-import { workflowModel, type ModelEvent } from './harness';
+import { coveringSet, workflowModel, type ModelEvent } from './harness';
 import { refundPasswordFailures } from './refundPassword.fixtures';
 
 /**
@@ -186,4 +186,16 @@ export function checkoutPaths() {
     // did: told apart by what they left.
     fromContext: true,
   }).getShortestPaths();
+}
+
+/**
+ * The checkout's covering set for the browser (tests/e2e/settlementCheckout.spec.ts): every
+ * state, every transition and every answer of the server the model lists (a batch made now or
+ * made before; a selection read again with nothing payable left) walked at least once. A
+ * browser can cause all of them: nothing is pinned.
+ */
+export const checkoutPinned: Record<string, string> = {};
+
+export function checkoutCoveringSet(paths = checkoutPaths()) {
+  return coveringSet(settlementCheckoutMachine, paths, checkoutPinned, { answers: true });
 }

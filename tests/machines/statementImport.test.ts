@@ -24,7 +24,7 @@ describe('statement import paths', () => {
           },
           'choosing.fresh': () => expect(context().fieldErrors).toEqual({}),
           'choosing.invalid': () => {
-            expect(context().fieldErrors).toEqual(failures.tooLarge.errors);
+            expect(context().fieldErrors).toEqual(failures.notText.errors);
             expect(context().importId).toBeNull();
           },
           uploading: () => {

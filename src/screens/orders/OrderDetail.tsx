@@ -7,7 +7,6 @@ import { PAID_STATUSES } from '../../contract/orders';
 import { REFUND_APPROVER_ROLES, REFUND_ROLES } from '../../contract/refunds';
 import { useT } from '../../app/i18n';
 import { useRootActor, useSessionUser, useWorkflow } from '../../app/session';
-import { showSuccess } from '../../app/toaster';
 import { orNotFound, useLoad } from '../../app/useLoad';
 import { RefreshIcon } from '../../components/icons';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -21,6 +20,7 @@ import { OrderRefunds, OrderTimeline } from './OrderHistory';
 import { OrderNotifications } from './OrderNotifications';
 import { OrderReconciliation } from './OrderReconciliation';
 import { RefundDialog } from './RefundDialog';
+import { useOrderSync } from './useOrderSync';
 
 /**
  * /history/order/<gatewayOrderNo>: every field of the order, its refunds and status
@@ -35,21 +35,8 @@ export default function OrderDetail({ param }: { param: string }) {
   const [order, setOrder] = useState<Order | null>(null);
   const [location] = useLocation();
   const root = useRootActor();
-  // "Sync with brand" runs in the root actor while this order is shown; its reply's order
-  // replaces the one shown, with the server's message.
-  const orderSync = useWorkflow('orderSync');
-  const syncing = useSelector(orderSync, (s) => s?.hasTag('busy') ?? false);
-  useEffect(() => {
-    root.send({ type: 'orderSync.open', input: { gatewayOrderNo } });
-    return () => root.send({ type: 'orderSync.close' });
-  }, [root, gatewayOrderNo]);
-  useEffect(() => {
-    const synced = orderSync?.on('synced', (e) => {
-      setOrder(e.order);
-      showSuccess(e.message || t('orders.detail.synced'));
-    });
-    return () => synced?.unsubscribe();
-  }, [orderSync, t]);
+  // "Sync with brand": its reply's order replaces the one shown, with the server's message.
+  const { syncing, sync } = useOrderSync(gatewayOrderNo, setOrder);
   // The refund runs in the root actor; it is this order's when it was opened here (or waits
   // here since the refund password's change).
   const refund = useWorkflow('refund');
@@ -78,13 +65,7 @@ export default function OrderDetail({ param }: { param: string }) {
         description={order.gatewayOrderNo}
         actions={
           <Flex gap="2" wrap="wrap">
-            <Button
-              size="sm"
-              variant="outline"
-              loading={syncing}
-              disabled={!orderSync}
-              onClick={() => orderSync?.send({ type: 'SYNC' })}
-            >
+            <Button size="sm" variant="outline" loading={syncing} onClick={() => void sync()}>
               <RefreshIcon />
               {t('orders.detail.sync')}
             </Button>
