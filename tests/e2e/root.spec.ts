@@ -42,56 +42,24 @@
  * signed out with a refund opened before has an epilogue: the same user signs in again and the
  * model's next state is checked (logout and expire keep nothing; what they stopped is seen then).
  *
- * Which paths (the coverage argument)
- * rootPaths('refund') has 66 paths: one per (model state, event) the model can reach, each the
- * shortest way there plus that event. Most differ only where the root does not: order A vs B,
- * alice vs bob where nothing branches on them. `transitionOf` names a transition as the root
- * machine tells it apart: signed in or out; the refund none, running or waiting for the change;
- * and what the root branches on — for a login whether a refund was kept for this user, for
- * another or none (`admit`); for an open whether the refund is of the same order, another or
- * none (`openRefund`) and, when a new one starts, whether the session says the refund password
- * must be changed; logout and expire are one transition of the root (the session ending:
- * `endWorkflows`), the refund-password change another (`endWorkflowsKeepingWaiting`); close,
- * leave (`leaveRefund`) and wait as they are. That gives 25 transitions; 7 cannot be caused in
- * the browser (NOT_WALKABLE: listed below with the reason, and the same transitions are walked
- * on the real root in tests/machines/root.test.ts). `coveringPaths` picks generated paths
- * greedily — the one with the most transitions not yet walked, the shorter on a tie — among the
- * walkable ones until each of the other 18 is walked at least once; every other path's
- * transitions are walked by these (as the prefix or the last step of one of them), which also
- * walk every kind of step (signIn, logout, expire, refundPasswordChanged, open, close, leave,
- * wait). The 13 paths walked (pinned by the last test):
- *   signIn(alice) → open(A) → wait → refundPasswordChanged → signIn(alice)
- *   signIn(bob) → open(A) → expire
- *   signIn(alice) → logout
- *   signIn(alice) → refundPasswordChanged
- *   signIn(alice) → open(A) → close
- *   signIn(alice) → open(A) → leave
- *   signIn(bob) → open(A) → open(A)
- *   signIn(alice) → open(A) → wait → logout
- *   signIn(alice) → open(A) → wait → open(A)
- *   signIn(alice) → open(A) → wait → open(B)
- *   signIn(alice) → open(A) → wait → close
- *   signIn(alice) → open(A) → wait → leave
- *   signIn(alice) → open(A) → wait → refundPasswordChanged → signIn(bob)
- *
- * Transitions not walked (NOT_WALKABLE; a test pins them):
- * - logout while the refund dialog is open: the modal dialog covers the user card; the same
- *   root transition (the session ending with a running refund) is walked by expire.
- * - refundPasswordChanged while the refund runs: the change screen is another page, and
- *   leaving the order detail stops the refund first (that is leave, walked).
- * - open(B) while A's refund runs (for either user): B's Refund button is on B's detail, and
- *   leaving A's stops its refund first (leave, then open with none, both walked); replacing a
- *   refund of another order is walked from a waiting one (wait → open(B)).
- * - close and leave after the change ended the session, and the logins after such a close:
- *   the order detail was left at `wait`, and the login page has no dialog to close or leave.
- * - the same order's open while the refund of a user who must change the refund password runs:
- *   the kept refund and a fresh one look alike (both ask for the change); walked as bob.
+ * Which paths: `rootWalks()` (tests/machines/root.model.ts) — of rootPaths('refund')'s 66 (one
+ * per model state and event: the shortest way there plus that event; vitest walks them all on the
+ * real root, tests/machines/root.test.ts), the covering set the harness's `pickWalks` chooses
+ * among those the browser can walk: every transition of the root as `rootTransitionOf` tells
+ * them apart (signed in or out; the refund none, running or waiting; what `admit`, `openRefund`,
+ * `endWorkflows`, `endWorkflowsKeepingWaiting` and `leaveRefund` branch on) and every model state
+ * walked at least once, 13 walks. The steps the browser cannot cause are listed with their reason
+ * (ROOT_NOT_WALKABLE: logout under the modal refund dialog; the refund-password change or
+ * another order's Refund while a refund runs — both leave the order detail first; close, leave
+ * or the logins after them once the change ended the session; the same order's open while a
+ * refund that must wait for the change runs — walked as bob). tests/machines/coveringSets.session.test.ts
+ * fails when a transition is neither walked nor explained.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
   expected,
   initialState,
-  rootPaths,
+  rootWalks,
   type RootModelEvent,
   type RootModelState,
   type RootPath,
@@ -104,108 +72,6 @@ import { apiCall, apiLogin, ja, logOut, loginForm, openUserCard, submitLogin, to
 type Login = 'alice' | 'bob';
 type Key = 'A' | 'B';
 type Step = RootPath['steps'][number];
-
-const childKind = (s: RootModelState) => (!s.child ? 'none' : s.child.waiting ? 'waiting' : 'running');
-
-/** A transition as the root machine tells it apart (see the header). */
-function transitionOf(s: RootModelState, e: RootModelEvent): string {
-  const from = `${s.root}, refund ${childKind(s)}`;
-  switch (e.type) {
-    case 'signIn': {
-      const kept =
-        s.keptFor === null ? 'none kept' : s.keptFor === e.login ? 'kept for them' : 'kept for another';
-      return `${from}: signIn (${kept})`;
-    }
-    case 'logout':
-    case 'expire':
-      return `${from}: session ends`;
-    case 'open': {
-      const of = !s.child ? 'none' : s.child.key === e.key ? 'same order' : 'another order';
-      // A new refund starts at the change when the session says so (the model's own answer).
-      const must = expected('refund', s, e).next.child?.mustChange ? 'must change' : 'need not';
-      return `${from}: open (${of}${of === 'same order' ? '' : `, ${must}`})`;
-    }
-    default:
-      return `${from}: ${e.type}`;
-  }
-}
-
-const NOT_WALKABLE = {
-  dialogCoversUserCard:
-    'the modal refund dialog covers the user card; the session ending with a running refund is walked by expire',
-  changeScreenLeavesOrder:
-    'the change screen is another page: leaving the order detail stops the refund first (leave)',
-  otherOrderLeavesOrder:
-    'another order’s Refund is on its own detail: leaving this one stops its refund first (leave, then open)',
-  noScreenWhenSignedOut:
-    'the order detail was left at wait and the login page has no dialog to close or leave',
-  keptLooksFresh:
-    'a kept refund and a fresh one both ask for the change when it must be changed; walked as bob',
-} as const;
-type NotWalkable = keyof typeof NOT_WALKABLE;
-
-function notWalkable(s: RootModelState, e: RootModelEvent): NotWalkable | null {
-  const kind = childKind(s);
-  if (e.type === 'logout' && kind === 'running') return 'dialogCoversUserCard';
-  if (e.type === 'refundPasswordChanged' && kind === 'running') return 'changeScreenLeavesOrder';
-  if (e.type === 'open' && kind === 'running' && s.child!.key !== e.key) return 'otherOrderLeavesOrder';
-  if ((e.type === 'close' || e.type === 'leave') && s.root === 'signedOut') return 'noScreenWhenSignedOut';
-  // Only after such a close: signed out, kept for someone, and nothing kept.
-  if (e.type === 'signIn' && s.keptFor !== null && !s.child) return 'noScreenWhenSignedOut';
-  if (e.type === 'open' && kind === 'running' && s.child!.mustChange) return 'keptLooksFresh';
-  return null;
-}
-
-interface Analysed {
-  path: RootPath;
-  transitions: string[];
-  /** The first step that cannot be caused in the browser, if any. */
-  blocked: NotWalkable | null;
-}
-
-function analyse(path: RootPath): Analysed {
-  let s = initialState;
-  const transitions: string[] = [];
-  let blocked: NotWalkable | null = null;
-  for (const step of path.steps) {
-    transitions.push(transitionOf(s, step.event));
-    blocked ??= notWalkable(s, step.event);
-    s = step.expected.next;
-  }
-  return { path, transitions, blocked };
-}
-
-/** Greedy cover: the walkable path adding most transitions not yet walked (the shorter on a tie). */
-function coveringPaths(all: readonly Analysed[]) {
-  const walkable = all.filter((a) => a.blocked === null);
-  const wanted = new Set(walkable.flatMap((a) => a.transitions));
-  const walked = new Set<string>();
-  const chosen: Analysed[] = [];
-  const gain = (a: Analysed) => new Set(a.transitions.filter((t) => !walked.has(t))).size;
-  while (walked.size < wanted.size) {
-    let best = walkable[0];
-    for (const a of walkable) {
-      const better = gain(a) - gain(best) || best.path.steps.length - a.path.steps.length;
-      if (better > 0) best = a;
-    }
-    chosen.push(best);
-    best.transitions.forEach((t) => walked.add(t));
-  }
-  const notWalked = new Map<string, NotWalkable>();
-  for (const a of all) {
-    let s = initialState;
-    for (const step of a.path.steps) {
-      const t = transitionOf(s, step.event);
-      const reason = notWalkable(s, step.event);
-      if (reason && !walked.has(t)) notWalked.set(t, reason);
-      s = step.expected.next;
-    }
-  }
-  return { chosen, walked, notWalked };
-}
-
-const analysed = rootPaths('refund').map(analyse);
-const cover = coveringPaths(analysed);
 
 // ---------------------------------------------------------------------------------------------
 // The browser side.
@@ -474,53 +340,13 @@ async function walkPath(
   }
 }
 
+const { walks } = rootWalks();
+
 test.describe('root paths (refund beside the session)', () => {
-  if (2 * cover.chosen.length > ROOT_PATH_ACCOUNTS.length)
-    throw new Error('add root path accounts in fixtures.ts');
-  cover.chosen.forEach(({ path }, n) => {
+  if (2 * walks.length > ROOT_PATH_ACCOUNTS.length) throw new Error('add root path accounts in fixtures.ts');
+  walks.forEach((path, n) => {
     test(path.name, async ({ browser, request, baseURL }) => {
       await walkPath(browser, request, baseURL!, path, n);
     });
   });
-});
-
-test('the browser walks a cover of the root’s transitions: these paths, all but the documented ones', () => {
-  expect(analysed).toHaveLength(66);
-  expect(cover.chosen.map((a) => a.path.name)).toEqual([
-    'signIn(alice) → open(A) → wait → refundPasswordChanged → signIn(alice)',
-    'signIn(bob) → open(A) → expire',
-    'signIn(alice) → logout',
-    'signIn(alice) → refundPasswordChanged',
-    'signIn(alice) → open(A) → close',
-    'signIn(alice) → open(A) → leave',
-    'signIn(bob) → open(A) → open(A)',
-    'signIn(alice) → open(A) → wait → logout',
-    'signIn(alice) → open(A) → wait → open(A)',
-    'signIn(alice) → open(A) → wait → open(B)',
-    'signIn(alice) → open(A) → wait → close',
-    'signIn(alice) → open(A) → wait → leave',
-    'signIn(alice) → open(A) → wait → refundPasswordChanged → signIn(bob)',
-  ]);
-  expect(cover.walked.size).toBe(18);
-  expect(Object.fromEntries(cover.notWalked)).toEqual({
-    'signedIn, refund running: refundPasswordChanged': 'changeScreenLeavesOrder',
-    'signedIn, refund running: open (another order, must change)': 'otherOrderLeavesOrder',
-    'signedIn, refund running: open (another order, need not)': 'otherOrderLeavesOrder',
-    'signedOut, refund waiting: close': 'noScreenWhenSignedOut',
-    'signedOut, refund waiting: leave': 'noScreenWhenSignedOut',
-    'signedOut, refund none: signIn (kept for them)': 'noScreenWhenSignedOut',
-    'signedOut, refund none: signIn (kept for another)': 'noScreenWhenSignedOut',
-  });
-  // Each documented reason blocks some generated path (and says so in the report).
-  const reasons = new Set(analysed.flatMap((a) => (a.blocked ? [a.blocked] : [])));
-  expect([...reasons].sort()).toEqual(Object.keys(NOT_WALKABLE).sort());
-  for (const [transition, reason] of cover.notWalked)
-    test
-      .info()
-      .annotations.push({ type: 'not walked', description: `${transition}: ${NOT_WALKABLE[reason]}` });
-  // Every kind of step is walked at least once.
-  const kinds = new Set(cover.chosen.flatMap((a) => a.path.steps.map((x) => x.event.type)));
-  expect([...kinds].sort()).toEqual(
-    ['close', 'expire', 'leave', 'logout', 'open', 'refundPasswordChanged', 'signIn', 'wait'].sort(),
-  );
 });

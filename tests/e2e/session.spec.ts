@@ -1,8 +1,11 @@
 /**
  * The session machine's test paths (tests/machines/session.model.ts: sessionPaths('fresh')
- * and sessionPaths('reload')) walked in Chromium against the real server: one test per
- * path, named after its steps. Each step is a user action or a server answer, and after
- * each step the state is checked as a user sees it (sessionTestMap).
+ * and sessionPaths('reload')) walked in Chromium against the real server. Not every path:
+ * vitest walks all of them (tests/machines/session.test.ts); here the covering set
+ * `sessionWalks()` computes from them — walks that together enter every state and take every
+ * transition the browser can cause (tests/machines/coveringSets.session.test.ts fails when one
+ * has no walk) — one test per walk, named after its steps. Each step is a user action or a
+ * server answer, and after each step the state is checked as a user sees it (sessionTestMap).
  *
  * How the steps are mapped
  * - The session's server calls (captcha, login, logout, keepalive, language; /system/info on
@@ -57,31 +60,27 @@
  *   on the server for `error:loadInfo(unauthenticated)`), the language zh_cn, and the page
  *   is CURRENT_PATH.
  *
- * Paths not walked (listed with their reason; a test pins the list so it cannot grow unseen):
- * - error:loadInfo(no message): the real server always sends a message; the transition is
- *   walked by error:loadInfo(server error).
- * - after:idleWarningDelay … → RELOGIN_REQUIRED (2 paths): the refund form cannot be used
- *   under the modal idle dialog, and a change submitted before it would time out (90 s)
- *   long before the 14-minute idle warning.
- * - PASSWORD_CHANGE_REQUIRED (1 path): an administrator's reset ends the account's sessions,
- *   so a signed-in console never receives this refusal from the real server.
- * - held on the change → RELOGIN_REQUIRED (1 path): the server refuses the refund-password
- *   change while the login password must be changed, so its success cannot arrive.
- * - held on the change, then TOKEN under the idle or logout dialog (3 paths): the change form
- *   is the only screen, and under a modal dialog the user can make no call (Back reopens the
- *   same form); the same transitions are walked for a user who is not held, and the way back
- *   to the change from those dialogs by LOGOUT_CANCEL and done:keepAlive.
- * - error:login(wrong credentials|locked) → done:fetchCaptcha → REFRESH_CAPTCHA (2 paths):
- *   with the captcha off there is no image to click; with it on, a login sent before the
- *   first image loaded is refused as a wrong code (the server checks the code first), so
- *   these outcomes cannot precede a refresh.
+ * Not walked here (the model says why: SESSION_PINNED, SESSION_NOT_WALKABLE): the
+ * PASSWORD_CHANGE_REQUIRED refusal (an administrator's reset ends the account's sessions), and
+ * paths whose order or payload the real server or the screens rule out (a reply with no message;
+ * a refund-password change under the idle dialog or while held on the login-password change; a
+ * reply under a dialog while held; a captcha refresh after a refused login). Their transitions
+ * are walked by other paths.
  */
 import { expect, test, type Browser, type Page, type Route } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { WorkingLanguage } from '../../src/contract/locale';
 import { STORAGE_KEYS } from '../../src/services/storage';
 import { namePaths, type ModelEvent } from '../machines/harness';
-import { CURRENT_PATH, LOGIN_REDIRECT, sessionDelays, sessionPaths } from '../machines/session.model';
+import {
+  CURRENT_PATH,
+  heldLogin,
+  isHeld,
+  LOGIN_REDIRECT,
+  payloadLabel,
+  sessionDelays,
+  sessionWalks,
+} from '../machines/session.model';
 import {
   CAPTCHA_ANSWER,
   FIXTURES,
@@ -158,68 +157,12 @@ class Gate {
 
 const same = (a: AnyMachineSnapshot, b: AnyMachineSnapshot) =>
   JSON.stringify(a.value) === JSON.stringify(b.value);
-const label = (e: ModelEvent) => {
-  const payload = (e.output ?? e.error) as { label?: string } | undefined;
-  return payload?.label ?? '';
-};
+const label = payloadLabel;
 
-/** Why a path is not walked in the browser (the machine tests walk every path). */
-const NOT_WALKABLE = {
-  silentServer:
-    'the real server always sends a message; the transition is walked by error:loadInfo(server error)',
-  idleRelogin:
-    'the refund form cannot be used under the modal idle dialog, and a change submitted before it would time out (90 s) before the 14-minute idle warning',
-  refreshAfterRefusal:
-    'captcha off: no image to click; captcha on: a login sent before the first image loaded is refused as a wrong code, so this outcome cannot precede a refresh',
-  resetWhileSignedIn:
-    "an administrator's reset ends the account's sessions, so a signed-in console never receives PASSWORD_CHANGE_REQUIRED",
-  heldRefundChange:
-    'held on the login-password change, the server refuses the refund-password change, so its success cannot arrive',
-  heldReplyUnderDialog:
-    'held on the change, its form is the only screen; under the idle or logout dialog the user can make no call (Back reopens the same form), so no reply arrives',
-} as const;
-type NotWalkable = keyof typeof NOT_WALKABLE;
-
-/** The login of the path gives a user who must change the password (an administrator reset it). */
-const heldLogin = (steps: readonly Step[]) =>
-  steps.some(
-    (s) =>
-      (s.event.type === 'xstate.done.actor.login' &&
-        (s.event.output as { user: { mustChangePassword: boolean } }).user.mustChangePassword) ||
-      (s.event.type === 'xstate.done.actor.secondFactor' && label(s.event) === 'given, password to change'),
-  );
 /** The path's account has an authenticator: its login owes the second factor. */
 const owesSecondFactor = (steps: readonly Step[]) =>
   steps.some((s) => label(s.event) === 'second factor owed');
 const inSecondFactor = (s: AnyMachineSnapshot | null) => Boolean(s?.matches('secondFactor'));
-const isHeld = (s: AnyMachineSnapshot | null) =>
-  Boolean(s?.matches({ authenticated: 'passwordChangeRequired' }));
-
-function skipReason(steps: readonly Step[]): NotWalkable | null {
-  const types = steps.map((s) => s.event.type);
-  if (types.includes('PASSWORD_CHANGE_REQUIRED')) return 'resetWhileSignedIn';
-  if (heldLogin(steps) && types.includes('RELOGIN_REQUIRED') && !types.includes('PASSWORD_CHANGED'))
-    return 'heldRefundChange';
-  if (
-    heldLogin(steps) &&
-    !types.includes('PASSWORD_CHANGED') &&
-    steps.some((s, i) => s.event.type === 'TOKEN' && i > 0 && !isHeld(steps[i - 1].state))
-  )
-    return 'heldReplyUnderDialog';
-  if (steps.some((s) => s.event.type === 'xstate.error.actor.loadInfo' && label(s.event) === 'no message'))
-    return 'silentServer';
-  const idle = types.findIndex((t) => t.startsWith('xstate.after.idleWarningDelay'));
-  if (idle >= 0 && types.indexOf('RELOGIN_REQUIRED') > idle) return 'idleRelogin';
-  const refreshFromReady = steps.some(
-    (s, i) =>
-      s.event.type === 'REFRESH_CAPTCHA' && i > 0 && steps[i - 1].state.matches({ loggedOut: 'ready' }),
-  );
-  const loginRefused = steps.some(
-    (s) => s.event.type === 'xstate.error.actor.login' && label(s.event) !== 'wrong code',
-  );
-  if (refreshFromReady && loginRefused) return 'refreshAfterRefusal';
-  return null;
-}
 
 /** The captcha server (PORT+1) for the paths that need an image or a wrong code. */
 function needsCaptcha(steps: readonly Step[]) {
@@ -837,22 +780,18 @@ async function walkPath(
   }
 }
 
-/** Paths the browser does not walk, with the reason (see the header); the machine tests walk them. */
-const notWalked: { name: string; reason: NotWalkable }[] = [];
+const { paths, cover } = sessionWalks();
+const walked = new Set(cover.walks);
 
 for (const scenario of ['fresh', 'reload'] as const) {
   test.describe(`session paths (${scenario})`, () => {
-    const named = namePaths(sessionPaths(scenario));
-    const offset = scenario === 'fresh' ? 0 : 84;
-    if (named.length + offset > SESSION_ACCOUNTS.length)
+    // Each generated path keeps its account (by its place among the scenario's paths).
+    const offset = scenario === 'fresh' ? 0 : paths.fresh.length;
+    if (paths.fresh.length + paths.reload.length + 2 > SESSION_ACCOUNTS.length)
       throw new Error('add session accounts in fixtures.ts');
-    named.forEach(({ name, path }, n) => {
+    namePaths(paths[scenario]).forEach(({ name, path }, n) => {
+      if (!walked.has(path)) return;
       const steps = path.steps as unknown as Step[];
-      const reason = skipReason(steps);
-      if (reason !== null) {
-        notWalked.push({ name, reason });
-        return;
-      }
       test(name, async ({ browser, baseURL }) => {
         await walkPath(browser, baseURL!, scenario, steps, SESSION_ACCOUNTS[offset + n]);
       });
@@ -860,33 +799,21 @@ for (const scenario of ['fresh', 'reload'] as const) {
   });
 }
 
-test('the browser walks every session path but the ten documented ones', () => {
-  // A new path the browser cannot walk must be looked at and documented, not dropped silently.
-  const count = (r: NotWalkable) => notWalked.filter((p) => p.reason === r).length;
-  expect(Object.keys(NOT_WALKABLE).map((r) => [r, count(r as NotWalkable)])).toEqual([
-    ['silentServer', 1],
-    ['idleRelogin', 2],
-    ['refreshAfterRefusal', 2],
-    ['resetWhileSignedIn', 1],
-    ['heldRefundChange', 1],
-    ['heldReplyUnderDialog', 3],
-  ]);
-});
-
 test('idle timeout end to end: warning, toast, login with redirect, back to the page', async ({
   browser,
+  request,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
   const account = SESSION_ACCOUNTS[SESSION_ACCOUNTS.length - 1];
+  // Signed in beforehand (the API's login, stored as the console stores it): the subject is
+  // what the idle timeout does and the login after it.
+  const session = await apiLogin(request, account.loginId);
+  const context = await browser.newContext({ baseURL, storageState: storageOf(baseURL!, session, 'jp') });
+  const page = await context.newPage();
   try {
     await page.clock.install();
-    await page.goto('/login');
+    await page.goto('/');
     const f = loginForm(page);
-    await f.loginId.fill(account.loginId);
-    await f.password.fill(PASSWORD);
-    await f.submit.click();
     await openMenu(page, 'jp', 'menu.loginHistory');
     await expect(page.getByRole('heading', { name: tr('jp', 'menu.loginHistory'), level: 1 })).toBeVisible();
     const from = currentPath(page);

@@ -458,6 +458,12 @@ function takenBy(
     const answer = answers ? answerOf(step.event) : null;
     if (answer) taken.add(answer);
   }
+  // A transient state (an eventless choice) is never a step's state: it was entered when one of
+  // its alternatives was taken (the session's `booting`, the second factor's `choosing`).
+  for (const key of [...taken]) {
+    const passed = / always(?: #\d+\(.*\))?$/.exec(key);
+    if (passed) taken.add(`state ${key.slice(0, passed.index)}`);
+  }
   return taken;
 }
 
@@ -484,6 +490,51 @@ export interface CoveringSet<P> {
 
 /** What a walk's start costs in the browser, in steps (coveringSet's weighing). */
 const WALK_START = 4;
+
+/** A candidate walk for `pickWalks`: its place among the paths, what it takes, its length in steps. */
+export interface WalkCandidate {
+  i: number;
+  takes: ReadonlySet<string>;
+  steps: number;
+}
+
+/**
+ * The choice inside `coveringSet`, for any path plan (a machine's generated paths, or a model of
+ * its own like the root's): greedy, each next walk the candidate adding the most of `wanted` not
+ * yet taken per step walked (ties: the earlier), then every walk the later ones made redundant
+ * dropped. Returns the chosen candidates in their order (`i`).
+ */
+export function pickWalks<W extends WalkCandidate>(
+  candidates: readonly W[],
+  wanted: ReadonlySet<string>,
+): W[] {
+  const covered = new Set<string>();
+  const chosen: W[] = [];
+  for (;;) {
+    // The most not yet taken per step walked, a walk's own start (a page, a sign-in) counted as
+    // WALK_START steps: a browser pays for each step and for each walk.
+    let best: W | undefined;
+    let bestScore = 0;
+    for (const w of candidates) {
+      const gain = [...w.takes].filter((k) => wanted.has(k) && !covered.has(k)).length;
+      const score = gain / (w.steps + WALK_START);
+      if (score > bestScore) {
+        best = w;
+        bestScore = score;
+      }
+    }
+    if (!best) break;
+    chosen.push(best);
+    for (const k of best.takes) covered.add(k);
+  }
+  // A walk an earlier pick made redundant (everything it takes, others take too) is dropped.
+  for (const w of [...chosen].reverse()) {
+    const others = chosen.filter((c) => c !== w);
+    const rest = new Set(others.flatMap((c) => [...c.takes]));
+    if ([...w.takes].every((k) => !wanted.has(k) || rest.has(k))) chosen.splice(chosen.indexOf(w), 1);
+  }
+  return chosen.sort((a, b) => a.i - b.i);
+}
 
 /**
  * A covering set of walks for the browser (issue #30, DESIGN.md "Tests"): of a machine's
@@ -515,38 +566,34 @@ export function coveringSet<P extends StatePath<AnyMachineSnapshot, ModelEvent>>
     ...stateKeys(machine).map((k) => `state ${k}`),
     ...takes.flatMap((t) => [...t].filter((k) => k.startsWith('answer '))),
   ]);
-  const covered = new Set<string>();
-  const chosen: (typeof walkable)[number][] = [];
-  for (;;) {
-    // The most not yet taken per step walked, a walk's own start (a page, a sign-in) counted as
-    // WALK_START steps: a browser pays for each step and for each walk.
-    let best: (typeof walkable)[number] | undefined;
-    let bestScore = 0;
-    for (const w of walkable) {
-      const gain = [...w.takes].filter((k) => wanted.has(k) && !covered.has(k)).length;
-      const score = gain / (w.path.steps.length + WALK_START);
-      if (score > bestScore) {
-        best = w;
-        bestScore = score;
-      }
-    }
-    if (!best) break;
-    chosen.push(best);
-    for (const k of best.takes) covered.add(k);
-  }
-  // A walk an earlier pick made redundant (everything it takes, others take too) is dropped.
-  for (const w of [...chosen].reverse()) {
-    const others = chosen.filter((c) => c !== w);
-    const rest = new Set(others.flatMap((c) => [...c.takes]));
-    if ([...w.takes].every((k) => !wanted.has(k) || rest.has(k))) chosen.splice(chosen.indexOf(w), 1);
-  }
+  const chosen = pickWalks(
+    walkable.map((w) => ({ ...w, steps: w.path.steps.length })),
+    wanted,
+  );
+  const covered = new Set(chosen.flatMap((c) => [...c.takes]));
   // What only pinned paths reach (a state or an answer behind a transition the browser cannot
   // cause) is theirs.
   const behindPinned = new Set(takes.flatMap((t) => ([...t].some((k) => k in pinned) ? [...t] : [])));
   return {
-    walks: chosen.sort((a, b) => a.i - b.i).map((c) => c.path),
+    walks: chosen.map((c) => c.path),
     covered: [...covered].sort(),
     pinned,
     uncovered: [...wanted].filter((k) => !covered.has(k) && !(!defined.has(k) && behindPinned.has(k))).sort(),
   };
+}
+
+/**
+ * `coveringSet` over the paths of several inputs of one machine (a session's first visit and
+ * reload, the second factor's two modes): one set for all, each walk still one of `paths`' own
+ * objects (so a spec finds its input and name with `namePaths(paths[key])`). `walkable`: the
+ * paths the browser can walk as they stand (order and payloads), the others left to vitest.
+ */
+export function coveringSetOf<K extends string, P extends StatePath<AnyMachineSnapshot, ModelEvent>>(
+  machine: AnyStateMachine,
+  paths: Record<K, readonly P[]>,
+  pinned: Record<string, string> = {},
+  walkable: (path: P) => boolean = () => true,
+): { paths: Record<K, readonly P[]>; cover: CoveringSet<P> } {
+  const all = Object.values<readonly P[]>(paths).flat();
+  return { paths, cover: coveringSet(machine, all.filter(walkable), pinned) };
 }

@@ -1,6 +1,6 @@
 import type { PasswordKind } from '../../src/contract/account';
 import { passwordChangeMachine } from '../../src/machines/passwordChange';
-import { workflowModel, type ModelEvent } from './harness';
+import { coveringSetOf, workflowModel, type ModelEvent } from './harness';
 
 /** The password-change test model, once per kind (login password, refund password). */
 
@@ -35,4 +35,20 @@ export function passwordChangePaths(kind: PasswordKind) {
     events: passwordChangeEvents,
     serializeContext: (c: { error: string | null }) => ({ error: c.error !== null }),
   }).getShortestPaths();
+}
+
+let walks: ReturnType<typeof computeWalks> | undefined;
+const computeWalks = () =>
+  coveringSetOf(passwordChangeMachine, {
+    login: passwordChangePaths('login'),
+    refund: passwordChangePaths('refund'),
+  });
+
+/**
+ * The browser's walks (tests/e2e/password.spec.ts): of both kinds' generated paths, the covering
+ * set that enters every state and takes every transition (the browser can cause each).
+ */
+export function passwordChangeWalks() {
+  walks ??= computeWalks();
+  return walks;
 }

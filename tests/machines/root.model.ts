@@ -2,6 +2,7 @@ import { assign, createActor, setup, type AnyActorRef } from 'xstate';
 import type { UserInfo } from '../../src/contract/auth';
 import { rootMachine } from '../../src/machines/root';
 import type { sessionMachine } from '../../src/machines/session';
+import { pickWalks } from './harness';
 import { input as refundInput } from './refund.model';
 import { input as checkoutInput } from './settlementCheckout.model';
 
@@ -304,4 +305,113 @@ export function observe(w: Workflow, root: ReturnType<typeof startRoot>['root'])
         }
       : null,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The browser's walks (tests/e2e/root.spec.ts: the refund beside the session).
+
+const childKind = (s: RootModelState) => (!s.child ? 'none' : s.child.waiting ? 'waiting' : 'running');
+
+/**
+ * A transition as the root machine tells it apart: signed in or out; the refund none, running or
+ * waiting for the change; and what the root branches on — for a login whether a refund was kept
+ * for this user, for another or none (`admit`); for an open whether the refund is of the same
+ * order, another or none (`openRefund`) and, when a new one starts, whether the session says the
+ * refund password must be changed; logout and expire are one transition of the root (the session
+ * ending: `endWorkflows`), the refund-password change another (`endWorkflowsKeepingWaiting`);
+ * close, leave (`leaveRefund`) and wait as they are.
+ */
+export function rootTransitionOf(s: RootModelState, e: RootModelEvent): string {
+  const from = `${s.root}, refund ${childKind(s)}`;
+  switch (e.type) {
+    case 'signIn': {
+      const kept =
+        s.keptFor === null ? 'none kept' : s.keptFor === e.login ? 'kept for them' : 'kept for another';
+      return `${from}: signIn (${kept})`;
+    }
+    case 'logout':
+    case 'expire':
+      return `${from}: session ends`;
+    case 'open': {
+      const of = !s.child ? 'none' : s.child.key === e.key ? 'same order' : 'another order';
+      // A new refund starts at the change when the session says so (the model's own answer).
+      const must = expected('refund', s, e).next.child?.mustChange ? 'must change' : 'need not';
+      return `${from}: open (${of}${of === 'same order' ? '' : `, ${must}`})`;
+    }
+    default:
+      return `${from}: ${e.type}`;
+  }
+}
+
+/** Steps the browser cannot cause, by reason (the same root transitions are walked in vitest). */
+export const ROOT_NOT_WALKABLE = {
+  dialogCoversUserCard:
+    'the modal refund dialog covers the user card; the session ending with a running refund is walked by expire',
+  changeScreenLeavesOrder:
+    'the change screen is another page: leaving the order detail stops the refund first (leave)',
+  otherOrderLeavesOrder:
+    'another order’s Refund is on its own detail: leaving this one stops its refund first (leave, then open)',
+  noScreenWhenSignedOut:
+    'the order detail was left at wait and the login page has no dialog to close or leave',
+  keptLooksFresh:
+    'a kept refund and a fresh one both ask for the change when it must be changed; walked as bob',
+} as const;
+export type RootNotWalkable = keyof typeof ROOT_NOT_WALKABLE;
+
+export function rootNotWalkable(s: RootModelState, e: RootModelEvent): RootNotWalkable | null {
+  const kind = childKind(s);
+  if (e.type === 'logout' && kind === 'running') return 'dialogCoversUserCard';
+  if (e.type === 'refundPasswordChanged' && kind === 'running') return 'changeScreenLeavesOrder';
+  if (e.type === 'open' && kind === 'running' && s.child!.key !== e.key) return 'otherOrderLeavesOrder';
+  if ((e.type === 'close' || e.type === 'leave') && s.root === 'signedOut') return 'noScreenWhenSignedOut';
+  // Only after such a close: signed out, kept for someone, and nothing kept.
+  if (e.type === 'signIn' && s.keptFor !== null && !s.child) return 'noScreenWhenSignedOut';
+  if (e.type === 'open' && kind === 'running' && s.child!.mustChange) return 'keptLooksFresh';
+  return null;
+}
+
+function computeRootWalks() {
+  const paths = rootPaths('refund');
+  const analysed = paths.map((path, i) => {
+    let s = initialState;
+    const takes = new Set<string>();
+    /** The transitions of steps the browser cannot cause, with the reason. */
+    const blocked = new Map<string, RootNotWalkable>();
+    for (const step of path.steps) {
+      const t = rootTransitionOf(s, step.event);
+      const reason = rootNotWalkable(s, step.event);
+      if (reason) blocked.set(t, reason);
+      takes.add(t);
+      s = step.expected.next;
+      takes.add(`state ${s.root}, refund ${childKind(s)}`);
+    }
+    return { path, i, takes, blocked, steps: path.steps.length };
+  });
+  const walkable = analysed.filter((a) => a.blocked.size === 0);
+  const wanted = new Set(analysed.flatMap((a) => [...a.takes]));
+  const chosen = pickWalks(walkable, wanted);
+  const covered = new Set(chosen.flatMap((c) => [...c.takes]));
+  const notWalked: Record<string, RootNotWalkable> = {};
+  for (const a of analysed) for (const [t, reason] of a.blocked) if (!covered.has(t)) notWalked[t] = reason;
+  return {
+    paths,
+    walks: chosen.map((c) => c.path),
+    covered: [...covered].sort(),
+    /** Transitions no walk takes because the browser cannot cause them, with the reason. */
+    notWalked,
+    /** Transitions and states neither walked nor explained by a reason: each needs a walk or one. */
+    uncovered: [...wanted].filter((k) => !covered.has(k) && !(k in notWalked)).sort(),
+  };
+}
+
+let walks: ReturnType<typeof computeRootWalks> | undefined;
+
+/**
+ * The root's walks in Chromium: of `rootPaths('refund')` (one per model state and event), the
+ * covering set (`pickWalks`, as `coveringSet` chooses) of those the browser can walk, so that
+ * every transition of the root (`rootTransitionOf`) and every model state it can cause is walked.
+ */
+export function rootWalks() {
+  walks ??= computeRootWalks();
+  return walks;
 }

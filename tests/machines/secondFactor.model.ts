@@ -1,7 +1,7 @@
 import type { UserInfo } from '../../src/contract/auth';
 import type { SecondFactor } from '../../src/contract/auth';
 import { secondFactorMachine } from '../../src/machines/secondFactor';
-import { workflowModel, type ModelEvent } from './harness';
+import { coveringSetOf, workflowModel, type ModelEvent } from './harness';
 
 /**
  * The second factor's test model, once per mode ('verify': a code or a recovery code;
@@ -73,4 +73,20 @@ export function secondFactorPaths(mode: SecondFactor) {
     events: secondFactorEvents,
     serializeContext: (c: { error: string | null }) => ({ error: c.error !== null }),
   }).getShortestPaths();
+}
+
+let walks: ReturnType<typeof computeWalks> | undefined;
+const computeWalks = () =>
+  coveringSetOf(secondFactorMachine, {
+    verify: secondFactorPaths('verify'),
+    enrol: secondFactorPaths('enrol'),
+  });
+
+/**
+ * The browser's walks (tests/e2e/secondFactor.spec.ts): of both modes' generated paths, the
+ * covering set that enters every state and takes every transition (the browser can cause each).
+ */
+export function secondFactorWalks() {
+  walks ??= computeWalks();
+  return walks;
 }

@@ -1,7 +1,8 @@
 import type { UserInfo } from '../../src/contract/auth';
 import { sessionMachine, type SessionInput } from '../../src/machines/session';
 import { createMemoryStorage, createSessionStore, STORAGE_KEYS } from '../../src/services/storage';
-import { workflowModel, type FakeFailure, type ModelEvent } from './harness';
+import type { AnyMachineSnapshot } from 'xstate';
+import { coveringSetOf, workflowModel, type FakeFailure, type ModelEvent } from './harness';
 
 /**
  * The session's test model: the events a user and the server can cause, with the payloads
@@ -173,4 +174,113 @@ export function sessionPaths(scenario: Scenario) {
     stopWhen: scenario === 'reload' ? (s) => !s.matches('booting') && !s.matches('restoring') : undefined,
   });
   return model.getShortestPaths();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The browser's walks (tests/e2e/session.spec.ts): a covering set of the generated paths.
+
+type Step = { event: ModelEvent; state: AnyMachineSnapshot };
+
+/** The label of a server answer's payload (`done:login(second factor owed)` → 'second factor owed'). */
+export const payloadLabel = (e: ModelEvent) => {
+  const payload = (e.output ?? e.error) as { label?: string } | undefined;
+  return payload?.label ?? '';
+};
+
+/** The path's login gives a user who must change the password (an administrator reset it). */
+export const heldLogin = (steps: readonly Step[]) =>
+  steps.some(
+    (s) =>
+      (s.event.type === 'xstate.done.actor.login' &&
+        (s.event.output as { user: { mustChangePassword: boolean } }).user.mustChangePassword) ||
+      (s.event.type === 'xstate.done.actor.secondFactor' &&
+        payloadLabel(s.event) === 'given, password to change'),
+  );
+
+/** Held on the login-password change (the only screen until it is made). */
+export const isHeld = (s: AnyMachineSnapshot | null | undefined) =>
+  Boolean(s?.matches({ authenticated: 'passwordChangeRequired' }));
+
+/**
+ * Transitions the browser cannot cause against the real server (a `coveringSet` pin): the
+ * vitest model test walks them.
+ */
+export const SESSION_PINNED: Record<string, string> = {
+  'authenticated.active PASSWORD_CHANGE_REQUIRED':
+    "an administrator's reset ends the account's sessions (tests/server/operators.test.ts), so a signed-in console never receives PASSWORD_CHANGE_REQUIRED",
+};
+
+/**
+ * Paths whose every transition the browser can cause, but not in this order or with this
+ * payload: each reason names what the real server or the screens rule out. The transitions
+ * themselves are walked by other paths (the covering set's test says so: nothing uncovered).
+ */
+export const SESSION_NOT_WALKABLE = {
+  silentServer:
+    'the real server always sends a message; the same transition is walked by error:loadInfo(server error)',
+  idleRelogin:
+    'the refund form cannot be used under the modal idle dialog, and a change submitted before it would time out (90 s) before the 14-minute idle warning',
+  refreshAfterRefusal:
+    'captcha off: no image to click; captcha on: a login sent before the first image loaded is refused as a wrong code, so this outcome cannot precede a refresh',
+  heldRefundChange:
+    'held on the login-password change, the server refuses the refund-password change, so its success cannot arrive',
+  heldReplyUnderDialog:
+    'held on the change, its form is the only screen; under the idle or logout dialog the user can make no call (Back reopens the same form), so no reply arrives',
+} as const;
+export type SessionNotWalkable = keyof typeof SESSION_NOT_WALKABLE;
+
+/** Why the browser cannot walk this path as it stands, or null. */
+export function sessionNotWalkable(steps: readonly Step[]): SessionNotWalkable | null {
+  const types = steps.map((s) => s.event.type);
+  if (heldLogin(steps) && types.includes('RELOGIN_REQUIRED') && !types.includes('PASSWORD_CHANGED'))
+    return 'heldRefundChange';
+  if (
+    heldLogin(steps) &&
+    !types.includes('PASSWORD_CHANGED') &&
+    steps.some((s, i) => s.event.type === 'TOKEN' && i > 0 && !isHeld(steps[i - 1].state))
+  )
+    return 'heldReplyUnderDialog';
+  if (
+    steps.some(
+      (s) => s.event.type === 'xstate.error.actor.loadInfo' && payloadLabel(s.event) === 'no message',
+    )
+  )
+    return 'silentServer';
+  const idle = types.findIndex((t) => t.startsWith('xstate.after.idleWarningDelay'));
+  if (idle >= 0 && types.indexOf('RELOGIN_REQUIRED') > idle) return 'idleRelogin';
+  const refreshFromReady = steps.some(
+    (s, i) =>
+      s.event.type === 'REFRESH_CAPTCHA' && i > 0 && steps[i - 1].state.matches({ loggedOut: 'ready' }),
+  );
+  const loginRefused = steps.some(
+    (s) => s.event.type === 'xstate.error.actor.login' && payloadLabel(s.event) !== 'wrong code',
+  );
+  if (refreshFromReady && loginRefused) return 'refreshAfterRefusal';
+  return null;
+}
+
+let walks: ReturnType<typeof computeSessionWalks> | undefined;
+
+function computeSessionWalks() {
+  const paths = { fresh: sessionPaths('fresh'), reload: sessionPaths('reload') };
+  const notWalkable = [...paths.fresh, ...paths.reload].flatMap((path) => {
+    const reason = sessionNotWalkable(path.steps);
+    return reason ? [{ path, reason }] : [];
+  });
+  const blocked = new Set(notWalkable.map((n) => n.path));
+  return {
+    ...coveringSetOf(sessionMachine, paths, SESSION_PINNED, (p) => !blocked.has(p)),
+    notWalkable,
+  };
+}
+
+/**
+ * The session's walks in Chromium: of both scenarios' generated paths, those the browser can
+ * walk (not `sessionNotWalkable`), the covering set that enters every state and takes every
+ * transition but the pinned ones (`coveringSet`). Computed once; the paths are the same objects
+ * as `paths`, so a spec names them with `namePaths(paths[scenario])`.
+ */
+export function sessionWalks() {
+  walks ??= computeSessionWalks();
+  return walks;
 }
