@@ -444,6 +444,12 @@ function takenBy(machine: AnyStateMachine, path: StatePath<AnyMachineSnapshot, M
   const taken = new Set(coveredTransitions(machine, [path]).covered);
   for (const step of path.steps)
     for (const key of keys) if (step.state.matches(key)) taken.add(`state ${key}`);
+  // A choice state (`always` alternatives) is left at once, so no snapshot rests in it: a walk
+  // entered it when it took one of its alternatives.
+  for (const key of [...taken]) {
+    const choice = / always #\d+\(/.exec(key);
+    if (choice) taken.add(`state ${key.slice(0, choice.index)}`);
+  }
   return taken;
 }
 
