@@ -54,15 +54,21 @@ export const SESSION_ACCOUNTS = pool('e2e-s-', 92, 'co-admin', 'E2E Session');
 /** One account per password path that changes a password, plus spares for the follow-ups. */
 export const PASSWORD_ACCOUNTS = pool('e2e-pw-', 8, 'co-admin', 'E2E Login PW');
 export const REFUND_ACCOUNTS = pool('e2e-refund-', 8, 'co-admin', 'E2E Refund PW');
-/** refund.spec: one company admin per refund path (wrong passwords count, five lock refunds for 30 min). */
-export const REFUND_PATH_ACCOUNTS = pool('e2e-rfp-', 52, 'co-admin', 'E2E Refund Path');
+/**
+ * refund.spec: one company admin per refund walk (wrong passwords count, five lock refunds for
+ * 30 min); the covering set walks 12 of them (refund.model.ts refundWalks), spares for new ones.
+ */
+export const REFUND_PATH_ACCOUNTS = pool('e2e-rfp-', 16, 'co-admin', 'E2E Refund Path');
 /**
  * refund.spec: the paths that end "sent for approval", as admins of 有限会社さくら薬局 (a company
  * no other browser test refunds in, so its approval threshold can be lowered for them).
  */
 export const APPROVAL_PATH_ACCOUNTS = pool('e2e-rfa-', 4, 'yakkyoku-admin', 'E2E Approval Path');
-/** refundApproval.spec: one approver per path of the refund approval machine (wrong passwords lock). */
-export const APPROVER_PATH_ACCOUNTS = pool('e2e-apr-', 24, 'yakkyoku-admin', 'E2E Approver Path');
+/**
+ * refundApproval.spec: one approver per walk of the refund approval machine (wrong passwords
+ * lock); the covering set walks 10 (refundApproval.model.ts refundApprovalWalks), spares for new ones.
+ */
+export const APPROVER_PATH_ACCOUNTS = pool('e2e-apr-', 14, 'yakkyoku-admin', 'E2E Approver Path');
 /**
  * root.spec: two company admins per walked path of the root actor: `alice` (2n), whose refund
  * password an administrator resets before the path, and `bob` (2n + 1), who need not change it.

@@ -1,8 +1,15 @@
 /**
- * The pre-order machine's test paths (tests/machines/preOrder.model.ts: preOrderPaths()) walked
- * in Chromium against the real server, as `co-admin` on /manage/onepay: one test per path,
- * named after its steps; after each step the state is checked as a user sees it
- * (preOrderTestMap).
+ * The pre-order machine's walks (tests/machines/preOrder.model.ts: preOrderWalks) in Chromium
+ * against the real server, as `co-admin` on /manage/onepay (signed in through the API): the
+ * covering set of its generated paths, every state and transition at least once
+ * (coveringSets.pay.test.ts fails when one has no walk; every path is walked in
+ * tests/machines/preOrder.test.ts). One test per walk, named after its steps; after each step
+ * the state is checked as a user sees it (preOrderTestMap). The watcher that reads an open
+ * link's row every 5 s (preOrderWatch) is walked the same way at the end of the file.
+ *
+ * Time is the page's clock (`page.clock`, installed before the first navigation): where a use
+ * shows only once the dialog reads its row again, the clock moves on 5 s at a time until it
+ * does, instead of waiting for it.
  *
  * How the steps are mapped
  * - CREATE: fill the New pre-order form (amount 5,000 JPY, validity 2 hours, the use times the
@@ -20,49 +27,35 @@
  *   held the pre-order stopped taking payments, so the server refuses — when a USED step
  *   follows, because the payer paid the remaining uses meanwhile; otherwise because another
  *   user closed it (through the API).
- * - USED: the payer opens the link on a phone (a new 375 px context), pays in the sandbox, and
- *   the dialog's refreshed row counts the use.
- * - after:validity: `page.clock` (installed before the first navigation) fast-forwards the
+ * - USED: the payer pays the link in the sandbox (the payer page's own API, as the phone page
+ *   calls it: the page itself is walked in payer.spec.ts and paylink.spec.ts), and the dialog's
+ *   refreshed row counts the use.
+ * - after:validity: `page.clock` fast-forwards the
  *   2-hour validity, past the server's expireTime, in steps of 14.5 minutes, answering the console's idle warning with
  *   "Stay signed in" after each (what a user watching the dialog does).
  * - NEW: press "Create another".
  *
- * Paths not walked (listed with their reason; a test pins the list):
+ * Paths never chosen (PRE_ORDER_NOT_WALKABLE; coveringSets.pay.test.ts pins the list):
  * - CLOSE → error:closePreOrder(refused) → USED ⇒ created.open with 2 uses and none made: the
  *   real server refuses a close only when the pre-order no longer takes payments (closed,
  *   used up or expired), so no payment can follow the refusal and leave it open.
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
+import type { PayerPreOrderView } from '../../src/contract/merchant';
 import type { PreOrderContext } from '../../src/machines/preOrder';
-import { namePaths, type ModelEvent } from '../machines/harness';
-import { request as draft, preOrderPaths } from '../machines/preOrder.model';
-import { decide, decodeQrPng, dialog, download, expectOutcome, payerPage, shownLink } from './support/links';
+import { REFRESH_MS } from '../../src/machines/preOrderWatch';
+import type { ModelEvent } from '../machines/harness';
+import { request as draft, preOrderWalks } from '../machines/preOrder.model';
+import { preOrderWatchWalks, reads } from '../machines/preOrderWatch.model';
+import { decodeQrPng, dialog, download, shownLink } from './support/links';
 import { apiCall, apiLogin, ja, storageOf } from './support/ui';
 
 type Step = { event: ModelEvent; state: AnyMachineSnapshot };
 
-const NOT_WALKABLE = {
-  paymentAfterRefusal:
-    'the real server refuses a close only when the pre-order takes no more payments, so no payment can follow the refusal and leave it open',
-} as const;
-type NotWalkable = keyof typeof NOT_WALKABLE;
-
 const ctx = (s: AnyMachineSnapshot) => s.context as PreOrderContext;
 
-function notWalkable(steps: readonly Step[]): NotWalkable | null {
-  const refused = steps.findIndex((s) => s.event.type === 'xstate.error.actor.closePreOrder');
-  if (refused < 0) return null;
-  // Only the payment that used it up can follow the refusal (paid while the close was on its
-  // way); after it, or after any other step, the pre-order takes no more payments.
-  const later = steps.slice(refused + 1).findIndex((s) => s.event.type === 'USED');
-  if (later < 0) return null;
-  if (later === 0 && steps[refused + 1].state.matches('used')) return null;
-  return 'paymentAfterRefusal';
-}
-
 const run = String(Date.now()).slice(-7);
-const notWalked: { name: string; reason: NotWalkable }[] = [];
 
 /** Holds one kind of request until a step lets it through. */
 class Held {
@@ -96,16 +89,47 @@ interface Walk {
 const created = (page: Page) => dialog(page, 'preorders.createdTitle');
 const newForm = (page: Page) => page.getByRole('form', { name: ja('preorders.newTitle') });
 
+/**
+ * The payer pays one use of the link (PayPay in the sandbox) as the payer's page does: decides,
+ * then reads the payment again until it is paid.
+ */
 async function payOnce(w: Walk) {
-  const payer = await payerPage(w.page.context().browser()!, w.baseURL);
-  try {
-    await payer.goto(w.link);
-    await decide(payer, 'pay');
-    await expectOutcome(payer, 'paid');
-    w.paid += 1;
-  } finally {
-    await payer.context().close();
-  }
+  const code = new URL(w.link).searchParams.get('code');
+  const call = async (path: string, data: object) => {
+    const res = await w.page.request.post(`/api/pay/qrcode/${path}`, { data });
+    const reply = (await res.json()) as { resultType: string; result: PayerPreOrderView };
+    expect(reply.resultType).toBe('SUCCESS');
+    return reply.result;
+  };
+  const decided = await call('decide', {
+    code,
+    orderNo: '',
+    brand: 'paypay',
+    subBrand: 'paypay',
+    action: 'pay',
+  });
+  const orderNo = decided.order!.orderNo;
+  await expect
+    .poll(async () => (await call('get', { code, orderNo })).order?.status, { timeout: 20_000 })
+    .toBe('success');
+  w.paid += 1;
+}
+
+/**
+ * The dialog reads its row again every 5 s (preOrderWatch): the page's clock moves on 5 s at a
+ * time until `shown` is there (a read's answer takes real time to arrive).
+ */
+async function afterReads(page: Page, shown: Locator) {
+  await expect
+    .poll(
+      async () => {
+        if (await shown.isVisible()) return true;
+        await page.clock.fastForward(REFRESH_MS);
+        return shown.isVisible();
+      },
+      { message: 'the dialog reads its row again', timeout: 20_000 },
+    )
+    .toBe(true);
 }
 
 async function fillForm(w: Walk, useTimes: number) {
@@ -139,9 +163,10 @@ async function checkState(w: Walk, s: AnyMachineSnapshot) {
     await expect(confirm).toBeVisible();
     const c = ctx(s);
     // The dialog behind the confirmation still counts the uses (hidden from the accessibility tree).
-    await expect(
+    await afterReads(
+      page,
       page.getByText(ja('preorders.usedOf', { used: c.usedTimes, total: c.preOrder!.useTimes })),
-    ).toBeVisible({ timeout: 15_000 });
+    );
     return;
   }
   await expect(confirm).toHaveCount(0);
@@ -150,9 +175,10 @@ async function checkState(w: Walk, s: AnyMachineSnapshot) {
   w.link = await shownLink(box);
   const c = ctx(s);
   // A use shows once the dialog reads the row again (every 5 s).
-  await expect(
+  await afterReads(
+    page,
     box.getByText(ja('preorders.usedOf', { used: c.usedTimes, total: c.preOrder!.useTimes })),
-  ).toBeVisible({ timeout: 15_000 });
+  );
   const copy = box.getByRole('button', { name: ja('links.copyLink') });
   const close = box.getByRole('button', { name: ja('preorders.close') });
   if (s.matches('created')) {
@@ -163,9 +189,8 @@ async function checkState(w: Walk, s: AnyMachineSnapshot) {
     return;
   }
   const end = ['used', 'expired', 'closed'].find((e) => s.matches(e))!;
-  await expect(box.getByRole('status')).toHaveText(ja(`preorders.phase.${end}`), {
-    timeout: 15_000,
-  });
+  await afterReads(page, box.getByRole('status').filter({ hasText: ja(`preorders.phase.${end}`) }));
+  await expect(box.getByRole('status')).toHaveText(ja(`preorders.phase.${end}`));
   await expect(copy).toBeDisabled();
   await expect(close).toHaveCount(0);
   await expect(page.getByRole('button', { name: ja('preorders.new') })).toBeVisible();
@@ -330,14 +355,9 @@ async function walkPath(w: Walk, steps: readonly Step[], held: { create: Held; c
   }
 }
 
-test.describe('pre-order paths', () => {
-  namePaths(preOrderPaths()).forEach(({ name, path }, n) => {
+test.describe('pre-order walks', () => {
+  preOrderWalks.named.forEach(({ name, path }, n) => {
     const steps = path.steps as unknown as Step[];
-    const reason = notWalkable(steps);
-    if (reason !== null) {
-      notWalked.push({ name, reason });
-      return;
-    }
     test(name, async ({ browser, baseURL, request }) => {
       const session = await apiLogin(request, 'co-admin');
       const context = await browser.newContext({ baseURL, storageState: storageOf(baseURL!, session) });
@@ -350,7 +370,7 @@ test.describe('pre-order paths', () => {
       try {
         await held.create.install();
         await held.close.install();
-        if (steps.some((s) => s.event.type.startsWith('xstate.after.'))) await page.clock.install();
+        await page.clock.install();
         await page.goto('/manage/onepay');
         await expect(page.getByRole('heading', { name: ja('menu.preorders'), level: 1 })).toBeVisible();
         const w: Walk = {
@@ -371,10 +391,81 @@ test.describe('pre-order paths', () => {
   });
 });
 
-test('the browser walks every pre-order path but the documented ones', () => {
-  // A new path the browser cannot walk must be looked at and documented, not dropped silently.
-  const count = (r: NotWalkable) => notWalked.filter((p) => p.reason === r).length;
-  expect((Object.keys(NOT_WALKABLE) as NotWalkable[]).map((r) => [r, count(r)])).toEqual([
-    ['paymentAfterRefusal', 4],
-  ]);
+/**
+ * The watcher's walks (tests/machines/preOrderWatch.model.ts: preOrderWatchWalks), its covering
+ * set, in the created dialog of a pre-order for five payments with one paid already (the model's
+ * start: one use seen). The watcher's reads of the row (the list call naming the pay number) are
+ * held until the step says how they end:
+ * - after:refresh: the page's clock moves 5 s until the next read is on its way.
+ * - done:readUses(no new use): the read goes through; done:readUses(2 new uses): the payer pays
+ *   twice first, then it goes through; error:readUses: the read fails for the network.
+ * After each step the dialog counts the uses seen (nothing is shown of a failed read).
+ */
+test.describe('pre-order watch walks', () => {
+  preOrderWatchWalks.named.forEach(({ name, path }, n) => {
+    const steps = path.steps as unknown as Step[];
+    test(name, async ({ browser, baseURL, request }) => {
+      const session = await apiLogin(request, 'co-admin');
+      const context = await browser.newContext({ baseURL, storageState: storageOf(baseURL!, session) });
+      const page = await context.newPage();
+      const w: Walk = {
+        page,
+        token: session.token,
+        baseURL: baseURL!,
+        clientPayNo: `E2E-POW-${run}-${n}`,
+        link: '',
+        paid: 0,
+      };
+      // The model's pre-order: five uses.
+      const useTimes = (reads.none.record.row as { useTimes: number }).useTimes;
+      const box = created(page);
+      const counted = (used: number) => box.getByText(ja('preorders.usedOf', { used, total: useTimes }));
+      try {
+        await page.clock.install();
+        await page.goto('/manage/onepay');
+        await page.getByRole('button', { name: ja('preorders.newTitle') }).click();
+        await fillForm(w, useTimes);
+        w.link = await shownLink(box);
+        await payOnce(w);
+        await afterReads(page, counted(1));
+        const heldReads: Route[] = [];
+        await page.route('**/api/history/preOrder/page', (route) => {
+          const body = route.request().postDataJSON() as { payNo?: string } | null;
+          if (body?.payNo) heldReads.push(route);
+          else void route.continue();
+        });
+        const held = async () => {
+          await expect.poll(() => heldReads.length, { message: 'a read of the row' }).toBeGreaterThan(0);
+          return heldReads.shift()!;
+        };
+        for (const [i, step] of steps.entries()) {
+          const { event, state } = step;
+          const seen = (state.context as { seen: number }).seen;
+          if (event.type.startsWith('xstate.after.refresh')) {
+            await expect
+              .poll(
+                async () => {
+                  if (heldReads.length === 0) await page.clock.fastForward(REFRESH_MS);
+                  return heldReads.length;
+                },
+                { message: 'the dialog reads its row again' },
+              )
+              .toBeGreaterThan(0);
+          } else if (event.type === 'xstate.done.actor.readUses') {
+            const read = event.output as { usedTimes: number } | null;
+            while (w.paid < (read?.usedTimes ?? 0)) await payOnce(w);
+            await (await held()).continue();
+          } else if (event.type === 'xstate.error.actor.readUses') {
+            await (await held()).abort('internetdisconnected');
+          } else if (i > 0) throw new Error(`no browser action for ${event.type}`);
+          // The dialog counts the uses the watcher has seen; the link stays open.
+          await expect(counted(seen)).toBeVisible();
+          await expect(box.getByRole('status')).toHaveText(ja('preorders.phase.open'));
+          await expect(box.getByRole('alert')).toHaveCount(0);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  });
 });

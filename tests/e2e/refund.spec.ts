@@ -1,8 +1,11 @@
 /**
- * The refund machine's test paths (tests/machines/refund.model.ts) walked in Chromium
- * against the real server: one test per path, named after its steps, each on a paid demo
- * order of the company and with its own company-admin account (REFUND_PATH_ACCOUNTS). After
- * each step the dialog is checked as a user sees it (refundTestMap).
+ * The refund machine's walks (tests/machines/refund.model.ts: refundWalks) in Chromium against
+ * the real server: the covering set of its generated paths — every state and transition at
+ * least once (tests/machines/coveringSets.pay.test.ts fails when one has no walk; every path is
+ * walked in tests/machines/refund.test.ts). One test per walk, named after its steps, each on a
+ * paid demo order of the company and with its own company-admin account (REFUND_PATH_ACCOUNTS:
+ * wrong passwords count). After each step the dialog is checked as a user sees it
+ * (refundTestMap).
  *
  * How the steps are mapped
  * - Start: the order's detail page, "Refund" pressed: the dialog's first step.
@@ -39,7 +42,7 @@
  *   password must be changed): the administrator resets it through the API before the user
  *   signs in, so the dialog opens at the change it needs.
  *
- * Paths not walked (listed with the reason; a test pins the list):
+ * Paths never chosen (REFUND_NOT_WALKABLE; coveringSets.pay.test.ts pins the list):
  * - done:syncOrder(refunding) (2 paths): the sandbox completes a processing refund whenever
  *   it is asked (queryRefund answers SUCCESS or FAILED), so a sync never finds it still
  *   refunding; the transition back to waiting is walked by error:syncOrder(brand down).
@@ -49,8 +52,9 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { SandboxBehaviour } from '../../src/contract/brands';
 import { formatAmount } from '../../src/contract/money';
 import type { OrderRow } from '../../src/contract/orders';
-import { namePaths, type ModelEvent } from '../machines/harness';
-import { mustChangePaths, refundPaths } from '../machines/refund.model';
+import { outcomeOf } from '../machines/coveringWalks';
+import type { ModelEvent } from '../machines/harness';
+import { refundWalks } from '../machines/refund.model';
 import {
   APPROVAL_PATH_ACCOUNTS,
   FIXTURES,
@@ -71,24 +75,6 @@ import { apiCall, apiLogin, ja, storageOf, submitLogin } from './support/ui';
 
 type Step = { event: ModelEvent; state: AnyMachineSnapshot };
 const SYNC_DELAY_MS = 5_000;
-
-const label = (e: ModelEvent) => {
-  const payload = (e.output ?? e.error ?? e) as { label?: string };
-  return payload.label ?? '';
-};
-const outcomeOf = (step: Step | undefined) => (step ? `${step.event.type}(${label(step.event)})` : '');
-
-const NOT_WALKABLE = {
-  brandAlwaysSettles:
-    'the sandbox completes a processing refund whenever it is asked, so a sync never finds it still refunding',
-} as const;
-type NotWalkable = keyof typeof NOT_WALKABLE;
-
-function skipReason(steps: readonly Step[]): NotWalkable | null {
-  return steps.some((s) => outcomeOf(s) === 'xstate.done.actor.syncOrder(refunding)')
-    ? 'brandAlwaysSettles'
-    : null;
-}
 
 /** Holds one kind of request until a step lets it through. */
 class Held {
@@ -431,46 +417,22 @@ async function walkPath(
   }
 }
 
-const notWalked: { name: string; reason: NotWalkable }[] = [];
-
-test.describe('refund paths', () => {
-  const named = namePaths(refundPaths());
-  if (named.length > REFUND_PATH_ACCOUNTS.length) throw new Error('add refund path accounts in fixtures.ts');
+test.describe('refund walks', () => {
   let approvals = 0;
-  named.forEach(({ name, path }, n) => {
+  let others = 0;
+  for (const { name, path, start } of refundWalks.named) {
     const steps = path.steps as unknown as Step[];
-    const reason = skipReason(steps);
-    if (reason !== null) {
-      notWalked.push({ name, reason });
-      return;
-    }
-    // Paths sent for approval run in a company of their own (its threshold is lowered for them).
+    // Walks sent for approval run in a company of their own (its threshold is lowered for them).
     const account = steps.some((s) => outcomeOf(s) === 'xstate.done.actor.submitRefund(awaitingApproval)')
       ? APPROVAL_PATH_ACCOUNTS[approvals++]
-      : REFUND_PATH_ACCOUNTS[n];
-    if (!account) throw new Error('add approval path accounts in fixtures.ts');
-    test(name, async ({ browser, request, baseURL }) => {
-      await walkPath(browser, request, baseURL!, steps, account);
-    });
-  });
-});
-
-test.describe('refund paths of a user who must change the refund password', () => {
-  const named = namePaths(mustChangePaths());
-  // After the refund paths' accounts (refundPaths() uses the first ones).
-  const offset = namePaths(refundPaths()).length;
-  if (offset + named.length > REFUND_PATH_ACCOUNTS.length)
-    throw new Error('add refund path accounts in fixtures.ts');
-  named.forEach(({ name, path }, n) => {
-    const steps = path.steps as unknown as Step[];
-    test(name, async ({ browser, request, baseURL }) => {
-      await walkPath(browser, request, baseURL!, steps, REFUND_PATH_ACCOUNTS[offset + n], true);
-    });
-  });
-});
-
-test('the browser walks every refund path but the two documented ones', () => {
-  expect(Object.keys(NOT_WALKABLE).map((r) => [r, notWalked.filter((p) => p.reason === r).length])).toEqual([
-    ['brandAlwaysSettles', 2],
-  ]);
+      : REFUND_PATH_ACCOUNTS[others++];
+    if (!account) throw new Error('add refund path accounts in fixtures.ts');
+    const mustChange = start === 'mustChange';
+    test(
+      mustChange ? `must change the refund password: ${name}` : name,
+      async ({ browser, request, baseURL }) => {
+        await walkPath(browser, request, baseURL!, steps, account, mustChange);
+      },
+    );
+  }
 });

@@ -9,8 +9,9 @@ import { expect, test, type APIRequestContext, type Browser, type Page, type Rou
 import md5 from 'md5';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { OrderRow } from '../../src/contract/orders';
-import { namePaths, type ModelEvent } from '../machines/harness';
-import { mustChangePaths, refundApprovalPaths } from '../machines/refundApproval.model';
+import { outcomeOf } from '../machines/coveringWalks';
+import type { ModelEvent } from '../machines/harness';
+import { refundApprovalWalks } from '../machines/refundApproval.model';
 import { APPROVER_PATH_ACCOUNTS, FIXTURES, PASSWORD, WRONG_PASSWORD, type Fixture } from './fixtures';
 import { apiRefund, openOrder, orderDetail, orderScreen, untouchedPaidOrder } from './support/payments';
 import { apiCall, apiLogin, storageOf, submitLogin, tr, type ApiSession } from './support/ui';
@@ -154,9 +155,11 @@ test.describe('refund approval', () => {
 });
 
 /**
- * The refund approval machine's paths (tests/machines/refundApproval.model.ts) walked in the
- * browser: each on a fresh refund awaiting approval (requested through the API by the
- * requester), as its own approver (APPROVER_PATH_ACCOUNTS: wrong passwords count). The
+ * The refund approval machine's walks (tests/machines/refundApproval.model.ts:
+ * refundApprovalWalks) in the browser: the covering set of its generated paths, every state and
+ * transition at least once (coveringSets.pay.test.ts fails when one has no walk; every path is
+ * walked in tests/machines/refundApproval.test.ts). Each on a fresh refund awaiting approval
+ * (requested through the API by the requester), as its own approver (APPROVER_PATH_ACCOUNTS: wrong passwords count). The
  * approve and reject requests are held (page.route) so "submitting" is seen. Before SUBMIT the
  * world is set for the answer: a wrong password typed (wrong password); five wrong approvals
  * sent through the API first (locked); the approver's refund password reset by an administrator
@@ -167,8 +170,6 @@ test.describe('refund approval', () => {
  * lands back on the list with the approval at its password step.
  */
 type Step = { event: ModelEvent; state: AnyMachineSnapshot };
-const labelOf = (e: ModelEvent) => ((e.output ?? e.error ?? e) as { label?: string }).label ?? '';
-const outcomeOf = (step: Step | undefined) => (step ? `${step.event.type}(${labelOf(step.event)})` : '');
 
 class Held {
   private readonly routes: Route[] = [];
@@ -433,29 +434,21 @@ test.describe('refund approval paths', () => {
     }
   }
 
-  const named = namePaths(refundApprovalPaths());
-  // The must-change start's paths (Approve goes straight to the change) after them.
-  const mustChange = namePaths(mustChangePaths());
-  if (named.length + mustChange.length > APPROVER_PATH_ACCOUNTS.length)
+  if (refundApprovalWalks.named.length > APPROVER_PATH_ACCOUNTS.length)
     throw new Error('add approver path accounts in fixtures.ts');
-  named.forEach(({ name, path }, n) => {
-    test(name, async ({ browser, request, baseURL }) => {
-      await walkApproval(
-        { browser, request, baseURL: baseURL! },
-        path.steps as unknown as Step[],
-        APPROVER_PATH_ACCOUNTS[n],
-        false,
-      );
-    });
-  });
-  mustChange.forEach(({ name, path }, n) => {
-    test(`must change the refund password: ${name}`, async ({ browser, request, baseURL }) => {
-      await walkApproval(
-        { browser, request, baseURL: baseURL! },
-        path.steps as unknown as Step[],
-        APPROVER_PATH_ACCOUNTS[named.length + n],
-        true,
-      );
-    });
+  refundApprovalWalks.named.forEach(({ name, path, start }, n) => {
+    // The must-change start: the approver's refund password was reset before the login.
+    const mustChange = start === 'mustChange';
+    test(
+      mustChange ? `must change the refund password: ${name}` : name,
+      async ({ browser, request, baseURL }) => {
+        await walkApproval(
+          { browser, request, baseURL: baseURL! },
+          path.steps as unknown as Step[],
+          APPROVER_PATH_ACCOUNTS[n],
+          mustChange,
+        );
+      },
+    );
   });
 });

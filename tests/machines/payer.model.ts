@@ -1,5 +1,6 @@
 import type { PayerShown } from '../../src/machines/payerShown';
 import { payerMachine, type PayerInput } from '../../src/machines/payer';
+import { coveringWalks, outcomeOf } from './coveringWalks';
 import { workflowModel, type ModelEvent } from './harness';
 
 /**
@@ -88,3 +89,26 @@ export function payerPaths(modelInput: PayerInput = input) {
     }),
   }).getShortestPaths();
 }
+
+/** Payer paths the browser cannot walk as a whole, with the reason (payer.spec.ts). */
+export const PAYER_NOT_WALKABLE = {
+  goneAfterShown:
+    'a payment the server has shown is never deleted, so it cannot become "not found"; the same event at the start is walked',
+} as const;
+
+/**
+ * The payer page's walks in Chromium (payer.spec.ts): a covering set of the generated paths of
+ * a link naming a payment and of one naming none (the `opening` choice's other branch).
+ */
+export const payerWalks = coveringWalks(
+  payerMachine,
+  { link: payerPaths(), linkless: payerPaths({ ref: null }) },
+  {
+    notWalkable: (path) =>
+      path.steps
+        .slice(2)
+        .some((s) => s.event.type === 'xstate.error.actor.loadView' && outcomeOf(s).endsWith('(missing)'))
+        ? ('goneAfterShown' as const)
+        : null,
+  },
+);

@@ -1,5 +1,7 @@
 import type { LinkDraft, LinkRecord, PreOrderCreate } from '../../src/contract/preorders';
 import { preOrderMachine } from '../../src/machines/preOrder';
+import type { AnyMachineSnapshot } from 'xstate';
+import { coveringWalks } from './coveringWalks';
 import { workflowModel, type ModelEvent } from './harness';
 
 /** The pre-order test model: a 2-hour link, once for two payments and once for one. */
@@ -88,3 +90,34 @@ export function preOrderPaths() {
     }),
   }).getShortestPaths();
 }
+
+/** Pre-order paths the browser cannot walk as a whole, with the reason (preorders.spec.ts). */
+export const PRE_ORDER_NOT_WALKABLE = {
+  paymentAfterRefusal:
+    'the real server refuses a close only when the pre-order takes no more payments, so no payment can follow the refusal and leave it open',
+} as const;
+
+/**
+ * Whether a path has a payment after a refused close that the real server cannot make: only the
+ * payment that used the pre-order up can follow the refusal (paid while the close was on its way);
+ * after it, or after any other step, the pre-order takes no more payments.
+ */
+function paymentAfterRefusal(path: { steps: readonly { event: ModelEvent; state: AnyMachineSnapshot }[] }) {
+  const { steps } = path;
+  const refused = steps.findIndex((s) => s.event.type === 'xstate.error.actor.closePreOrder');
+  if (refused < 0) return false;
+  const later = steps.slice(refused + 1).findIndex((s) => s.event.type === 'USED');
+  if (later < 0) return false;
+  return !(later === 0 && steps[refused + 1].state.matches('used'));
+}
+
+/**
+ * The pre-order dialog's walks in Chromium (preorders.spec.ts): a covering set of the generated
+ * paths. Nothing is pinned: every transition is a click, the server's answer, a payment on the
+ * payer's page or time on the page's clock.
+ */
+export const preOrderWalks = coveringWalks(
+  preOrderMachine,
+  { start: preOrderPaths() },
+  { notWalkable: (path) => (paymentAfterRefusal(path) ? ('paymentAfterRefusal' as const) : null) },
+);

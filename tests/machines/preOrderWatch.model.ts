@@ -1,4 +1,5 @@
 import { preOrderWatchMachine, type PreOrderWatchInput } from '../../src/machines/preOrderWatch';
+import { coveringWalks } from './coveringWalks';
 import { workflowModel, type ModelEvent } from './harness';
 import { record } from './preOrder.model';
 
@@ -33,3 +34,10 @@ export function preOrderWatchPaths() {
     serializeContext: (c: { seen: number }) => ({ seen: c.seen }),
   }).getShortestPaths();
 }
+
+/**
+ * The watcher's walks in Chromium (preorders.spec.ts, "pre-order watch"): a covering set of its
+ * generated paths. Nothing is pinned: time is the page's clock, a payment is made on the payer's
+ * page, a failed read is the held read aborted.
+ */
+export const preOrderWatchWalks = coveringWalks(preOrderWatchMachine, { start: preOrderWatchPaths() });

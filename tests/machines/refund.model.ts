@@ -1,4 +1,5 @@
 import { refundMachine, type RefundMachineInput } from '../../src/machines/refund';
+import { coveringWalks, outcomeOf } from './coveringWalks';
 import { workflowModel, type ModelEvent } from './harness';
 import { refundPasswordFailures } from './refundPassword.fixtures';
 
@@ -90,3 +91,25 @@ export function refundPaths(start: RefundMachineInput = input) {
 
 /** The paths of a refund opened by a user who must change the refund password first. */
 export const mustChangePaths = () => refundPaths(mustChangeInput);
+
+/** Refund paths the browser cannot walk as a whole, with the reason (refund.spec.ts). */
+export const REFUND_NOT_WALKABLE = {
+  brandAlwaysSettles:
+    'the sandbox completes a processing refund whenever it is asked, so a sync never finds it still refunding; the transition back to waiting is walked by error:syncOrder(brand down)',
+} as const;
+
+/**
+ * The refund dialog's walks in Chromium (refund.spec.ts): a covering set of both starts'
+ * generated paths — every state and transition at least once. Nothing is pinned: a browser can
+ * cause every transition (the world is set up through the API and the sandbox brand).
+ */
+export const refundWalks = coveringWalks(
+  refundMachine,
+  { start: refundPaths(), mustChange: mustChangePaths() },
+  {
+    notWalkable: (path) =>
+      path.steps.some((s) => outcomeOf(s) === 'xstate.done.actor.syncOrder(refunding)')
+        ? ('brandAlwaysSettles' as const)
+        : null,
+  },
+);

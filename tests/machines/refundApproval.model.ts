@@ -1,4 +1,5 @@
 import { refundApprovalMachine, type RefundApprovalInput } from '../../src/machines/refundApproval';
+import { coveringWalks } from './coveringWalks';
 import { workflowModel, type ModelEvent } from './harness';
 import { refundPasswordFailures } from './refundPassword.fixtures';
 
@@ -65,3 +66,13 @@ export function refundApprovalPaths(start: RefundApprovalInput = input) {
 }
 
 export const mustChangePaths = () => refundApprovalPaths(mustChangeInput);
+
+/**
+ * The approval dialog's walks in Chromium (refundApproval.spec.ts): a covering set of both
+ * starts' generated paths. Nothing is pinned: every transition is the approver's click or the
+ * server's answer to a world set up through the API.
+ */
+export const refundApprovalWalks = coveringWalks(refundApprovalMachine, {
+  start: refundApprovalPaths(),
+  mustChange: mustChangePaths(),
+});
