@@ -292,7 +292,12 @@ async function abandonRun(path: string) {
   });
   const reader = res.body!.getReader();
   let bytes = 0;
-  while (bytes < 1 << 20) bytes += (await reader.read()).value?.length ?? 0;
+  // Until 1 MiB has come, or the export has ended (a small data set's whole export is less).
+  while (bytes < 1 << 20) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+  }
   controller.abort();
   await new Promise((r) => setTimeout(r, 1000));
   const t0 = cpuTicks(child.pid!);
