@@ -6,6 +6,9 @@ export default defineConfig({
     environment: 'node',
     // The console's catalogues, as the browser would have loaded them (tests/setup/catalogues.ts).
     setupFiles: ['tests/setup/catalogues.ts'],
+    // Each kind of prepared database (migrated, demo data) made once per run and copied by the
+    // server suites (tests/server/templates.ts).
+    globalSetup: ['tests/setup/templates.ts'],
     testTimeout: 30000,
     // Suites that start real server processes (two processes, kill -9 recovery) share the two
     // cores with the others; a PGlite harness can then take over a minute to start.

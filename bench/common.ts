@@ -1,5 +1,13 @@
 import os from 'node:os';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import md5 from 'md5';
+import { generate } from 'otplib';
 import pg from 'pg';
+import type { Config } from '../server/config';
+import type { Db } from '../server/db/client';
+import { operators } from '../server/db/schema';
+import { createSecretBox, resolveSecretKey } from '../server/platform/secrets';
 
 /**
  * What the benchmarks share: their options, the database they run on (PostgreSQL at
@@ -53,4 +61,97 @@ export async function ensureDatabase(url: string) {
   const { rowCount } = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
   if (!rowCount) await c.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
   await c.end();
+}
+
+/** A reply of the console's API (the envelope's fields the sign-in reads). */
+export interface ApiReply<T = unknown> {
+  resultType: string;
+  resultMessage: string;
+  submitToken: string;
+  result: T;
+}
+/** Posts a JSON body to /api<path> (with the session's token when given). */
+export type ApiCaller = <T>(path: string, body: object, token?: string) => Promise<ApiReply<T>>;
+
+/** The API of a listening server at `base` (http://host:port). */
+export const overHttp =
+  (base: string): ApiCaller =>
+  async <T>(path: string, body: object, token = '') => {
+    const res = await fetch(`${base}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { 'x-submit-token': token } : {}) },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as ApiReply<T>;
+  };
+
+/** The API of an app in this process (Fastify's inject: no socket). */
+export const inProcess =
+  (app: FastifyInstance): ApiCaller =>
+  async <T>(path: string, body: object, token = '') =>
+    (
+      await app.inject({
+        method: 'POST',
+        url: `/api${path}`,
+        headers: token ? { 'x-submit-token': token } : {},
+        payload: body,
+      })
+    ).json() as ApiReply<T>;
+
+const TOTP_STEP_MS = 30_000;
+
+/**
+ * Signs in as a person would, and returns the session's token: the password (MD5 of it, as the
+ * login page sends it), then the second factor the account owes — an authenticator enrolled with
+ * the secret the server shows (the demo data leaves the platform's accounts to enrol at their
+ * first login), or a code of the authenticator the account has, whose secret `knownSecret` gives
+ * (the person's app; bench/run.ts reads it from the database it prepared). A code is good once:
+ * when this step's was just taken (a bench run a moment before), it waits for the next step.
+ */
+export async function signIn(
+  call: ApiCaller,
+  loginId: string,
+  password: string,
+  knownSecret: () => Promise<string | null> = async () => null,
+): Promise<string> {
+  const login = await call<{ secondFactor?: 'verify' | 'enrol' | null }>('/login', {
+    login_id: loginId,
+    password: md5(password).toUpperCase(),
+  });
+  if (login.resultType !== 'SUCCESS') throw new Error(`login ${loginId}: ${login.resultMessage}`);
+  const token = login.submitToken;
+  const owed = login.result?.secondFactor;
+  if (owed === 'enrol') {
+    const start = await call<{ secret: string }>('/auth/mfa/enrol/start', {}, token);
+    if (start.resultType !== 'SUCCESS') throw new Error(`enrol ${loginId}: ${start.resultMessage}`);
+    const done = await call(
+      '/auth/mfa/enrol/confirm',
+      { otp: await generate({ secret: start.result.secret }) },
+      token,
+    );
+    if (done.resultType !== 'SUCCESS') throw new Error(`enrol ${loginId}: ${done.resultMessage}`);
+  } else if (owed === 'verify') {
+    const secret = await knownSecret();
+    if (!secret) throw new Error(`${loginId} has an authenticator whose secret this bench does not know`);
+    for (let attempt = 0; ; attempt++) {
+      const done = await call('/auth/mfa/verify', { otp: await generate({ secret }) }, token);
+      if (done.resultType === 'SUCCESS') break;
+      if (attempt > 0) throw new Error(`second factor of ${loginId}: ${done.resultMessage}`);
+      await new Promise((r) => setTimeout(r, TOTP_STEP_MS - (Date.now() % TOTP_STEP_MS) + 500));
+    }
+  }
+  return token;
+}
+
+/**
+ * The secret of the authenticator an account enrolled (what its person's app holds), read from
+ * the database with the server's key; null when it has none.
+ */
+export async function enrolledSecret(db: Db, config: Config, loginId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ secret: operators.mfaSecret })
+    .from(operators)
+    .where(eq(operators.loginId, loginId));
+  if (!row?.secret) return null;
+  return createSecretBox(resolveSecretKey(config.secretKey, config.dataDir)).decrypt(row.secret);
 }

@@ -14,15 +14,23 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { and, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { generate } from 'otplib';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Db } from '../server/db/client';
 import { generateDemoOrders } from '../server/demo/orders';
 import { prepareDatabase } from '../server/demo/prepare';
-import { companies, operators, orders, preOrders, refunds } from '../server/db/schema';
-import { md5Upper } from '../server/platform/passwords';
-import { benchEnv, benchKind, ensureDatabase, load, opt, quantile } from './common';
+import { companies, orders, preOrders, refunds } from '../server/db/schema';
+import {
+  benchEnv,
+  benchKind,
+  enrolledSecret,
+  ensureDatabase,
+  inProcess,
+  load,
+  opt,
+  quantile,
+  signIn,
+} from './common';
 
 const kind = benchKind();
 const wanted = Number(opt('orders', '1000000'));
@@ -165,37 +173,9 @@ async function main() {
   const [{ refundTotal }] = await db.select({ refundTotal: count() }).from(refunds);
 
   const app = await buildApp({ db, config });
-  /** A signed-in session; the platform's roles enrol a new authenticator first (a bench database's accounts). */
-  const tokenOf = async (loginId: string) => {
-    await db
-      .update(operators)
-      .set({ mfaSecret: null, mfaEnrolledAt: null, mfaLastStep: null })
-      .where(eq(operators.loginId, loginId));
-    const post = async <T>(path: string, body: object, token = '') => {
-      const r = await app.inject({
-        method: 'POST',
-        url: `/api${path}`,
-        headers: token ? { 'x-submit-token': token } : {},
-        payload: body,
-      });
-      return r.json() as { resultType: string; resultMessage: string; submitToken: string; result: T };
-    };
-    const login = await post<{ secondFactor: string | null }>('/login', {
-      login_id: loginId,
-      password: md5Upper(config.demoPassword),
-    });
-    if (login.resultType !== 'SUCCESS') throw new Error(`login ${loginId}: ${login.resultMessage}`);
-    if (login.result.secondFactor === 'enrol') {
-      const start = await post<{ secret: string }>('/auth/mfa/enrol/start', {}, login.submitToken);
-      const done = await post(
-        '/auth/mfa/enrol/confirm',
-        { otp: await generate({ secret: start.result.secret }) },
-        login.submitToken,
-      );
-      if (done.resultType !== 'SUCCESS') throw new Error(`enrol ${loginId}: ${done.resultMessage}`);
-    }
-    return login.submitToken;
-  };
+  /** A signed-in session, as a person signs in (bench/common.ts signIn). */
+  const tokenOf = (loginId: string) =>
+    signIn(inProcess(app), loginId, config.demoPassword, () => enrolledSecret(db, config, loginId));
   const callers = {
     admin: await tokenOf('admin'),
     'sp-admin': await tokenOf('sp-admin'),

@@ -1,5 +1,6 @@
 // Upload bombs against the server as `npm start` runs it (issue #12, fault 6).
 // Usage: npx vite build --logLevel warn && node scripts/build-server.mjs && npx tsx bench/uploads.ts [--port 8192]
+// [--server DIR] (the built server's folder, dist-server unless told: tests/server/benchmarks.test.ts builds its own)
 // Starts dist-server/main.mjs on an empty embedded database in a temporary folder (removed
 // afterwards), logs in, uploads a good CSV and XLSX, then sends workbook bombs together while
 // asking /healthz every 20 ms, and prints the latencies, the time to each refusal and the
@@ -8,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import md5 from 'md5';
+import { overHttp, signIn } from './common';
 import {
   csv,
   deflateRows,
@@ -22,10 +23,14 @@ import {
   zipOf,
 } from '../tests/server/uploads-support';
 
-const at = process.argv.indexOf('--port');
-const port = at > 0 ? Number(process.argv[at + 1]) : 8192;
+const option = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1] : fallback;
+};
+const port = Number(option('port', '8192'));
+const serverDir = option('server', 'dist-server');
 const base = `http://127.0.0.1:${port}`;
-if (!existsSync('dist-server/main.mjs') || !existsSync('dist-server/upload-worker.mjs'))
+if (!existsSync(`${serverDir}/main.mjs`) || !existsSync(`${serverDir}/upload-worker.mjs`))
   throw new Error('build first: npx vite build --logLevel warn && node scripts/build-server.mjs');
 
 const memory = (pid: number) => {
@@ -36,7 +41,7 @@ const memory = (pid: number) => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kessai-bench-uploads-'));
-const server = spawn(process.execPath, ['dist-server/main.mjs'], {
+const server = spawn(process.execPath, [`${serverDir}/main.mjs`], {
   env: {
     ...process.env,
     PORT: String(port),
@@ -50,16 +55,8 @@ const server = spawn(process.execPath, ['dist-server/main.mjs'], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
-async function login(loginId: string): Promise<string> {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ login_id: loginId, password: md5('kessai-demo-2026').toUpperCase() }),
-  });
-  const body = (await res.json()) as { resultType: string; submitToken: string };
-  if (body.resultType !== 'SUCCESS') throw new Error(`login ${loginId}: ${JSON.stringify(body)}`);
-  return body.submitToken;
-}
+/** Signs in as a person would: the password, then the second factor the account owes. */
+const login = (loginId: string) => signIn(overHttp(base), loginId, 'kessai-demo-2026');
 
 async function send(token: string, name: string, data: Buffer, type = XLSX_TYPE) {
   const { payload, contentType } = multipart({}, { name, type, data });

@@ -1,10 +1,12 @@
 // `npm test` (run with tsx): every check in order — lint, type-check, machine/unit/server tests (vitest),
-// the production build, and the browser tests (Playwright on Debian's Chromium) — then one
-// closing line `N passed, N failed` summed over all of them.
+// the production build, and the browser tests (Playwright on Debian's Chromium) — then each
+// stage's wall time and one closing line `N passed, N failed` summed over all of them
+// (docs/testing.md: what each stage proves, and its times).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { chromiumPath } from '../tests/e2e/chromium';
 import { planShards } from '../tests/e2e/shards';
 import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
@@ -15,6 +17,10 @@ let failed = 0;
 const failures: string[] = [];
 const flakyNotes: string[] = [];
 const failedTests: string[] = [];
+/** Each stage's wall time, printed in the closing lines. */
+const stages: { name: string; seconds: number }[] = [];
+const started = performance.now();
+const seconds = (since: number) => Math.round((performance.now() - since) / 1000);
 
 /** What scripts/test.ts reads of vitest's JSON report. */
 interface VitestReport {
@@ -54,7 +60,9 @@ function* playwrightTests(report: JSONReport) {
 
 function run(name: string, cmd: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const t0 = performance.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  stages.push({ name, seconds: seconds(t0) });
   return r.status === 0;
 }
 
@@ -142,10 +150,12 @@ if (built && !chromium && process.env.CI !== 'true') {
         E2E_OUTPUT: `test-results/shard-${i + 1}`,
       };
       return new Promise<{ ok: boolean; pwJson: string; shard: number }>((resolve) => {
+        const t0 = performance.now();
         const fd = openSync(log, 'w');
         const child = spawn('npx', args, { env, stdio: ['ignore', fd, fd] });
         child.on('exit', (code) => {
           closeSync(fd);
+          stages.push({ name: `browser shard ${i + 1}/${shards}`, seconds: seconds(t0) });
           console.log(
             `\n--- shard ${i + 1}/${shards}: npx playwright test (${s.files.length} specs, exit ${code})`,
           );
@@ -180,6 +190,9 @@ if (built && !chromium && process.env.CI !== 'true') {
   }
 }
 
+console.log(
+  `\nWall time: ${stages.map((st) => `${st.name} ${st.seconds} s`).join('; ')}; all ${seconds(started)} s`,
+);
 if (flakyNotes.length) console.log(`\nFlaky: ${flakyNotes.join('; ')} — see the shard logs above`);
 if (failedTests.length)
   console.log(`\nFailed or flaky tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);

@@ -32,6 +32,11 @@ export interface DatabaseHandle {
    * and demo data go through it, so processes started together do not race.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * The embedded database's files as one tar (PGlite's dumpDataDir): what `loadDataDir` opens a
+   * copy from. The test harness prepares a database once and copies it (tests/server/templates.ts).
+   */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -43,6 +48,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** In-memory PGlite (tests). */
   memory?: boolean;
+  /** In-memory PGlite starting as a copy of this dump (`DatabaseHandle.dump`). */
+  loadDataDir?: Blob;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -120,7 +127,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   let client: PGlite;
   let location: string;
   if (opts.memory || !opts.dataDir) {
-    client = new PGlite(PGLITE_OPTIONS);
+    client = new PGlite({ ...PGLITE_OPTIONS, loadDataDir: opts.loadDataDir });
     location = 'in-memory';
   } else {
     mkdirSync(opts.dataDir, { recursive: true });
@@ -135,6 +142,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     location,
     migrate: () => migratePglite(db, { migrationsFolder }),
     exclusive: (fn) => fn(),
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -151,144 +151,148 @@ const screensOf = (f: Fixture) => [
   ...DEFAULT_ROLE_ROUTES[roleOf(f)].filter((p) => p !== '/' && hasScreen(p)),
 ];
 
+/** The console's screens, once: in Japanese. */
+const SCREENS_LANG: WorkingLanguage = 'jp';
+const t = (key: string, values?: Record<string, unknown>) => tr(SCREENS_LANG, key, values);
+
+test.describe(`accessibility of a system administrator's console (${SCREENS_LANG})`, () => {
+  const admin = FIXTURES.a11yAdmin;
+  let page: Page;
+
+  // One signed-in state for every screen of the role (the login page and the second factor are
+  // audited in each language below).
+  test.beforeAll(async ({ browser, request, baseURL }) => {
+    ({ page } = await consoleIn(browser, request, baseURL!, admin, SCREENS_LANG));
+  });
+  test.afterAll(async () => {
+    await page.context().close();
+  });
+
+  for (const path of [
+    // The hidden commission screen is among the role's routes (not in its sidebar).
+    ...screensOf(admin),
+    '/setup/company/new',
+    '/setup/agent/new',
+    '/setup/brandAgent/new',
+    '/settle/brand/payouts',
+    '/settle/brand/deposits',
+  ]) {
+    test(`${path} (${SCREENS_LANG})`, async () => {
+      await go(page, path);
+      expectNone(await audit(page, path));
+    });
+  }
+
+  test(`a day of each check page with its run history (${SCREENS_LANG})`, async () => {
+    const found: string[] = [];
+    for (const group of ['wallet', 'paypay'] as const) {
+      await go(page, `/history/${group}Check`);
+      await page
+        .getByRole('table', { name: t('reconciliation.list.table') })
+        .getByRole('link')
+        .first()
+        .click();
+      await settled(page);
+      await expect(page.getByRole('table', { name: t('reconciliation.day.runs') })).toBeVisible();
+      found.push(...(await audit(page, `${group} day`)));
+    }
+    expectNone(found);
+  });
+
+  test(`the global search's palette with its results (${SCREENS_LANG})`, async () => {
+    await go(page, '/');
+    await page.getByRole('button', { name: t('search.openLabel') }).click();
+    const palette = page.getByRole('dialog', { name: t('search.title') });
+    await palette.getByRole('combobox').fill('株式会社');
+    await expect(palette.getByRole('option').first()).toBeVisible();
+    const found = await audit(page, 'search palette');
+    await page.keyboard.press('Escape');
+    await expect(palette).toHaveCount(0);
+    expectNone(found);
+  });
+
+  test(`the branch and operator dialogs and the user card (${SCREENS_LANG})`, async () => {
+    test.setTimeout(120_000); // several dialogs, each audited
+    await go(page, '/setup/branch');
+    const create = page.getByRole('button', { name: t('org.actions.create'), exact: true });
+    const found = await auditDialog(page, create, 'branch dialog');
+    await go(page, '/setup/operate');
+    found.push(...(await auditDialog(page, create, 'operator dialog')));
+    found.push(...(await auditDialog(page, userMenuButton(page, SCREENS_LANG), 'user card')));
+    expectNone(found);
+  });
+});
+
+test.describe(`accessibility of a company admin's order, dialogs and account pages (${SCREENS_LANG})`, () => {
+  let page: Page;
+  let token: string;
+  test.beforeAll(async ({ browser, request, baseURL }) => {
+    ({ page, token } = await consoleIn(browser, request, baseURL!, FIXTURES.a11yCoAdmin, SCREENS_LANG));
+  });
+  test.afterAll(async () => {
+    await page.context().close();
+  });
+
+  test(`an order and its refund dialog (${SCREENS_LANG})`, async ({ request }) => {
+    test.setTimeout(120_000); // several dialogs, each audited
+    const order = await untouchedPaidOrder(request, token);
+    await go(page, `/history/order/${order.gatewayOrderNo}`);
+    const found = await audit(page, 'order detail');
+    const refund = page.getByRole('button', { name: t('refunds.refund.open'), exact: true });
+    found.push(...(await auditDialog(page, refund, 'refund dialog')));
+    expectNone(found);
+  });
+
+  test(`the URL payment and pre-order dialogs (${SCREENS_LANG})`, async () => {
+    test.setTimeout(120_000); // several dialogs, each audited
+    await go(page, '/manage/url');
+    const found = await auditDialog(
+      page,
+      page.getByRole('button', { name: t('links.url.newTitle') }),
+      'URL payment',
+    );
+    await go(page, '/manage/onepay');
+    found.push(
+      ...(await auditDialog(page, page.getByRole('button', { name: t('preorders.newTitle') }), 'pre-order')),
+    );
+    expectNone(found);
+  });
+
+  for (const path of ['/introduce', '/changePassword', '/changeRefundPassword']) {
+    test(`${path} (${SCREENS_LANG})`, async () => {
+      await go(page, path);
+      expectNone(await audit(page, path));
+    });
+  }
+
+  test(`the menu drawer at 375 px (${SCREENS_LANG})`, async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('button', { name: t('shell.toggleMenu') }).click();
+    await expect(page.getByRole('navigation', { name: t('shell.mainMenu') })).toBeVisible();
+    expectNone(await audit(page, 'menu drawer (375 px)'));
+  });
+});
+
+// The pages before the console knows the person's language, in each language.
 for (const { lang, browserLocale } of LANGUAGES) {
   const t = (key: string, values?: Record<string, unknown>) => tr(lang, key, values);
 
-  test.describe(`accessibility of a system administrator's console (${lang})`, () => {
+  test(`the login page and the second factor (${lang})`, async ({ browser, request, baseURL }) => {
     const admin = FIXTURES.a11yAdmin;
-    let page: Page;
-    const before: string[] = [];
-
-    // One login per language through the form: the login page and the second factor are audited on the way.
-    test.beforeAll(async ({ browser, request, baseURL }) => {
-      await saveLanguage(request, admin, lang);
-      page = await loginPageIn(browser, baseURL!, lang);
-      before.push(...(await audit(page, 'login')));
-      const f = loginForm(page, lang);
-      await f.loginId.fill(admin.loginId);
-      await f.password.fill(PASSWORD);
-      await f.submit.click();
-      await expect(secondFactorForm(page, lang).form).toBeVisible();
-      before.push(...(await audit(page, 'second factor')));
-      await passSecondFactor(page, admin.loginId, lang);
-      await expect(userMenuButton(page, lang)).toBeVisible();
-      await expectLanguage(page, lang);
-    });
-    test.afterAll(async () => {
-      await page.context().close();
-    });
-
-    test(`the login page and the second factor (${lang})`, () => {
-      expectNone(before);
-    });
-
-    for (const path of [
-      // The hidden commission screen is among the role's routes (not in its sidebar).
-      ...screensOf(admin),
-      '/setup/company/new',
-      '/setup/agent/new',
-      '/setup/brandAgent/new',
-      '/settle/brand/payouts',
-      '/settle/brand/deposits',
-    ]) {
-      test(`${path} (${lang})`, async () => {
-        await go(page, path);
-        expectNone(await audit(page, path));
-      });
-    }
-
-    test(`a day of each check page with its run history (${lang})`, async () => {
-      const found: string[] = [];
-      for (const group of ['wallet', 'paypay'] as const) {
-        await go(page, `/history/${group}Check`);
-        await page
-          .getByRole('table', { name: t('reconciliation.list.table') })
-          .getByRole('link')
-          .first()
-          .click();
-        await settled(page);
-        await expect(page.getByRole('table', { name: t('reconciliation.day.runs') })).toBeVisible();
-        found.push(...(await audit(page, `${group} day`)));
-      }
-      expectNone(found);
-    });
-
-    test(`the global search's palette with its results (${lang})`, async () => {
-      await go(page, '/');
-      await page.getByRole('button', { name: t('search.openLabel') }).click();
-      const palette = page.getByRole('dialog', { name: t('search.title') });
-      await palette.getByRole('combobox').fill('株式会社');
-      await expect(palette.getByRole('option').first()).toBeVisible();
-      const found = await audit(page, 'search palette');
-      await page.keyboard.press('Escape');
-      await expect(palette).toHaveCount(0);
-      expectNone(found);
-    });
-
-    test(`the branch and operator dialogs and the user card (${lang})`, async () => {
-      test.setTimeout(120_000); // several dialogs, each audited
-      await go(page, '/setup/branch');
-      const create = page.getByRole('button', { name: t('org.actions.create'), exact: true });
-      const found = await auditDialog(page, create, 'branch dialog');
-      await go(page, '/setup/operate');
-      found.push(...(await auditDialog(page, create, 'operator dialog')));
-      found.push(...(await auditDialog(page, userMenuButton(page, lang), 'user card')));
-      expectNone(found);
-    });
-  });
-
-  test.describe(`accessibility of a company admin's order, dialogs and account pages (${lang})`, () => {
-    let page: Page;
-    let token: string;
-    test.beforeAll(async ({ browser, request, baseURL }) => {
-      ({ page, token } = await consoleIn(browser, request, baseURL!, FIXTURES.a11yCoAdmin, lang));
-    });
-    test.afterAll(async () => {
-      await page.context().close();
-    });
-
-    test(`an order and its refund dialog (${lang})`, async ({ request }) => {
-      test.setTimeout(120_000); // several dialogs, each audited
-      const order = await untouchedPaidOrder(request, token);
-      await go(page, `/history/order/${order.gatewayOrderNo}`);
-      const found = await audit(page, 'order detail');
-      const refund = page.getByRole('button', { name: t('refunds.refund.open'), exact: true });
-      found.push(...(await auditDialog(page, refund, 'refund dialog')));
-      expectNone(found);
-    });
-
-    test(`the URL payment and pre-order dialogs (${lang})`, async () => {
-      test.setTimeout(120_000); // several dialogs, each audited
-      await go(page, '/manage/url');
-      const found = await auditDialog(
-        page,
-        page.getByRole('button', { name: t('links.url.newTitle') }),
-        'URL payment',
-      );
-      await go(page, '/manage/onepay');
-      found.push(
-        ...(await auditDialog(
-          page,
-          page.getByRole('button', { name: t('preorders.newTitle') }),
-          'pre-order',
-        )),
-      );
-      expectNone(found);
-    });
-
-    for (const path of ['/introduce', '/changePassword', '/changeRefundPassword']) {
-      test(`${path} (${lang})`, async () => {
-        await go(page, path);
-        expectNone(await audit(page, path));
-      });
-    }
-
-    test(`the menu drawer at 375 px (${lang})`, async () => {
-      await page.setViewportSize({ width: 375, height: 812 });
-      await page.getByRole('button', { name: t('shell.toggleMenu') }).click();
-      await expect(page.getByRole('navigation', { name: t('shell.mainMenu') })).toBeVisible();
-      expectNone(await audit(page, 'menu drawer (375 px)'));
-    });
+    await saveLanguage(request, admin, lang);
+    const page = await loginPageIn(browser, baseURL!, lang);
+    const found = await audit(page, 'login');
+    const f = loginForm(page, lang);
+    await f.loginId.fill(admin.loginId);
+    await f.password.fill(PASSWORD);
+    await f.submit.click();
+    await expect(secondFactorForm(page, lang).form).toBeVisible();
+    found.push(...(await audit(page, 'second factor')));
+    await passSecondFactor(page, admin.loginId, lang);
+    await expect(userMenuButton(page, lang)).toBeVisible();
+    await expectLanguage(page, lang);
+    await page.context().close();
+    expectNone(found);
   });
 
   test(`the second factor's enrolment (${lang})`, async ({ browser, baseURL }) => {

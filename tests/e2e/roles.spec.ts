@@ -4,20 +4,14 @@ import { DEFAULT_ROLE_ROUTES, MENU, routeAvailable } from '../../src/contract/ro
 import { DEMO_ACCOUNTS } from '../../server/demo/data';
 import { FIXTURES, PASSWORD } from './fixtures';
 import { expectedSidebar } from './support/menu';
-import {
-  ja,
-  loginForm,
-  loginThroughForm,
-  openUserCard,
-  sidebarEntries,
-  signedInPage,
-  submitLogin,
-} from './support/ui';
+import { ja, loginForm, openUserCard, sidebarEntries, signedInPage, submitLogin } from './support/ui';
 
 /**
- * Spec point 2 and 6 in the browser: every demo account logs in through the form and sees
- * exactly its role's menu; routes it lacks show the 401 page, unknown paths the not-found
- * page, and a protected page without a session goes to the login page and back after it.
+ * Spec point 2 and 6 in the browser: every demo account, signed in, sees exactly its role's
+ * menu; routes it lacks show the 401 page, unknown paths the not-found page, and a protected
+ * page without a session goes to the login page and back after it. Only that last test signs
+ * in through the form (the form itself is session.spec's and secondFactor.spec's); the others
+ * start from a signed-in state (the API login in the browser's storage, issue #30).
  */
 
 function expectedOrganisation(a: (typeof DEMO_ACCOUNTS)[number]): string {
@@ -29,8 +23,9 @@ function expectedOrganisation(a: (typeof DEMO_ACCOUNTS)[number]): string {
 
 test.describe('each role sees exactly its menu', () => {
   for (const account of DEMO_ACCOUNTS) {
-    test(`${account.loginId} (role ${account.operatorType})`, async ({ page }) => {
-      await loginThroughForm(page, account.loginId, PASSWORD);
+    test(`${account.loginId} (role ${account.operatorType})`, async ({ browser, request, baseURL }) => {
+      const page = await signedInPage(browser, request, baseURL!, account.loginId);
+      await page.goto('/');
       await expect(page).toHaveURL('/');
 
       const expected = expectedSidebar(account.operatorType);
@@ -47,26 +42,29 @@ test.describe('each role sees exactly its menu', () => {
         const branch = card.getByText(ja('shell.branch'), { exact: true }).locator('xpath=..');
         await expect(branch).toContainText(account.branch);
       }
+      await page.context().close();
     });
   }
 });
 
-test('a route the role lacks shows the 401 page', async ({ page }) => {
-  await loginThroughForm(page, 'co-op', PASSWORD);
+test('a route the role lacks shows the 401 page', async ({ browser, request, baseURL }) => {
+  const page = await signedInPage(browser, request, baseURL!, 'co-op');
   expect(DEFAULT_ROLE_ROUTES[30]).not.toContain('/setup/permission');
   await page.goto('/setup/permission');
   await expect(page).toHaveURL('/401');
   await expect(page.getByRole('heading', { name: ja('menu.noAccess') })).toBeVisible();
   await expect(page.getByText(ja('errorPage.noAccessCode'), { exact: true })).toBeVisible();
+  await page.context().close();
 });
 
-test('an unknown path shows the not-found page', async ({ page }) => {
-  await loginThroughForm(page, 'sysop', PASSWORD);
+test('an unknown path shows the not-found page', async ({ browser, request, baseURL }) => {
+  const page = await signedInPage(browser, request, baseURL!, 'sysop');
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: ja('menu.notFound') })).toBeVisible();
   await expect(page.getByText(ja('errorPage.notFoundCode'), { exact: true })).toBeVisible();
   // Inside the shell: the menu is still there.
   await expect(page.getByRole('navigation', { name: ja('shell.mainMenu') })).toBeVisible();
+  await page.context().close();
 });
 
 test('a protected page without a session goes to the login page and back after the login', async ({
@@ -115,14 +113,20 @@ test('the permission editor shows menu entries without a screen as not available
   }
 });
 
-test('a granted menu entry without a screen is no link in the sidebar', async ({ page }) => {
+test('a granted menu entry without a screen is no link in the sidebar', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   // ag-op's role lists give it reports and notices (the seed); neither screen exists yet.
   expect(DEFAULT_ROLE_ROUTES[50]).toEqual(expect.arrayContaining(['/report', '/notice']));
-  await loginThroughForm(page, 'ag-op', PASSWORD);
+  const page = await signedInPage(browser, request, baseURL!, 'ag-op');
+  await page.goto('/');
   const titles = JSON.stringify(await sidebarEntries(page));
   expect(titles).not.toContain(ja('menu.report'));
   expect(titles).not.toContain(ja('menu.notice'));
   await expect(page.getByRole('link', { name: ja('menu.report') })).toHaveCount(0);
+  await page.context().close();
 });
 
 test('a screen whose chunk is gone after a deploy reloads the page once at its URL, then shows the error page with a reload button', async ({

@@ -3,8 +3,8 @@
  * server, as `admin`: the yen transfer fee changed, saved and still there after a reload; a fee
  * and a paying account added and removed; a registration number with a wrong check digit refused
  * at its field in English, before anything is sent; a yen bank code no bank has refused by the
- * server and put back at its field; the screen in each language on a desktop and a phone, with
- * nothing wider than the phone and no serious accessibility finding.
+ * server and put back at its field; the screen in each language (Japanese on a desktop, Chinese
+ * and English on a phone), with nothing wider than the phone and no serious accessibility finding.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
@@ -205,9 +205,16 @@ test(
   }),
 );
 
-const SHOTS: { lang: WorkingLanguage; width: number }[] = (['jp', 'zh_cn', 'en'] as const).flatMap((lang) =>
-  [1280, 375].map((width) => ({ lang, width })),
-);
+/**
+ * Each language once, the desktop in Japanese and the phone in the other two (a phone is where a
+ * longer text would push the page sideways); the screen's accessibility in Japanese at 1280 px is
+ * also a11y.spec's, and every catalogue's words are words.spec's (issue #30).
+ */
+const SHOTS: { lang: WorkingLanguage; width: number }[] = [
+  { lang: 'jp', width: 1280 },
+  { lang: 'zh_cn', width: 375 },
+  { lang: 'en', width: 375 },
+];
 
 for (const { lang, width } of SHOTS) {
   test(

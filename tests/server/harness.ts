@@ -15,6 +15,7 @@ import { prepareDatabase } from '../../server/demo/prepare';
 import { operators, passwordHistory } from '../../server/db/schema';
 import { createHasher, md5Upper } from '../../server/platform/passwords';
 import { createSecretBox, parseSecretKey } from '../../server/platform/secrets';
+import { postgresTemplate, preparedPglite } from './templates';
 
 export const DEMO_PASSWORD = 'kessai-demo-2026';
 
@@ -42,19 +43,30 @@ export const CAPTCHA_TEXT = 'Ab3d';
 
 export interface Backend {
   name: 'pglite' | 'postgres';
+  /** A fresh, empty database. */
   open(): Promise<DatabaseHandle>;
+  /** A fresh database, migrated and prepared for `config`: a copy of this run's template (./templates). */
+  openPrepared(config: Config): Promise<DatabaseHandle>;
 }
 
-const pglite: Backend = { name: 'pglite', open: () => openDatabase({ memory: true }) };
+const pglite: Backend = {
+  name: 'pglite',
+  open: () => openDatabase({ memory: true }),
+  openPrepared: preparedPglite,
+};
 
-/** A fresh, empty database on the server of `adminUrl`: its URL, and how to drop it. */
+/**
+ * A fresh database on the server of `adminUrl` (empty, or a copy of the database `template`):
+ * its URL, and how to drop it.
+ */
 export async function freshPostgresDatabase(
   adminUrl: string,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `kessai_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -80,18 +92,25 @@ export async function freshPostgresDatabase(
 
 /** A fresh database per suite on the server of TEST_DATABASE_URL, dropped on close. */
 function postgres(adminUrl: string): Backend {
+  const open = async (template?: string) => {
+    const fresh = await freshPostgresDatabase(adminUrl, template);
+    const handle = await openDatabase({ url: fresh.url });
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await fresh.drop();
+      },
+    };
+  };
   return {
     name: 'postgres',
-    async open() {
-      const fresh = await freshPostgresDatabase(adminUrl);
-      const handle = await openDatabase({ url: fresh.url });
-      return {
-        ...handle,
-        async close() {
-          await handle.close();
-          await fresh.drop();
-        },
-      };
+    open: () => open(),
+    async openPrepared(config) {
+      const template = await postgresTemplate(adminUrl, config);
+      const database = await open(template ?? undefined);
+      if (!template) await prepareDatabase(database, config);
+      return database;
     },
   };
 }
@@ -154,7 +173,10 @@ function encodeForm(body: unknown): string {
   return params.toString();
 }
 
-/** An app over a fresh, migrated and seeded database; cheap Argon2 so the suite stays fast. */
+/**
+ * An app over a fresh, migrated and seeded database (a copy of this run's template of its
+ * settings, ./templates); cheap Argon2 so the suite stays fast.
+ */
 export interface HarnessOptions {
   /** 'demo': the MFA-required demo accounts stay un-enrolled, as the demo data leaves them. */
   mfa?: 'enrolled' | 'demo';
@@ -183,8 +205,7 @@ export async function startHarness(
       ...overrides,
     },
   );
-  const database = await backend.open();
-  await prepareDatabase(database, config);
+  const database = await backend.openPrepared(config);
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _enc, done) {

@@ -1,0 +1,81 @@
+/**
+ * The benchmarks still run (issue #30): each `npm run bench…` script of package.json, as the
+ * README gives it, on a tiny data set in a folder of its own (PGlite), so a change that breaks
+ * one — a sign-in that stops at the second factor, a call renamed, a query the script builds —
+ * fails here instead of on the day someone measures. The figures are not checked (they depend
+ * on the machine); the script must finish and print its section.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** Runs a bench script with tsx on an embedded database in a new folder; its output. */
+function bench(script: string, args: string[], extraEnv: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kessai-bench-test-'));
+  try {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', script, '--db', 'pglite', ...args], {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        KESSAI_DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        // The demo data a bench database starts with: a few orders, no statements.
+        KESSAI_DEMO_ORDERS: '40',
+        KESSAI_DEMO_STATEMENTS: 'off',
+        KESSAI_LOG_LEVEL: 'warn',
+        ...extraEnv,
+      },
+      timeout: 290_000,
+    });
+    const out = `${r.stdout}\n${r.stderr}`;
+    expect(r.status, `${script} exited ${r.status} (${r.signal ?? 'no signal'}):\n${out.slice(-3000)}`).toBe(
+      0,
+    );
+    return r.stdout;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A port no one listens on now (the system's pick). */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+describe('the benchmarks on a tiny data set', { timeout: 300_000 }, () => {
+  it('npm run bench: the order page through a signed-in session, and the exports', () => {
+    const out = bench('bench/run.ts', ['--orders', '60', '--runs', '2', '--parts', 'page,exports']);
+    expect(out).toContain('### Order page with its total');
+    expect(out).toContain('| CSV orders |');
+    expect(out).toContain('| XLSX orders |');
+  });
+
+  it('npm run bench:settle: closing, the settlement list and its lines export', () => {
+    const out = bench('bench/settlements.ts', ['--orders', '60', '--runs', '2']);
+    expect(out).toMatch(/settle/i);
+  });
+
+  it('npm run bench:reconcile: a PayPay day parsed and matched', () => {
+    const out = bench('bench/reconcile.ts', ['--orders', '60', '--day-rows', '50', '--rematch', 'no']);
+    expect(out).toMatch(/PayPay/);
+  });
+
+  it('bench/uploads.ts: good files taken, workbook bombs refused while the server stays responsive', async () => {
+    // The server as `npm start` runs it, built here (the build stage comes after vitest).
+    const dir = 'dist-bench-uploads';
+    execFileSync(process.execPath, ['scripts/build-server.mjs', '--outdir', dir]);
+    try {
+      const out = bench('bench/uploads.ts', ['--port', String(await freePort()), '--server', dir]);
+      expect(out).toContain('4 bombs together');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
