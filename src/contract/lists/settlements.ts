@@ -48,8 +48,7 @@ const periodColumns = [
 ] as const satisfies readonly ListColumn[];
 
 const tailColumns = [
-  // Room for "in payout batch #63 (awaiting transfer)" on two lines.
-  { key: 'status', headerKey: 'fields.status', sortField: 'status', priority: 1, width: { min: '9rem' } },
+  { key: 'status', headerKey: 'fields.status', sortField: 'status', priority: 1, width: {} },
   {
     key: 'dueDate',
     headerKey: 'settlements.dueDate',
