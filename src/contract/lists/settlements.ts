@@ -56,11 +56,12 @@ const tailColumns = [
     priority: 3,
     width: { nowrap: true },
   },
+  // When it was remitted: kept before the due date when the table has no room for both.
   {
     key: 'payTime',
     headerKey: 'settlements.payTime',
     sortField: 'payTime',
-    priority: 3,
+    priority: 2,
     width: { nowrap: true },
   },
 ] as const satisfies readonly ListColumn[];
