@@ -53,6 +53,20 @@ export function navigationTree(allowed: Set<string>): NavEntry[] {
   return walk(MENU);
 }
 
+/**
+ * The sidebar entry a path belongs to, highlighted while on it: a menu route's own, a record's
+ * page's list (/settle/actuarial/12 → /settle/actuarial), a hidden route's `menuEntry` (the screen
+ * it is reached from: /settle/settings → /settle/brand). None for a hidden route reached from no
+ * entry (the account pages of the user menu) or an unknown path.
+ */
+export function sidebarEntryOf(path: string): string | undefined {
+  const match = BY_PATH.has(path) ? undefined : matchSubScreen(path);
+  if (match) return sidebarEntryOf(match.sub.parent);
+  const route = BY_PATH.get(path);
+  if (!route?.hidden) return route?.path;
+  return route.menuEntry && sidebarEntryOf(route.menuEntry);
+}
+
 export type RouteDecision =
   | { kind: 'screen'; route: MenuRoute }
   | { kind: 'sub'; sub: SubScreen; param: string; titleKey: MessageKey }

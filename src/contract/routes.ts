@@ -19,6 +19,8 @@ export interface MenuRoute {
   roles?: readonly OperatorType[];
   /** Not shown in the sidebar (reached from elsewhere). */
   hidden?: boolean;
+  /** A hidden route's sidebar entry: the screen it is reached from, highlighted while on it. */
+  menuEntry?: string;
   /** Icon of the sidebar (groups and top-level entries). */
   icon?: MenuIconName;
   children?: readonly MenuRoute[];
@@ -72,7 +74,13 @@ export const MENU: readonly MenuRoute[] = [
       { path: '/settle/agent', titleKey: 'menu.settleAgent', roles: SYS_SP },
       { path: '/settle/brand', titleKey: 'menu.settleBrand', roles: [0] },
       // The system admin's fees, paying accounts and invoice issuer (from the brand settlements).
-      { path: '/settle/settings', titleKey: 'menu.settleSettings', hidden: true, roles: [0] },
+      {
+        path: '/settle/settings',
+        titleKey: 'menu.settleSettings',
+        hidden: true,
+        menuEntry: '/settle/brand',
+        roles: [0],
+      },
     ],
   },
   { path: '/report', titleKey: 'menu.report', icon: 'report', roles: [0, 10, 15, 16, 20, 40, 50] },
@@ -90,7 +98,14 @@ export const MENU: readonly MenuRoute[] = [
       { path: '/setup/branch', titleKey: 'menu.branches', roles: [0, 10, 15, 16, 20, 40] },
       { path: '/setup/mechanism', titleKey: 'menu.serviceProviders', roles: SYS_SP },
       { path: '/setup/loginHistory', titleKey: 'menu.loginHistory' },
-      { path: '/setup/commissonRate', titleKey: 'menu.commissionRate', hidden: true, roles: SYS_SP },
+      // A company's rates, reached from the companies (a company's row and page).
+      {
+        path: '/setup/commissonRate',
+        titleKey: 'menu.commissionRate',
+        hidden: true,
+        menuEntry: '/setup/company',
+        roles: SYS_SP,
+      },
       { path: '/setup/permission', titleKey: 'menu.permission', roles: [0] },
       { path: '/setup/audit', titleKey: 'menu.audit', roles: SYS },
     ],

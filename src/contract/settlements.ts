@@ -24,6 +24,25 @@ export type PayoutKind = (typeof PAYOUT_KINDS)[number];
 export const SETTLEMENT_STATUSES = [1, 2] as const;
 export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
 
+/**
+ * Where a settlement's payout stands (docs/settlement.md, "Payout"): not remitted and in no batch
+ * (still to be paid out), in a payout batch awaiting the bank's confirmation (checked out: status
+ * 1 with its batch), or remitted (status 2). A brand settlement is never in a batch.
+ */
+export const PAYOUT_STATES = ['notRemitted', 'inBatch', 'remitted'] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
+/**
+ * The settlement lists' status filter, one code per payout state: the spec's 1 (not remitted, now
+ * also in no batch) and 2 (remitted), and `inBatch` (in a payout batch, awaiting remittance).
+ */
+export const STATUS_FILTER_CODES = {
+  notRemitted: '1',
+  inBatch: 'inBatch',
+  remitted: '2',
+} as const satisfies Record<PayoutState, string>;
+export type StatusFilterCode = (typeof STATUS_FILTER_CODES)[PayoutState];
+
 /** How a payout is made: a Zengin 総合振込 file (JPY) or a SWIFT transfer (other currencies). */
 export const TRANSFER_TYPES = ['zengin', 'swift', ''] as const;
 export type TransferType = (typeof TRANSFER_TYPES)[number];
@@ -116,6 +135,8 @@ export interface SettlementRow {
   status: SettlementStatus;
   /** The batch that holds it while it is checked out and after it was remitted. */
   batchId: number | null;
+  /** Where its payout stands: from `status` and `batchId`, as the list's status filter reads them. */
+  payoutState: PayoutState;
   payTime: string | null;
   createdAt: string;
 }
@@ -126,9 +147,8 @@ export interface SettlementTotals {
   count: number;
   transferAmount: number;
   carriedOut: number;
-  /** Of them, not remitted yet: count and Σ transfer amount. */
-  openCount: number;
-  openAmount: number;
+  /** Of them, by where their payout stands (each settlement in one): count and Σ transfer amount. */
+  payouts: Record<PayoutState, { count: number; amount: number }>;
 }
 
 /** Why a settlement cannot be paid (yet): each one a reason the checkout's choosing step names. */
@@ -164,7 +184,10 @@ export interface SettlementTrailEntry {
 export interface SettlementDetail extends SettlementRow {
   payee: PayeeBank;
   description: string;
-  /** Why it cannot be checked out now (empty: it can). */
+  /**
+   * Why it cannot be checked out, while it is still to be paid out (`notRemitted`); empty when it
+   * can, and once it is in a batch or remitted (its payout state says so).
+   */
   unpayable: Unpayable[];
   batch: BatchSummary | null;
   trail: SettlementTrailEntry[];

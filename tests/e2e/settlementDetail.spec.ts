@@ -113,6 +113,9 @@ test('a merchant settlement from its list: the lines add up to the transfer amou
     expect(l.orders).toBe(s.orderTotal);
     expect(l.refunds).toBe(-s.refundTotal);
 
+    // Its state is said once (never a batch's status beside it).
+    await expect(page.getByText(ja('fields.status'), { exact: true })).toHaveCount(1);
+
     // The payee and the trail are there; the orders tab lists the settlement's orders.
     await expect(page.getByRole('heading', { name: ja('settlements.detail.payee') })).toBeVisible();
     await expect(page.getByRole('heading', { name: ja('settlements.detail.trail') })).toBeVisible();

@@ -163,17 +163,21 @@ test('the system admin pays two companies out: the Zengin file reads back, the b
     .click();
   await expect(dialog).toBeHidden();
 
-  // Checked out, not yet remitted: still status 1, now in the batch.
+  // Checked out, not yet remitted: still status 1, and the row says it is in the batch.
   await page.goto(listUrl('/settle/actuarial', { partyId: String(hotels.partyId), currency: 'JPY' }));
   const hotelRow = screen.table.getByRole('row').filter({ hasText: hotels.settlementNo });
-  await expect(hotelRow).toContainText(ja('settlements.statuses.1'));
+  await expect(hotelRow).toContainText(ja('settlements.inBatchOf', { batch: `#${batchId}` }));
   for (const row of [hotels, zakka]) {
     const now = await settlementNow(request, session.token, 'merchant', row.settlementNo);
     expect([now.status, now.batchId, now.payTime]).toEqual([1, batchId, null]);
   }
 
-  // The batches tab: mark the batch remitted, after the confirmation.
-  await page.getByRole('tab', { name: ja('settlements.list.tabs.batches') }).click();
+  // The batch's number opens the batches tab: mark the batch remitted, after the confirmation.
+  await hotelRow.getByRole('link', { name: `#${batchId}` }).click();
+  await expect(page.getByRole('tab', { name: ja('settlements.list.tabs.batches') })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   const batches = page.getByRole('table', { name: ja('settlements.batches.title') });
   const batchRow = batches.getByRole('row').filter({ hasText: `#${batchId}` });
   await expect(batchRow).toContainText(ja('settlements.batches.statuses.checkedOut'));
@@ -237,9 +241,9 @@ test('the totals card adds up the rows of a narrow filter; the filters live in t
       `JPY · ${ja('settlements.list.totalsCount', { count: expected.length })}`,
     );
     await expect(card).toContainText(formatMoney(sum, 'JPY'));
-    const open = expected.filter((r) => r.status === 1);
-    await expect(card).toContainText(
-      ja('settlements.list.notRemittedValue', {
+    const open = expected.filter((r) => r.payoutState === 'notRemitted');
+    await expect(card.locator('[data-state="notRemitted"]')).toContainText(
+      ja('settlements.list.stateValue', {
         count: open.length,
         amount: formatMoney(
           open.reduce((s, r) => s + r.transferAmount, 0),

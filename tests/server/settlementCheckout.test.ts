@@ -8,6 +8,8 @@ import type {
   CheckoutDone,
   CheckoutPreview,
   SettlementDetail,
+  SettlementRow,
+  SettlementTotals,
 } from '../../src/contract/settlements';
 import { companies } from '../../server/db/schema';
 import { closePeriods } from '../../server/modules/settlements';
@@ -248,25 +250,26 @@ describe.each(backends)('settlement checkout on $name', (backend) => {
     expect(back.trail.map((e) => e.action)).toEqual(['close', 'checkout', 'remit', 'reverse']);
   });
 
-  it("totals a list's filter per currency (count, Σ transfer, not remitted, carried forward), as its rows add up", async () => {
+  it("totals a list's filter per currency (count, Σ transfer, not remitted / in a batch / remitted, carried forward), as its rows add up", async () => {
     const providers = rowsOf<Record<string, unknown>>(
       await h.db.execute(sql`select id, name from service_providers order by id`),
     );
     const pacific = providers.find((p) => p.name === 'Pacific Gateway Partners')!;
     const s = await settlement({ amount: 80_000, serviceProviderId: Number(pacific.id) });
     const filter = { beginTime: '2026-09-01', endTime: '2026-09-30', partyId: s.company.id };
-    type Totals = {
-      currency: string;
-      count: number;
-      transferAmount: number;
-      openCount: number;
-      openAmount: number;
-      carriedOut: number;
-    }[];
-    const before = (await call<Totals>('/totals', filter)).body.result!;
+    type Totals = SettlementTotals[];
+    const none = { count: 0, amount: 0 };
     // 80,000 − 3.00 % commission (2,400) − the 250 transfer fee.
+    const one = { count: 1, amount: 77_350 };
+    const before = (await call<Totals>('/totals', filter)).body.result!;
     expect(before).toEqual([
-      { currency: 'JPY', count: 1, transferAmount: 77_350, openCount: 1, openAmount: 77_350, carriedOut: 0 },
+      {
+        currency: 'JPY',
+        count: 1,
+        transferAmount: 77_350,
+        carriedOut: 0,
+        payouts: { notRemitted: one, inBatch: none, remitted: none },
+      },
     ]);
     const page = (
       await call<{ records: { transferAmount: number }[] }>('/page', { ...filter, pageSize: 100 })
@@ -278,9 +281,14 @@ describe.each(backends)('settlement checkout on $name', (backend) => {
       refundPassword: PASSWORD,
       batchKey: batchKey(),
     });
+    // Checked out: counted apart, in its batch, until the batch is marked remitted.
+    const checkedOut = (await call<Totals>('/totals', filter)).body.result!;
+    expect(checkedOut).toEqual([
+      { ...before[0], payouts: { notRemitted: none, inBatch: one, remitted: none } },
+    ]);
     await call('/batch/remit', { id: made.body.result!.batch.id });
     const after = (await call<Totals>('/totals', filter)).body.result!;
-    expect(after).toEqual([{ ...before[0], openCount: 0, openAmount: 0 }]);
+    expect(after).toEqual([{ ...before[0], payouts: { notRemitted: none, inBatch: none, remitted: one } }]);
     // Only remitted ones: the same; only not remitted ones: none.
     expect((await call<Totals>('/totals', { ...filter, status: '1' })).body.result).toEqual([]);
     // A period over 75 days is refused at the field; Sakura's admin sees nothing of a Pacific company.
@@ -294,6 +302,89 @@ describe.each(backends)('settlement checkout on $name', (backend) => {
     });
     const foreign = await call<Totals>('/totals', filter, await h.token('sp-admin'));
     expect(foreign.body).toMatchObject({ resultType: 'SUCCESS', result: [] });
+  });
+
+  it('a checked-out settlement reads in its batch (row, filter, totals, export) in the list’s scope until remitted; reversed, it is not remitted with no batch', async () => {
+    const providers = rowsOf<Record<string, unknown>>(
+      await h.db.execute(sql`select id, name from service_providers order by id`),
+    );
+    const pacific = providers.find((p) => p.name === 'Pacific Gateway Partners')!;
+    const s = await settlement({ amount: 60_000, serviceProviderId: Number(pacific.id) });
+    const period = { beginTime: '2026-09-01', endTime: '2026-09-30' };
+    const filter = { ...period, partyId: s.company.id };
+    const rows = async (q: Record<string, unknown>, token = admin) =>
+      (await call<{ records: SettlementRow[] }>('/page', { ...q, pageSize: 100 }, token)).body.result!
+        .records;
+    const stateOf = async () => {
+      const [row] = await rows(filter);
+      const detail = (await call<SettlementDetail>('/get', { id: s.id })).body.result!;
+      const byStatus = Object.fromEntries(
+        await Promise.all(
+          ['1', 'inBatch', '2'].map(async (status) => [status, (await rows({ ...filter, status })).length]),
+        ),
+      );
+      return { row: [row.status, row.payoutState, row.batchId], unpayable: detail.unpayable, byStatus };
+    };
+    expect(await stateOf()).toEqual({
+      row: [1, 'notRemitted', null],
+      unpayable: [],
+      byStatus: { '1': 1, inBatch: 0, '2': 0 },
+    });
+
+    const made = await call<CheckoutDone>('/checkout', {
+      ids: [s.id],
+      transferDate: nextWeekday(),
+      refundPassword: PASSWORD,
+      batchKey: batchKey(),
+    });
+    const batchId = made.body.result!.batch.id;
+    // In the batch: neither "not remitted" nor remitted, and no "cannot be paid" on its page.
+    expect(await stateOf()).toEqual({
+      row: [1, 'inBatch', batchId],
+      unpayable: [],
+      byStatus: { '1': 0, inBatch: 1, '2': 0 },
+    });
+    const csv = await h.app.inject({
+      method: 'POST',
+      url: `/api${M}/exportCSVFile`,
+      headers: { 'x-submit-token': admin, 'content-type': 'application/json' },
+      payload: JSON.stringify(filter),
+    });
+    const line = csv.body.split('\r\n').find((l) => l.includes(s.no))!;
+    expect(line).toContain('送金待ち（送金バッチ作成済み）');
+
+    // The tenant's scope: Sakura's admin neither lists nor counts Pacific's batch; its own totals
+    // of the filter are what its own rows add up to.
+    const spAdmin = await h.token('sp-admin');
+    const theirs = await rows({ ...period, status: 'inBatch' }, spAdmin);
+    expect(theirs.map((r) => r.id)).not.toContain(s.id);
+    const spTotals = (await call<SettlementTotals[]>('/totals', { ...period, status: 'inBatch' }, spAdmin))
+      .body.result!;
+    expect(spTotals.reduce((n, t) => n + t.payouts.inBatch.count, 0)).toBe(theirs.length);
+    expect(spTotals.every((t) => t.count === t.payouts.inBatch.count)).toBe(true);
+    const all = (await call<SettlementTotals[]>('/totals', { ...period, status: 'inBatch' })).body.result!;
+    expect(all.reduce((n, t) => n + t.payouts.inBatch.count, 0)).toBe(
+      (await rows({ ...period, status: 'inBatch' })).length,
+    );
+
+    await call('/batch/remit', { id: batchId });
+    expect(await stateOf()).toEqual({
+      row: [2, 'remitted', batchId],
+      unpayable: [],
+      byStatus: { '1': 0, inBatch: 0, '2': 1 },
+    });
+    // The bank sends it back: not remitted again, in no batch, payable again.
+    await call('/batch/reverse', { id: batchId, reason: '組戻し' });
+    expect(await stateOf()).toEqual({
+      row: [1, 'notRemitted', null],
+      unpayable: [],
+      byStatus: { '1': 1, inBatch: 0, '2': 0 },
+    });
+    // Still to be paid and cannot be: its page says why.
+    const kanji = await settlement({ holder: '株式会社テスト商店' });
+    expect((await call<SettlementDetail>('/get', { id: kanji.id })).body.result!.unpayable).toEqual([
+      { reason: 'nameUnwritable', chars: ['商', '店'] },
+    ]);
   });
 
   it('lets exactly one of 20 concurrent checkouts of overlapping selections win', async () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { allowedSet, breadcrumbTrail, decideRoute, navigationTree } from '../../src/app/routes';
+import {
+  allowedSet,
+  breadcrumbTrail,
+  decideRoute,
+  navigationTree,
+  sidebarEntryOf,
+} from '../../src/app/routes';
+import { flattenMenu } from '../../src/contract/routes';
 
 describe('record pages under a menu route', () => {
   const admin = allowedSet(['/setup', '/setup/company', '/setup/agent'], 0);
@@ -37,5 +44,27 @@ describe('the menu within the role’s lists', () => {
     expect(decideRoute('/history/walletBill', allowedSet(['/history', '/history/walletBill'], 10)).kind).toBe(
       'screen',
     );
+  });
+});
+
+describe('the sidebar entry of a page', () => {
+  it('is the page’s own entry, its list’s for a record’s page, and the screen a hidden route is reached from', () => {
+    expect(sidebarEntryOf('/settle/brand')).toBe('/settle/brand');
+    expect(sidebarEntryOf('/settle/actuarial/12')).toBe('/settle/actuarial');
+    expect(sidebarEntryOf('/settle/brand/payouts')).toBe('/settle/brand');
+    expect(sidebarEntryOf('/settle/settings')).toBe('/settle/brand');
+    expect(sidebarEntryOf('/setup/commissonRate')).toBe('/setup/company');
+    // The account pages of the user menu belong to no entry; nor does an unknown path.
+    expect(sidebarEntryOf('/changePassword')).toBeUndefined();
+    expect(sidebarEntryOf('/settle/nothing')).toBeUndefined();
+  });
+  it('names a shown entry for every hidden route inside a menu group', () => {
+    const shown = new Set(
+      flattenMenu()
+        .filter((r) => !r.hidden)
+        .map((r) => r.path),
+    );
+    for (const r of flattenMenu().filter((x) => x.hidden && x.parent))
+      expect(shown.has(sidebarEntryOf(r.path) ?? ''), r.path).toBe(true);
   });
 });

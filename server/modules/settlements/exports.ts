@@ -27,7 +27,7 @@ import {
   type Select,
 } from '../../platform/listExport';
 import { scopeOf, type Scope } from '../../platform/scope';
-import { findSettlement, settlementsIn } from './queries';
+import { findSettlement, listFilter, payoutStateCode } from './queries';
 
 /**
  * The settlements' files: each list's export in both formats (the list's filter and scope) and a
@@ -59,7 +59,7 @@ function listSources(kind: SettlementKind) {
     transferCommission: settlements.transferCommission,
     transferAmount: settlements.transferAmount,
     carriedOut: settlements.carriedOut,
-    status: asText(settlements.status),
+    status: payoutStateCode,
     dueDate: asText(settlements.dueDate),
     payTime: settlements.payTime,
     feeBearer: settlements.feeBearer,
@@ -86,14 +86,8 @@ function listRows(kind: SettlementKind): ListRows<ListQuery> {
     key: LIST_KEY,
     sources: listSources(kind),
     select: (db: Executor, scope: Scope, _t: Translate, _zone: string, q: ListQuery): Select => {
-      const where = and(
-        settlementsIn(scope, kind),
-        sql`${settlements.periodEnd} between ${q.beginTime} and ${q.endTime}`,
-        q.partyId ? eq(settlements.partyId, q.partyId) : undefined,
-        q.currency ? eq(settlements.currency, q.currency) : undefined,
-        q.status ? eq(settlements.status, Number(q.status) as 1 | 2) : undefined,
-        q.brand ? eq(settlements.brand, q.brand) : undefined,
-      );
+      // The list's own filter: the rows of the file are the rows the screen lists.
+      const where = listFilter(scope, kind, q);
       return (fields, from, to) =>
         db
           .select(fields)

@@ -1,16 +1,19 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Page } from '../../../src/contract/envelope';
 import type { OrgOption } from '../../../src/contract/org';
 import { SETTLEMENT_LISTS } from '../../../src/contract/lists/settlements';
-import type {
-  SettlementKind,
-  SettlementLine,
-  SettlementLinesQuery,
-  SettlementRow,
-  SettlementStatus,
-  SettlementTotals,
-  SettlementTrailEntry,
+import {
+  PAYOUT_STATES,
+  STATUS_FILTER_CODES,
+  type PayoutState,
+  type SettlementKind,
+  type SettlementLine,
+  type SettlementLinesQuery,
+  type SettlementRow,
+  type SettlementStatus,
+  type SettlementTotals,
+  type SettlementTrailEntry,
 } from '../../../src/contract/settlements';
 import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
@@ -56,6 +59,31 @@ export const partyName = sql<string>`case ${settlements.kind}
   when 'agent' then (select name from agents where id = ${settlements.partyId})
   else (select name from brand_agents where id = ${settlements.partyId}) end`;
 
+/**
+ * Where a settlement's payout stands: remitted (status 2), in a payout batch awaiting remittance
+ * (status 1 with its batch: checked out), or not remitted and in no batch. A reversed batch takes
+ * its settlements back to the last. The row's `payoutState`, the status filter and the totals all
+ * read these conditions.
+ */
+const PAYOUT_STATE_IS: Record<PayoutState, SQL> = {
+  notRemitted: and(eq(settlements.status, 1), isNull(settlements.batchId))!,
+  inBatch: and(eq(settlements.status, 1), isNotNull(settlements.batchId))!,
+  remitted: eq(settlements.status, 2),
+};
+
+/** The payout state's status-filter code ('1', 'inBatch', '2'): the list's status and its export's. */
+export const payoutStateCode = sql<string>`case when ${PAYOUT_STATE_IS.remitted} then ${STATUS_FILTER_CODES.remitted}
+  when ${PAYOUT_STATE_IS.inBatch} then ${STATUS_FILTER_CODES.inBatch}
+  else ${STATUS_FILTER_CODES.notRemitted} end`;
+
+const STATE_OF_CODE = new Map<string, PayoutState>(PAYOUT_STATES.map((p) => [STATUS_FILTER_CODES[p], p]));
+
+/** The status filter: one payout state by its code; '' (or no known code) is every settlement. */
+function payoutStateIs(code: string): SQL | undefined {
+  const state = STATE_OF_CODE.get(code);
+  return state ? PAYOUT_STATE_IS[state] : undefined;
+}
+
 const rowColumns = {
   id: settlements.id,
   settlementNo: settlements.settlementNo,
@@ -82,14 +110,16 @@ const rowColumns = {
   transferType: settlements.transferType,
   status: settlements.status,
   batchId: settlements.batchId,
+  payoutCode: payoutStateCode,
   payTime: settlements.payTime,
   createdAt: settlements.createdAt,
 };
 
 type RowSelect = SelectResultFields<typeof rowColumns>;
 
-const toRow = (r: RowSelect): SettlementRow => ({
+const toRow = ({ payoutCode, ...r }: RowSelect): SettlementRow => ({
   ...r,
+  payoutState: STATE_OF_CODE.get(payoutCode) ?? 'notRemitted',
   partyName: r.partyName ?? '',
   status: r.status as SettlementStatus,
   payTime: r.payTime ? iso(r.payTime) : null,
@@ -109,8 +139,11 @@ export interface SettlementPageQuery {
   brand?: string;
 }
 
-/** The filter of a settlement list: period end within the range, party, currency, status, brand. */
-function listFilter(
+/**
+ * The filter of a settlement list (its page, totals and exports): the caller's scope, period end
+ * within the range, party, currency, payout state, brand.
+ */
+export function listFilter(
   scope: Scope,
   kind: SettlementKind,
   q: Omit<SettlementPageQuery, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>,
@@ -121,7 +154,7 @@ function listFilter(
     lte(settlements.periodEnd, q.endTime),
     q.partyId ? eq(settlements.partyId, q.partyId) : undefined,
     q.currency ? eq(settlements.currency, q.currency) : undefined,
-    q.status ? eq(settlements.status, Number(q.status) as SettlementStatus) : undefined,
+    payoutStateIs(q.status),
     q.brand ? eq(settlements.brand, q.brand) : undefined,
   );
 }
@@ -137,6 +170,7 @@ const SORTABLE = sortColumns(SETTLEMENT_LISTS.merchant, {
   rebateTotal: settlements.rebateTotal,
   commissionCost: settlements.commissionCost,
   transferAmount: settlements.transferAmount,
+  carriedIn: settlements.carriedIn,
   carriedOut: settlements.carriedOut,
 });
 
@@ -170,22 +204,40 @@ export async function settlementTotals(
   kind: SettlementKind,
   q: Omit<SettlementPageQuery, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>,
 ): Promise<SettlementTotals[]> {
-  return db
+  const countOf = (state: PayoutState) =>
+    sql<number>`count(*) filter (where ${PAYOUT_STATE_IS[state]})`.mapWith(Number);
+  const amountOf = (state: PayoutState) =>
+    sql<number>`coalesce(sum(${settlements.transferAmount}) filter (where ${PAYOUT_STATE_IS[state]}), 0)::bigint`.mapWith(
+      Number,
+    );
+  const rows = await db
     .select({
       currency: settlements.currency,
       count: count(),
       transferAmount: sql<number>`sum(${settlements.transferAmount})::bigint`.mapWith(Number),
       carriedOut: sql<number>`sum(${settlements.carriedOut})::bigint`.mapWith(Number),
-      openCount: sql<number>`count(*) filter (where ${settlements.status} = 1)`.mapWith(Number),
-      openAmount:
-        sql<number>`coalesce(sum(${settlements.transferAmount}) filter (where ${settlements.status} = 1), 0)::bigint`.mapWith(
-          Number,
-        ),
+      notRemittedCount: countOf('notRemitted'),
+      notRemittedAmount: amountOf('notRemitted'),
+      inBatchCount: countOf('inBatch'),
+      inBatchAmount: amountOf('inBatch'),
+      remittedCount: countOf('remitted'),
+      remittedAmount: amountOf('remitted'),
     })
     .from(settlements)
     .where(listFilter(scope, kind, q))
     .groupBy(settlements.currency)
     .orderBy(asc(settlements.currency));
+  return rows.map((r) => ({
+    currency: r.currency,
+    count: r.count,
+    transferAmount: r.transferAmount,
+    carriedOut: r.carriedOut,
+    payouts: {
+      notRemitted: { count: r.notRemittedCount, amount: r.notRemittedAmount },
+      inBatch: { count: r.inBatchCount, amount: r.inBatchAmount },
+      remitted: { count: r.remittedCount, amount: r.remittedAmount },
+    },
+  }));
 }
 
 /** One settlement in the caller's scope, row-locked when asked (checkout), or NOT_FOUND. */

@@ -28,9 +28,11 @@ import { merchantStatement } from './statement';
 /** A settlement's page: the statement, the payee as snapshotted, why it cannot be paid, its batch and trail. */
 async function detail(c: Caller, kind: SettlementKind, id: number): Promise<SettlementDetail> {
   const s = await findSettlement(c.deps.db, scopeOf(c.principal), kind, id);
+  // Why it cannot be paid matters only while it is to be paid: in a batch or remitted, its state says it.
+  const toPay = kind !== 'brand' && s.payoutState === 'notRemitted';
   return {
     ...s,
-    unpayable: kind === 'brand' ? [] : unpayableOf(s, s.payee, await payoutAccountOf(c.deps.db, s.currency)),
+    unpayable: toPay ? unpayableOf(s, s.payee, await payoutAccountOf(c.deps.db, s.currency)) : [],
     batch: s.batchId ? await summaryOf(c.deps.db, s.batchId) : null,
     trail: await trailOf(c.deps.db, s.id),
   };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Flex, Image, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link, useLocation } from 'wouter';
 import { useT } from '../i18n';
-import type { NavEntry } from '../routes';
+import { sidebarEntryOf, type NavEntry } from '../routes';
 import type { MenuIconName } from '../../contract/routes';
 import { ChevronDownIcon, ChevronRightIcon, MENU_ICONS } from '../../components/icons';
 
@@ -71,8 +71,8 @@ function EntryIcon({ name }: { name?: MenuIconName }) {
 function Item({ entry, onNavigate, nested }: { entry: NavEntry; onNavigate?: () => void; nested?: boolean }) {
   const t = useT();
   const [path] = useLocation();
-  // A record's page (/setup/company/1) belongs to its list's entry.
-  const active = path === entry.path || (entry.path !== '/' && path.startsWith(`${entry.path}/`));
+  // A record's page (/setup/company/1) and a hidden route (/settle/settings) belong to an entry.
+  const active = sidebarEntryOf(path) === entry.path;
   return (
     <chakra.a
       asChild
@@ -96,7 +96,8 @@ function Item({ entry, onNavigate, nested }: { entry: NavEntry; onNavigate?: () 
 function Group({ entry, onNavigate }: { entry: NavEntry; onNavigate?: () => void }) {
   const t = useT();
   const [path] = useLocation();
-  const containsActive = path.startsWith(`${entry.path}/`);
+  const current = sidebarEntryOf(path);
+  const containsActive = Boolean(entry.children?.some((c) => c.path === current));
   const [open, setOpen] = useState(containsActive);
   const expanded = open || containsActive;
   const listId = `nav-group-${entry.path.replace(/\W+/g, '-')}`;

@@ -1,7 +1,7 @@
 import { CURRENCIES } from '../orgAgent';
 import { RANGE_DAYS_LONG } from '../paging';
 import { PAY_BRANDS } from '../brands';
-import { SETTLEMENT_STATUSES, type SettlementKind } from '../settlements';
+import { PAYOUT_STATES, SETTLEMENT_STATUSES, STATUS_FILTER_CODES, type SettlementKind } from '../settlements';
 import type { MessageKey } from '../messages';
 import { defineList, exportQueryOf, pageQueryOf, type ExportColumn, type ListColumn } from './define';
 import { brandFilter, codeFilter, idOptionsFilter } from './filters';
@@ -15,6 +15,8 @@ import type { yup } from '../validation';
  */
 
 const STATUS_CODES = SETTLEMENT_STATUSES.map(String) as readonly ('1' | '2')[];
+/** Merchants and agencies are paid out in batches: their status filter has the batch's state too. */
+const PAYOUT_STATUS_CODES = PAYOUT_STATES.map((s) => STATUS_FILTER_CODES[s]);
 
 const amount = <K extends string>(key: K, headerKey: MessageKey, priority: 1 | 2 | 3) =>
   ({
@@ -28,9 +30,10 @@ const amount = <K extends string>(key: K, headerKey: MessageKey, priority: 1 | 2
 const exportAmount = <K extends string>(key: K) =>
   ({ key, width: 14, cell: { kind: 'amount', currency: 'currency' } }) satisfies ExportColumn<K>;
 
-const commonFilters = {
-  currency: codeFilter('fields.currency', CURRENCIES, 'settlements.currencies'),
-  status: codeFilter('fields.status', STATUS_CODES, 'settlements.statuses'),
+const currencyFilter = codeFilter('fields.currency', CURRENCIES, 'settlements.currencies');
+const payoutFilters = {
+  currency: currencyFilter,
+  status: codeFilter('fields.status', PAYOUT_STATUS_CODES, 'settlements.statuses'),
 };
 
 const periodColumns = [
@@ -53,11 +56,12 @@ const tailColumns = [
     priority: 3,
     width: { nowrap: true },
   },
+  // When it was remitted: kept before the due date when the table has no room for both.
   {
     key: 'payTime',
     headerKey: 'settlements.payTime',
     sortField: 'payTime',
-    priority: 3,
+    priority: 2,
     width: { nowrap: true },
   },
 ] as const satisfies readonly ListColumn[];
@@ -74,15 +78,19 @@ const exportHead = [
   exportAmount('refundTotal'),
 ] as const satisfies readonly ExportColumn[];
 
+/** What the balance took from earlier periods: why a payout can exceed the period's sales. */
+const carriedInColumn = amount('carriedIn', 'settlements.carriedIn', 1);
+
 const exportTail = [
   exportAmount('carriedIn'),
   exportAmount('transferCommission'),
   exportAmount('transferAmount'),
   exportAmount('carriedOut'),
+  // Where the payout stands, as the list's status filter names it (in a batch too).
   {
     key: 'status',
     width: 12,
-    cell: { kind: 'label', catalogue: 'settlements.statuses', codes: STATUS_CODES },
+    cell: { kind: 'label', catalogue: 'settlements.statuses', codes: PAYOUT_STATUS_CODES },
   },
   { key: 'dueDate', width: 12, cell: { kind: 'text' } },
   { key: 'payTime', width: 20, cell: { kind: 'time' } },
@@ -99,6 +107,7 @@ const SORT_FIELDS = [
   'rebateTotal',
   'commissionCost',
   'transferAmount',
+  'carriedIn',
   'carriedOut',
 ] as const;
 
@@ -107,7 +116,7 @@ export const MERCHANT_SETTLEMENT_LIST = defineList({
   path: '/history/platformCheckoutInfo/page',
   route: '/settle/actuarial',
   period: { maxDays: RANGE_DAYS_LONG, defaultDays: 31 },
-  filters: { partyId: idOptionsFilter('fields.companyId'), ...commonFilters },
+  filters: { partyId: idOptionsFilter('fields.companyId'), ...payoutFilters },
   sortFields: SORT_FIELDS,
   scope: 'tenant',
   columns: [
@@ -116,6 +125,7 @@ export const MERCHANT_SETTLEMENT_LIST = defineList({
     amount('orderTotal', 'settlements.orderTotal', 2),
     amount('refundTotal', 'settlements.refundTotal', 3),
     amount('commissionTotal', 'settlements.commissionTotal', 3),
+    carriedInColumn,
     amount('transferAmount', 'settlements.transferAmount', 1),
     amount('carriedOut', 'settlements.carriedOut', 2),
     ...tailColumns,
@@ -136,7 +146,7 @@ export const AGENT_SETTLEMENT_LIST = defineList({
   path: '/history/agentCheckoutInfo/page',
   route: '/settle/agent',
   period: { maxDays: RANGE_DAYS_LONG, defaultDays: 31 },
-  filters: { partyId: idOptionsFilter('fields.agentId'), ...commonFilters },
+  filters: { partyId: idOptionsFilter('fields.agentId'), ...payoutFilters },
   sortFields: SORT_FIELDS,
   scope: 'tenant',
   columns: [
@@ -144,6 +154,7 @@ export const AGENT_SETTLEMENT_LIST = defineList({
     { key: 'partyName', headerKey: 'fields.agentId', priority: 1, width: { ellipsis: true, min: '10rem' } },
     amount('orderTotal', 'settlements.orderTotal', 3),
     amount('rebateTotal', 'settlements.rebateTotal', 2),
+    carriedInColumn,
     amount('transferAmount', 'settlements.transferAmount', 1),
     amount('carriedOut', 'settlements.carriedOut', 2),
     { key: 'feeBearer', headerKey: 'fields.remittanceCostType', priority: 3, width: { nowrap: true } },
@@ -171,7 +182,12 @@ export const BRAND_SETTLEMENT_LIST = defineList({
   path: '/history/brandCheckoutInfo/page',
   route: '/settle/brand',
   period: { maxDays: RANGE_DAYS_LONG, defaultDays: 31 },
-  filters: { partyId: idOptionsFilter('fields.brandAgentId'), brand: brandFilter(), ...commonFilters },
+  filters: {
+    partyId: idOptionsFilter('fields.brandAgentId'),
+    brand: brandFilter(),
+    currency: currencyFilter,
+    status: codeFilter('fields.status', STATUS_CODES, 'settlements.statuses'),
+  },
   sortFields: SORT_FIELDS,
   scope: 'tenant',
   columns: [

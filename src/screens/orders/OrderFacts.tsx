@@ -4,7 +4,6 @@ import type { OrderDetail } from '../../contract/orders';
 import { moneyIn } from '../../components/money';
 import { useT } from '../../app/i18n';
 import { useSessionMenu } from '../../app/session';
-import { textOr } from '../../i18n/translator';
 import { InfoList, type InfoItem } from '../../components/InfoList';
 import { formatDateTime } from '../../components/format';
 import { OrderStatusBadge } from './badges';
@@ -32,7 +31,7 @@ const when = (value: string | null) =>
 /** Hundredths of a percent → '3.25%'. */
 const rate = (hundredths: number | null) => (hundredths == null ? '' : `${(hundredths / 100).toFixed(2)}%`);
 
-/** Every field of an order (spec point 3), in three groups. */
+/** Every field of an order (spec point 3), in three groups; its reconciliation is OrderReconciliation's. */
 export function OrderFacts({ order }: { order: OrderDetail }) {
   const t = useT();
   const menu = useSessionMenu();
@@ -81,17 +80,7 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
         { label: t('orders.commissionAmount'), value: money(order.commissionAmount) },
         { label: t('orders.rebateRate'), value: rate(order.rebateRate) },
         { label: t('orders.rebateAmount'), value: money(order.rebateAmount) },
-        {
-          label: t('orders.auditStatus'),
-          value: textOr(t, `reconciliation.auditStatuses.${order.auditStatus}`, String(order.auditStatus)),
-        },
-        {
-          label: t('orders.auditResult'),
-          value:
-            order.auditResult == null
-              ? ''
-              : textOr(t, `orders.auditResults.${order.auditResult}`, String(order.auditResult)),
-        },
+        // Its reconciliation (state and result) is said once, in the reconciliation card below.
         { label: t('orders.settlementNo'), value: settlement },
         { label: t('orders.errorCode'), value: mono(order.errorCode) },
         { label: t('orders.errorMessage'), value: resultText(t, order.errorCode, order.errorMessage) },

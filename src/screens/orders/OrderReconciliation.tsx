@@ -9,8 +9,9 @@ import { textOr } from '../../i18n/translator';
 import { CodeBadge, dayHref, groupOfBrand, ResolutionText } from '../reconciliation/reconCells';
 
 /**
- * The order's reconciliation (docs/reconciliation.md): its payment's result in the current run,
- * our values beside the brand statement's row, and how an exception was resolved.
+ * The order's reconciliation (docs/reconciliation.md), the one place that says its state: the
+ * state, its payment's result in the current run, our values beside the brand statement's row,
+ * and how an exception was resolved.
  */
 export function OrderReconciliation({ order }: { order: OrderDetail }) {
   const t = useT();
@@ -56,13 +57,24 @@ export function OrderReconciliation({ order }: { order: OrderDetail }) {
           },
         ]
       : [];
+  const state = (
+    <Text fontSize="sm">
+      {t('orders.auditStatus')}:{' '}
+      {textOr(t, `reconciliation.auditStatuses.${order.auditStatus}`, String(order.auditStatus))}
+    </Text>
+  );
   return (
     <SectionCard gap="3" title={t('reconciliation.order.title')}>
       {!r ? (
-        <Text color="fg.muted">{t('reconciliation.order.none')}</Text>
+        order.auditStatus === 0 ? (
+          <Text color="fg.muted">{t('reconciliation.order.none')}</Text>
+        ) : (
+          state
+        )
       ) : (
         <>
           <Flex gap="3" align="center" wrap="wrap">
+            {state}
             <CodeBadge code={r.code} />
             <Text fontSize="sm">
               {t('reconciliation.order.day')}: {r.businessDay}

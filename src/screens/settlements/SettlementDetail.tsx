@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import type { SettlementKind } from '../../contract/settlements';
 import { useT } from '../../app/i18n';
 import { orNotFound, useLoad } from '../../app/useLoad';
@@ -9,7 +9,6 @@ import { SectionColumns } from '../../components/SectionCard';
 import { TopProgress } from '../../components/TopProgress';
 import { getSettlement, saveSettlementLines, saveStatement } from '../../services/settlements';
 import NotFound from '../errors/NotFound';
-import { SettlementStatusBadge } from './settlementCells';
 import { SettlementPayee, SettlementSummary, SettlementTrail } from './SettlementFacts';
 import { SettlementLines } from './SettlementLines';
 import { SettlementStatement } from './SettlementStatement';
@@ -44,14 +43,8 @@ export function SettlementDetail({ kind, param }: { kind: SettlementKind; param:
     <>
       <PageHeader
         title={t('settlements.detail.title')}
-        description={
-          <Flex as="span" gap="2" align="center" wrap="wrap">
-            <span>
-              {s.settlementNo} · {s.partyName}
-            </span>
-            <SettlementStatusBadge status={s.status} />
-          </Flex>
-        }
+        // Its state is said once, in the summary beside the statement.
+        description={`${s.settlementNo} · ${s.partyName}`}
         actions={
           <>
             {kind === 'merchant' && (

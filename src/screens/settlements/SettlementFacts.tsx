@@ -1,4 +1,5 @@
-import { Alert, Badge, List, Text } from '@chakra-ui/react';
+import { Alert, Link as ChakraLink, List, Text } from '@chakra-ui/react';
+import { Link } from 'wouter';
 import type { SettlementDetail, SettlementKind } from '../../contract/settlements';
 import { useLocale, useT } from '../../app/i18n';
 import { FactTable } from '../../components/FactTable';
@@ -8,7 +9,7 @@ import { formatDateTime } from '../../components/format';
 import { textOr, type MessageKey } from '../../i18n/translator';
 import { countryOptions } from '../shared/bankForm';
 import { brandText } from '../orders/brandText';
-import { periodText, SettlementStatusBadge } from './settlementCells';
+import { batchHref, PayoutStateBadge, periodText } from './settlementCells';
 
 /** The label of the settlement's party: a company, an agency or a comprehensive agent. */
 const PARTY_LABEL: Record<SettlementKind, MessageKey> = {
@@ -26,8 +27,6 @@ const TRAIL_ACTIONS: Record<string, MessageKey> = {
   export: 'settlements.detail.statementExported',
 };
 
-const BATCH_PALETTE = { checkedOut: 'orange', remitted: 'green', reversed: 'gray' } as const;
-
 /** Codes and numbers: break anywhere rather than overflow on phones. */
 const code = (value: string) => (
   <Text as="span" fontFamily="mono" fontSize="xs" wordBreak="break-all">
@@ -35,7 +34,10 @@ const code = (value: string) => (
   </Text>
 );
 
-/** Period, due date, currency, how it is paid, its status and its batch. */
+/**
+ * Period, due date, currency, how it is paid, and where its payout stands, said once (in batch
+ * #63 awaiting transfer names and links its batch; a remitted one names the batch it was paid in).
+ */
 export function SettlementSummary({ settlement: s }: { settlement: SettlementDetail }) {
   const t = useT();
   const items: InfoItem[] = [
@@ -44,7 +46,7 @@ export function SettlementSummary({ settlement: s }: { settlement: SettlementDet
     { label: t('settlements.period'), value: periodText(t, s) },
     { label: t('settlements.dueDate'), value: s.dueDate },
     { label: t('settlements.statement.currency'), value: s.currency },
-    { label: t('fields.status'), value: <SettlementStatusBadge status={s.status} /> },
+    { label: t('fields.status'), value: <PayoutStateBadge kind={s.kind} settlement={s} /> },
   ];
   if (s.kind !== 'brand') {
     items.push(
@@ -64,20 +66,16 @@ export function SettlementSummary({ settlement: s }: { settlement: SettlementDet
     );
   }
   if (s.description) items.push({ label: t('settlements.detail.description'), value: s.description });
-  if (s.batch) {
-    items.push(
-      { label: t('settlements.batches.id'), value: `#${s.batch.id}` },
-      {
-        label: t('settlements.batches.status'),
-        value: (
-          <Badge colorPalette={BATCH_PALETTE[s.batch.status]} variant="subtle">
-            {t(`settlements.batches.statuses.${s.batch.status}`)}
-          </Badge>
-        ),
-      },
-      { label: t('fields.transferDate'), value: s.batch.transferDate },
-    );
-  }
+  if (s.batch && s.payoutState === 'remitted')
+    items.push({
+      label: t('settlements.detail.batch'),
+      value: (
+        <ChakraLink asChild color="blue.700">
+          <Link href={batchHref(s.kind, s.batch.id)}>#{s.batch.id}</Link>
+        </ChakraLink>
+      ),
+    });
+  if (s.batch) items.push({ label: t('fields.transferDate'), value: s.batch.transferDate });
   return (
     <SectionCard title={t('settlements.detail.summary')}>
       <InfoList items={items} />

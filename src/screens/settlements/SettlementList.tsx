@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, Flex, Tabs } from '@chakra-ui/react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { PAYOUT_ROLES, type SettlementKind, type SettlementRow } from '../../contract/settlements';
 import { SETTLEMENT_LISTS } from '../../contract/lists/settlements';
 import type { ListQuery } from '../../machines/listQuery';
@@ -44,7 +44,12 @@ export function SettlementList({ kind }: { kind: SettlementKind }) {
   const [selected, setSelected] = useState<ReadonlySet<string | number>>(new Set());
   const payout = kind !== 'brand';
   const mayPay = payout && Boolean(user && PAYOUT_ROLES.includes(user.operatorType));
-  const [tab, setTab] = useState('settlements');
+  // A settlement's batch link (`?batch=63`, batchHref) opens the batches tab, here or from elsewhere.
+  const batchAsked = new URLSearchParams(useSearch()).has('batch');
+  const [tab, setTab] = useState(payout && batchAsked ? 'batches' : 'settlements');
+  useEffect(() => {
+    if (payout && batchAsked) setTab('batches');
+  }, [payout, batchAsked]);
 
   const afterPayout = () => {
     setSelected(new Set());

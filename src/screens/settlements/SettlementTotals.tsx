@@ -1,5 +1,5 @@
 import { Box, Card, Flex, Text } from '@chakra-ui/react';
-import type { SettlementKind } from '../../contract/settlements';
+import { PAYOUT_STATES, STATUS_FILTER_CODES, type SettlementKind } from '../../contract/settlements';
 import { useT } from '../../app/i18n';
 import { useLoad } from '../../app/useLoad';
 import { moneyIn } from '../../components/money';
@@ -7,7 +7,8 @@ import { settlementTotals } from '../../services/settlements';
 
 /**
  * What the list's filters select, per currency, across all its pages: how many settlements,
- * Σ transfer amount, how much of it is not remitted yet, and Σ carried forward. Read again when
+ * Σ transfer amount, of it what is not remitted, in a payout batch awaiting transfer and remitted
+ * (count and amount each: the server's, in the list's scope), and Σ carried forward. Read again when
  * the filters change or `version` moves (after a payout). `filters` is null while the list refuses
  * them (a period over its limit): nothing is asked then, and the card is not shown.
  */
@@ -52,17 +53,18 @@ export function SettlementTotals({
                 </Text>
                 <Text fontVariantNumeric="tabular-nums">{money(row.transferAmount, row.currency)}</Text>
               </Flex>
-              {kind !== 'brand' && (
-                <Flex gap="2" fontSize="sm" justify="space-between">
-                  <Text color="fg.muted">{t('settlements.list.notRemitted')}</Text>
-                  <Text fontVariantNumeric="tabular-nums">
-                    {t('settlements.list.notRemittedValue', {
-                      count: row.openCount,
-                      amount: money(row.openAmount, row.currency),
-                    })}
-                  </Text>
-                </Flex>
-              )}
+              {kind !== 'brand' &&
+                PAYOUT_STATES.map((state) => (
+                  <Flex key={state} gap="2" fontSize="sm" justify="space-between" data-state={state}>
+                    <Text color="fg.muted">{t(`settlements.statuses.${STATUS_FILTER_CODES[state]}`)}</Text>
+                    <Text fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                      {t('settlements.list.stateValue', {
+                        count: row.payouts[state].count,
+                        amount: money(row.payouts[state].amount, row.currency),
+                      })}
+                    </Text>
+                  </Flex>
+                ))}
               {kind !== 'brand' && (
                 <Flex gap="2" fontSize="sm" justify="space-between">
                   <Text color="fg.muted">{t('settlements.carriedOut')}</Text>

@@ -1,6 +1,11 @@
 import { Badge, Link as ChakraLink } from '@chakra-ui/react';
 import { Link } from 'wouter';
-import type { SettlementKind, SettlementRow, SettlementStatus } from '../../contract/settlements';
+import {
+  STATUS_FILTER_CODES,
+  type PayoutState,
+  type SettlementKind,
+  type SettlementRow,
+} from '../../contract/settlements';
 import type { SETTLEMENT_LISTS } from '../../contract/lists/settlements';
 import { moneyIn } from '../../components/money';
 import { formatDateTime } from '../../components/format';
@@ -18,12 +23,60 @@ export const SETTLEMENT_ROUTES: Record<SettlementKind, string> = {
 
 export const settlementHref = (kind: SettlementKind, id: number) => `${SETTLEMENT_ROUTES[kind]}/${id}`;
 
-/** Not remitted (orange: money still owed) or remitted (green), spec point 4. */
-export function SettlementStatusBadge({ status }: { status: SettlementStatus }) {
+/** The batches tab of a payout list, opened on a batch (SettlementList reads `batch`). */
+export const batchHref = (kind: SettlementKind, batchId: number) =>
+  `${SETTLEMENT_ROUTES[kind]}?batch=${batchId}`;
+
+const STATE_PALETTE: Record<PayoutState, string> = {
+  notRemitted: 'orange',
+  inBatch: 'blue',
+  remitted: 'green',
+};
+
+/** Stands for the batch's link inside the translated sentence (never in a catalogue's text). */
+const BATCH_MARK = '\u0000';
+
+/**
+ * Where a settlement's payout stands, said once: not remitted (orange: money still owed), in
+ * payout batch #63 awaiting transfer (blue; the batch's number opens it) or remitted (green).
+ */
+export function PayoutStateBadge({
+  kind,
+  settlement: s,
+}: {
+  kind: SettlementKind;
+  settlement: Pick<SettlementRow, 'payoutState' | 'batchId'>;
+}) {
   const t = useT();
+  const inBatch = s.payoutState === 'inBatch' && s.batchId != null;
+  const [before, after] = inBatch ? t('settlements.inBatchOf', { batch: BATCH_MARK }).split(BATCH_MARK) : [];
   return (
-    <Badge colorPalette={status === 2 ? 'green' : 'orange'} variant="subtle" whiteSpace="nowrap">
-      {t(`settlements.statuses.${status}`)}
+    // In a batch the sentence may wrap, between its words only (keep-all: not inside 送金バッチ).
+    <Badge
+      colorPalette={STATE_PALETTE[s.payoutState]}
+      variant="subtle"
+      {...(inBatch
+        ? {
+            display: 'inline-block',
+            maxW: '12rem',
+            whiteSpace: 'normal',
+            wordBreak: 'keep-all',
+            lineHeight: 'short',
+            py: '0.5',
+          }
+        : { whiteSpace: 'nowrap' })}
+    >
+      {inBatch ? (
+        <>
+          {before}
+          <ChakraLink asChild color="inherit" textDecoration="underline">
+            <Link href={batchHref(kind, s.batchId!)}>#{s.batchId}</Link>
+          </ChakraLink>
+          {after}
+        </>
+      ) : (
+        t(`settlements.statuses.${STATUS_FILTER_CODES[s.payoutState]}`)
+      )}
     </Badge>
   );
 }
@@ -57,9 +110,10 @@ export const settlementCells =
       rebateTotal: (r) => money(r.rebateTotal, r.currency),
       commissionCost: (r) => money(r.commissionCost, r.currency),
       transferAmount: (r) => money(r.transferAmount, r.currency),
+      carriedIn: (r) => money(r.carriedIn, r.currency),
       carriedOut: (r) => money(r.carriedOut, r.currency),
       feeBearer: (r) => textOr(t, `org.remittanceCostType.${r.feeBearer}`, r.feeBearer),
-      status: (r) => <SettlementStatusBadge status={r.status} />,
+      status: (r) => <PayoutStateBadge kind={kind} settlement={r} />,
       dueDate: (r) => r.dueDate,
       payTime: (r) => formatDateTime(r.payTime),
     };
