@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ResultType } from '../../src/contract/envelope';
-import { isAdminRole } from '../../src/contract/roles';
+import { can } from '../../src/contract/capabilities';
 import type { AuditAction } from '../../src/contract/audit';
 import type { Db, Executor, Tx } from '../db/client';
 import { auditLog } from '../db/schema';
@@ -129,7 +129,7 @@ export async function writeTransaction<T>(
   const actor = actorOf(opts.principal, opts.req);
   const objectId = Array.isArray(opts.objectId) ? opts.objectId.join(',') : String(opts.objectId ?? '');
   try {
-    if (!opts.anyRole && !isAdminRole(opts.principal.operatorType))
+    if (!opts.anyRole && !can(opts.principal, 'write'))
       throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
     return await opts.db.transaction((tx) => work(tx, (e) => insert(tx, actor, e, 'success')));
   } catch (err) {

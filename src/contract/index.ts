@@ -25,3 +25,4 @@ export * from './brandSettings';
 export * from './uploads';
 export * from './links';
 export * from './preorders';
+export * from './capabilities';

@@ -1,6 +1,4 @@
 import type { PayBrand } from './brands';
-import type { OperatorType } from './roles';
-import { RECON_WRITE_ROLES } from './reconciliation';
 import { exportQueryOf, pageQueryOf } from './lists/define';
 import { DEPOSIT_LIST, DEPOSIT_STATES, PAYOUT_CHECKS, PAYOUT_LISTS } from './lists/payouts';
 import { yup } from './validation';
@@ -21,10 +19,6 @@ export type DepositState = (typeof DEPOSIT_STATES)[number];
 
 /** A deposit counts for a payout from the day after its period to this many bank business days after its due date. */
 export const DEPOSIT_WINDOW_BUSINESS_DAYS = 3;
-
-/** Who may fetch payment statements now (the job fetches them anyway): as for statement imports. */
-export const PAYOUT_FETCH_ROLES: readonly OperatorType[] = RECON_WRITE_ROLES;
-export const mayFetchPayouts = (type: OperatorType) => PAYOUT_FETCH_ROLES.includes(type);
 
 export interface PayoutDeposit {
   id: number;

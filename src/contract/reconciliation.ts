@@ -5,7 +5,6 @@
 import type { PayBrand } from './brands';
 import { id, requiredText } from './fields';
 import { isCalendarDay, pageFields } from './paging';
-import type { OperatorType } from './roles';
 import { message, yup } from './validation';
 
 /** An order's audit status (orders.audit_status). */
@@ -97,8 +96,6 @@ export const RECON_GROUP_BRANDS = {
   paypay: ['paypay'],
 } as const satisfies Record<ReconGroup, readonly PayBrand[]>;
 
-/** Roles that import statements and resolve exceptions (the platform's own staff). */
-export const RECON_WRITE_ROLES: readonly OperatorType[] = [0, 10];
 export type ReconBrand<G extends ReconGroup = ReconGroup> = (typeof RECON_GROUP_BRANDS)[G][number];
 
 /* ---- The reconciliation result pages (/history/walletCheck, /history/paypayCheck) ---- */

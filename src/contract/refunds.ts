@@ -40,19 +40,6 @@ export const REFUND_COUNTING: readonly RefundStatus[] = [
   'success',
 ];
 
-/**
- * Who may refund (within their scope): the system roles, a provider's admin, a company's
- * admin and operator. Provider operators and agencies only read.
- */
-export const REFUND_ROLES: readonly number[] = [0, 10, 15, 20, 30];
-
-/**
- * Who may approve or reject a refund awaiting approval (within their scope, never their own
- * request): the system roles, a provider's admin and a company's admin. A company operator
- * (30) requests but does not approve.
- */
-export const REFUND_APPROVER_ROLES: readonly number[] = [0, 10, 15, 20];
-
 /** A refund awaiting approval is rejected automatically after this many days. */
 export const REFUND_APPROVAL_EXPIRY_DAYS = 7;
 

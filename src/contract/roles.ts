@@ -30,7 +30,9 @@ export function roleLevel(t: OperatorType): RoleLevel {
 }
 
 /** Admin-type roles manage their own scope; operator-type roles read. */
-export const isAdminRole = (t: OperatorType) => t === 0 || t === 15 || t === 20 || t === 40;
+export const ADMIN_ROLES: readonly OperatorType[] = [0, 15, 20, 40];
+
+export const isAdminRole = (t: OperatorType) => ADMIN_ROLES.includes(t);
 
 /**
  * Roles an account may create or edit: strictly below its own and at a level its scope

@@ -385,14 +385,6 @@ export const BatchPageQuery = yup
   .noUnknown();
 export type BatchPageQuery = yup.InferType<typeof BatchPageQuery>;
 
-/**
- * Who pays out (checkout, marking a batch remitted), within their scope: the system roles and a
- * service provider's admin, as for refunds; a provider's operator only reads.
- */
-export const PAYOUT_ROLES: readonly number[] = [0, 10, 15];
-
-/** Only these may reverse a batch (an admin: the platform's or the service provider's). */
-export const BATCH_REVERSE_ROLES: readonly number[] = [0, 15];
 /** The platform as the issuer of a merchant's statement and its invoice (the `invoice_issuer` row). */
 export interface InvoiceIssuer {
   name: string;
@@ -438,12 +430,6 @@ export interface StatementData {
 }
 
 /* ---- The settlement settings of the system admin (/settle/settings, docs/settlement.md) ---- */
-
-/**
- * Who reads and changes them: the system admin alone. The route's grant is the first check; the
- * server refuses every other role too, should the permission screen grant the route to one.
- */
-export const SETTINGS_ROLES: readonly number[] = [0];
 
 /** The bank fee of one payout in a currency (minor units): a settlement's transfer commission. */
 export interface TransferFee {

@@ -9,16 +9,12 @@ import { id } from './fields';
 import { isCalendarDay, pageFields } from './paging';
 import {
   RECON_GROUP_BRANDS,
-  RECON_WRITE_ROLES,
   type ImportSource,
   type ImportStatus,
   type ReconGroup,
   type RunCounts,
 } from './reconciliation';
 import { message, yup } from './validation';
-
-/** Who may upload or fetch a statement and read the imports: RECON_WRITE_ROLES (checked by the server). */
-export const mayImportStatements = (role: number) => RECON_WRITE_ROLES.some((r) => r === role);
 
 /** The brands a group's check screen imports (RECON_GROUP_BRANDS; the card acquirer's only fetched). */
 export const brandsOfGroup = (g: ReconGroup): readonly PayBrand[] => RECON_GROUP_BRANDS[g];

@@ -1,4 +1,4 @@
-import type { AnyStateMachine } from 'xstate';
+import { createMachine, initialTransition, transition, type AnyStateMachine } from 'xstate';
 import type { MachineEntry } from './registry';
 
 /**
@@ -185,11 +185,53 @@ function statesTable(entry: DiagramEntry): string[] {
   return [`| State | ${heading} | Notes |`, '| --- | --- | --- |', ...rows];
 }
 
+/**
+ * The children each event spawns, found by taking it in the machine's first state with XState's
+ * pure `transition` (nothing runs: every actor the machine names is replaced by an empty one).
+ * Only a machine that spawns (the root) gets the column.
+ */
+export function spawnsOf(machine: AnyStateMachine, eventTypes: readonly string[]): Map<string, string[]> {
+  const actors = Object.keys(machine.implementations.actors);
+  // Invoked actors are the states' calls (the states table names them); spawned ones are children.
+  const invoked = new Set(allNodes(machine.root).flatMap((n) => n.invoke.map((i) => i.id)));
+  machine.root.invoke.forEach((i) => invoked.add(i.id));
+  const spawns = new Map<string, string[]>();
+  if (actors.length === 0) return spawns;
+  const idle = createMachine({});
+  const quiet = machine.provide({ actors: Object.fromEntries(actors.map((a) => [a, idle])) });
+  let first;
+  try {
+    [first] = initialTransition(quiet, {});
+  } catch {
+    return spawns; // a machine whose first state needs real input: nothing to show here
+  }
+  for (const type of eventTypes) {
+    try {
+      const [next] = transition(quiet, first, { type, input: {} });
+      const added = Object.keys(next.children).filter((id) => !(id in first.children) && !invoked.has(id));
+      if (added.length) spawns.set(type, added);
+    } catch {
+      // An event that needs its real payload in this state spawns nothing here.
+    }
+  }
+  return spawns;
+}
+
 function eventsTable(entry: DiagramEntry): string[] {
-  const rows = Object.entries(entry.testMap.events).map(
-    ([type, how]) => `| ${cell(eventLabel(entry.machine, type))} | ${cell(how)} |`,
+  const events = Object.entries(entry.testMap.events);
+  const spawns = spawnsOf(
+    entry.machine,
+    events.map(([type]) => type),
   );
-  return ['| Event | How it happens |', '| --- | --- |', ...rows];
+  if (spawns.size === 0) {
+    const rows = events.map(([type, how]) => `| ${cell(eventLabel(entry.machine, type))} | ${cell(how)} |`);
+    return ['| Event | How it happens |', '| --- | --- |', ...rows];
+  }
+  const rows = events.map(
+    ([type, how]) =>
+      `| ${cell(eventLabel(entry.machine, type))} | ${cell(how)} | ${(spawns.get(type) ?? []).map((c) => `\`${c}\``).join(', ')} |`,
+  );
+  return ['| Event | How it happens | Spawns |', '| --- | --- | --- |', ...rows];
 }
 
 const generated = (source: string) =>

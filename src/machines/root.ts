@@ -92,6 +92,20 @@ export type RootEvent =
   /** Raised from the session's snapshots (`sessionPhaseOf`), with the signed-in user. */
   | { type: 'session.phase'; phase: SessionPhase; loginId: string | null };
 
+/** The machines the root runs: the session (invoked) and the workflows it spawns, each under its own id. */
+const ROOT_ACTORS = {
+  session: sessionMachine,
+  refund: refundMachine,
+  refundApproval: refundApprovalMachine,
+  passwordChange: passwordChangeMachine,
+  preOrder: preOrderMachine,
+  settlementCheckout: settlementCheckoutMachine,
+  statementImport: statementImportMachine,
+};
+
+/** Every child typed: `snapshot.children.<id>` is its machine's actor (id and source the same name). */
+type RootChildren = { [K in keyof typeof ROOT_ACTORS]: K };
+
 export const rootMachine = setup({
   types: {
     input: {} as SessionInput,
@@ -103,24 +117,9 @@ export const rootMachine = setup({
       keptFor: string | null;
     },
     events: {} as RootEvent,
-    children: {} as {
-      session: 'session';
-      refund: 'refund';
-      refundApproval: 'refundApproval';
-      passwordChange: 'passwordChange';
-      preOrder: 'preOrder';
-      settlementCheckout: 'settlementCheckout';
-    },
+    children: {} as RootChildren,
   },
-  actors: {
-    session: sessionMachine,
-    refund: refundMachine,
-    refundApproval: refundApprovalMachine,
-    passwordChange: passwordChangeMachine,
-    preOrder: preOrderMachine,
-    settlementCheckout: settlementCheckoutMachine,
-    statementImport: statementImportMachine,
-  },
+  actors: ROOT_ACTORS,
   guards: {
     sessionOpen: (_, params: { phase: SessionPhase }) => params.phase === 'open',
     /** Logout, switching account or expiry. */

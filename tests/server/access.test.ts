@@ -11,7 +11,7 @@ import {
   DEFAULT_ROLE_ROUTES,
   routeAvailable,
 } from '../../src/contract/routes';
-import { mayImportStatements } from '../../src/contract/statementImports';
+import { can } from '../../src/contract/capabilities';
 import { ROLE_LOGINS } from './fixtures';
 import { backends, businessToday, startHarness, type Harness } from './harness';
 
@@ -219,7 +219,7 @@ describe.each(backends)('every menu entry leads somewhere on $name', (backend) =
   it('for every role, every menu entry the server sends opens a screen whose calls answer that role (never NO_ACCESS)', async () => {
     // The reads of each screen: the calls declared with its route as their access. The
     // statement imports' (a page below the check screens) are the platform's importers' only:
-    // the check screen offers that page to them alone (mayImportStatements).
+    // the check screen offers that page to them alone (the capability `reconcile`).
     const reads = (route: string) => ALL_CALLS.filter((c) => c.access === route && !c.writes);
     const importsPage = (path: string) => /^\/history\/\w+Check\/import\//.test(path);
     const refused: string[] = [];
@@ -230,7 +230,7 @@ describe.each(backends)('every menu entry leads somewhere on $name', (backend) =
       for (const route of await menuOf(login)) {
         if (!(BUILT_SCREENS as readonly string[]).includes(route)) continue;
         for (const c of reads(route)) {
-          if (importsPage(c.path) && !mayImportStatements(role)) continue;
+          if (importsPage(c.path) && !can({ operatorType: role }, 'reconcile')) continue;
           // The access check comes before the input's: an empty input shows the refusal.
           const r = await h.call(c.path, {}, { token });
           checked += 1;

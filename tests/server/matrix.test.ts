@@ -7,8 +7,7 @@ import {
   type OperatorType,
 } from '../../src/contract/roles';
 import { DEFAULT_ROLE_ROUTES } from '../../src/contract/routes';
-import { REFUND_ROLES } from '../../src/contract/refunds';
-import { mayImportStatements } from '../../src/contract/statementImports';
+import { can, type Capability } from '../../src/contract/capabilities';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Envelope } from '../../src/contract/envelope';
@@ -27,7 +26,6 @@ import type { LoginHistoryRow } from '../../src/contract/loginHistory';
 import { backends, businessToday, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
 import { syntheticSettlement } from './settlements-support';
 import { exceptionDay } from './reconciliation-support';
-import { RECON_WRITE_ROLES } from '../../src/contract/reconciliation';
 import { isBankBusinessDay } from '../../server/platform/bankDays';
 import { activateAll, changedKeys, orgIds, ROLE_LOGINS, snapshot, type OrgIds } from './fixtures';
 
@@ -55,6 +53,9 @@ interface Entry {
   /** The reply is a file (exports): success when it carries a file name, else the JSON envelope. */
   file?: 'csv' | 'xlsx';
 }
+
+/** The role has the capability (src/contract/capabilities.ts, the table the server refuses by). */
+const may = (role: OperatorType, capability: Capability) => can({ operatorType: role }, capability);
 
 /** Named objects per role level: [own (in scope), sibling, foreign]; system roles see all three. */
 /** Orders are found through the branch targets (a paid order of that branch). */
@@ -409,8 +410,7 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
         refundPassword: md5Upper(DEMO_PASSWORD),
         remark: 'matrix',
       }),
-      override: (role, target, g) =>
-        REFUND_ROLES.includes(role) ? orderScope(role, target, g) : 'NO_ACCESS',
+      override: (role, target, g) => (may(role, 'refund') ? orderScope(role, target, g) : 'NO_ACCESS'),
     },
     '/history/refundInfo/page': { kind: 'list', input: () => ({ ...lastDays(31), pageSize: 100 }) },
     // Maker-checker: roles 0, 10, 15, 20 in scope (the system operator too, as for refunds).
@@ -574,7 +574,7 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
     ...reconEntries('/history/walletCheck', 'wechat'),
     ...reconEntries('/history/paypayCheck', 'paypay'),
     // Payouts (docs/reconciliation.md "Payouts"): the payment statement pages read by every role
-    // (rows only for the platform's); fetching for RECON_WRITE_ROLES; the payout check and the
+    // (rows only for the platform's); fetching for the capability `fetchPayouts`; the payout check and the
     // bank deposits below the brand settlements (role 0).
     ...Object.fromEntries(
       ['walletBill', 'paypayBill'].flatMap((g): [string, Entry][] => [
@@ -588,7 +588,7 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
             write: true,
             input: () => ({}),
             override: (role, _t, g2) =>
-              RECON_WRITE_ROLES.includes(role) ? 'SUCCESS' : g2 === 'SUCCESS' ? 'NO_ACCESS' : g2,
+              may(role, 'fetchPayouts') ? 'SUCCESS' : g2 === 'SUCCESS' ? 'NO_ACCESS' : g2,
           },
         ],
       ]),
@@ -778,8 +778,7 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
           decision: 'writeOff',
           comment: 'matrix',
         }),
-        override: (role, _t, g) =>
-          RECON_WRITE_ROLES.includes(role) ? 'SUCCESS' : g === 'SUCCESS' ? 'NO_ACCESS' : g,
+        override: (role, _t, g) => (may(role, 'reconcile') ? 'SUCCESS' : g === 'SUCCESS' ? 'NO_ACCESS' : g),
       },
     };
   }
@@ -866,12 +865,12 @@ describe.each(backends)('authorisation matrix on $name', (backend) => {
     return role === 10 && g === 'NO_ACCESS' ? 'SUCCESS' : g;
   }
   /**
-   * A group's statement imports: only the system roles (RECON_WRITE_ROLES) import or read them,
+   * A group's statement imports: only the system roles (the capability `reconcile`) import or read them,
    * whatever the route grants. A text that is not a file is refused, tomorrow's statement is not
    * ready, an import that does not exist is not found: nothing changes.
    */
   function importEntries(prefix: string, brand: string): Record<string, Entry> {
-    const only = (ok: Outcome) => (role: OperatorType) => (mayImportStatements(role) ? ok : 'NO_ACCESS');
+    const only = (ok: Outcome) => (role: OperatorType) => (may(role, 'reconcile') ? ok : 'NO_ACCESS');
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     return {
       [`${prefix}/upload`]: {

@@ -1,7 +1,7 @@
 import { checksCalls } from '../../../src/contract/calls/checks';
 import { and, eq, ne, type SQL } from 'drizzle-orm';
 import { type CheckDataReply, type CheckType } from '../../../src/contract/checks';
-import { isAdminRole } from '../../../src/contract/roles';
+import { can } from '../../../src/contract/capabilities';
 import type { Executor } from '../../db/client';
 import { companies } from '../../db/schema';
 import type { Api } from '../../platform/api';
@@ -42,7 +42,7 @@ async function taken(
 /** Forms check a field when it loses focus; `save` checks again. Only roles that write may ask. */
 export function checkRoutes(api: Api) {
   api.call(checksCalls.checkDataExist, async ({ deps, principal, input }) => {
-    if (!isAdminRole(principal.operatorType)) throw noAccess();
+    if (!can(principal, 'write')) throw noAccess();
     const result: CheckDataReply = {
       exists: await taken(deps.db, input.type as CheckType, input.value, input.excludeId ?? null),
     };

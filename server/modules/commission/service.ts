@@ -13,6 +13,7 @@ import { notFound } from '../../platform/envelope';
 import { fieldError } from '../../platform/lists';
 import { rateHistoryOf, recordRateChanges, type StoredRate } from '../../platform/rateHistory';
 import { companiesIn, type Scope } from '../../platform/scope';
+import { can } from '../../../src/contract/capabilities';
 
 async function configOf(
   db: Executor,
@@ -84,7 +85,7 @@ export async function commissionSave(c: Caller, input: CommissionSaveInput): Pro
       .for('update');
     if (!locked) throw notFound();
     // What a merchant is charged is set by the platform or its provider, never by the merchant or agency.
-    if (scope.level !== 'system' && scope.level !== 'serviceProvider') throw noAccess();
+    if (!can(c.principal, 'editCommission')) throw noAccess();
     const before = (await configOf(tx, scope, input.companyId))!;
     const rates = input.rates.map((r) => ({ ...r, hundredths: percentToHundredths(r.rate) }));
     const rebates = input.rebates.map((r) => ({ ...r, hundredths: percentToHundredths(r.rate) }));

@@ -9,7 +9,8 @@ import type {
   OperatorSaveInput,
   PasswordReset,
 } from '../../../src/contract/operators';
-import { manageableRolesOf, type OperatorType } from '../../../src/contract/roles';
+import { canManageRole } from '../../../src/contract/capabilities';
+import type { OperatorType } from '../../../src/contract/roles';
 import { operators, passwordHistory } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { noAccess, scopeOfCaller, toggleStatus, write, type Caller } from '../../platform/caller';
@@ -44,10 +45,7 @@ export function generatePassword(minLength: number): string {
 async function manageable(c: Caller, tx: Tx, id: number): Promise<OperatorRow> {
   const [row] = await findOperators(tx, scopeOfCaller(c), [id], true);
   if (!row) throw notFound();
-  if (
-    row.id === c.principal.operatorId ||
-    !manageableRolesOf(c.principal.operatorType).includes(row.operatorType)
-  ) {
+  if (row.id === c.principal.operatorId || !canManageRole(c.principal, row.operatorType)) {
     throw noAccess();
   }
   return row;
@@ -61,7 +59,7 @@ export async function operatorSave(c: Caller, input: OperatorSaveInput): Promise
   return write(c, 'operator', input.id ?? 'new', async (tx, audit, scope) => {
     const before = input.id ? await manageable(c, tx, input.id) : undefined;
     const role = input.operatorType as OperatorType;
-    if (!manageableRolesOf(c.principal.operatorType).includes(role)) throw noAccess();
+    if (!canManageRole(c.principal, role)) throw noAccess();
     if (before && before.loginId !== input.loginId) throw fieldError(t, 'loginId', 'validation.fixed');
     const place = await placementFor(tx, t, scope, role, input);
     if (!before && (await operatorValueTaken(tx, 'loginId', input.loginId, null)))

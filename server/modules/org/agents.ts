@@ -17,6 +17,7 @@ import { notFound } from '../../platform/envelope';
 import { duplicate, escapeLike, iso, listPage, sortColumns } from '../../platform/lists';
 import { agentsIn, providersIn, type Scope } from '../../platform/scope';
 import { saveAudited } from './save';
+import { can } from '../../../src/contract/capabilities';
 
 const companyCount = sql<number>`(select count(*)::int from companies where companies.agent_id = ${agents.id})`;
 
@@ -162,7 +163,7 @@ export async function agentSave(c: Caller, input: AgentSaveInput): Promise<Agent
 export function agentStatus(c: Caller, id: number, status: Status) {
   return toggleStatus(c, 'agent', id, status, {
     find: (tx, scope) => findAgent(tx, scope, id, true),
-    mayChange: (scope) => scope.level === 'system' || scope.level === 'serviceProvider',
+    mayChange: () => can(c.principal, 'editAgent'),
     update: async (tx, now) => {
       await tx.update(agents).set({ status, updatedAt: now }).where(eq(agents.id, id));
     },

@@ -27,6 +27,7 @@ import {
 } from '../../platform/lists';
 import { rateHistoryOf, recordRateChanges } from '../../platform/rateHistory';
 import { brandAgentsIn, type Scope } from '../../platform/scope';
+import { can } from '../../../src/contract/capabilities';
 
 /**
  * Comprehensive agents (総合代理店): the system admin's. Each brand is served by one agent at most
@@ -171,7 +172,7 @@ const snapshotOf = ({ feeHistory: _h, ...detail }: BrandAgentDetail) => detail;
  */
 export async function brandAgentSave(c: Caller, input: BrandAgentSaveInput): Promise<BrandAgentDetail> {
   return write(c, 'brandAgent', input.id ?? 'new', async (tx, audit, scope) => {
-    if (scope.level !== 'system') throw noAccess();
+    if (!can(c.principal, 'editBrandAgent')) throw noAccess();
     const { id, brands, ...values } = input;
     const before = id ? await findBrandAgent(tx, scope, id, true) : undefined;
     if (id && !before) throw notFound();
@@ -238,7 +239,7 @@ export async function brandAgentSave(c: Caller, input: BrandAgentSaveInput): Pro
 export function brandAgentStatus(c: Caller, id: number, status: Status) {
   return toggleStatus(c, 'brandAgent', id, status, {
     find: (tx, scope) => findBrandAgent(tx, scope, id, true),
-    mayChange: (scope) => scope.level === 'system',
+    mayChange: () => can(c.principal, 'editBrandAgent'),
     update: async (tx, now) => {
       await tx.update(brandAgents).set({ status, updatedAt: now }).where(eq(brandAgents.id, id));
     },

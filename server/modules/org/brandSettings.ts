@@ -7,6 +7,7 @@ import { brandSettings, commissionRates, companies } from '../../db/schema';
 import { noAccess, scopeOfCaller, write, type Caller } from '../../platform/caller';
 import { notFound } from '../../platform/envelope';
 import { companiesIn } from '../../platform/scope';
+import { can } from '../../../src/contract/capabilities';
 
 async function settingsOf(db: Executor, companyId: number): Promise<BrandSettings> {
   const rows = await db.select().from(brandSettings).where(eq(brandSettings.companyId, companyId));
@@ -47,7 +48,7 @@ export async function brandSettingsSave(c: Caller, input: BrandSettingsSave): Pr
       .where(and(eq(companies.id, input.companyId), companiesIn(scope)))
       .for('update');
     if (!company) throw notFound();
-    if (scope.level !== 'system' && scope.level !== 'serviceProvider') throw noAccess();
+    if (!can(c.principal, 'editConnectors')) throw noAccess();
     const before = await settingsOf(tx, input.companyId);
     for (const s of input.settings) {
       await tx

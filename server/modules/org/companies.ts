@@ -21,6 +21,7 @@ import { agentsIn, companiesIn, providersIn, type Scope } from '../../platform/s
 import type { SecretBox } from '../../platform/secrets';
 import { companyValues, newCredentials, toCompanyDetail } from './companyRecord';
 import { saveAudited } from './save';
+import { can } from '../../../src/contract/capabilities';
 
 const ag = alias(agents, 'company_agent');
 const branchCount = sql<number>`(select count(*)::int from branch_units where branch_units.company_id = ${companies.id})`;
@@ -229,7 +230,7 @@ export async function companyRegenerate(c: Caller, id: number): Promise<CompanyS
 export function companyStatus(c: Caller, id: number, status: Status) {
   return toggleStatus(c, 'company', id, status, {
     find: async (tx, scope) => (await findCompany(tx, c.deps.secrets, scope, id, true))?.detail,
-    mayChange: (scope) => scope.level !== 'company',
+    mayChange: () => can(c.principal, 'lockCompany'),
     update: async (tx, now) => {
       await tx.update(companies).set({ status, updatedAt: now }).where(eq(companies.id, id));
     },

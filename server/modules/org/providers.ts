@@ -10,6 +10,7 @@ import { notFound } from '../../platform/envelope';
 import { duplicate, escapeLike, iso, listPage, nameTaken, sortColumns } from '../../platform/lists';
 import { providersIn, type Scope } from '../../platform/scope';
 import { saveAudited } from './save';
+import { can } from '../../../src/contract/capabilities';
 
 const columns = {
   id: serviceProviders.id,
@@ -97,8 +98,8 @@ export async function providerSave(c: Caller, input: ProviderSaveInput): Promise
     const { id, ...values } = input;
     const before = id ? await findProvider(tx, scope, id, true) : undefined;
     if (id && !before) throw notFound();
-    if (!id && scope.level !== 'system') throw noAccess();
-    if (id && scope.level !== 'system' && scope.level !== 'serviceProvider') throw noAccess();
+    if (!id && !can(c.principal, 'createProvider')) throw noAccess();
+    if (id && !can(c.principal, 'editProvider')) throw noAccess();
     if (await providerNameTaken(tx, values.name, id ?? null)) throw duplicate(c.t, 'name');
     return saveAudited(audit, 'serviceProvider', id, before, {
       update: (id) =>
@@ -116,7 +117,7 @@ export async function providerSave(c: Caller, input: ProviderSaveInput): Promise
 export function providerStatus(c: Caller, id: number, status: Status) {
   return toggleStatus(c, 'serviceProvider', id, status, {
     find: (tx, scope) => findProvider(tx, scope, id, true),
-    mayChange: (scope) => scope.level === 'system',
+    mayChange: () => can(c.principal, 'lockProvider'),
     update: async (tx, now) => {
       await tx.update(serviceProviders).set({ status, updatedAt: now }).where(eq(serviceProviders.id, id));
     },

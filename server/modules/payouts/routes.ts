@@ -1,6 +1,6 @@
 import { payoutsCalls } from '../../../src/contract/calls/payouts';
 import { PAYOUT_LISTS } from '../../../src/contract/lists/payouts';
-import { DEPOSIT_UPLOAD_MAX_BYTES, mayFetchPayouts } from '../../../src/contract/payouts';
+import { DEPOSIT_UPLOAD_MAX_BYTES } from '../../../src/contract/payouts';
 import { RECON_GROUP_BRANDS, RECON_GROUPS } from '../../../src/contract/reconciliation';
 import type { Api, CallContext } from '../../platform/api';
 import { noAccess } from '../../platform/caller';
@@ -12,6 +12,7 @@ import type { PayoutExportQuery, DepositExportQuery } from '../../../src/contrac
 import { importDeposits } from './deposits';
 import { depositExportRows, depositPage, payoutExportRows, payoutOfSettlement, payoutPage } from './queries';
 import { fetchDueStatements, refreshPayouts } from './service';
+import { can } from '../../../src/contract/capabilities';
 
 type PayoutList = (typeof PAYOUT_LISTS)[keyof typeof PAYOUT_LISTS];
 
@@ -32,7 +33,7 @@ export function payoutRoutes(api: Api) {
     api.call(calls.exportExcel, async (c) => ({ file: await payoutExport(c, list, 'xlsx') }));
     api.call(calls.exportCsv, async (c) => ({ file: await payoutExport(c, list, 'csv') }));
     api.call(calls.fetch, async (c) => {
-      if (!mayFetchPayouts(c.principal.operatorType)) throw noAccess();
+      if (!can(c.principal, 'fetchPayouts')) throw noAccess();
       const { db } = c.deps;
       const actor = actorOf(c.principal, c.req);
       await db.transaction((tx) => refreshPayouts(tx, (e) => recordAudit(tx, actor, e)));

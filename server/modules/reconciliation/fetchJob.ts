@@ -10,11 +10,7 @@ import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { isPayBrand, PAY_BRANDS, type PayBrand } from '../../../src/contract/brands';
 import { ResultType } from '../../../src/contract/envelope';
-import {
-  brandsOfGroup,
-  mayImportStatements,
-  type StatementImportStarted,
-} from '../../../src/contract/statementImports';
+import { brandsOfGroup, type StatementImportStarted } from '../../../src/contract/statementImports';
 import type { ReconGroup } from '../../../src/contract/reconciliation';
 import { StatementNotReady, type BrandConnector, type StatementFile } from '../../connectors';
 import type { Db, Tx } from '../../db/client';
@@ -27,6 +23,7 @@ import { fieldError } from '../../platform/lists';
 import { businessDay } from '../../formats';
 import { brandName, kickImports, queueFetched } from './imports';
 import { BRAND_DAY_OFFSET_MINUTES, joinedFileNames } from './match';
+import { can } from '../../../src/contract/capabilities';
 
 export const FETCH_BACKOFF = { firstMs: 5 * 60_000, capMs: 6 * 3_600_000 };
 export const FETCH_MAX_ATTEMPTS = 10;
@@ -184,8 +181,7 @@ export async function refetch(
   group: ReconGroup,
   input: { brand: string; businessDay: string },
 ): Promise<StatementImportStarted> {
-  if (!mayImportStatements(c.principal.operatorType))
-    throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
+  if (!can(c.principal, 'reconcile')) throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
   const brand = input.brand;
   if (!isPayBrand(brand) || !brandsOfGroup(group).includes(brand))
     throw fieldError(c.t, 'brand', 'validation.oneOf');

@@ -14,7 +14,6 @@ import type { ReconGroup, RunCounts } from '../../../src/contract/reconciliation
 import {
   brandsOfGroup,
   IMPORT_REFUSALS,
-  mayImportStatements,
   STATEMENT_UPLOAD_MAX_BYTES,
   type StatementImportStarted,
   type StatementImportView,
@@ -48,6 +47,7 @@ import {
   type StatementPart,
 } from './match';
 import { isCurrency } from '../../../src/contract/money';
+import { can } from '../../../src/contract/capabilities';
 
 /** The brand whose statement a layout is. */
 export const LAYOUT_BRAND: Record<StatementLayout, PayBrand> = {
@@ -98,8 +98,7 @@ const MiB = 1024 * 1024;
 
 /** Only the platform's own roles import statements or read their imports (a brand's whole day). */
 function mayImport(c: Caller) {
-  if (!mayImportStatements(c.principal.operatorType))
-    throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
+  if (!can(c.principal, 'reconcile')) throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
 }
 
 export const brandName = (t: Translate, brand: PayBrand) => t(`statementImports.brands.${brand}`);

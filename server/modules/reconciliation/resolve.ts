@@ -1,7 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   RECON_GROUP_BRANDS,
-  RECON_WRITE_ROLES,
   isException,
   type ReconGroup,
   type ReconResult,
@@ -13,10 +12,11 @@ import { noAccess, write, type Caller } from '../../platform/caller';
 import { fail, notFound } from '../../platform/envelope';
 import { releaseOrder } from './audits';
 import { resultById } from './queries';
+import { can } from '../../../src/contract/capabilities';
 
 /**
  * Resolving an exception (docs/reconciliation.md, "Exceptions and resolutions"): the platform's
- * roles (RECON_WRITE_ROLES) record a decision and a comment on an open exception of a current
+ * roles (the capability `reconcile`) record a decision and a comment on an open exception of a current
  * run; the order, once it has no other open exception in current runs, is released (audit
  * status 2 → 1, its result code kept) for the next settlement. One transaction, one audit row.
  */
@@ -30,7 +30,7 @@ export async function resolveException(
     'reconciliationResult',
     input.resultId,
     async (tx, audit) => {
-      if (!RECON_WRITE_ROLES.includes(c.principal.operatorType)) throw noAccess();
+      if (!can(c.principal, 'reconcile')) throw noAccess();
       const brands: readonly PayBrand[] = RECON_GROUP_BRANDS[group];
       const [row] = await tx
         .select({

@@ -2,7 +2,6 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import {
   APPROVAL_EXPIRED_REASON,
   REFUND_APPROVAL_EXPIRY_DAYS,
-  REFUND_APPROVER_ROLES,
   type RefundApprovalRow,
   type RefundApprovalSetting,
   type RefundApprovalSettingSave,
@@ -21,12 +20,13 @@ import { companiesIn, ordersIn, type Scope } from '../../platform/scope';
 import { lockOrder } from '../payments';
 import { refundOperatorJoin } from './queries';
 import { checkRefundPassword, runRefund, startOrderRefund, type RefundRecord } from './service';
+import { can } from '../../../src/contract/capabilities';
 
 /**
  * Maker-checker refunds (issue #12; docs/api.md, "Refund approval"). A console refund above
  * the company's threshold is written `awaitingApproval`: its amount counts against the order
  * (REFUND_COUNTING) but the order does not move and the brand is not asked. A second user of
- * REFUND_APPROVER_ROLES who sees the order approves it (with their own refund password; then
+ * `approveRefund` (a capability) who sees the order approves it (with their own refund password; then
  * it runs exactly as any refund, recovery included) or rejects it with a reason (the amount is
  * released). The requester decides neither. Unanswered for REFUND_APPROVAL_EXPIRY_DAYS, it is
  * rejected by the system.
@@ -40,7 +40,7 @@ async function refundInScope(c: Caller, gatewayRefundNo: string, actor: AuditAct
     await recordDenied(c.deps.db, actor, 'refund', gatewayRefundNo, err.resultType);
     return err;
   };
-  if (!REFUND_APPROVER_ROLES.includes(c.principal.operatorType)) throw await deny(noAccess());
+  if (!can(c.principal, 'approveRefund')) throw await deny(noAccess());
   const [row] = await c.deps.db
     .select({ refund: refunds })
     .from(refunds)
@@ -145,7 +145,7 @@ export async function rejectRefund(c: Caller, input: RefundRejectInput): Promise
 
 /** Refunds awaiting approval in the caller's scope, oldest first (at most 500). */
 export async function approvalList(c: Caller): Promise<RefundApprovalRow[]> {
-  if (!REFUND_APPROVER_ROLES.includes(c.principal.operatorType)) throw noAccess();
+  if (!can(c.principal, 'approveRefund')) throw noAccess();
   const scope = scopeOfCaller(c);
   const rows = await c.deps.db
     .select({
@@ -223,7 +223,7 @@ export async function approvalSettingSave(
 ): Promise<RefundApprovalSetting> {
   return write(c, 'refundApproval', input.companyId, async (tx, audit, scope) => {
     const before = await settingOf(tx, c.deps, scope, input.companyId, true);
-    if (scope.level !== 'system' && scope.level !== 'serviceProvider') throw noAccess();
+    if (!can(c.principal, 'editConnectors')) throw noAccess();
     await tx
       .update(companies)
       .set({ refundApprovalThreshold: input.threshold ?? null, updatedAt: sql`now()` })

@@ -8,7 +8,6 @@ import {
   REFUND_COUNTING,
   REFUND_LOCK_MINUTES,
   REFUND_MAX_FAILURES,
-  REFUND_ROLES,
   type RefundInput,
 } from '../../../src/contract/refunds';
 import type { Executor } from '../../db/client';
@@ -23,6 +22,7 @@ import { fieldError } from '../../platform/lists';
 import { gatewayNo } from '../../platform/numbers';
 import { ordersIn, scopeOf } from '../../platform/scope';
 import { applyEvent, connectorOf, IllegalTransition, lockOrder, type OrderRecord } from '../payments';
+import { can } from '../../../src/contract/capabilities';
 
 export type RefundRecord = typeof refunds.$inferSelect;
 
@@ -475,7 +475,7 @@ export async function consoleRefund(c: Caller, input: RefundInput): Promise<Refu
     await recordDenied(c.deps.db, actor, 'refund', input.gatewayOrderNo, err.resultType);
     return err;
   };
-  if (!REFUND_ROLES.includes(c.principal.operatorType)) throw await deny(noAccess());
+  if (!can(c.principal, 'refund')) throw await deny(noAccess());
   const [order] = await c.deps.db
     .select()
     .from(orders)

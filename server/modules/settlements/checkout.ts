@@ -4,8 +4,6 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import { Readable } from 'node:stream';
 import { ResultType, type Page } from '../../../src/contract/envelope';
 import {
-  BATCH_REVERSE_ROLES,
-  PAYOUT_ROLES,
   TRANSFER_DATE_MAX_DAYS,
   transferTypeOf,
   type BatchFile,
@@ -45,6 +43,7 @@ import { buildZenginFile, zenginFileName } from './files/zengin';
 import { swiftPayee, unpayableOf } from './payees';
 import { payingBanks } from './settings';
 import { settlementsIn } from './queries';
+import { can } from '../../../src/contract/capabilities';
 
 /**
  * The payout of merchant and agency settlements (docs/settlement.md, "Payout: the checkout
@@ -292,8 +291,7 @@ const unpayable = (items: readonly string[]) =>
  */
 /** Only the payout roles check out and mark remitted (the server's rule; the screen hides the actions). */
 function mayPayOut(c: Caller) {
-  if (!PAYOUT_ROLES.includes(c.principal.operatorType))
-    throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
+  if (!can(c.principal, 'payOut')) throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
 }
 
 export async function checkout(c: Caller, kind: SettlementKind, input: CheckoutInput): Promise<CheckoutDone> {
@@ -630,7 +628,7 @@ export async function reverseBatch(
   kind: SettlementKind,
   input: BatchReverseInput,
 ): Promise<BatchSummary> {
-  if (!BATCH_REVERSE_ROLES.includes(c.principal.operatorType))
+  if (!can(c.principal, 'reversePayout'))
     throw new ApiError(ResultType.NO_ACCESS, 'server.settlements.reverseRoles');
   await write(c, 'settlementBatch', input.id, async (tx, audit, scope) => {
     const { batch, ids } = await lockBatch(tx, scope, kind, input.id);

@@ -1,7 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { ResultType } from '../../../src/contract/envelope';
 import {
-  SETTINGS_ROLES,
   type DepositType,
   type InvoiceIssuer,
   type PayingBank,
@@ -14,6 +13,7 @@ import { actorOf, recordDenied } from '../../platform/audit';
 import { noAccess, write, type Caller } from '../../platform/caller';
 import { fieldError } from '../../platform/lists';
 import { bankKana, branchKana } from './files/zenginBanks';
+import { can } from '../../../src/contract/capabilities';
 
 /**
  * The settlement settings of the system admin: the platform's paying accounts per currency (and
@@ -69,7 +69,7 @@ async function settingsOf(db: Executor): Promise<SettlementSettings> {
  * first, by the platform); a refusal is recorded as denied, like the route's own.
  */
 async function assertSettingsRole(c: Caller) {
-  if (SETTINGS_ROLES.includes(c.principal.operatorType)) return;
+  if (can(c.principal, 'settlementSettings')) return;
   await recordDenied(
     c.deps.db,
     actorOf(c.principal, c.req),

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '@chakra-ui/react';
 import type { OperatorRow } from '../../contract/operators';
 import { OPERATOR_LIST } from '../../contract/lists/operators';
+import { canManageRole } from '../../contract/capabilities';
 import { manageableRolesOf, roleNameKey } from '../../contract/roles';
 import { branchTree } from '../../services/org';
 import { pageOperators, setOperatorStatus } from '../../services/operators';
@@ -45,8 +46,8 @@ export default function Operators() {
   const actions = useOperatorActions(changed);
 
   const manageable = useMemo(
-    () => (r: OperatorRow) => r.id !== user?.operatorId && roles.includes(r.operatorType),
-    [roles, user],
+    () => (r: OperatorRow) => r.id !== user?.operatorId && canManageRole(user, r.operatorType),
+    [user],
   );
   const cells = useMemo(
     () => (tr: Translate) =>

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Flex, Grid, Stack } from '@chakra-ui/react';
 import { Link, useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
+import { can } from '../../contract/capabilities';
 import type { OrderDetail as Order } from '../../contract/orders';
 import { PAID_STATUSES } from '../../contract/orders';
-import { REFUND_APPROVER_ROLES, REFUND_ROLES } from '../../contract/refunds';
 import { useT } from '../../app/i18n';
 import { useRootActor, useSessionUser, useWorkflow } from '../../app/session';
 import { orNotFound, useLoad } from '../../app/useLoad';
@@ -50,13 +50,10 @@ export default function OrderDetail({ param }: { param: string }) {
   if (load.status === 'failed' && !order) return <LoadFailed message={load.error} onRetry={load.reload} />;
   if (!order) return <TopProgress />;
 
-  const mayRefund =
-    Boolean(user && REFUND_ROLES.includes(user.operatorType)) &&
-    PAID_STATUSES.includes(order.status) &&
-    order.refundableAmount > 0;
+  const mayRefund = can(user, 'refund') && PAID_STATUSES.includes(order.status) && order.refundableAmount > 0;
 
   const awaitingApproval = order.refunds.some((r) => r.status === 'awaitingApproval');
-  const mayApprove = Boolean(user && REFUND_APPROVER_ROLES.includes(user.operatorType));
+  const mayApprove = can(user, 'approveRefund');
 
   return (
     <>

@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
 import { Button, Flex } from '@chakra-ui/react';
 import { Link } from 'wouter';
+import { can } from '../../contract/capabilities';
 import { PAYOUT_LISTS } from '../../contract/lists/payouts';
-import { mayFetchPayouts, type PayoutRow } from '../../contract/payouts';
+import { type PayoutRow } from '../../contract/payouts';
 import type { ReconGroup } from '../../contract/reconciliation';
 import type { ListQuery } from '../../machines/listQuery';
 import { useT } from '../../app/i18n';
@@ -37,10 +38,7 @@ export function PayoutStatements({ group }: { group: ReconGroup }) {
   const list = PAYOUT_LISTS[group];
   const fetchPage = useCallback((q: ListQuery) => pagePayouts(group, q), [group]);
   const screen = useListOf<PayoutRow>(list, fetchPage);
-  const cells = useCallback(
-    (tr: typeof t) => payoutCells(user?.operatorType === 0)(tr),
-    [user?.operatorType],
-  );
+  const cells = useCallback((tr: typeof t) => payoutCells(can(user, 'brandSettlements'))(tr), [user]);
   const [fetching, setFetching] = useState(false);
   const { reload } = screen;
 
@@ -72,12 +70,12 @@ export function PayoutStatements({ group }: { group: ReconGroup }) {
         description={t('payouts.checkHint')}
         actions={
           <Flex gap="2" wrap="wrap">
-            {user && mayFetchPayouts(user.operatorType) && (
+            {can(user, 'fetchPayouts') && (
               <Button size="sm" colorPalette="blue" loading={fetching} onClick={fetchNow}>
                 {t('payouts.fetch')}
               </Button>
             )}
-            {user?.operatorType === 0 && (
+            {can(user, 'brandSettlements') && (
               <Button asChild size="sm" variant="outline">
                 <Link href="/settle/brand/payouts">{t('payouts.checkLink')}</Link>
               </Button>

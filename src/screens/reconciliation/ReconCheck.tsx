@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { Button } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import type { ListQuery } from '../../machines/listQuery';
+import { can } from '../../contract/capabilities';
 import { RECON_LISTS } from '../../contract/lists/reconciliation';
 import type { ReconDayRow, ReconGroup } from '../../contract/reconciliation';
 import { useT } from '../../app/i18n';
@@ -9,7 +10,6 @@ import { ListScreen } from '../../lists/ListScreen';
 import type { MessageKey } from '../../i18n/translator';
 import { pageReconDays } from '../../services/reconciliation';
 import { useSessionUser } from '../../app/session';
-import { RECON_WRITE_ROLES } from '../../contract/reconciliation';
 import { dayCells } from './reconCells';
 import { ImportStatementButton } from './import/ImportStatementButton';
 
@@ -29,7 +29,7 @@ export function ReconCheck({ group }: { group: ReconGroup }) {
   const fetchPage = useCallback((q: ListQuery) => pageReconDays(group, q), [group]);
   const cells = useCallback((tr: typeof t) => dayCells(group)(tr), [group]);
   const user = useSessionUser();
-  const imports = Boolean(user && RECON_WRITE_ROLES.includes(user.operatorType));
+  const imports = can(user, 'reconcile');
   return (
     <ListScreen
       list={RECON_LISTS[group]}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Flex } from '@chakra-ui/react';
+import { can } from '../../contract/capabilities';
 import {
   DEFAULT_RESULT_CODE_FILTER,
-  RECON_WRITE_ROLES,
   RESULT_CODE_FILTERS,
   RESULT_STATES,
   isException,
@@ -27,7 +27,7 @@ type StateFilter = (typeof RESULT_STATES)[number];
 /**
  * A brand-day's current results, a page at a time: filtered by code (every exception, held, one
  * code) and by open / resolved; resolved ones stay listed, marked. Who may resolve
- * (RECON_WRITE_ROLES) resolves an open exception in the dialog.
+ * (`can(user, 'reconcile')`) resolves an open exception in the dialog.
  */
 export function ReconResults({
   group,
@@ -42,7 +42,7 @@ export function ReconResults({
 }) {
   const t = useT();
   const user = useSessionUser();
-  const mayResolve = Boolean(user && RECON_WRITE_ROLES.includes(user.operatorType));
+  const mayResolve = can(user, 'reconcile');
   // Exceptions and held ones first: the held are what a statement short of our total waits for.
   const [code, setCode] = useState<ResultCodeFilter>(DEFAULT_RESULT_CODE_FILTER);
   const [state, setState] = useState<StateFilter>('');

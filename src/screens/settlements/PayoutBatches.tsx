@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Field, Flex, Stack, Text, Textarea } from '@chakra-ui/react';
-import {
-  BATCH_REVERSE_ROLES,
-  PAYOUT_ROLES,
-  type BatchSummary,
-  type PayoutKind,
-} from '../../contract/settlements';
+import { can } from '../../contract/capabilities';
+import { type BatchSummary, type PayoutKind } from '../../contract/settlements';
 import { useT } from '../../app/i18n';
 import { useSessionUser } from '../../app/session';
 import { showSuccess } from '../../app/toaster';
@@ -40,8 +36,8 @@ export function PayoutBatches({ kind, onChanged }: { kind: PayoutKind; onChanged
   const [pending, setPending] = useState<Pending>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const mayRemit = Boolean(user && PAYOUT_ROLES.includes(user.operatorType));
-  const mayReverse = Boolean(user && BATCH_REVERSE_ROLES.includes(user.operatorType));
+  const mayRemit = can(user, 'payOut');
+  const mayReverse = can(user, 'reversePayout');
 
   const confirm = async () => {
     if (!pending) return;

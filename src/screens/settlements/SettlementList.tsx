@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Flex, Tabs } from '@chakra-ui/react';
 import { Link, useSearch } from 'wouter';
-import { PAYOUT_ROLES, type SettlementKind, type SettlementRow } from '../../contract/settlements';
+import { can } from '../../contract/capabilities';
+import { type SettlementKind, type SettlementRow } from '../../contract/settlements';
 import { SETTLEMENT_LISTS } from '../../contract/lists/settlements';
 import type { ListQuery } from '../../machines/listQuery';
 import { useT } from '../../app/i18n';
@@ -43,13 +44,9 @@ export function SettlementList({ kind }: { kind: SettlementKind }) {
   const [version, setVersion] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<string | number>>(new Set());
   const payout = kind !== 'brand';
-  const mayPay = payout && Boolean(user && PAYOUT_ROLES.includes(user.operatorType));
-  // A settlement's batch link (`?batch=63`, batchHref) opens the batches tab, here or from elsewhere.
-  const batchAsked = new URLSearchParams(useSearch()).has('batch');
-  const [tab, setTab] = useState(payout && batchAsked ? 'batches' : 'settlements');
-  useEffect(() => {
-    if (payout && batchAsked) setTab('batches');
-  }, [payout, batchAsked]);
+import { Link, useSearch } from 'wouter';
+import { can } from '../../contract/capabilities';
+import { type SettlementKind, type SettlementRow } from '../../contract/settlements';
 
   const afterPayout = () => {
     setSelected(new Set());
@@ -100,7 +97,7 @@ export function SettlementList({ kind }: { kind: SettlementKind }) {
                 <CheckoutButton kind={kind} ids={[...selected].map(Number)} onCheckedOut={afterPayout} />
               )}
               <ExportButtons paths={exportCallsOf(list.exports)} query={screen.filters} />
-              {kind === 'brand' && user?.operatorType === 0 && (
+              {kind === 'brand' && can(user, 'brandSettlements') && (
                 <>
                   <Button asChild size="sm" colorPalette="blue">
                     <Link href="/settle/brand/payouts">{t('payouts.checkLink')}</Link>

@@ -11,7 +11,8 @@ import type { Cells } from '../../lists/columns';
 import { ListBody, type ColumnKey } from '../../lists/ListBody';
 import { useListOf } from '../../lists/useListScreen';
 import { useScopeFields } from '../../lists/useScopeFields';
-import { useOrgRights } from '../shared/permissions';
+import { can } from '../../contract/capabilities';
+import { useSessionUser } from '../../app/session';
 import { RowActions } from '../shared/RowActions';
 import { statusAndCreatedCells } from '../shared/columns';
 import { useStatusToggle } from '../shared/useStatusToggle';
@@ -19,7 +20,7 @@ import { useStatusToggle } from '../shared/useStatusToggle';
 /** /setup/payment: devices the gateway registered, filters app type / status / company / branch. */
 export default function Terminals() {
   const t = useT();
-  const rights = useOrgRights();
+  const user = useSessionUser();
   const scope = useScopeFields(t);
   const screen = useListOf<TerminalRow>(TERMINAL_LIST, pageTerminals);
   const toggle = useStatusToggle({
@@ -57,7 +58,7 @@ export default function Terminals() {
         tableKey="terminals.table"
         cells={cells}
         scope={{ fields: scope.fields, showCompany: true }}
-        without={rights.admin ? undefined : ['actions']}
+        without={can(user, 'write') ? undefined : ['actions']}
       />
       {toggle.dialog}
     </>

@@ -3,7 +3,8 @@ import { AGENCY_LIST } from '../../../contract/lists/org';
 import { pageAgents } from '../../../services/org';
 import type { Cells } from '../../../lists/columns';
 import type { ColumnKey } from '../../../lists/ListBody';
-import { useOrgRights } from '../../shared/permissions';
+import { can } from '../../../contract/capabilities';
+import { useSessionUser } from '../../../app/session';
 import { OrgListPage, type OrgCellKey } from '../../shared/OrgList';
 
 /** The agency list's own columns around the common ones. */
@@ -19,7 +20,7 @@ const agencyCells = (
 
 /** /setup/agent: agencies in scope; a row opens its page with every agency field. */
 export default function Agencies() {
-  const rights = useOrgRights();
+  const user = useSessionUser();
   return (
     <OrgListPage
       kind="agent"
@@ -27,9 +28,9 @@ export default function Agencies() {
       fetchPage={pageAgents}
       titleKey="menu.agencies"
       tableKey="org.agency.table"
-      createHref={rights.editAgent ? '/setup/agent/new' : undefined}
-      canEdit={rights.editAgent}
-      canLock={rights.editAgent}
+      createHref={can(user, 'editAgent') ? '/setup/agent/new' : undefined}
+      canEdit={can(user, 'editAgent')}
+      canLock={can(user, 'editAgent')}
       cells={agencyCells}
     />
   );

@@ -6,7 +6,9 @@ import { AgentSaveInput, type AgentDetail, type OrgOption } from '../../../contr
 import { getAgent, saveAgent } from '../../../services/org';
 import { useT } from '../../../app/i18n';
 import { orNotFound, useLoad } from '../../../app/useLoad';
-import { useOrgRights } from '../../shared/permissions';
+import { can } from '../../../contract/capabilities';
+import { useSessionUser } from '../../../app/session';
+import { useRoleLevel } from '../../shared/permissions';
 import { RecordForm, recordGate, useRecordSave } from '../../shared/RecordPage';
 import { useProviderOptions } from '../../shared/useOrgOptions';
 import {
@@ -53,13 +55,14 @@ function AgencyEditor({
 }) {
   const t = useT();
   const [, navigate] = useLocation();
-  const rights = useOrgRights();
+  const user = useSessionUser();
+  const level = useRoleLevel();
   const form = useForm<AgencyForm>({
     resolver: yupResolver(AgentSaveInput),
     defaultValues: detail ? formOf(detail) : EMPTY_AGENCY,
   });
   const { getValues, setValue } = form;
-  const readOnly = !rights.editAgent;
+  const readOnly = !can(user, 'editAgent');
   // A provider's staff places agencies in its own provider: the one option is the default.
   useEffect(() => {
     const only = providers.length === 1 ? providers[0].id : null;
@@ -84,7 +87,7 @@ function AgencyEditor({
       onSubmit={submit}
       onCancel={() => navigate('/setup/agent')}
     >
-      <AgencyBasics providers={providers} fixedProvider={rights.level === 'serviceProvider'} />
+      <AgencyBasics providers={providers} fixedProvider={level === 'serviceProvider'} />
       <AgencyRepresentative />
       <AgencyContact />
       <AgencyBank />

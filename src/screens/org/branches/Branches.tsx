@@ -9,7 +9,8 @@ import { PageHeader } from '../../../components/PageHeader';
 import type { Cells } from '../../../lists/columns';
 import { ListBody, type ColumnKey } from '../../../lists/ListBody';
 import { useListOf } from '../../../lists/useListScreen';
-import { useOrgRights } from '../../shared/permissions';
+import { can } from '../../../contract/capabilities';
+import { useSessionUser } from '../../../app/session';
 import { RowActions } from '../../shared/RowActions';
 import { CreateButton } from '../../shared/CreateButton';
 import { useStatusToggle } from '../../shared/useStatusToggle';
@@ -20,7 +21,7 @@ import { BranchTree } from './BranchTree';
 /** /setup/branch: the company → branches tree beside the branch list (stacked on phones). */
 export default function Branches() {
   const t = useT();
-  const rights = useOrgRights();
+  const user = useSessionUser();
   const tree = useLoad(branchTree, []);
   const screen = useListOf<BranchRow>(BRANCH_LIST, pageBranches);
   const [editing, setEditing] = useState<BranchRow | 'new' | null>(null);
@@ -61,7 +62,7 @@ export default function Branches() {
     <>
       <PageHeader
         title={t('menu.branches')}
-        actions={rights.editBranch && <CreateButton onClick={() => setEditing('new')} />}
+        actions={can(user, 'editBranch') && <CreateButton onClick={() => setEditing('new')} />}
       />
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', lg: '16rem minmax(0, 1fr)' }}
@@ -80,7 +81,7 @@ export default function Branches() {
             screen={screen}
             tableKey="org.branch.table"
             cells={cells}
-            without={rights.editBranch ? undefined : ['actions']}
+            without={can(user, 'editBranch') ? undefined : ['actions']}
           />
         </Box>
       </Grid>

@@ -5,7 +5,8 @@ import type { BrandAgentDetail as Detail, BrandAgentOption } from '../../../cont
 import { getBrandAgent, listBrandAgents, saveBrandAgent } from '../../../services/org';
 import { useT } from '../../../app/i18n';
 import { orNotFound, useLoad } from '../../../app/useLoad';
-import { useOrgRights } from '../../shared/permissions';
+import { can } from '../../../contract/capabilities';
+import { useSessionUser } from '../../../app/session';
 import { gridPath } from '../../shared/rateGrid';
 import { RecordForm, recordGate, useRecordSave } from '../../shared/RecordPage';
 import {
@@ -54,7 +55,7 @@ function BrandAgentEditor({
 }) {
   const t = useT();
   const [, navigate] = useLocation();
-  const rights = useOrgRights();
+  const user = useSessionUser();
   const form = useForm<BrandAgentForm>({
     resolver: yupResolver(BrandAgentForm),
     defaultValues: detail ? formOf(detail) : EMPTY_BRAND_AGENT,
@@ -77,7 +78,7 @@ function BrandAgentEditor({
       status={detail?.status}
       listHref="/setup/brandAgent"
       failure={failure}
-      readOnly={!rights.editBrandAgent}
+      readOnly={!can(user, 'editBrandAgent')}
       onSubmit={submit}
       onCancel={() => navigate('/setup/brandAgent')}
     >

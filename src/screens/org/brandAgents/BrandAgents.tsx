@@ -11,7 +11,8 @@ import { ListBody, type ColumnKey } from '../../../lists/ListBody';
 import { useListOf } from '../../../lists/useListScreen';
 import { CreateButton } from '../../shared/CreateButton';
 import { statusAndCreatedCells } from '../../shared/columns';
-import { useOrgRights } from '../../shared/permissions';
+import { can } from '../../../contract/capabilities';
+import { useSessionUser } from '../../../app/session';
 import { RowActions } from '../../shared/RowActions';
 import { useStatusToggle } from '../../shared/useStatusToggle';
 import { statementPeriodText } from './brandAgentForm';
@@ -20,7 +21,7 @@ import { statementPeriodText } from './brandAgentForm';
 export default function BrandAgents() {
   const t = useT();
   const [, navigate] = useLocation();
-  const rights = useOrgRights();
+  const user = useSessionUser();
   const screen = useListOf<BrandAgentRow>(BRAND_AGENT_LIST, pageBrandAgents);
   const toggle = useStatusToggle({
     change: (id, lock) => setOrgStatus('brandAgent', id, lock),
@@ -57,19 +58,19 @@ export default function BrandAgents() {
         <RowActions
           name={r.name}
           status={r.status}
-          onEdit={rights.editBrandAgent ? () => navigate(`/setup/brandAgent/${r.id}`) : undefined}
-          onToggle={rights.editBrandAgent ? () => toggle.ask(r) : undefined}
+          onEdit={can(user, 'editBrandAgent') ? () => navigate(`/setup/brandAgent/${r.id}`) : undefined}
+          onToggle={can(user, 'editBrandAgent') ? () => toggle.ask(r) : undefined}
         />
       ),
     }),
-    [t, rights, toggle, navigate],
+    [t, user, toggle, navigate],
   );
 
   return (
     <>
       <PageHeader
         title={t('menu.brandAgents')}
-        actions={rights.editBrandAgent && <CreateButton href="/setup/brandAgent/new" />}
+        actions={can(user, 'editBrandAgent') && <CreateButton href="/setup/brandAgent/new" />}
       />
       <ListBody list={BRAND_AGENT_LIST} screen={screen} tableKey="org.brandAgent.table" cells={cells} />
       {toggle.dialog}

@@ -8,7 +8,8 @@ import { useT } from '../../../app/i18n';
 import { showSuccess } from '../../../app/toaster';
 import { errorText } from '../../../components/FormField';
 import { CardHeading } from '../../../components/SectionCard';
-import { useOrgRights } from '../../shared/permissions';
+import { can } from '../../../contract/capabilities';
+import { useSessionUser } from '../../../app/session';
 import { RateHistory } from '../../shared/RateHistory';
 import { RateCells, RateInput } from '../../shared/RateInput';
 import { showServerErrors } from '../../shared/forms';
@@ -20,7 +21,7 @@ import { SaveButton } from '../../shared/FormActions';
 /** The brand × online/offline grid with remarks, and the agency's rebate per brand; one save. */
 export function CommissionEditor({ config, onSaved }: { config: CommissionConfig; onSaved: () => void }) {
   const t = useT();
-  const rights = useOrgRights();
+  const user = useSessionUser();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<CommissionGrid>({
     resolver: yupResolver(CommissionGrid),
@@ -51,7 +52,7 @@ export function CommissionEditor({ config, onSaved }: { config: CommissionConfig
 
   const brandName = (b: Brand) => t(`org.brand.${b}`);
   const rebateHistory = config.history.filter((h) => h.kind === 'rebate');
-  const readOnly = !rights.editCommission;
+  const readOnly = !can(user, 'editCommission');
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('menu.commissionRate')}>

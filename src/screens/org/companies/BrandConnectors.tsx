@@ -8,7 +8,8 @@ import { RATE_CHANNELS, type BrandReadiness } from '../../../contract/commission
 import { getBrandSettings, saveBrandSettings } from '../../../services/brandSettings';
 import { useT } from '../../../app/i18n';
 import { showSuccess } from '../../../app/toaster';
-import { useOrgRights } from '../../shared/permissions';
+import { can } from '../../../contract/capabilities';
+import { useSessionUser } from '../../../app/session';
 import { OptionSelect } from '../../../components/OptionSelect';
 import { CompanySettingCard } from './CompanySettingCard';
 
@@ -98,8 +99,8 @@ const COLUMNS = {
 
 function ConnectorForm({ saved, onSaved }: { saved: BrandSettings; onSaved: () => void }) {
   const t = useT();
-  const rights = useOrgRights();
-  const readOnly = !rights.editConnectors;
+  const user = useSessionUser();
+  const readOnly = !can(user, 'editConnectors');
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<BrandSettingsSave>({
     resolver: yupResolver(BrandSettingsSave),

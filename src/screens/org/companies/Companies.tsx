@@ -6,7 +6,8 @@ import { pageCompanies } from '../../../services/org';
 import { useT } from '../../../app/i18n';
 import type { Cells } from '../../../lists/columns';
 import type { ColumnKey } from '../../../lists/ListBody';
-import { useOrgRights } from '../../shared/permissions';
+import { can } from '../../../contract/capabilities';
+import { useSessionUser } from '../../../app/session';
 import { OrgListPage, type OrgCellKey } from '../../shared/OrgList';
 
 /** The company list's own columns around the common ones. */
@@ -23,10 +24,10 @@ const companyCells = (
 /** /setup/company: companies in scope, filters name / provider / agency / status; a row opens its page. */
 export default function Companies() {
   const t = useT();
-  const rights = useOrgRights();
+  const user = useSessionUser();
   // Beside edit and lock: the company's commission rates.
   const ratesLink = (r: CompanyRow) =>
-    rights.editCommission && (
+    can(user, 'editCommission') && (
       <Button size="xs" variant="ghost" asChild>
         <Link href={`/setup/commissonRate?companyId=${r.id}`}>{t('org.company.rates')}</Link>
       </Button>
@@ -38,9 +39,9 @@ export default function Companies() {
       fetchPage={pageCompanies}
       titleKey="menu.companies"
       tableKey="org.company.table"
-      createHref={rights.editCompany ? '/setup/company/new' : undefined}
+      createHref={can(user, 'editCompany') ? '/setup/company/new' : undefined}
       canEdit
-      canLock={rights.lockCompany}
+      canLock={can(user, 'lockCompany')}
       moreActions={ratesLink}
       cells={companyCells}
     />

@@ -17,7 +17,9 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SecretRevealDialog } from '../../../components/SecretRevealDialog';
 import { FormActions } from '../../shared/FormActions';
 import { showServerErrors, useUniqueCheck } from '../../shared/forms';
-import { useOrgRights } from '../../shared/permissions';
+import { can } from '../../../contract/capabilities';
+import { useSessionUser } from '../../../app/session';
+import { useRoleLevel } from '../../shared/permissions';
 import { EMPTY_COMPANY, TABS, TAB_OF, formOf, type CompanyForm, type CompanyTab } from './companyForm';
 import { BankSection } from './sections/BankSection';
 import { BasicSection } from './sections/BasicSection';
@@ -50,7 +52,8 @@ export function CompanyEditor({
 }) {
   const t = useT();
   const [, navigate] = useLocation();
-  const rights = useOrgRights();
+  const user = useSessionUser();
+  const level = useRoleLevel();
   const [tab, setTab] = useState<CompanyTab>('basic');
   const [failure, setFailure] = useState<string | null>(null);
   const [credentials, setCredentials] = useState<{ values: CompanyCredentials; savedId: number } | null>(
@@ -67,14 +70,14 @@ export function CompanyEditor({
   // Staff of one provider or agency place new companies there: the one option is the default.
   useEffect(() => {
     if (detail) return;
-    const agent = rights.level === 'agent' && agents.length === 1 ? agents[0] : null;
+    const agent = level === 'agent' && agents.length === 1 ? agents[0] : null;
     const provider = agent?.serviceProviderId ?? (providers.length === 1 ? providers[0].id : null);
     if (provider && !getValues('serviceProviderId')) setValue('serviceProviderId', provider);
     if (agent && !getValues('agentId')) setValue('agentId', agent.id);
-  }, [detail, rights.level, providers, agents, getValues, setValue]);
+  }, [detail, level, providers, agents, getValues, setValue]);
   const unique = useUniqueCheck(t, form, detail?.id ?? null);
   const tabErrors = errorsByTab(formState.errors);
-  const readOnly = !rights.editCompany;
+  const readOnly = !can(user, 'editCompany');
 
   const openFirstError = (errors: FieldErrors<CompanyForm>) => {
     const first = TABS.find((name) => errorsByTab(errors)[name]);
@@ -115,7 +118,7 @@ export function CompanyEditor({
   };
 
   const stored = Object.fromEntries(COMPANY_SECRET_FIELDS.map((f) => [f, detail?.[f] ?? '']));
-  const fixedParents = rights.level === 'company' || (rights.level === 'agent' && detail !== null);
+  const fixedParents = level === 'company' || (level === 'agent' && detail !== null);
 
   return (
     <FormProvider {...form}>

@@ -6,7 +6,8 @@ import { getRefundApprovalSetting, saveRefundApprovalSetting } from '../../../se
 import { useT } from '../../../app/i18n';
 import { showSuccess } from '../../../app/toaster';
 import { MoneyInput } from '../../../components/MoneyInput';
-import { useOrgRights } from '../../shared/permissions';
+import { can } from '../../../contract/capabilities';
+import { useSessionUser } from '../../../app/session';
 import { FailureAlert } from '../../../components/FailureAlert';
 import { CompanySettingCard } from './CompanySettingCard';
 
@@ -34,7 +35,7 @@ export function RefundApprovalThreshold({ companyId }: { companyId: number }) {
 
 function ThresholdForm({ saved, onSaved }: { saved: RefundApprovalSetting; onSaved: () => void }) {
   const t = useT();
-  const readOnly = !useOrgRights().editConnectors;
+  const readOnly = !can(useSessionUser(), 'editConnectors');
   const [threshold, setThreshold] = useState<number | null>(saved.threshold);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -8,7 +8,8 @@ import { PageHeader } from '../../../components/PageHeader';
 import type { Cells } from '../../../lists/columns';
 import { ListBody, type ColumnKey } from '../../../lists/ListBody';
 import { useListOf } from '../../../lists/useListScreen';
-import { useOrgRights } from '../../shared/permissions';
+import { can } from '../../../contract/capabilities';
+import { useSessionUser } from '../../../app/session';
 import { RowActions } from '../../shared/RowActions';
 import { CreateButton } from '../../shared/CreateButton';
 import { useStatusToggle } from '../../shared/useStatusToggle';
@@ -18,7 +19,7 @@ import { ProviderDialog } from './ProviderDialog';
 /** /setup/mechanism: service providers — list, create/edit in a dialog, lock/unlock. */
 export default function ServiceProviders() {
   const t = useT();
-  const rights = useOrgRights();
+  const user = useSessionUser();
   const screen = useListOf<ProviderRow>(PROVIDER_LIST, pageProviders);
   const [editing, setEditing] = useState<ProviderRow | 'new' | null>(null);
   const toggle = useStatusToggle({
@@ -41,19 +42,19 @@ export default function ServiceProviders() {
         <RowActions
           name={r.name}
           status={r.status}
-          onEdit={rights.editProvider ? () => setEditing(r) : undefined}
-          onToggle={rights.lockProvider ? () => toggle.ask(r) : undefined}
+          onEdit={can(user, 'editProvider') ? () => setEditing(r) : undefined}
+          onToggle={can(user, 'lockProvider') ? () => toggle.ask(r) : undefined}
         />
       ),
     }),
-    [rights, toggle],
+    [user, toggle],
   );
 
   return (
     <>
       <PageHeader
         title={t('menu.serviceProviders')}
-        actions={rights.createProvider && <CreateButton onClick={() => setEditing('new')} />}
+        actions={can(user, 'createProvider') && <CreateButton onClick={() => setEditing('new')} />}
       />
       <ListBody list={PROVIDER_LIST} screen={screen} tableKey="org.provider.table" cells={cells} />
       {editing && (

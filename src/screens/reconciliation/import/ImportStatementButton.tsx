@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { Button } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import { can } from '../../../contract/capabilities';
 import type { ReconGroup } from '../../../contract/reconciliation';
-import { mayImportStatements, type StatementImportView } from '../../../contract/statementImports';
+import { type StatementImportView } from '../../../contract/statementImports';
 import { useT } from '../../../app/i18n';
 import { useRootActor, useSessionUser, useWorkflow } from '../../../app/session';
 import { StepDialog } from '../../../components/StepDialog';
@@ -34,7 +35,7 @@ export function ImportStatementButton({
     const sub = actor.on('imported', (e) => onImported(e.view));
     return () => sub.unsubscribe();
   }, [actor, onImported]);
-  if (!user || !mayImportStatements(user.operatorType)) return null;
+  if (!can(user, 'reconcile')) return null;
   return (
     <>
       <Button
