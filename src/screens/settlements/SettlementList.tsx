@@ -16,7 +16,7 @@ import { pageSettlements, settlementParties } from '../../services/settlements';
 import type { MessageKey } from '../../i18n/translator';
 import { settlementCells } from './settlementCells';
 import { SettlementTotals } from './SettlementTotals';
-import { PayoutBatches } from './PayoutBatches';
+import { PayoutBatches } from '../payoutBatches/PayoutBatches';
 import { CheckoutButton } from './CheckoutDialog';
 
 const TITLES: Record<SettlementKind, MessageKey> = {
