@@ -135,7 +135,7 @@ test('the system admin pays two companies out: the Zengin file reads back, the b
   expect(batchId).toBeGreaterThan(0);
   await expect(dialog).toContainText(ja('settlements.checkout.done', { id: batchId }));
   await expect(dialog).toContainText(
-    ja('settlements.batches.record', { count: 2, total: formatMoney(sum, 'JPY') }),
+    ja('payoutBatches.record', { count: 2, total: formatMoney(sum, 'JPY') }),
   );
 
   // The Zengin file: two transfers, the trailer's count and sum, each payee's amount.
@@ -174,18 +174,18 @@ test('the system admin pays two companies out: the Zengin file reads back, the b
 
   // The batches tab: mark the batch remitted, after the confirmation.
   await page.getByRole('tab', { name: ja('settlements.list.tabs.batches') }).click();
-  const batches = page.getByRole('table', { name: ja('settlements.batches.title') });
+  const batches = page.getByRole('table', { name: ja('payoutBatches.title') });
   const batchRow = batches.getByRole('row').filter({ hasText: `#${batchId}` });
-  await expect(batchRow).toContainText(ja('settlements.batches.statuses.checkedOut'));
+  await expect(batchRow).toContainText(ja('payoutBatches.statuses.checkedOut'));
   await expect(batchRow).toContainText(
-    `JPY · ${ja('settlements.batches.record', { count: 2, total: formatMoney(sum, 'JPY') })}`,
+    `JPY · ${ja('payoutBatches.record', { count: 2, total: formatMoney(sum, 'JPY') })}`,
   );
-  await batchRow.getByRole('button', { name: ja('settlements.batches.markRemitted') }).click();
-  const confirm = page.getByRole('alertdialog', { name: ja('settlements.batches.markRemitted') });
-  await expect(confirm).toContainText(ja('settlements.batches.confirmRemitted', { id: batchId, count: 2 }));
-  await confirm.getByRole('button', { name: ja('settlements.batches.markRemitted') }).click();
-  await expect(toast(page, ja('settlements.batches.remitted'))).toBeVisible();
-  await expect(batchRow).toContainText(ja('settlements.batches.statuses.remitted'));
+  await batchRow.getByRole('button', { name: ja('payoutBatches.markRemitted') }).click();
+  const confirm = page.getByRole('alertdialog', { name: ja('payoutBatches.markRemitted') });
+  await expect(confirm).toContainText(ja('payoutBatches.confirmRemitted', { id: batchId, count: 2 }));
+  await confirm.getByRole('button', { name: ja('payoutBatches.markRemitted') }).click();
+  await expect(toast(page, ja('payoutBatches.remitted'))).toBeVisible();
+  await expect(batchRow).toContainText(ja('payoutBatches.statuses.remitted'));
 
   // Both settlements are remitted (status 2) with a pay time.
   await page.getByRole('tab', { name: ja('settlements.list.tabs.settlements') }).click();

@@ -66,12 +66,12 @@ export function SettlementSummary({ settlement: s }: { settlement: SettlementDet
   if (s.description) items.push({ label: t('settlements.detail.description'), value: s.description });
   if (s.batch) {
     items.push(
-      { label: t('settlements.batches.id'), value: `#${s.batch.id}` },
+      { label: t('payoutBatches.id'), value: `#${s.batch.id}` },
       {
-        label: t('settlements.batches.status'),
+        label: t('payoutBatches.status'),
         value: (
           <Badge colorPalette={BATCH_PALETTE[s.batch.status]} variant="subtle">
-            {t(`settlements.batches.statuses.${s.batch.status}`)}
+            {t(`payoutBatches.statuses.${s.batch.status}`)}
           </Badge>
         ),
       },
