@@ -9,6 +9,7 @@
  * 株式会社富士山ホテルズ and of 合同会社あおば雑貨 (settlementCheckout.spec uses 株式会社北海物産's);
  * 株式会社おたる硝子 has no account number and is only ever looked at.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/contract/money';
 import type { SettlementRow } from '../../src/contract/settlements';
@@ -183,6 +184,17 @@ test('the system admin pays two companies out: the Zengin file reads back, the b
   await batchRow.getByRole('button', { name: ja('payoutBatches.markRemitted') }).click();
   const confirm = page.getByRole('alertdialog', { name: ja('payoutBatches.markRemitted') });
   await expect(confirm).toContainText(ja('payoutBatches.confirmRemitted', { id: batchId, count: 2 }));
+  // Its transfer date is still ahead: said so, and confirmed only once ticked.
+  await expect(confirm).toContainText(ja('payoutBatches.earlyWarning', { date: transferDate }));
+  // The confirmation open reads well (#29: axe found the row's Mark remitted below 4.5:1).
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  await expect(confirm.getByRole('button', { name: ja('payoutBatches.markRemitted') })).toBeDisabled();
+  await confirm.getByText(ja('payoutBatches.earlyAcknowledge')).click();
   await confirm.getByRole('button', { name: ja('payoutBatches.markRemitted') }).click();
   await expect(toast(page, ja('payoutBatches.remitted'))).toBeVisible();
   await expect(batchRow).toContainText(ja('payoutBatches.statuses.remitted'));

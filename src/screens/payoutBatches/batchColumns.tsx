@@ -86,7 +86,7 @@ export function batchColumns(
         return (
           <Flex gap="1" wrap="wrap">
             {offered.includes('remit') && (
-              <Button size="xs" colorPalette="green" onClick={() => actions.ask('remit', b)}>
+              <Button size="xs" colorPalette="blue" onClick={() => actions.ask('remit', b)}>
                 {t('payoutBatches.markRemitted')}
               </Button>
             )}
