@@ -217,11 +217,45 @@ export interface SettlementLine {
 
 export const SETTLEMENT_LINE_TYPES = ['order', 'refund'] as const;
 
+/**
+ * A payout batch's status: checked out (its bank files made, awaiting the bank), remitted (the
+ * bank confirmed the transfers) or reversed (the bank rejected it; its settlements are free again).
+ */
+export const BATCH_STATUSES = ['checkedOut', 'remitted', 'reversed'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+/** What may be done to a payout batch. */
+export type BatchAction = 'remit' | 'reverse';
+
+/**
+ * What each status allows, and where it leads: the server refuses every other action (CONFLICT:
+ * the batch moved on meanwhile) and the console offers only these. A remitted batch is final:
+ * the money left; a bank's return of it afterwards is not the reversal of a rejected batch.
+ */
+export const BATCH_TRANSITIONS: Record<BatchStatus, Partial<Record<BatchAction, BatchStatus>>> = {
+  checkedOut: { remit: 'remitted', reverse: 'reversed' },
+  remitted: {},
+  reversed: {},
+};
+
+export const batchAllows = (status: BatchStatus, action: BatchAction): boolean =>
+  BATCH_TRANSITIONS[status][action] !== undefined;
+
+/** Marking a batch remitted, as the console's workflow asks for it. */
+export interface BatchRemitRequest {
+  kind: PayoutKind;
+  id: number;
+}
+/** Reversing a batch, with the reason for the trail. */
+export interface BatchReverseRequest extends BatchRemitRequest {
+  reason: string;
+}
+
 /** A payout batch: the settlements checked out together and their bank files. */
 export interface BatchSummary {
   id: number;
   kind: SettlementKind;
-  status: 'checkedOut' | 'remitted' | 'reversed';
+  status: BatchStatus;
   transferDate: string;
   settlementCount: number;
   files: BatchFile[];
@@ -380,7 +414,10 @@ export const BatchPageQuery = yup
   .object({
     pageNum: pageFields.pageNum,
     pageSize: pageFields.pageSize,
-    status: yup.string().oneOf(['', 'checkedOut', 'remitted', 'reversed']).default(''),
+    status: yup
+      .string()
+      .oneOf(['', ...BATCH_STATUSES])
+      .default(''),
   })
   .noUnknown();
 export type BatchPageQuery = yup.InferType<typeof BatchPageQuery>;

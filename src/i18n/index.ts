@@ -24,6 +24,7 @@ import reconciliation from './reconciliation';
 import brandTransactions from './brandTransactions';
 import statementImports from './statementImports';
 import payouts from './payouts';
+import payoutBatches from './payoutBatches';
 import search from './search';
 
 /**
@@ -57,6 +58,7 @@ export const AREAS = {
   brandTransactions,
   statementImports,
   payouts,
+  payoutBatches,
   search,
 } satisfies Record<string, AreaCatalogue>;
 export const CATALOGUES: readonly Catalogue[] = ['ja', 'zh-cn', 'en'];

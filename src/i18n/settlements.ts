@@ -2,7 +2,7 @@ import { defineArea } from './define';
 
 /**
  * Settlements: the merchant, agency and brand settlement lists, a settlement's statement and
- * lines, the checkout workflow, payout batches, the settlement settings, and the server's replies.
+ * lines, the checkout workflow, the settlement settings, and the server's replies.
  */
 export default defineArea({
   ja: {
@@ -10,7 +10,6 @@ export default defineArea({
       brandAgentId: '総合代理店',
       partyId: '精算先',
       transferDate: '振込指定日',
-      reverseReason: '取消理由',
       branchName: '支店名',
       branchCode: '支店コード',
       depositType: '預金種目',
@@ -200,25 +199,6 @@ export default defineArea({
         triesLeft: '残り {{count}} 回',
         lockedUntil: '{{until}} まで送金処理できません',
       },
-      batches: {
-        title: '送金バッチ',
-        id: 'バッチ番号',
-        status: '状態',
-        statuses: { checkedOut: '送金待ち', remitted: '送金済み', reversed: '取消済み' },
-        count: '精算件数',
-        files: '振込ファイル',
-        createdBy: '作成者',
-        createdAt: '作成日時',
-        markRemitted: '送金済みにする',
-        confirmRemitted:
-          'バッチ #{{id}} の{{count}}件を送金済みにしますか？銀行で振込が完了したことを確認してから実行してください。',
-        reverse: 'バッチを取消',
-        confirmReverse: 'バッチ #{{id}} を取り消しますか？{{count}}件の精算が未送金に戻ります。',
-        remitted: '送金済みにしました',
-        reversedDone: 'バッチを取り消しました',
-        none: '送金バッチはまだありません',
-        record: '{{count}}件・{{total}}',
-      },
       settings: {
         title: '精算の設定',
         transferFees: '振込手数料（1回の送金あたり）',
@@ -319,7 +299,6 @@ export default defineArea({
       brandAgentId: '综合代理',
       partyId: '结算对象',
       transferDate: '转账指定日',
-      reverseReason: '撤销原因',
       branchName: '支行名称',
       branchCode: '支行代码',
       depositType: '存款种类',
@@ -508,24 +487,6 @@ export default defineArea({
         triesLeft: '还剩 {{count}} 次',
         lockedUntil: '{{until}} 之前无法付款处理',
       },
-      batches: {
-        title: '付款批次',
-        id: '批次号',
-        status: '状态',
-        statuses: { checkedOut: '待付款', remitted: '已付款', reversed: '已撤销' },
-        count: '结算笔数',
-        files: '转账文件',
-        createdBy: '创建人',
-        createdAt: '创建时间',
-        markRemitted: '标记为已付款',
-        confirmRemitted: '将批次 #{{id}} 的{{count}}条结算标记为已付款吗？请先确认银行已完成转账。',
-        reverse: '撤销批次',
-        confirmReverse: '撤销批次 #{{id}} 吗？其中{{count}}条结算将恢复为未付款。',
-        remitted: '已标记为已付款',
-        reversedDone: '已撤销批次',
-        none: '还没有付款批次',
-        record: '{{count}}条・{{total}}',
-      },
       settings: {
         title: '结算设置',
         transferFees: '转账手续费（每次付款）',
@@ -625,7 +586,6 @@ export default defineArea({
       brandAgentId: 'Comprehensive agent',
       partyId: 'Paid party',
       transferDate: 'Transfer date',
-      reverseReason: 'Reason',
       branchName: 'Branch name',
       branchCode: 'Branch code',
       depositType: 'Deposit type',
@@ -818,25 +778,6 @@ export default defineArea({
         },
         triesLeft: '{{count}} tries left',
         lockedUntil: 'No payouts until {{until}}',
-      },
-      batches: {
-        title: 'Payout batches',
-        id: 'Batch',
-        status: 'Status',
-        statuses: { checkedOut: 'Awaiting transfer', remitted: 'Remitted', reversed: 'Reversed' },
-        count: 'Settlements',
-        files: 'Bank files',
-        createdBy: 'Created by',
-        createdAt: 'Created at',
-        markRemitted: 'Mark remitted',
-        confirmRemitted:
-          'Mark the {{count}} settlements of batch #{{id}} as remitted? Do it once the bank has confirmed the transfers.',
-        reverse: 'Reverse batch',
-        confirmReverse: 'Reverse batch #{{id}}? Its {{count}} settlements go back to not remitted.',
-        remitted: 'Marked remitted',
-        reversedDone: 'Batch reversed',
-        none: 'No payout batches yet',
-        record: '{{count}} for {{total}}',
       },
       settings: {
         title: 'Settlement settings',

@@ -11,6 +11,7 @@ import { preOrderWatchMachine, preOrderWatchTestMap } from './preOrderWatch';
 import { refundMachine, refundTestMap } from './refund';
 import { refundApprovalMachine, refundApprovalTestMap } from './refundApproval';
 import { operatorActionMachine, operatorActionTestMap } from './operatorAction';
+import { payoutBatchMachine, payoutBatchTestMap } from './payoutBatch';
 import { rootMachine, rootTestMap } from './root';
 import { secondFactorMachine, secondFactorTestMap } from './secondFactor';
 import { sessionMachine, sessionTestMap } from './session';
@@ -135,6 +136,14 @@ export const MACHINES: readonly MachineEntry[] = [
       'The Pay out dialog of the merchant and agency settlement lists: the ticked settlements are read as the server sees them now (what can be paid, what cannot and why, totals per currency), the operator leaves some out, reviews each transfer and picks the transfer date (a bank business day), and authorises the payout batch with the refund password. The server makes the batch with its bank files (Zengin for JPY, SWIFT for other currencies), or refuses it: another operator paid some out first (which ones; the selection is read again), or the refund password is wrong (tries left), locked or must be changed first. A failure is retried with the same batch key, so one payout never makes two batches.',
     machine: settlementCheckoutMachine,
     testMap: settlementCheckoutTestMap,
+  },
+  {
+    name: 'payoutBatch',
+    title: 'Payout batch (mark remitted, reverse)',
+    description:
+      'An action on one payout batch of the merchant and agency settlement lists’ Payout batches tab, offered only while the batch awaits the bank (a remitted or reversed batch offers nothing; the server refuses it too): Mark remitted once the bank confirmed the transfers — before the batch’s transfer date (business day, Asia/Tokyo) the confirmation warns and waits until the operator ticks that the bank has transferred it — or, for an admin, Reverse a batch the bank rejected, with the reason. The server does it (the list reloads), or refuses it because another operator moved the batch on first (where it stands; the list reloads), or fails (try again or cancel).',
+    machine: payoutBatchMachine,
+    testMap: payoutBatchTestMap,
   },
   {
     name: 'statementImport',

@@ -73,7 +73,7 @@ export const getSettlementSettings = () => api.call(settlementsCalls.settings.ge
 export const saveSettlementSettings = (input: SettlementSettingsSave) =>
   api.call(settlementsCalls.settings.save, input, { silent: true });
 
-/* ---- The settlement lists, a settlement's page and the payout batches ---- */
+/* ---- The settlement lists and a settlement's page (the payout batches: services/payoutBatches) ---- */
 
 type Query = Record<string, unknown>;
 
@@ -109,15 +109,3 @@ export async function saveStatement(id: number, language: '' | 'ja' | 'zh-cn' | 
   const file = await api.download(settlementsCalls.merchant.statement, { id, language });
   saveFile(file.fileName, file.blob);
 }
-
-/** The payout batches of a kind, newest first. */
-export const pageBatches = (kind: PayoutKind, query: Query) =>
-  api.call(settlementsCalls[kind].batchPage, query);
-
-/** The bank confirmed the transfers: the batch's settlements become remitted (status 2). */
-export const remitBatch = (kind: PayoutKind, id: number) =>
-  api.call(settlementsCalls[kind].batchRemit, { id });
-
-/** The bank rejected the batch: its settlements go back to not remitted, with the reason (admins). */
-export const reverseBatch = (kind: PayoutKind, id: number, reason: string) =>
-  api.call(settlementsCalls[kind].batchReverse, { id, reason });

@@ -9,6 +9,7 @@
  * 株式会社富士山ホテルズ and of 合同会社あおば雑貨 (settlementCheckout.spec uses 株式会社北海物産's);
  * 株式会社おたる硝子 has no account number and is only ever looked at.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/contract/money';
 import type { SettlementRow } from '../../src/contract/settlements';
@@ -135,7 +136,7 @@ test('the system admin pays two companies out: the Zengin file reads back, the b
   expect(batchId).toBeGreaterThan(0);
   await expect(dialog).toContainText(ja('settlements.checkout.done', { id: batchId }));
   await expect(dialog).toContainText(
-    ja('settlements.batches.record', { count: 2, total: formatMoney(sum, 'JPY') }),
+    ja('payoutBatches.record', { count: 2, total: formatMoney(sum, 'JPY') }),
   );
 
   // The Zengin file: two transfers, the trailer's count and sum, each payee's amount.
@@ -178,18 +179,29 @@ test('the system admin pays two companies out: the Zengin file reads back, the b
     'aria-selected',
     'true',
   );
-  const batches = page.getByRole('table', { name: ja('settlements.batches.title') });
+  const batches = page.getByRole('table', { name: ja('payoutBatches.title') });
   const batchRow = batches.getByRole('row').filter({ hasText: `#${batchId}` });
-  await expect(batchRow).toContainText(ja('settlements.batches.statuses.checkedOut'));
+  await expect(batchRow).toContainText(ja('payoutBatches.statuses.checkedOut'));
   await expect(batchRow).toContainText(
-    `JPY · ${ja('settlements.batches.record', { count: 2, total: formatMoney(sum, 'JPY') })}`,
+    `JPY · ${ja('payoutBatches.record', { count: 2, total: formatMoney(sum, 'JPY') })}`,
   );
-  await batchRow.getByRole('button', { name: ja('settlements.batches.markRemitted') }).click();
-  const confirm = page.getByRole('alertdialog', { name: ja('settlements.batches.markRemitted') });
-  await expect(confirm).toContainText(ja('settlements.batches.confirmRemitted', { id: batchId, count: 2 }));
-  await confirm.getByRole('button', { name: ja('settlements.batches.markRemitted') }).click();
-  await expect(toast(page, ja('settlements.batches.remitted'))).toBeVisible();
-  await expect(batchRow).toContainText(ja('settlements.batches.statuses.remitted'));
+  await batchRow.getByRole('button', { name: ja('payoutBatches.markRemitted') }).click();
+  const confirm = page.getByRole('alertdialog', { name: ja('payoutBatches.markRemitted') });
+  await expect(confirm).toContainText(ja('payoutBatches.confirmRemitted', { id: batchId, count: 2 }));
+  // Its transfer date is still ahead: said so, and confirmed only once ticked.
+  await expect(confirm).toContainText(ja('payoutBatches.earlyWarning', { date: transferDate }));
+  // The confirmation open reads well (#29: axe found the row's Mark remitted below 4.5:1).
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  await expect(confirm.getByRole('button', { name: ja('payoutBatches.markRemitted') })).toBeDisabled();
+  await confirm.getByText(ja('payoutBatches.earlyAcknowledge')).click();
+  await confirm.getByRole('button', { name: ja('payoutBatches.markRemitted') }).click();
+  await expect(toast(page, ja('payoutBatches.remitted'))).toBeVisible();
+  await expect(batchRow).toContainText(ja('payoutBatches.statuses.remitted'));
 
   // Both settlements are remitted (status 2) with a pay time.
   await page.getByRole('tab', { name: ja('settlements.list.tabs.settlements') }).click();

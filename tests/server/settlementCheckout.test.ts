@@ -226,28 +226,55 @@ describe.each(backends)('settlement checkout on $name', (backend) => {
 
   it('marks a batch remitted (status 2, pay time), and an admin reverses a rejected one back to not remitted', async () => {
     const s = await settlement();
-    const made = await call<CheckoutDone>('/checkout', {
-      ids: [s.id],
-      transferDate: nextWeekday(),
-      refundPassword: PASSWORD,
-      batchKey: batchKey(),
-    });
-    const id = made.body.result!.batch.id;
+    const payOut = async (ids: number[]) =>
+      (
+        await call<CheckoutDone>('/checkout', {
+          ids,
+          transferDate: nextWeekday(),
+          refundPassword: PASSWORD,
+          batchKey: batchKey(),
+        })
+      ).body.result!.batch.id;
+    const id = await payOut([s.id]);
     const remitted = await call<BatchSummary>('/batch/remit', { id });
     expect(remitted.body.result!.status).toBe('remitted');
     const detail = (await call<SettlementDetail>('/get', { id: s.id })).body.result!;
     expect(detail.status).toBe(2);
     expect(detail.payTime).not.toBeNull();
-    expect((await call('/batch/remit', { id })).body.resultType).toBe('FAIL');
+    // A remitted batch is final: neither remitted again nor reversed (the money left), and
+    // nothing changes; the refusal says where the batch stands.
+    for (const [path, input] of [
+      ['/batch/remit', { id }],
+      ['/batch/reverse', { id, reason: '口座番号相違で組戻し' }],
+    ] as const) {
+      const refused = await call(path, input);
+      expect(refused.body).toMatchObject({ resultType: 'CONFLICT', result: { status: 'remitted' } });
+      expect(refused.body.resultMessage).toBe('このバッチは送金待ちではありません');
+    }
+    expect((await call<SettlementDetail>('/get', { id: s.id })).body.result).toMatchObject({
+      status: 2,
+      batchId: id,
+      payTime: detail.payTime,
+    });
+
+    // A batch the bank rejected before remitting: only an admin reverses it, with the reason.
+    const other = await settlement();
+    const open = await payOut([other.id]);
     const spOp = await h.token('sp-op');
-    expect((await call('/batch/reverse', { id, reason: 'rejected' }, spOp)).body.resultType).toBe(
+    expect((await call('/batch/reverse', { id: open, reason: 'rejected' }, spOp)).body.resultType).toBe(
       'NO_ACCESS',
     );
-    const reversed = await call<BatchSummary>('/batch/reverse', { id, reason: '口座番号相違で組戻し' });
-    expect(reversed.body.result).toMatchObject({ status: 'reversed', reverseReason: '口座番号相違で組戻し' });
-    const back = (await call<SettlementDetail>('/get', { id: s.id })).body.result!;
+    const reversed = await call<BatchSummary>('/batch/reverse', { id: open, reason: '口座番号相違' });
+    expect(reversed.body.result).toMatchObject({ status: 'reversed', reverseReason: '口座番号相違' });
+    const back = (await call<SettlementDetail>('/get', { id: other.id })).body.result!;
     expect(back).toMatchObject({ status: 1, batchId: null, payTime: null });
-    expect(back.trail.map((e) => e.action)).toEqual(['close', 'checkout', 'remit', 'reverse']);
+    expect(back.trail.map((e) => e.action)).toEqual(['close', 'checkout', 'reverse']);
+    // A reversed batch is final too.
+    expect((await call('/batch/remit', { id: open })).body).toMatchObject({
+      resultType: 'CONFLICT',
+      result: { status: 'reversed' },
+    });
+    expect((await call('/batch/reverse', { id: open, reason: 'again' })).body.resultType).toBe('CONFLICT');
   });
 
   it("totals a list's filter per currency (count, Σ transfer, not remitted / in a batch / remitted, carried forward), as its rows add up", async () => {

@@ -4,6 +4,8 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import { Readable } from 'node:stream';
 import { ResultType, type Page } from '../../../src/contract/envelope';
 import {
+  batchAllows,
+  type BatchAction,
   TRANSFER_DATE_MAX_DAYS,
   transferTypeOf,
   type BatchFile,
@@ -556,14 +558,20 @@ export async function batchFile(
   };
 }
 
-/** The batch in scope, locked, with its settlements' ids. */
-async function lockBatch(tx: Tx, scope: Scope, kind: SettlementKind, id: number) {
+/**
+ * The batch in scope, locked, with its settlements' ids — refused when its status does not allow
+ * the action (BATCH_TRANSITIONS): CONFLICT, another operator moved it on first; `result.status`
+ * says where it stands now.
+ */
+async function lockBatch(tx: Tx, scope: Scope, kind: SettlementKind, id: number, action: BatchAction) {
   const [batch] = await tx
     .select()
     .from(settlementBatches)
     .where(and(eq(settlementBatches.id, id), batchesIn(scope, kind)))
     .for('update');
   if (!batch) throw notFound();
+  if (!batchAllows(batch.status, action))
+    throw new ApiError(ResultType.CONFLICT, 'server.settlements.batchNotOpen', {}, { status: batch.status });
   const items = await tx
     .select({ id: settlementBatchItems.settlementId })
     .from(settlementBatchItems)
@@ -579,8 +587,7 @@ export async function remitBatch(c: Caller, kind: SettlementKind, id: number): P
     'settlementBatch',
     id,
     async (tx, audit, scope) => {
-      const { batch, ids } = await lockBatch(tx, scope, kind, id);
-      if (batch.status !== 'checkedOut') throw fail('server.settlements.batchNotOpen');
+      const { ids } = await lockBatch(tx, scope, kind, id, 'remit');
       await markRemitted(tx, audit, { batchId: id, ids, operatorId: c.principal.operatorId, at: new Date() });
     },
     { anyRole: true },
@@ -631,8 +638,7 @@ export async function reverseBatch(
   if (!can(c.principal, 'reversePayout'))
     throw new ApiError(ResultType.NO_ACCESS, 'server.settlements.reverseRoles');
   await write(c, 'settlementBatch', input.id, async (tx, audit, scope) => {
-    const { batch, ids } = await lockBatch(tx, scope, kind, input.id);
-    if (batch.status === 'reversed') throw fail('server.settlements.batchNotOpen');
+    const { batch, ids } = await lockBatch(tx, scope, kind, input.id, 'reverse');
     await tx
       .update(settlementBatches)
       .set({

@@ -70,11 +70,11 @@ function payoutRoutes(api: Api, kind: 'merchant' | 'agent') {
   api.call(calls.batchFile, async (c) => ({ file: await batchFile(c, kind, c.input) }));
   api.call(calls.batchRemit, async (c) => ({
     result: await remitBatch(c, kind, c.input.id),
-    messageKey: 'settlements.batches.remitted',
+    messageKey: 'payoutBatches.remitted',
   }));
   api.call(calls.batchReverse, async (c) => ({
     result: await reverseBatch(c, kind, c.input),
-    messageKey: 'settlements.batches.reversedDone',
+    messageKey: 'payoutBatches.reversedDone',
   }));
 }
 

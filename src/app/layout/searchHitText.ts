@@ -51,7 +51,7 @@ export function hitText(t: Translate, money: MoneyText, hit: SearchHit): HitText
       return {
         title: `#${hit.id}`,
         detail: line(
-          t(`settlements.batches.statuses.${hit.status}`),
+          t(`payoutBatches.statuses.${hit.status}`),
           t('search.batchOf', { count: hit.settlementCount, date: hit.transferDate }),
         ),
         amount: '',

@@ -268,7 +268,7 @@ function Done({ state, send }: { state: State; send: Send }) {
             <Flex key={f.currency} gap="3" align="center" justify="space-between" wrap="wrap">
               <Text fontSize="sm">
                 {t(`settlements.transferTypes.${f.format}`)} ·{' '}
-                {t('settlements.batches.record', { count: f.recordCount, total: money(f.total, f.currency) })}
+                {t('payoutBatches.record', { count: f.recordCount, total: money(f.total, f.currency) })}
               </Text>
               <Button
                 size="sm"

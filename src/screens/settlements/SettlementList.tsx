@@ -17,7 +17,7 @@ import { pageSettlements, settlementParties } from '../../services/settlements';
 import type { MessageKey } from '../../i18n/translator';
 import { settlementCells } from './settlementCells';
 import { SettlementTotals } from './SettlementTotals';
-import { PayoutBatches } from './PayoutBatches';
+import { PayoutBatches } from '../payoutBatches/PayoutBatches';
 import { CheckoutButton } from './CheckoutDialog';
 
 const TITLES: Record<SettlementKind, MessageKey> = {
@@ -44,9 +44,13 @@ export function SettlementList({ kind }: { kind: SettlementKind }) {
   const [version, setVersion] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<string | number>>(new Set());
   const payout = kind !== 'brand';
-import { Link, useSearch } from 'wouter';
-import { can } from '../../contract/capabilities';
-import { type SettlementKind, type SettlementRow } from '../../contract/settlements';
+  const mayPay = payout && can(user, 'payOut');
+  // A settlement's batch link (`?batch=63`, batchHref) opens the batches tab, here or from elsewhere.
+  const batchAsked = new URLSearchParams(useSearch()).has('batch');
+  const [tab, setTab] = useState(payout && batchAsked ? 'batches' : 'settlements');
+  useEffect(() => {
+    if (payout && batchAsked) setTab('batches');
+  }, [payout, batchAsked]);
 
   const afterPayout = () => {
     setSelected(new Set());
