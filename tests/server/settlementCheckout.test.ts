@@ -331,7 +331,7 @@ describe.each(backends)('settlement checkout on $name', (backend) => {
     expect(foreign.body).toMatchObject({ resultType: 'SUCCESS', result: [] });
   });
 
-  it('a checked-out settlement reads in its batch (row, filter, totals, export) in the list’s scope until remitted; reversed, it is not remitted with no batch', async () => {
+  it('a checked-out settlement reads in its batch (row, filter, totals, export) in the list’s scope until remitted; reversed before, it is not remitted with no batch; a remitted batch is not reversed', async () => {
     const providers = rowsOf<Record<string, unknown>>(
       await h.db.execute(sql`select id, name from service_providers order by id`),
     );
@@ -394,19 +394,32 @@ describe.each(backends)('settlement checkout on $name', (backend) => {
       (await rows({ ...period, status: 'inBatch' })).length,
     );
 
-    await call('/batch/remit', { id: batchId });
-    expect(await stateOf()).toEqual({
-      row: [2, 'remitted', batchId],
-      unpayable: [],
-      byStatus: { '1': 0, inBatch: 0, '2': 1 },
-    });
-    // The bank sends it back: not remitted again, in no batch, payable again.
-    await call('/batch/reverse', { id: batchId, reason: '組戻し' });
+    // Reversed before the bank paid: not remitted again, in no batch, payable again.
+    await call('/batch/reverse', { id: batchId, reason: '振込取りやめ' });
     expect(await stateOf()).toEqual({
       row: [1, 'notRemitted', null],
       unpayable: [],
       byStatus: { '1': 1, inBatch: 0, '2': 0 },
     });
+    // Checked out again and marked remitted: paid, in that batch.
+    const again = await call<CheckoutDone>('/checkout', {
+      ids: [s.id],
+      transferDate: nextWeekday(),
+      refundPassword: PASSWORD,
+      batchKey: batchKey(),
+    });
+    const paidIn = again.body.result!.batch.id;
+    await call('/batch/remit', { id: paidIn });
+    const remitted = {
+      row: [2, 'remitted', paidIn],
+      unpayable: [],
+      byStatus: { '1': 0, inBatch: 0, '2': 1 },
+    };
+    expect(await stateOf()).toEqual(remitted);
+    // A remitted batch is final (BATCH_TRANSITIONS): its reversal is refused and changes nothing.
+    const refused = await call('/batch/reverse', { id: paidIn, reason: '組戻し' });
+    expect(refused.body.resultType).toBe('CONFLICT');
+    expect(await stateOf()).toEqual(remitted);
     // Still to be paid and cannot be: its page says why.
     const kanji = await settlement({ holder: '株式会社テスト商店' });
     expect((await call<SettlementDetail>('/get', { id: kanji.id })).body.result!.unpayable).toEqual([
