@@ -110,6 +110,10 @@ export function breadcrumbTrail(path: string): Crumb[] {
   if (match) {
     return [...breadcrumbTrail(match.sub.parent), { path, titleKey: subTitleKey(match.sub, match.param) }];
   }
+  // A hidden route that names its menu entry sits under that entry, as in the sidebar
+  // (/settle/settings: ホーム › 精算 › 総合代理店精算 › 精算の設定).
+  const entry = BY_PATH.get(path)?.menuEntry;
+  if (entry) return [...breadcrumbTrail(entry), { path, titleKey: BY_PATH.get(path)!.titleKey }];
   const trail: Crumb[] = [];
   for (let r = BY_PATH.get(path); r; r = r.parent ? BY_PATH.get(r.parent) : undefined) {
     trail.unshift({ path: r.path, titleKey: r.titleKey });

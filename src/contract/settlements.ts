@@ -418,6 +418,8 @@ export const BatchPageQuery = yup
       .string()
       .oneOf(['', ...BATCH_STATUSES])
       .default(''),
+    /** One batch only (a settlement's `#63` link); within the caller's scope like the rest. */
+    id: number().integer().min(1).max(2_147_483_647).optional(),
   })
   .noUnknown();
 export type BatchPageQuery = yup.InferType<typeof BatchPageQuery>;

@@ -13,6 +13,8 @@ export default defineArea({
     },
     payoutBatches: {
       title: '送金バッチ',
+      onlyOne: '送金バッチ #{{batch}} だけを表示しています',
+      showAll: 'すべての送金バッチ',
       id: 'バッチ番号',
       status: '状態',
       statuses: { checkedOut: '送金待ち', remitted: '送金済み', reversed: '取消済み' },
@@ -41,6 +43,8 @@ export default defineArea({
     },
     payoutBatches: {
       title: '付款批次',
+      onlyOne: '仅显示付款批次 #{{batch}}',
+      showAll: '全部付款批次',
       id: '批次号',
       status: '状态',
       statuses: { checkedOut: '待付款', remitted: '已付款', reversed: '已撤销' },
@@ -67,6 +71,8 @@ export default defineArea({
     },
     payoutBatches: {
       title: 'Payout batches',
+      onlyOne: 'Showing payout batch #{{batch}} only',
+      showAll: 'All payout batches',
       id: 'Batch',
       status: 'Status',
       statuses: { checkedOut: 'Awaiting transfer', remitted: 'Remitted', reversed: 'Reversed' },

@@ -163,6 +163,7 @@ export default defineArea({
         settings: '精算の設定',
         selectRow: '{{no}} を選択',
         payHint: '未送金の精算を選んで「送金処理」を押します',
+        brandHint: '各ブランドが総合代理店を通じて当社へ支払う額です。入金は「入金の照合」で確かめます',
       },
       checkout: {
         open: '送金処理',
@@ -452,6 +453,7 @@ export default defineArea({
         settings: '结算设置',
         selectRow: '选择 {{no}}',
         payHint: '勾选未汇款的结算后点击“付款处理”',
+        brandHint: '各品牌通过总代理应向我方支付的金额。到账情况请在“到账核对”中核对',
       },
       checkout: {
         open: '付款处理',
@@ -743,6 +745,8 @@ export default defineArea({
         settings: 'Settlement settings',
         selectRow: 'Select {{no}}',
         payHint: 'Tick settlements not yet remitted, then press Pay out',
+        brandHint:
+          'What each brand owes us through its comprehensive agent; check its arrival under Payout check',
       },
       checkout: {
         open: 'Pay out',

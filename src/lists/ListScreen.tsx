@@ -29,6 +29,8 @@ export interface ListScreenProps<L extends ListDefinition, Row> {
   actions?: (screen: ListScreenState<Row>) => ReactNode;
   /** false: no organisation filters of the caller's scope (lists only the platform sees). */
   scoped?: boolean;
+  /** Sibling pages' tabs under the header (NavTabs). */
+  tabs?: ReactNode;
 }
 
 /**
@@ -36,7 +38,18 @@ export interface ListScreenProps<L extends ListDefinition, Row> {
  * filter bar, the table and the pager, on the listQuery machine (filters in the URL).
  */
 export function ListScreen<L extends ListDefinition, Row>(props: ListScreenProps<L, Row>) {
-  const { list, titleKey, tableKey, fetchPage, cells, rowKey, description, actions, scoped = true } = props;
+  const {
+    list,
+    titleKey,
+    tableKey,
+    fetchPage,
+    cells,
+    rowKey,
+    description,
+    actions,
+    tabs,
+    scoped = true,
+  } = props;
   const t = useT();
   const scope = useScopeFields(t);
   const screen = useListOf<Row>(list, fetchPage);
@@ -60,6 +73,7 @@ export function ListScreen<L extends ListDefinition, Row>(props: ListScreenProps
           )
         }
       />
+      {tabs}
       <ListBody
         list={list}
         screen={screen}

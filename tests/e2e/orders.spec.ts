@@ -121,6 +121,10 @@ test('order detail: sync with the brand, refund part with the refund password, s
   await expect(
     page.getByRole('list', { name: ja('orders.detail.timeline') }).getByRole('listitem'),
   ).not.toHaveCount(0);
+  // The reconciliation state is said once, in the reconciliation card (issue #29): this order is
+  // not reconciled yet, and no other card names a reconciliation state.
+  await expect(page.getByText(ja('reconciliation.order.none'))).toHaveCount(1);
+  await expect(page.getByText(ja('orders.auditStatus'))).toHaveCount(0);
 
   await s.syncButton.click();
   await expect(toast(page, ja('server.orders.unchanged')).first()).toBeVisible();

@@ -179,7 +179,11 @@ test('the system admin pays two companies out: the Zengin file reads back, the b
     'aria-selected',
     'true',
   );
+  // Only that batch, and the list's filters kept in the URL for the way back.
+  await expect(page).toHaveURL(new RegExp(`partyId=${hotels.partyId}.*currency=JPY.*batch=${batchId}`));
+  await expect(page.getByText(ja('payoutBatches.onlyOne', { batch: batchId }))).toBeVisible();
   const batches = page.getByRole('table', { name: ja('payoutBatches.title') });
+  await expect(batches.getByRole('row')).toHaveCount(2);
   const batchRow = batches.getByRole('row').filter({ hasText: `#${batchId}` });
   await expect(batchRow).toContainText(ja('payoutBatches.statuses.checkedOut'));
   await expect(batchRow).toContainText(
@@ -203,8 +207,11 @@ test('the system admin pays two companies out: the Zengin file reads back, the b
   await expect(toast(page, ja('payoutBatches.remitted'))).toBeVisible();
   await expect(batchRow).toContainText(ja('payoutBatches.statuses.remitted'));
 
-  // Both settlements are remitted (status 2) with a pay time.
+  // Both settlements are remitted (status 2) with a pay time; the settlements tab is back as it
+  // was filtered.
   await page.getByRole('tab', { name: ja('settlements.list.tabs.settlements') }).click();
+  await expect(page).not.toHaveURL(/batch=/);
+  await expect(page).toHaveURL(new RegExp(`partyId=${hotels.partyId}.*currency=JPY`));
   await expect(hotelRow).toContainText(ja('settlements.statuses.2'));
   await expect(hotelRow).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
   for (const row of [hotels, zakka]) {
@@ -360,12 +367,46 @@ test('the agency list shows the rebates; the brand list is read-only for the sys
   await expect(screen.rowBox(withRebate.settlementNo)).toBeVisible();
   await expect(screen.payOut).toBeVisible();
 
+  // The brand list at a laptop's width: headed as its siblings are (a line under the title, its
+  // pages as tabs), the agents' names whole and the status in view, nothing past the right edge.
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/settle/brand');
   await expect(page.getByRole('heading', { name: ja('menu.settleBrand'), level: 1 })).toBeVisible();
+  await expect(page.getByText(ja('settlements.list.brandHint'))).toBeVisible();
+  const tabs = page.getByRole('navigation', { name: ja('menu.settleBrand') });
+  await expect(tabs.getByRole('link')).toHaveText([
+    ja('settlements.list.tabs.settlements'),
+    ja('payouts.checkLink'),
+    ja('payouts.depositsLink'),
+  ]);
+  await expect(tabs.getByRole('link', { name: ja('settlements.list.tabs.settlements') })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(screen.table.getByRole('row').nth(1)).toBeVisible();
+  await expect(screen.table.getByRole('columnheader', { name: ja('fields.status') })).toBeInViewport({
+    ratio: 1,
+  });
+  await expect(
+    screen.table.getByRole('cell', { name: '日本カードアクワイアリング株式会社' }).first(),
+  ).toBeVisible();
+  const fits = await screen.table.evaluate((t) => {
+    const cells = [...t.querySelectorAll('td *')].filter((e) => e.children.length === 0);
+    return {
+      cut: cells.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+      past: t.getBoundingClientRect().right > document.documentElement.clientWidth,
+    };
+  });
+  expect(fits).toEqual({ cut: [], past: false });
   await expect(screen.table.getByRole('checkbox')).toHaveCount(0);
   await expect(screen.payOut).toHaveCount(0);
   await expect(page.getByRole('tab', { name: ja('settlements.list.tabs.batches') })).toHaveCount(0);
   await expect(page.getByRole('link', { name: ja('settlements.list.settings') })).toBeVisible();
+  await tabs.getByRole('link', { name: ja('payouts.checkLink') }).click();
+  await expect(page.getByRole('heading', { name: ja('payouts.checkTitle'), level: 1 })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: ja('payouts.checkLink') })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await page.context().close();
 });

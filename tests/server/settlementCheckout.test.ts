@@ -389,6 +389,13 @@ describe.each(backends)('settlement checkout on $name', (backend) => {
       .body.result!;
     expect(spTotals.reduce((n, t) => n + t.payouts.inBatch.count, 0)).toBe(theirs.length);
     expect(spTotals.every((t) => t.count === t.payouts.inBatch.count)).toBe(true);
+    // A settlement's `#N` link lists only that batch; another provider's admin gets none of it.
+    const batchPage = async (q: Record<string, unknown>, token = admin) =>
+      (await call<{ records: BatchSummary[]; total: number }>('/batch/page', q, token)).body;
+    expect((await batchPage({ id: batchId })).result).toMatchObject({ total: 1, records: [{ id: batchId }] });
+    expect((await batchPage({ id: batchId }, spAdmin)).result).toMatchObject({ total: 0, records: [] });
+    for (const id of [0, -1, 'x', 2 ** 31, 1.5])
+      expect((await batchPage({ id })).resultType, String(id)).toBe('INVALID');
     const all = (await call<SettlementTotals[]>('/totals', { ...period, status: 'inBatch' })).body.result!;
     expect(all.reduce((n, t) => n + t.payouts.inBatch.count, 0)).toBe(
       (await rows({ ...period, status: 'inBatch' })).length,

@@ -24,6 +24,20 @@ describe('record pages under a menu route', () => {
       'org.agency.editTitle',
     ]);
   });
+  it('puts a hidden route under the menu entry it names, as the sidebar does', () => {
+    expect(breadcrumbTrail('/settle/settings').map((c) => c.titleKey)).toEqual([
+      'menu.home',
+      'menu.settle',
+      'menu.settleBrand',
+      'menu.settleSettings',
+    ]);
+    expect(breadcrumbTrail('/setup/commissonRate').map((c) => c.titleKey)).toEqual([
+      'menu.home',
+      'menu.setup',
+      'menu.companies',
+      'menu.commissionRate',
+    ]);
+  });
 });
 
 describe('the menu within the role’s lists', () => {

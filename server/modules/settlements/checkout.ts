@@ -504,6 +504,7 @@ export async function batchPage(
   const where = and(
     batchesIn(scopeOfCaller(c), kind),
     q.status ? eq(settlementBatches.status, q.status) : undefined,
+    q.id ? eq(settlementBatches.id, q.id) : undefined,
   );
   const { limit, offset } = limitOffset({ ...q, sortField: '', sortOrder: '' });
   const rows = await batchSelect(c.deps.db)

@@ -121,7 +121,7 @@ export const MERCHANT_SETTLEMENT_LIST = defineList({
   scope: 'tenant',
   columns: [
     ...periodColumns,
-    { key: 'partyName', headerKey: 'fields.companyId', priority: 1, width: { ellipsis: true, min: '10rem' } },
+    { key: 'partyName', headerKey: 'fields.companyId', priority: 1, width: { ellipsis: true, min: '16rem' } },
     amount('orderTotal', 'settlements.orderTotal', 2),
     amount('refundTotal', 'settlements.refundTotal', 3),
     amount('commissionTotal', 'settlements.commissionTotal', 3),
@@ -151,7 +151,7 @@ export const AGENT_SETTLEMENT_LIST = defineList({
   scope: 'tenant',
   columns: [
     ...periodColumns,
-    { key: 'partyName', headerKey: 'fields.agentId', priority: 1, width: { ellipsis: true, min: '10rem' } },
+    { key: 'partyName', headerKey: 'fields.agentId', priority: 1, width: { ellipsis: true, min: '16rem' } },
     amount('orderTotal', 'settlements.orderTotal', 3),
     amount('rebateTotal', 'settlements.rebateTotal', 2),
     carriedInColumn,
@@ -192,18 +192,21 @@ export const BRAND_SETTLEMENT_LIST = defineList({
   scope: 'tenant',
   columns: [
     ...periodColumns,
+    // A brand's agent is one of a few acquirers with long names (日本カードアクワイアリング株式会社):
+    // the name is what tells the rows apart, so the figures give way before it is cut.
     {
       key: 'partyName',
       headerKey: 'fields.brandAgentId',
       priority: 1,
-      width: { ellipsis: true, min: '10rem' },
+      width: { ellipsis: true, min: '16rem' },
     },
     { key: 'brand', headerKey: 'fields.brand', priority: 1, width: { nowrap: true } },
+    // The figures give way before the agent's name and the status (as on the sibling lists).
     amount('orderTotal', 'settlements.orderTotal', 2),
-    amount('refundTotal', 'settlements.refundTotal', 2),
-    amount('commissionCost', 'settlements.commissionCost', 2),
+    amount('refundTotal', 'settlements.refundTotal', 3),
+    amount('commissionCost', 'settlements.commissionCost', 3),
     amount('transferAmount', 'settlements.brandNet', 1),
-    { key: 'status', headerKey: 'fields.status', sortField: 'status', priority: 2, width: {} },
+    { key: 'status', headerKey: 'fields.status', sortField: 'status', priority: 1, width: {} },
     {
       key: 'dueDate',
       headerKey: 'settlements.dueDate',

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
+import { Button, Flex, Text } from '@chakra-ui/react';
 import { can } from '../../contract/capabilities';
 import { BATCH_TRANSITIONS, type BatchAction, type PayoutKind } from '../../contract/settlements';
 import { useT } from '../../app/i18n';
@@ -23,10 +24,24 @@ const payoutBatch = payoutBatchMachine.provide({ actors: payoutBatchActors });
  * remitted or reversed batch offers nothing. Each runs the payoutBatch workflow (confirmation,
  * the warning before the transfer date, the reason, the server's call); the server audits it.
  */
-export function PayoutBatches({ kind, onChanged }: { kind: PayoutKind; onChanged: () => void }) {
+export function PayoutBatches({
+  kind,
+  onChanged,
+  only,
+  onShowAll,
+}: {
+  kind: PayoutKind;
+  onChanged: () => void;
+  /** One batch only (a settlement's `#63` link), with a way back to all of them. */
+  only?: number;
+  onShowAll?: () => void;
+}) {
   const t = useT();
   const user = useSessionUser();
-  const paged = usePagedLoad((paging) => pageBatches(kind, paging), [kind]);
+  const paged = usePagedLoad(
+    (paging) => pageBatches(kind, only ? { ...paging, id: only } : paging),
+    [kind, only],
+  );
   const [state, send, actor] = useMachine(payoutBatch, { input: { kind } });
   const may: Record<BatchAction, boolean> = {
     remit: can(user, 'payOut'),
@@ -60,6 +75,16 @@ export function PayoutBatches({ kind, onChanged }: { kind: PayoutKind; onChanged
 
   return (
     <>
+      {only != null && (
+        <Flex gap="3" align="center" wrap="wrap" mb="3">
+          <Text fontSize="sm">{t('payoutBatches.onlyOne', { batch: only })}</Text>
+          {onShowAll && (
+            <Button size="xs" variant="outline" onClick={onShowAll}>
+              {t('payoutBatches.showAll')}
+            </Button>
+          )}
+        </Flex>
+      )}
       <PagedTable
         paged={paged}
         label={t('payoutBatches.title')}

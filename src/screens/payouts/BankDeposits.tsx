@@ -10,6 +10,7 @@ import type { ColumnKey } from '../../lists/ListBody';
 import { ListScreen } from '../../lists/ListScreen';
 import { pageDeposits } from '../../services/payouts';
 import { DepositUploadButton } from './DepositUploadDialog';
+import { BrandSettlementTabs } from './BrandSettlementTabs';
 import { brandName } from './payoutCells';
 
 const cells = (t: Translate): Cells<ColumnKey<typeof DEPOSIT_LIST>, BankDepositRow> => {
@@ -50,6 +51,7 @@ export default function BankDeposits() {
       cells={cells}
       rowKey={(r: BankDepositRow) => r.id}
       scoped={false}
+      tabs={<BrandSettlementTabs />}
       actions={({ reload }) => <DepositUploadButton onImported={reload} />}
     />
   );

@@ -1,6 +1,4 @@
 import { useCallback } from 'react';
-import { Button } from '@chakra-ui/react';
-import { Link } from 'wouter';
 import { PAYOUT_LISTS } from '../../contract/lists/payouts';
 import type { PayoutRow } from '../../contract/payouts';
 import type { ListQuery } from '../../machines/listQuery';
@@ -8,13 +6,14 @@ import { useT } from '../../app/i18n';
 import { ListScreen } from '../../lists/ListScreen';
 import { pagePayouts } from '../../services/payouts';
 import { DepositUploadButton } from './DepositUploadDialog';
+import { BrandSettlementTabs } from './BrandSettlementTabs';
 import { payoutCells } from './payoutCells';
 
 /**
  * The payout check below the brand settlements (/settle/brand/payouts, role 0): every brand's
  * payouts — our settlement, the brand's payment statement, the deposit — with the differences
  * and missing deposits found by the filters (Against settlement: differs; Deposit: missing).
- * Bank deposits are imported here; their list is the next page.
+ * Bank deposits are imported here; their list is the next tab.
  */
 export default function PayoutCheck() {
   const t = useT();
@@ -30,14 +29,8 @@ export default function PayoutCheck() {
       cells={cells}
       rowKey={(r: PayoutRow) => r.id}
       scoped={false}
-      actions={({ reload }) => (
-        <>
-          <DepositUploadButton onImported={reload} />
-          <Button asChild size="sm" variant="outline">
-            <Link href="/settle/brand/deposits">{t('payouts.depositsLink')}</Link>
-          </Button>
-        </>
-      )}
+      tabs={<BrandSettlementTabs />}
+      actions={({ reload }) => <DepositUploadButton onImported={reload} />}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Flex, Tabs } from '@chakra-ui/react';
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { can } from '../../contract/capabilities';
 import { type SettlementKind, type SettlementRow } from '../../contract/settlements';
 import { SETTLEMENT_LISTS } from '../../contract/lists/settlements';
@@ -19,6 +19,7 @@ import { settlementCells } from './settlementCells';
 import { SettlementTotals } from './SettlementTotals';
 import { PayoutBatches } from '../payoutBatches/PayoutBatches';
 import { CheckoutButton } from './CheckoutDialog';
+import { BrandSettlementTabs } from '../payouts/BrandSettlementTabs';
 
 const TITLES: Record<SettlementKind, MessageKey> = {
   merchant: 'menu.settleMerchant',
@@ -46,11 +47,23 @@ export function SettlementList({ kind }: { kind: SettlementKind }) {
   const payout = kind !== 'brand';
   const mayPay = payout && can(user, 'payOut');
   // A settlement's batch link (`?batch=63`, batchHref) opens the batches tab, here or from elsewhere.
-  const batchAsked = new URLSearchParams(useSearch()).has('batch');
+  // Only that batch is listed until the user asks for all; the list's filters stay in the URL.
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const askedBatch = Number(new URLSearchParams(search).get('batch'));
+  const onlyBatch = Number.isSafeInteger(askedBatch) && askedBatch > 0 ? askedBatch : undefined;
+  const batchAsked = onlyBatch != null;
   const [tab, setTab] = useState(payout && batchAsked ? 'batches' : 'settlements');
   useEffect(() => {
     if (payout && batchAsked) setTab('batches');
-  }, [payout, batchAsked]);
+  }, [payout, batchAsked, onlyBatch]);
+  /** The URL without the batch asked for (its other parameters, the list's filters, kept). */
+  const forgetBatch = () => {
+    const params = new URLSearchParams(search);
+    params.delete('batch');
+    const rest = params.toString();
+    navigate(rest ? `${path}?${rest}` : path, { replace: true });
+  };
 
   const afterPayout = () => {
     setSelected(new Set());
@@ -92,7 +105,11 @@ export function SettlementList({ kind }: { kind: SettlementKind }) {
     <>
       <PageHeader
         title={t(TITLES[kind])}
-        {...(mayPay ? { description: t('settlements.list.payHint') } : {})}
+        {...(mayPay
+          ? { description: t('settlements.list.payHint') }
+          : kind === 'brand'
+            ? { description: t('settlements.list.brandHint') }
+            : {})}
         actions={
           // Paying out and the exports act on the settlements tab's list, not on the batches.
           tab === 'settlements' && (
@@ -102,35 +119,38 @@ export function SettlementList({ kind }: { kind: SettlementKind }) {
               )}
               <ExportButtons paths={exportCallsOf(list.exports)} query={screen.filters} />
               {kind === 'brand' && can(user, 'brandSettlements') && (
-                <>
-                  <Button asChild size="sm" colorPalette="blue">
-                    <Link href="/settle/brand/payouts">{t('payouts.checkLink')}</Link>
-                  </Button>
-                  <Button asChild size="sm" variant="outline">
-                    <Link href="/settle/brand/deposits">{t('payouts.depositsLink')}</Link>
-                  </Button>
-                  <Button asChild size="sm" variant="outline">
-                    <Link href="/settle/settings">{t('settlements.list.settings')}</Link>
-                  </Button>
-                </>
+                <Button asChild size="sm" variant="outline">
+                  <Link href="/settle/settings">{t('settlements.list.settings')}</Link>
+                </Button>
               )}
             </Flex>
           )
         }
       />
       {payout ? (
-        <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount unmountOnExit>
+        <Tabs.Root
+          value={tab}
+          onValueChange={(e) => {
+            setTab(e.value);
+            if (batchAsked) forgetBatch();
+          }}
+          lazyMount
+          unmountOnExit
+        >
           <Tabs.List mb="4">
             <Tabs.Trigger value="settlements">{t('settlements.list.tabs.settlements')}</Tabs.Trigger>
             <Tabs.Trigger value="batches">{t('settlements.list.tabs.batches')}</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="settlements">{body}</Tabs.Content>
           <Tabs.Content value="batches">
-            <PayoutBatches kind={kind} onChanged={afterPayout} />
+            <PayoutBatches kind={kind} onChanged={afterPayout} only={onlyBatch} onShowAll={forgetBatch} />
           </Tabs.Content>
         </Tabs.Root>
       ) : (
-        body
+        <>
+          <BrandSettlementTabs />
+          {body}
+        </>
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import { Badge, Link as ChakraLink } from '@chakra-ui/react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import {
   STATUS_FILTER_CODES,
   type PayoutState,
@@ -27,6 +27,19 @@ export const settlementHref = (kind: SettlementKind, id: number) => `${SETTLEMEN
 export const batchHref = (kind: SettlementKind, batchId: number) =>
   `${SETTLEMENT_ROUTES[kind]}?batch=${batchId}`;
 
+/**
+ * A batch's link from where it is shown: on the list itself it keeps the list's filters (the
+ * settlements tab comes back as it was), from a settlement's page it opens the list afresh.
+ */
+function useBatchHref(kind: SettlementKind, batchId: number) {
+  const [path] = useLocation();
+  const search = useSearch();
+  if (path !== SETTLEMENT_ROUTES[kind]) return batchHref(kind, batchId);
+  const params = new URLSearchParams(search);
+  params.set('batch', String(batchId));
+  return `${path}?${params.toString()}`;
+}
+
 const STATE_PALETTE: Record<PayoutState, string> = {
   notRemitted: 'orange',
   inBatch: 'blue',
@@ -49,6 +62,7 @@ export function PayoutStateBadge({
 }) {
   const t = useT();
   const inBatch = s.payoutState === 'inBatch' && s.batchId != null;
+  const href = useBatchHref(kind, s.batchId ?? 0);
   const [before, after] = inBatch ? t('settlements.inBatchOf', { batch: BATCH_MARK }).split(BATCH_MARK) : [];
   return (
     // In a batch the sentence may wrap, between its words only (keep-all: not inside 送金バッチ).
@@ -70,7 +84,7 @@ export function PayoutStateBadge({
         <>
           {before}
           <ChakraLink asChild color="inherit" textDecoration="underline">
-            <Link href={batchHref(kind, s.batchId!)}>#{s.batchId}</Link>
+            <Link href={href}>#{s.batchId}</Link>
           </ChakraLink>
           {after}
         </>
