@@ -1,4 +1,4 @@
-import { brandTransactionsCalls } from '../contract/calls/brandTransactions';
+import { reconciliationCalls } from '../contract/calls/reconciliation';
 import type { BrandTransactionRow } from '../contract/brandTransactions';
 import type { Page } from '../contract/envelope';
 import type { ReconGroup } from '../contract/reconciliation';
@@ -8,4 +8,4 @@ import { api } from './api';
 export const pageBrandTransactions = (
   group: ReconGroup,
   query: Record<string, unknown>,
-): Promise<Page<BrandTransactionRow>> => api.call(brandTransactionsCalls[group].page, query);
+): Promise<Page<BrandTransactionRow>> => api.call(reconciliationCalls.brandTransactions[group].page, query);

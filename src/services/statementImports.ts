@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { statementImportsCalls } from '../contract/calls/statementImports';
+import { reconciliationCalls } from '../contract/calls/reconciliation';
 import type { ReconGroup } from '../contract/reconciliation';
 import type { StatementUploadRequest } from '../contract/statementImports';
 import { api } from './api';
@@ -15,10 +15,10 @@ export function statementForm(r: Omit<StatementUploadRequest, 'group'>): FormDat
 
 /** Silent: the dialog shows the refusal at its fields, or the failure. */
 export const uploadStatement = ({ group, ...r }: StatementUploadRequest) =>
-  api.upload(statementImportsCalls[group].upload, statementForm(r), { silent: true });
+  api.upload(reconciliationCalls.statementImports[group].upload, statementForm(r), { silent: true });
 
 export const readImport = (group: ReconGroup, id: number) =>
-  api.call(statementImportsCalls[group].get, { id }, { silent: true });
+  api.call(reconciliationCalls.statementImports[group].get, { id }, { silent: true });
 
 export const statementImportActors = {
   uploadStatement: fromPromise(({ input }: { input: StatementUploadRequest }) => uploadStatement(input)),
@@ -28,4 +28,4 @@ export const statementImportActors = {
 };
 
 export const pageImports = (group: ReconGroup, q: { pageNum: number; pageSize: number }) =>
-  api.call(statementImportsCalls[group].page, q);
+  api.call(reconciliationCalls.statementImports[group].page, q);
