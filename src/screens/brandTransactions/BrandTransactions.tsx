@@ -11,7 +11,7 @@ import { moneyIn } from '../../components/money';
 import type { Cells } from '../../lists/columns';
 import type { ColumnKey } from '../../lists/ListBody';
 import { ListScreen } from '../../lists/ListScreen';
-import { pageBrandTransactions } from '../../services/brandTransactions';
+import { pageBrandTransactions } from '../../services/reconciliation';
 import { orderHref } from '../orders/orderColumns';
 
 const TITLES: Record<ReconGroup, MessageKey> = {

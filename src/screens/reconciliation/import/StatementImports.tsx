@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../components/format';
 import { PageHeader } from '../../../components/PageHeader';
 import type { Column } from '../../../components/DataTable';
 import { PagedTable, usePagedLoad } from '../../../lists/PagedTable';
-import { pageImports } from '../../../services/statementImports';
+import { pageImports } from '../../../services/reconciliation';
 import { ImportStatementButton } from './ImportStatementButton';
 
 const STATUS_PALETTE = { done: 'green', refused: 'red', failed: 'red' } as const;
