@@ -1,18 +1,18 @@
 import { useCallback } from 'react';
 import { Badge, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
-import type { BrandTransactionRow } from '../../contract/brandTransactions';
-import { BRAND_TRANSACTION_LISTS } from '../../contract/lists/brandTransactions';
-import { AUDIT_CODE, type ReconGroup } from '../../contract/reconciliation';
-import type { ListQuery } from '../../machines/listQuery';
-import type { MessageKey, Translate } from '../../i18n/translator';
-import { formatDateTime } from '../../components/format';
-import { moneyIn } from '../../components/money';
-import type { Cells } from '../../lists/columns';
-import type { ColumnKey } from '../../lists/ListBody';
-import { ListScreen } from '../../lists/ListScreen';
-import { pageBrandTransactions } from '../../services/reconciliation';
-import { orderHref } from '../orders/orderColumns';
+import type { BrandTransactionRow } from '../../../contract/brandTransactions';
+import { BRAND_TRANSACTION_LISTS } from '../../../contract/lists/brandTransactions';
+import { AUDIT_CODE, type ReconGroup } from '../../../contract/reconciliation';
+import type { ListQuery } from '../../../machines/listQuery';
+import type { MessageKey, Translate } from '../../../i18n/translator';
+import { formatDateTime } from '../../../components/format';
+import { moneyIn } from '../../../components/money';
+import type { Cells } from '../../../lists/columns';
+import type { ColumnKey } from '../../../lists/ListBody';
+import { ListScreen } from '../../../lists/ListScreen';
+import { pageBrandTransactions } from '../../../services/reconciliation';
+import { orderHref } from '../../orders/orderColumns';
 
 const TITLES: Record<ReconGroup, MessageKey> = {
   wallet: 'menu.walletTrade',
