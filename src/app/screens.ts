@@ -162,7 +162,7 @@ function statementImportScreens(): SubScreen[] {
   return pagesBelow(
     () => import('../screens/reconciliation/import/StatementImports'),
     'imports',
-    'statementImports.listTitle',
+    'reconciliation.imports.listTitle',
     {
       '/history/walletCheck': (m) => m.WalletStatementImports,
       '/history/paypayCheck': (m) => m.PaypayStatementImports,

@@ -29,7 +29,7 @@ function ResultBadge({ t, row }: { t: Translate; row: BrandTransactionRow }) {
   return (
     <Badge colorPalette={palette} variant="subtle" whiteSpace="nowrap">
       {t(`orders.auditResults.${row.code}`)}
-      {!ok && row.resolution ? ` · ${t('brandTransactions.resolved')}` : ''}
+      {!ok && row.resolution ? ` · ${t('reconciliation.transactions.resolved')}` : ''}
     </Badge>
   );
 }
@@ -39,7 +39,7 @@ const cells = (t: Translate): Cells<ColumnKey<List>, BrandTransactionRow> => {
   return {
     time: (r) => formatDateTime(r.time),
     brand: (r) => t(`orders.brands.${r.brand}`),
-    kind: (r) => t(`brandTransactions.kinds.${r.kind}`),
+    kind: (r) => t(`reconciliation.transactions.kinds.${r.kind}`),
     brandOrderNo: (r) => (
       <Text
         as="span"
@@ -60,7 +60,7 @@ const cells = (t: Translate): Cells<ColumnKey<List>, BrandTransactionRow> => {
         </Link>
       ) : (
         <Text as="span" color="fg.muted">
-          {t('brandTransactions.notOurs')}
+          {t('reconciliation.transactions.notOurs')}
         </Text>
       ),
     amount: (r) => money(r.amount, r.currency),
