@@ -20,7 +20,7 @@ import { refundActors, refundApprovalActors } from './services/refunds';
 import { preOrderActors } from './services/preorders';
 import { settlementCheckoutActors } from './services/settlements';
 import { statementImportMachine } from './machines/statementImport';
-import { statementImportActors } from './services/statementImports';
+import { statementImportActors } from './services/reconciliation';
 import { STORAGE_KEYS, sessionStore } from './services/storage';
 import { isWorkingLanguage } from './contract/locale';
 import { system } from './app/system';

@@ -30,8 +30,12 @@ export const SCREENS: Readonly<Record<BuiltScreen, LazyScreen>> = {
   '/history/order': lazyScreen(() => import('../screens/orders/Orders')),
   '/history/refund': lazyScreen(() => import('../screens/refunds/Refunds')),
   '/history/refundApproval': lazyScreen(() => import('../screens/refunds/RefundApprovals')),
-  '/history/walletTrade': lazyScreen(() => import('../screens/brandTransactions/WalletTransactions')),
-  '/history/paypayTrade': lazyScreen(() => import('../screens/brandTransactions/PaypayTransactions')),
+  '/history/walletTrade': lazyScreen(
+    () => import('../screens/reconciliation/transactions/WalletTransactions'),
+  ),
+  '/history/paypayTrade': lazyScreen(
+    () => import('../screens/reconciliation/transactions/PaypayTransactions'),
+  ),
   '/history/walletCheck': lazyScreen(() => import('../screens/reconciliation/WalletCheck')),
   '/history/paypayCheck': lazyScreen(() => import('../screens/reconciliation/PaypayCheck')),
   '/history/walletBill': lazyScreen(() => import('../screens/payouts/WalletBill')),
@@ -158,7 +162,7 @@ function statementImportScreens(): SubScreen[] {
   return pagesBelow(
     () => import('../screens/reconciliation/import/StatementImports'),
     'imports',
-    'statementImports.listTitle',
+    'reconciliation.imports.listTitle',
     {
       '/history/walletCheck': (m) => m.WalletStatementImports,
       '/history/paypayCheck': (m) => m.PaypayStatementImports,

@@ -21,8 +21,6 @@ import audit from './audit';
 import fileExports from './exports';
 import settlements from './settlements';
 import reconciliation from './reconciliation';
-import brandTransactions from './brandTransactions';
-import statementImports from './statementImports';
 import payouts from './payouts';
 import payoutBatches from './payoutBatches';
 import search from './search';
@@ -55,8 +53,6 @@ export const AREAS = {
   exports: fileExports,
   settlements,
   reconciliation,
-  brandTransactions,
-  statementImports,
   payouts,
   payoutBatches,
   search,

@@ -1,3 +1,4 @@
+import type { BrandSettingsSave } from '../contract/brandSettings';
 import { orgCalls } from '../contract/calls/org';
 import type {
   AgentSaveInput,
@@ -61,3 +62,10 @@ export const listBrandAgents = () => api.call(orgCalls.brandAgentList);
 export const getBrandAgent = (id: number) => api.call(orgCalls.brandAgentGet, { id }, silent);
 export const saveBrandAgent = (input: BrandAgentSaveInput) =>
   api.call(orgCalls.brandAgentSave, input, silent);
+
+/** A company's connector and sandbox behaviour per brand (every brand, defaults filled in). */
+export const getBrandSettings = (companyId: number) =>
+  api.call(orgCalls.brandSettingGet, { companyId }, { silent: true });
+
+export const saveBrandSettings = (input: BrandSettingsSave) =>
+  api.call(orgCalls.brandSettingSave, input, { silent: true });

@@ -111,8 +111,8 @@ for (const { name, steps } of WALKS) {
     await upload.install();
     await read.install();
     await page.goto('/history/walletCheck/imports');
-    await page.getByRole('button', { name: ja('statementImports.open'), exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: ja('statementImports.title') });
+    await page.getByRole('button', { name: ja('reconciliation.imports.open'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: ja('reconciliation.imports.title') });
     await expect(dialog).toBeVisible();
     const button = (key: string) => dialog.getByRole('button', { name: ja(key), exact: true });
     const refusedLater = steps.some((s) => outputLabel(s.event) === 'refused');
@@ -128,7 +128,7 @@ for (const { name, steps } of WALKS) {
           break;
         case 'SUBMIT':
           if (event.file === null) {
-            await expect(button('statementImports.submit')).toBeDisabled();
+            await expect(button('reconciliation.imports.submit')).toBeDisabled();
             break;
           }
           if (refusedUpload) {
@@ -144,8 +144,8 @@ for (const { name, steps } of WALKS) {
               mimeType: 'text/csv',
               buffer: CORRUPT,
             });
-            await dialog.getByLabel(ja('statementImports.brand')).selectOption('wechat');
-            await dialog.getByLabel(ja('statementImports.day')).fill('2025-04-01');
+            await dialog.getByLabel(ja('reconciliation.imports.brand')).selectOption('wechat');
+            await dialog.getByLabel(ja('reconciliation.imports.day')).fill('2025-04-01');
           } else {
             await dialog.locator('input[type=file]').setInputFiles({
               name: 'wechat-utf8bom.csv',
@@ -153,7 +153,7 @@ for (const { name, steps } of WALKS) {
               buffer: GOOD,
             });
           }
-          await button('statementImports.submit').click();
+          await button('reconciliation.imports.submit').click();
           break;
         case 'xstate.done.actor.uploadStatement':
           await upload.release();
@@ -184,16 +184,16 @@ for (const { name, steps } of WALKS) {
           await expect.poll(() => read.waiting).toBeGreaterThan(0);
           break;
         case 'RETRY':
-          await button('statementImports.retry').click();
+          await button('reconciliation.imports.retry').click();
           break;
         case 'AGAIN':
-          await button('statementImports.another').click();
+          await button('reconciliation.imports.another').click();
           break;
         case 'CANCEL':
-          await button('statementImports.cancel').click();
+          await button('reconciliation.imports.cancel').click();
           break;
         case 'CLOSE':
-          await button('statementImports.close').click();
+          await button('reconciliation.imports.close').click();
           break;
         default:
           throw new Error(`no user action for ${event.type}`);
@@ -206,7 +206,7 @@ for (const { name, steps } of WALKS) {
 
 /** What a user sees in each state (statementImportTestMap). */
 async function expectState(page: Page, state: AnyMachineSnapshot) {
-  const dialog = page.getByRole('dialog', { name: ja('statementImports.title') });
+  const dialog = page.getByRole('dialog', { name: ja('reconciliation.imports.title') });
   const submit = dialog.locator('button[type=submit]');
   if (state.matches('closed')) {
     await expect(dialog).toBeHidden();
@@ -214,7 +214,7 @@ async function expectState(page: Page, state: AnyMachineSnapshot) {
   }
   await expect(dialog).toBeVisible();
   if (state.matches('choosing')) {
-    await expect(dialog.getByText(ja('statementImports.file'))).toBeVisible();
+    await expect(dialog.getByText(ja('reconciliation.imports.file'))).toBeVisible();
     if (state.matches('choosing.invalid'))
       await expect(dialog.getByText(ja('server.statementImports.binary'))).toBeVisible();
   }
@@ -223,13 +223,13 @@ async function expectState(page: Page, state: AnyMachineSnapshot) {
     const status = dialog.getByRole('status');
     await expect(status).toBeVisible();
     if (state.matches('waiting')) {
-      await expect(status).toContainText(ja('statementImports.statuses.parsing'));
-      await expect(status).toContainText(ja('statementImports.rowsRead', { count: 1000 }));
+      await expect(status).toContainText(ja('reconciliation.imports.statuses.parsing'));
+      await expect(status).toContainText(ja('reconciliation.imports.rowsRead', { count: 1000 }));
     }
   }
   if (state.matches('done')) {
     await expect(
-      dialog.getByText(ja('statementImports.doneTitle', { brand: 'WeChat Pay', day: '2025-04-01' })),
+      dialog.getByText(ja('reconciliation.imports.doneTitle', { brand: 'WeChat Pay', day: '2025-04-01' })),
     ).toBeVisible();
     // The fixture's two rows are none of ours: gateway history missing.
     await expect(dialog.locator('tr[data-code="200"]')).toContainText('2');
@@ -237,17 +237,20 @@ async function expectState(page: Page, state: AnyMachineSnapshot) {
   if (state.matches('refused')) {
     await expect(
       dialog.getByText(
-        ja('statementImports.refusalAt', { line: 2, reason: ja('statementImports.reasons.status') }),
+        ja('reconciliation.imports.refusalAt', {
+          line: 2,
+          reason: ja('reconciliation.imports.reasons.status'),
+        }),
       ),
     ).toBeVisible();
     await expect(
-      dialog.getByText(ja('statementImports.refusedTitle', { brand: 'WeChat Pay', day: '2025-04-01' })),
+      dialog.getByText(ja('reconciliation.imports.refusedTitle', { brand: 'WeChat Pay', day: '2025-04-01' })),
     ).toBeVisible();
   }
   if (state.matches('failed')) {
-    await expect(dialog.getByText(ja('statementImports.failedTitle'))).toBeVisible();
+    await expect(dialog.getByText(ja('reconciliation.imports.failedTitle'))).toBeVisible();
     await expect(
-      dialog.getByRole('button', { name: ja('statementImports.retry'), exact: true }),
+      dialog.getByRole('button', { name: ja('reconciliation.imports.retry'), exact: true }),
     ).toBeVisible();
   }
 }

@@ -1,4 +1,3 @@
-import { brandSettingsCalls } from '../../../src/contract/calls/brandSettings';
 import { orgCalls } from '../../../src/contract/calls/org';
 import type { Api } from '../../platform/api';
 import { statusRoutes } from '../../platform/caller';
@@ -106,10 +105,10 @@ export function orgRoutes(api: Api) {
   }));
   statusRoutes(api, { lock: orgCalls.brandAgentLock, unlock: orgCalls.brandAgentUnlock }, brandAgentStatus);
   // A company's connector and sandbox behaviour per brand (company settings).
-  api.call(brandSettingsCalls.get, async (c) => ({
+  api.call(orgCalls.brandSettingGet, async (c) => ({
     result: await brandSettingsGet(c, c.input.companyId),
   }));
-  api.call(brandSettingsCalls.save, async (c) => ({
+  api.call(orgCalls.brandSettingSave, async (c) => ({
     result: await brandSettingsSave(c, c.input),
     messageKey: 'server.saved',
   }));

@@ -1,4 +1,4 @@
-import { statementImportsCalls } from '../../../src/contract/calls/statementImports';
+import { reconciliationCalls } from '../../../src/contract/calls/reconciliation';
 import { RECON_GROUPS } from '../../../src/contract/reconciliation';
 import { STATEMENT_UPLOAD_MAX_BYTES } from '../../../src/contract/statementImports';
 import type { Api } from '../../platform/api';
@@ -8,7 +8,7 @@ import { getImport, pageImports, startUpload } from './imports';
 /** The statement import calls of each group (docs/api.md, "Statement imports"). */
 export function importRoutes(api: Api) {
   for (const group of RECON_GROUPS) {
-    const calls = statementImportsCalls[group];
+    const calls = reconciliationCalls.statementImports[group];
     api.call(calls.upload, { uploadMaxBytes: STATEMENT_UPLOAD_MAX_BYTES }, async (c) => ({
       result: await startUpload(c, group, c.input, c.req.uploadFileName ?? ''),
       messageKey: 'server.statementImports.started',

@@ -101,7 +101,7 @@ function mayImport(c: Caller) {
   if (!can(c.principal, 'reconcile')) throw new ApiError(ResultType.NO_ACCESS, 'server.noAccess');
 }
 
-export const brandName = (t: Translate, brand: PayBrand) => t(`statementImports.brands.${brand}`);
+export const brandName = (t: Translate, brand: PayBrand) => t(`reconciliation.imports.brands.${brand}`);
 
 const REASON_KEYS = new Set<string>([
   'size',
@@ -124,7 +124,7 @@ const REASON_KEYS = new Set<string>([
   ...IMPORT_REFUSALS,
 ]);
 export const reasonText = (t: Translate, reason: string) =>
-  REASON_KEYS.has(reason) ? t(`statementImports.reasons.${reason}` as MessageKey) : reason;
+  REASON_KEYS.has(reason) ? t(`reconciliation.imports.reasons.${reason}` as MessageKey) : reason;
 
 const fileError = (t: Translate, key: MessageKey, values: Record<string, unknown> = {}) =>
   fieldError(t, 'file', key, values);
@@ -263,7 +263,7 @@ function viewOf(
         detail: row.refusalDetail ?? '',
         // Line 0 is the file as a whole (its size, its days): the reason alone.
         message: row.refusalLine
-          ? t('statementImports.refusalAt', {
+          ? t('reconciliation.imports.refusalAt', {
               line: row.refusalLine,
               reason: reasonText(t, row.refusalReason),
             })

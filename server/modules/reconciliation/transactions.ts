@@ -4,7 +4,7 @@ import type {
   BrandTransactionQuery,
   BrandTransactionRow,
 } from '../../../src/contract/brandTransactions';
-import { brandTransactionsCalls } from '../../../src/contract/calls/brandTransactions';
+import { reconciliationCalls } from '../../../src/contract/calls/reconciliation';
 import type { Page } from '../../../src/contract/envelope';
 import { BRAND_TRANSACTION_LISTS } from '../../../src/contract/lists/brandTransactions';
 import { RECON_GROUP_BRANDS, RECON_GROUPS, type ReconGroup } from '../../../src/contract/reconciliation';
@@ -206,7 +206,7 @@ const exportOf = (
 /** The brand transactions' calls of both groups. */
 export function brandTransactionRoutes(api: Api) {
   for (const group of RECON_GROUPS) {
-    const calls = brandTransactionsCalls[group];
+    const calls = reconciliationCalls.brandTransactions[group];
     api.call(calls.page, async (c) => ({
       result: await brandTransactionPage(c.deps.db, scopeOf(c.principal), c.t, group, c.input),
     }));

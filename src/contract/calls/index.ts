@@ -2,8 +2,6 @@ import { accessCalls } from './access';
 import { accountCalls } from './account';
 import { auditCalls } from './audit';
 import { authCalls } from './auth';
-import { brandSettingsCalls } from './brandSettings';
-import { brandTransactionsCalls } from './brandTransactions';
 import { checksCalls } from './checks';
 import { commissionCalls } from './commission';
 import { linksCalls } from './links';
@@ -18,7 +16,6 @@ import { reconciliationCalls } from './reconciliation';
 import { refundsCalls } from './refunds';
 import { searchCalls } from './search';
 import { settlementsCalls } from './settlements';
-import { statementImportsCalls } from './statementImports';
 import { payoutsCalls } from './payouts';
 import { terminalsCalls } from './terminals';
 import type { Call } from '../call';
@@ -32,9 +29,6 @@ export const CALLS_BY_AREA = {
   account: accountCalls,
   audit: auditCalls,
   auth: authCalls,
-  brandSettings: brandSettingsCalls,
-  brandTransactionsWallet: brandTransactionsCalls.wallet,
-  brandTransactionsPaypay: brandTransactionsCalls.paypay,
   checks: checksCalls,
   commission: commissionCalls,
   links: linksCalls,
@@ -47,14 +41,16 @@ export const CALLS_BY_AREA = {
   preorders: preordersCalls,
   reconciliationWallet: reconciliationCalls.wallet,
   reconciliationPaypay: reconciliationCalls.paypay,
+  reconciliationImportsWallet: reconciliationCalls.statementImports.wallet,
+  reconciliationImportsPaypay: reconciliationCalls.statementImports.paypay,
+  reconciliationTransactionsWallet: reconciliationCalls.brandTransactions.wallet,
+  reconciliationTransactionsPaypay: reconciliationCalls.brandTransactions.paypay,
   refunds: refundsCalls,
   search: searchCalls,
   settlementsMerchant: settlementsCalls.merchant,
   settlementsAgent: settlementsCalls.agent,
   settlementsBrand: settlementsCalls.brand,
   settlementSettings: settlementsCalls.settings,
-  statementImportsWallet: statementImportsCalls.wallet,
-  statementImportsPaypay: statementImportsCalls.paypay,
   payoutsWallet: payoutsCalls.wallet,
   payoutsPaypay: payoutsCalls.paypay,
   payoutsAll: payoutsCalls.all,
@@ -68,8 +64,6 @@ export { accessCalls };
 export { accountCalls };
 export { auditCalls };
 export { authCalls };
-export { brandSettingsCalls };
-export { brandTransactionsCalls };
 export { checksCalls };
 export { commissionCalls };
 export { linksCalls };
@@ -84,6 +78,5 @@ export { reconciliationCalls };
 export { refundsCalls };
 export { searchCalls };
 export { settlementsCalls };
-export { statementImportsCalls };
 export { payoutsCalls };
 export { terminalsCalls };

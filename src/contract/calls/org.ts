@@ -28,6 +28,7 @@ import {
   type BrandAgentOption,
   type BrandAgentRow,
 } from '../orgBrandAgent';
+import { BrandSettingsQuery, type BrandSettings, BrandSettingsSave } from '../brandSettings';
 
 /** The org calls (docs/api.md). */
 export const orgCalls = {
@@ -181,6 +182,18 @@ export const orgCalls = {
     access: '/setup/brandAgent',
     input: IdInput,
     reply: reply<StatusChanged>(),
+    writes: true,
+  }),
+  /** A company's connector and sandbox behaviour per brand (its detail page's brand settings). */
+  brandSettingGet: call('/org/brandSetting/get', {
+    access: '/setup/company',
+    input: BrandSettingsQuery,
+    reply: reply<BrandSettings>(),
+  }),
+  brandSettingSave: call('/org/brandSetting/save', {
+    access: '/setup/company',
+    input: BrandSettingsSave,
+    reply: reply<BrandSettings>(),
     writes: true,
   }),
 } as const;

@@ -1,3 +1,5 @@
+import type { AnyObjectSchema } from 'yup';
+import { BRAND_TRANSACTION_QUERIES, type BrandTransactionRow } from '../brandTransactions';
 import { call, reply } from '../call';
 import type { Page } from '../envelope';
 import {
@@ -17,7 +19,16 @@ import {
   type ReconResult,
   type ReconRun,
 } from '../reconciliation';
-import type { AnyObjectSchema } from 'yup';
+import { BRAND_TRANSACTION_LISTS } from '../lists/brandTransactions';
+import {
+  CHECK_ROUTES,
+  StatementImportIdInput,
+  StatementImportPageQuery,
+  StatementRefetchInput,
+  StatementUploadInput,
+  type StatementImportStarted,
+  type StatementImportView,
+} from '../statementImports';
 
 /**
  * The reconciliation result calls (docs/api.md, "Reconciliation"): for each group's check page
@@ -52,7 +63,75 @@ function groupCalls<const G extends ReconGroup, Q extends AnyObjectSchema, E ext
   };
 }
 
+/**
+ * The statement import calls of one group of brands (docs/api.md, "Statement imports"), opened
+ * by the group's check screen: upload (multipart), refetch from the brand, an import's
+ * progress and the group's recent imports. Upload and refetch need RECON_WRITE_ROLES.
+ */
+function importCalls<const P extends string, const R extends string>(prefix: P, route: R) {
+  return {
+    upload: call(`${prefix}/import/upload`, {
+      access: route,
+      input: StatementUploadInput,
+      reply: reply<StatementImportStarted>(),
+      kind: 'upload',
+      writes: true,
+    }),
+    refetch: call(`${prefix}/import/refetch`, {
+      access: route,
+      input: StatementRefetchInput,
+      reply: reply<StatementImportStarted>(),
+      writes: true,
+    }),
+    get: call(`${prefix}/import/get`, {
+      access: route,
+      input: StatementImportIdInput,
+      reply: reply<StatementImportView>(),
+    }),
+    page: call(`${prefix}/import/page`, {
+      access: route,
+      input: StatementImportPageQuery,
+      reply: reply<Page<StatementImportView>>(),
+    }),
+  };
+}
+
+/** A group's brand transactions: the page and both exports (docs/api.md, "Reconciliation"). */
+const transactionCalls = <
+  const List extends { path: string; route: string; exports: { paths: { excel: string; csv: string } } },
+  P extends AnyObjectSchema,
+  E extends AnyObjectSchema,
+>(
+  list: List,
+  page: P,
+  exported: E,
+) => ({
+  page: call(list.path, { access: list.route, input: page, reply: reply<Page<BrandTransactionRow>>() }),
+  exportExcel: call(list.exports.paths.excel, { access: list.route, input: exported, kind: 'file' }),
+  exportCsv: call(list.exports.paths.csv, { access: list.route, input: exported, kind: 'file' }),
+});
+
+/**
+ * The reconciliation module's calls: per group (wallet, paypay) its check page's results, its
+ * statement imports (`statementImports`) and its brand transactions list (`brandTransactions`).
+ */
 export const reconciliationCalls = {
   wallet: groupCalls('wallet', WalletReconPageQuery, WalletReconExportQuery),
   paypay: groupCalls('paypay', PaypayReconPageQuery, PaypayReconExportQuery),
+  statementImports: {
+    wallet: importCalls('/history/walletCheck', CHECK_ROUTES.wallet),
+    paypay: importCalls('/history/paypayCheck', CHECK_ROUTES.paypay),
+  },
+  brandTransactions: {
+    wallet: transactionCalls(
+      BRAND_TRANSACTION_LISTS.wallet,
+      BRAND_TRANSACTION_QUERIES.wallet.page,
+      BRAND_TRANSACTION_QUERIES.wallet.export,
+    ),
+    paypay: transactionCalls(
+      BRAND_TRANSACTION_LISTS.paypay,
+      BRAND_TRANSACTION_QUERIES.paypay.page,
+      BRAND_TRANSACTION_QUERIES.paypay.export,
+    ),
+  },
 } as const;

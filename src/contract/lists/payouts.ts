@@ -30,7 +30,7 @@ const EXPORT_COLUMNS = [
   {
     key: 'brand',
     width: 14,
-    cell: { kind: 'label', catalogue: 'statementImports.brands', codes: PAY_BRANDS },
+    cell: { kind: 'label', catalogue: 'reconciliation.imports.brands', codes: PAY_BRANDS },
   },
   { key: 'currency', width: 8, cell: { kind: 'text' } },
   { key: 'periodBegin', width: 12, cell: { kind: 'text' } },
@@ -85,7 +85,7 @@ const payoutList = <const P extends string, const R extends string, const B exte
     route,
     period: PERIOD,
     filters: {
-      brand: codeFilter('fields.brand', brands, 'statementImports.brands'),
+      brand: codeFilter('fields.brand', brands, 'reconciliation.imports.brands'),
       check: codeFilter('payouts.check', PAYOUT_CHECKS, 'payouts.checks'),
       deposit: codeFilter('payouts.deposit', DEPOSIT_STATES, 'payouts.depositStates'),
     },
@@ -164,7 +164,7 @@ export const DEPOSIT_LIST = defineList({
       {
         key: 'brand',
         width: 14,
-        cell: { kind: 'label', catalogue: 'statementImports.brands', codes: PAY_BRANDS },
+        cell: { kind: 'label', catalogue: 'reconciliation.imports.brands', codes: PAY_BRANDS },
       },
       { key: 'periodEnd', width: 12, cell: { kind: 'text' } },
       { key: 'fileName', width: 30, cell: { kind: 'text' } },

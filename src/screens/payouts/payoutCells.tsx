@@ -21,7 +21,7 @@ const DEPOSIT_PALETTE: Record<DepositState, string> = {
   notExpected: 'gray',
 };
 
-export const brandName = (t: Translate, brand: PayBrand) => t(`statementImports.brands.${brand}`);
+export const brandName = (t: Translate, brand: PayBrand) => t(`reconciliation.imports.brands.${brand}`);
 
 /** The payout against our settlement: agrees, or differs by how much (the brand's less ours). */
 export function CheckBadge({ t, row }: { t: Translate; row: PayoutRow }) {

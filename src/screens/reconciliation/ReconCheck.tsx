@@ -45,7 +45,7 @@ export function ReconCheck({ group }: { group: ReconGroup }) {
           <ImportStatementButton group={group} onImported={reload} />
           {imports && (
             <Button asChild size="sm" variant="outline">
-              <Link href={`/history/${group}Check/imports`}>{t('statementImports.listTitle')}</Link>
+              <Link href={`/history/${group}Check/imports`}>{t('reconciliation.imports.listTitle')}</Link>
             </Button>
           )}
         </>

@@ -114,7 +114,7 @@ export const refusalText = (
 ) => {
   if (r.refusalLine === null) return '';
   const reason = [
-    r.refusalReason && textOr(t, `statementImports.reasons.${r.refusalReason}`, r.refusalReason),
+    r.refusalReason && textOr(t, `reconciliation.imports.reasons.${r.refusalReason}`, r.refusalReason),
     r.refusalDetail,
   ]
     .filter(Boolean)

@@ -5,7 +5,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { CONNECTOR_KINDS, SANDBOX_BEHAVIOURS, injectionsOf } from '../../../contract/brands';
 import { BrandSettingsSave, type BrandSettings } from '../../../contract/brandSettings';
 import { RATE_CHANNELS, type BrandReadiness } from '../../../contract/commission';
-import { getBrandSettings, saveBrandSettings } from '../../../services/brandSettings';
+import { getBrandSettings, saveBrandSettings } from '../../../services/org';
 import { useT } from '../../../app/i18n';
 import { showSuccess } from '../../../app/toaster';
 import { can } from '../../../contract/capabilities';

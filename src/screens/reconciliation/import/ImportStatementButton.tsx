@@ -43,7 +43,7 @@ export function ImportStatementButton({
         colorPalette="blue"
         onClick={() => root.send({ type: 'statementImport.open', input: { group } })}
       >
-        {t('statementImports.open')}
+        {t('reconciliation.imports.open')}
       </Button>
       {actor && openGroup === group && <ImportDialog actor={actor} />}
     </>
@@ -61,8 +61,8 @@ function ImportDialog({ actor }: { actor: ImportActor }) {
   };
   return (
     <StepDialog
-      label={t('statementImports.title')}
-      title={t('statementImports.title')}
+      label={t('reconciliation.imports.title')}
+      title={t('reconciliation.imports.title')}
       busy={state.matches('uploading')}
       onClose={close}
     >

@@ -18,14 +18,14 @@ type State = SnapshotFrom<typeof statementImportMachine>;
 type Send = (event: StatementImportEvent) => void;
 
 const brandText = (t: Translate, brand: PayBrand | null) =>
-  brand ? t(`statementImports.brands.${brand}`) : '';
+  brand ? t(`reconciliation.imports.brands.${brand}`) : '';
 
 /** "Line 2: An unknown status" in the screen's language (the server's words for a reason it has no key for). */
 const refusalText = (t: Translate, r: NonNullable<StatementImportView['refusal']>) => {
-  const reason = textOr(t, `statementImports.reasons.${r.reason}`, '');
+  const reason = textOr(t, `reconciliation.imports.reasons.${r.reason}`, '');
   if (!reason) return r.message;
   // Line 0 is the file as a whole (its size, its days): the reason alone.
-  return r.line > 0 ? t('statementImports.refusalAt', { line: r.line, reason }) : reason;
+  return r.line > 0 ? t('reconciliation.imports.refusalAt', { line: r.line, reason }) : reason;
 };
 
 /** The form: file, brand (or detect) and day (or from the file). */
@@ -47,27 +47,29 @@ function ChooseStep({ state, send, onClose }: { state: State; send: Send; onClos
       <Dialog.Body>
         <Stack gap="4">
           <FileField
-            label={t('statementImports.file')}
+            label={t('reconciliation.imports.file')}
             accept=".csv,.txt,text/csv,text/plain"
-            hint={t('statementImports.fileHint', { max: `${STATEMENT_UPLOAD_MAX_BYTES / 1024 / 1024} MB` })}
+            hint={t('reconciliation.imports.fileHint', {
+              max: `${STATEMENT_UPLOAD_MAX_BYTES / 1024 / 1024} MB`,
+            })}
             error={errors.file}
             disabled={busy}
             onChoose={setFile}
           />
           <Field.Root invalid={Boolean(errors.brand)}>
-            <Field.Label>{t('statementImports.brand')}</Field.Label>
+            <Field.Label>{t('reconciliation.imports.brand')}</Field.Label>
             <OptionSelect
               root={{ disabled: busy }}
               name="brand"
               value={brand}
               onChange={(e) => setBrand(e.target.value)}
-              placeholder={t('statementImports.detect')}
+              placeholder={t('reconciliation.imports.detect')}
               options={brandsOfGroup(state.context.group).map((b) => ({ value: b, label: brandText(t, b) }))}
             />
             <Field.ErrorText>{errors.brand}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={Boolean(errors.businessDay)}>
-            <Field.Label>{t('statementImports.day')}</Field.Label>
+            <Field.Label>{t('reconciliation.imports.day')}</Field.Label>
             <Input
               type="date"
               name="businessDay"
@@ -75,17 +77,17 @@ function ChooseStep({ state, send, onClose }: { state: State; send: Send; onClos
               disabled={busy}
               onChange={(e) => setBusinessDay(e.target.value)}
             />
-            <Field.HelperText>{t('statementImports.dayHint')}</Field.HelperText>
+            <Field.HelperText>{t('reconciliation.imports.dayHint')}</Field.HelperText>
             <Field.ErrorText>{errors.businessDay}</Field.ErrorText>
           </Field.Root>
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
         <Button variant="outline" onClick={onClose} disabled={busy}>
-          {t('statementImports.cancel')}
+          {t('reconciliation.imports.cancel')}
         </Button>
         <Button type="submit" colorPalette="blue" loading={busy} disabled={!file}>
-          {busy ? t('statementImports.uploading') : t('statementImports.submit')}
+          {busy ? t('reconciliation.imports.uploading') : t('reconciliation.imports.submit')}
         </Button>
       </Dialog.Footer>
     </form>
@@ -99,7 +101,7 @@ function Progressing({ view }: { view: StatementImportView | null }) {
   const total = view?.rowsTotal ?? null;
   return (
     <Stack gap="2" role="status" aria-live="polite">
-      <Text fontWeight="semibold">{t(`statementImports.statuses.${status}`)}</Text>
+      <Text fontWeight="semibold">{t(`reconciliation.imports.statuses.${status}`)}</Text>
       {view?.fileName && (
         <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
           {view.fileName} {brandText(t, view.brand)} {view.businessDay ?? ''}
@@ -109,7 +111,7 @@ function Progressing({ view }: { view: StatementImportView | null }) {
         size="sm"
         value={total ? Math.round(((view?.rowsDone ?? 0) / Math.max(total, 1)) * 100) : null}
         max={100}
-        aria-label={t(`statementImports.statuses.${status}`)}
+        aria-label={t(`reconciliation.imports.statuses.${status}`)}
       >
         <Progress.Track>
           <Progress.Range />
@@ -118,8 +120,8 @@ function Progressing({ view }: { view: StatementImportView | null }) {
       {view && view.rowsDone > 0 && (
         <Text fontSize="sm" fontVariantNumeric="tabular-nums">
           {total
-            ? t('statementImports.rowsOf', { done: view.rowsDone, total })
-            : t('statementImports.rowsRead', { count: view.rowsDone })}
+            ? t('reconciliation.imports.rowsOf', { done: view.rowsDone, total })
+            : t('reconciliation.imports.rowsRead', { count: view.rowsDone })}
         </Text>
       )}
     </Stack>
@@ -136,10 +138,10 @@ function Counts({ view }: { view: StatementImportView }) {
       key: String(code),
       label: `${code} ${t(`orders.auditResults.${code}`)}`,
     })),
-    { key: 'held', label: t('statementImports.held') },
+    { key: 'held', label: t('reconciliation.imports.held') },
   ].filter((r) => counts[r.key as keyof typeof counts] > 0);
   return (
-    <Table.Root size="sm" aria-label={t('statementImports.statuses.done')}>
+    <Table.Root size="sm" aria-label={t('reconciliation.imports.statuses.done')}>
       <Table.Body>
         {rows.map((r) => (
           <Table.Row key={r.key} data-code={r.key}>
@@ -162,12 +164,12 @@ function Outcome({ view }: { view: StatementImportView }) {
       <Stack gap="3">
         <Alert.Root status="success">
           <Alert.Indicator />
-          <Alert.Title>{t('statementImports.doneTitle', where)}</Alert.Title>
+          <Alert.Title>{t('reconciliation.imports.doneTitle', where)}</Alert.Title>
         </Alert.Root>
-        {view.unchanged && <Text>{t('statementImports.unchanged')}</Text>}
+        {view.unchanged && <Text>{t('reconciliation.imports.unchanged')}</Text>}
         <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
           {view.fileName} ·{' '}
-          {t('statementImports.rowsOf', { done: view.rowsDone, total: view.rowsTotal ?? 0 })}
+          {t('reconciliation.imports.rowsOf', { done: view.rowsDone, total: view.rowsTotal ?? 0 })}
         </Text>
         <Counts view={view} />
       </Stack>
@@ -178,7 +180,9 @@ function Outcome({ view }: { view: StatementImportView }) {
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>
-            {view.runId ? t('statementImports.refusedTitle', where) : t('statementImports.refusedNoDay')}
+            {view.runId
+              ? t('reconciliation.imports.refusedTitle', where)
+              : t('reconciliation.imports.refusedNoDay')}
           </Alert.Title>
           {view.refusal && <Alert.Description>{refusalText(t, view.refusal)}</Alert.Description>}
         </Alert.Content>
@@ -212,7 +216,7 @@ export function ImportSteps({ state, send, onClose }: { state: State; send: Send
           <Alert.Root status="error">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{t('statementImports.failedTitle')}</Alert.Title>
+              <Alert.Title>{t('reconciliation.imports.failedTitle')}</Alert.Title>
               <Alert.Description>{state.context.error ?? view?.refusal?.detail ?? ''}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -224,17 +228,17 @@ export function ImportSteps({ state, send, onClose }: { state: State; send: Send
         {state.matches('failed') ? (
           <>
             <Button variant="outline" onClick={onClose}>
-              {t('statementImports.cancel')}
+              {t('reconciliation.imports.cancel')}
             </Button>
             <Button colorPalette="blue" onClick={() => send({ type: 'RETRY' })}>
-              {t('statementImports.retry')}
+              {t('reconciliation.imports.retry')}
             </Button>
           </>
         ) : (
           <>
             {ended && (
               <Button variant="outline" onClick={() => send({ type: 'AGAIN' })}>
-                {t('statementImports.another')}
+                {t('reconciliation.imports.another')}
               </Button>
             )}
             <Button
@@ -242,7 +246,7 @@ export function ImportSteps({ state, send, onClose }: { state: State; send: Send
               variant={ended ? 'solid' : 'outline'}
               onClick={onClose}
             >
-              {t('statementImports.close')}
+              {t('reconciliation.imports.close')}
             </Button>
           </>
         )}

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../components/format';
 import { PageHeader } from '../../../components/PageHeader';
 import type { Column } from '../../../components/DataTable';
 import { PagedTable, usePagedLoad } from '../../../lists/PagedTable';
-import { pageImports } from '../../../services/statementImports';
+import { pageImports } from '../../../services/reconciliation';
 import { ImportStatementButton } from './ImportStatementButton';
 
 const STATUS_PALETTE = { done: 'green', refused: 'red', failed: 'red' } as const;
@@ -25,18 +25,18 @@ export function StatementImports({ group }: { group: ReconGroup }) {
   const columns: Column<StatementImportView>[] = [
     {
       key: 'createdAt',
-      header: t('statementImports.columns.createdAt'),
+      header: t('reconciliation.imports.columns.createdAt'),
       cell: (r) => formatDateTime(r.createdAt),
       nowrap: true,
     },
     {
       key: 'createdBy',
-      header: t('statementImports.columns.createdBy'),
-      cell: (r) => r.createdBy ?? t('statementImports.sources.fetched'),
+      header: t('reconciliation.imports.columns.createdBy'),
+      cell: (r) => r.createdBy ?? t('reconciliation.imports.sources.fetched'),
     },
     {
       key: 'fileName',
-      header: t('statementImports.columns.fileName'),
+      header: t('reconciliation.imports.columns.fileName'),
       cell: (r) => (
         <Text as="span" wordBreak="break-all">
           {r.fileName}
@@ -45,19 +45,19 @@ export function StatementImports({ group }: { group: ReconGroup }) {
     },
     {
       key: 'brand',
-      header: t('statementImports.brand'),
-      cell: (r) => (r.brand ? t(`statementImports.brands.${r.brand}`) : ''),
+      header: t('reconciliation.imports.brand'),
+      cell: (r) => (r.brand ? t(`reconciliation.imports.brands.${r.brand}`) : ''),
     },
-    { key: 'day', header: t('statementImports.day'), cell: (r) => r.businessDay ?? '', nowrap: true },
+    { key: 'day', header: t('reconciliation.imports.day'), cell: (r) => r.businessDay ?? '', nowrap: true },
     {
       key: 'status',
-      header: t('statementImports.columns.status'),
+      header: t('reconciliation.imports.columns.status'),
       cell: (r) => (
         <>
           <Badge colorPalette={STATUS_PALETTE[r.status as keyof typeof STATUS_PALETTE] ?? 'gray'}>
-            {t(`statementImports.statuses.${r.status}`)}
+            {t(`reconciliation.imports.statuses.${r.status}`)}
           </Badge>
-          {r.unchanged && ` ${t('statementImports.columns.unchanged')}`}
+          {r.unchanged && ` ${t('reconciliation.imports.columns.unchanged')}`}
         </>
       ),
     },
@@ -65,15 +65,15 @@ export function StatementImports({ group }: { group: ReconGroup }) {
   return (
     <Box>
       <PageHeader
-        title={t('statementImports.listTitle')}
+        title={t('reconciliation.imports.listTitle')}
         actions={<ImportStatementButton group={group} onImported={onImported} />}
       />
       <PagedTable
         paged={paged}
-        label={t('statementImports.listTitle')}
+        label={t('reconciliation.imports.listTitle')}
         columns={columns}
         rowKey={(r) => r.id}
-        empty={t('statementImports.none')}
+        empty={t('reconciliation.imports.none')}
       />
     </Box>
   );

@@ -48,7 +48,7 @@ test('the admin finds an exception by its result and opens its order; a row that
     await expect(rows).toHaveCount(all.result!.records.length + 1);
     for (let i = 1; i <= all.result!.records.length; i++) {
       await expect(rows.nth(i)).toContainText(ja('orders.auditResults.200'));
-      await expect(rows.nth(i)).toContainText(ja('brandTransactions.notOurs'));
+      await expect(rows.nth(i)).toContainText(ja('reconciliation.transactions.notOurs'));
     }
 
     // An amount that differs (600): the row shows the brand's amount, and its order opens.
@@ -77,7 +77,7 @@ test("a company admin sees only its own orders' rows, and PayPay's page only Pay
     await expect(page.getByRole('heading', { level: 1, name: ja('menu.paypayTrade') })).toBeVisible();
     const t = table(page, 'menu.paypayTrade');
     await expect(t.getByRole('row').nth(1)).toBeVisible();
-    await expect(t).not.toContainText(ja('brandTransactions.notOurs'));
+    await expect(t).not.toContainText(ja('reconciliation.transactions.notOurs'));
     await expect(t).not.toContainText(ja('orders.brands.wechat'));
     // The server agrees: every row it lists to the company names one of the company's orders.
     const r = await apiCall<ListPage<BrandTransactionRow>>(
@@ -110,7 +110,7 @@ for (const lang of ['en', 'zh_cn'] as const) {
         page.getByText(tr(lang, 'orders.auditResults.1')).filter({ visible: true }).first(),
       ).toBeVisible();
       const text = await page.locator('body').innerText();
-      expect(text).not.toMatch(/\b(brandTransactions|orders|fields|common|menu)\.[a-zA-Z]+/);
+      expect(text).not.toMatch(/\b(reconciliation|orders|fields|common|menu)\.[a-zA-Z]+/);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(wide).toBeLessThanOrEqual(375);
     } finally {

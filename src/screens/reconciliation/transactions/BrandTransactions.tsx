@@ -1,18 +1,18 @@
 import { useCallback } from 'react';
 import { Badge, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
-import type { BrandTransactionRow } from '../../contract/brandTransactions';
-import { BRAND_TRANSACTION_LISTS } from '../../contract/lists/brandTransactions';
-import { AUDIT_CODE, type ReconGroup } from '../../contract/reconciliation';
-import type { ListQuery } from '../../machines/listQuery';
-import type { MessageKey, Translate } from '../../i18n/translator';
-import { formatDateTime } from '../../components/format';
-import { moneyIn } from '../../components/money';
-import type { Cells } from '../../lists/columns';
-import type { ColumnKey } from '../../lists/ListBody';
-import { ListScreen } from '../../lists/ListScreen';
-import { pageBrandTransactions } from '../../services/brandTransactions';
-import { orderHref } from '../orders/orderColumns';
+import type { BrandTransactionRow } from '../../../contract/brandTransactions';
+import { BRAND_TRANSACTION_LISTS } from '../../../contract/lists/brandTransactions';
+import { AUDIT_CODE, type ReconGroup } from '../../../contract/reconciliation';
+import type { ListQuery } from '../../../machines/listQuery';
+import type { MessageKey, Translate } from '../../../i18n/translator';
+import { formatDateTime } from '../../../components/format';
+import { moneyIn } from '../../../components/money';
+import type { Cells } from '../../../lists/columns';
+import type { ColumnKey } from '../../../lists/ListBody';
+import { ListScreen } from '../../../lists/ListScreen';
+import { pageBrandTransactions } from '../../../services/reconciliation';
+import { orderHref } from '../../orders/orderColumns';
 
 const TITLES: Record<ReconGroup, MessageKey> = {
   wallet: 'menu.walletTrade',
@@ -29,7 +29,7 @@ function ResultBadge({ t, row }: { t: Translate; row: BrandTransactionRow }) {
   return (
     <Badge colorPalette={palette} variant="subtle" whiteSpace="nowrap">
       {t(`orders.auditResults.${row.code}`)}
-      {!ok && row.resolution ? ` · ${t('brandTransactions.resolved')}` : ''}
+      {!ok && row.resolution ? ` · ${t('reconciliation.transactions.resolved')}` : ''}
     </Badge>
   );
 }
@@ -39,7 +39,7 @@ const cells = (t: Translate): Cells<ColumnKey<List>, BrandTransactionRow> => {
   return {
     time: (r) => formatDateTime(r.time),
     brand: (r) => t(`orders.brands.${r.brand}`),
-    kind: (r) => t(`brandTransactions.kinds.${r.kind}`),
+    kind: (r) => t(`reconciliation.transactions.kinds.${r.kind}`),
     brandOrderNo: (r) => (
       <Text
         as="span"
@@ -60,7 +60,7 @@ const cells = (t: Translate): Cells<ColumnKey<List>, BrandTransactionRow> => {
         </Link>
       ) : (
         <Text as="span" color="fg.muted">
-          {t('brandTransactions.notOurs')}
+          {t('reconciliation.transactions.notOurs')}
         </Text>
       ),
     amount: (r) => money(r.amount, r.currency),
