@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/setup/sequencer';
 
 export default defineConfig({
   test: {
@@ -15,5 +16,7 @@ export default defineConfig({
     hookTimeout: 180000,
     fileParallelism: true,
     maxWorkers: 2,
+    // The longest files first (tests/vitest-durations.json), so both workers finish together.
+    sequence: { sequencer: LongestFirst },
   },
 });

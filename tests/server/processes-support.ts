@@ -5,6 +5,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { TEST_SECRET_KEY } from './harness';
 
 /**
@@ -52,12 +53,20 @@ export const freePort = () =>
  * CLI: the CLI runs the server as its child, and a SIGKILL of the CLI is not one of the server.
  * The process is kept in `children` while it runs.
  */
+/**
+ * The node arguments that run a server entry (`main`: server/main.ts, `settle`: server/settle.ts)
+ * — from this run's bundle (tests/setup/templates.ts), as `npm start` runs the server.
+ */
+export function serverEntry(entry: 'main' | 'settle'): string[] {
+  return [path.join(inject('kessaiServerBundle'), `${entry}.mjs`)];
+}
+
 export async function startServerProcess(
   port: number,
   env: Record<string, string>,
   children: Set<ChildProcess>,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverEntry('main'), {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', KESSAI_CAPTCHA: 'off', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

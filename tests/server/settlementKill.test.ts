@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scratchDatabase } from './processes-support';
+import { scratchDatabase, serverEntry } from './processes-support';
 
 /**
  * The closing run killed (SIGKILL) at random points on PostgreSQL, at least 20 times, each time
@@ -25,7 +25,7 @@ if (postgresUrl)
       killAfterMs: number | null,
     ): Promise<{ finished: boolean; out: string }> {
       return new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/settle.ts', '--through', through], {
+        const child = spawn(process.execPath, [...serverEntry('settle'), '--through', through], {
           env: { ...process.env, ...scratch.env, KESSAI_LOG_LEVEL: 'warn' },
           stdio: ['ignore', 'pipe', 'pipe'],
         });

@@ -37,6 +37,8 @@ declare module 'vitest' {
     kessaiTemplateRun: string;
     /** This run's folder of PGlite templates. */
     kessaiTemplateDir: string;
+    /** This run's build of the server (main.mjs, settle.mjs) for suites that start processes. */
+    kessaiServerBundle: string;
   }
 }
 

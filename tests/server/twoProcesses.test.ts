@@ -24,6 +24,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { prepareDatabase } from '../../server/demo/prepare';
 import { loginHistory, operators } from '../../server/db/schema';
 import { createHasher } from '../../server/platform/passwords';
+import { serverEntry } from './processes-support';
 import {
   backends,
   CAPTCHA_TEXT,
@@ -220,7 +221,7 @@ if (adminUrl) {
       // Started together: the start-up (migrations, demo data) takes its turn on the database.
       for (const port of ports) {
         let output = '';
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        const child = spawn(process.execPath, serverEntry('main'), {
           env: {
             ...process.env,
             PORT: String(port),
