@@ -3,7 +3,11 @@
  * README gives it, on a tiny data set in a folder of its own (PGlite), so a change that breaks
  * one — a sign-in that stops at the second factor, a call renamed, a query the script builds —
  * fails here instead of on the day someone measures. The figures are not checked (they depend
- * on the machine); the script must finish and print its section.
+ * on the machine); the script must finish and print its section. With TEST_DATABASE_URL (as in
+ * CI) `bench` and `bench:reconcile` run on PostgreSQL, each in a database of its own, and
+ * `bench:settle` stays on PGlite (its run closes and reopens the embedded database): each of the
+ * benches' two database paths is run, and a PostgreSQL bench starts in half a PGlite one's time
+ * (no initdb in WebAssembly).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,17 +15,30 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freshPostgresDatabase } from './harness';
 
-/** Runs a bench script with tsx on an embedded database in a new folder; its output. */
-function bench(script: string, args: string[], extraEnv: Record<string, string> = {}) {
+const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
+
+/**
+ * Runs a bench script with tsx on an embedded database in a new folder, or (`onPostgres`, when
+ * TEST_DATABASE_URL is set) in a new PostgreSQL database; its output.
+ */
+async function bench(
+  script: string,
+  args: string[],
+  extraEnv: Record<string, string> = {},
+  onPostgres = false,
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kessai-bench-test-'));
+  const database = onPostgres && postgresUrl ? await freshPostgresDatabase(postgresUrl) : null;
   try {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', script, '--db', 'pglite', ...args], {
+    const db = database ? ['--db', 'postgres'] : ['--db', 'pglite'];
+    const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...db, ...args], {
       encoding: 'utf8',
       env: {
         ...process.env,
         KESSAI_DATA_DIR: dataDir,
-        DATABASE_URL: '',
+        DATABASE_URL: database?.url ?? '',
         // The demo data a bench database starts with: a few orders, no statements.
         KESSAI_DEMO_ORDERS: '40',
         KESSAI_DEMO_STATEMENTS: 'off',
@@ -37,6 +54,7 @@ function bench(script: string, args: string[], extraEnv: Record<string, string> 
     return r.stdout;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   }
 }
 
@@ -50,20 +68,30 @@ const freePort = () =>
   });
 
 describe('the benchmarks on a tiny data set', { timeout: 300_000 }, () => {
-  it('npm run bench: the order page through a signed-in session, and the exports', () => {
-    const out = bench('bench/run.ts', ['--orders', '60', '--runs', '2', '--parts', 'page,exports']);
+  it('npm run bench: the order page through a signed-in session, and the exports', async () => {
+    const out = await bench(
+      'bench/run.ts',
+      ['--orders', '60', '--runs', '2', '--parts', 'page,exports'],
+      {},
+      true,
+    );
     expect(out).toContain('### Order page with its total');
     expect(out).toContain('| CSV orders |');
     expect(out).toContain('| XLSX orders |');
   });
 
-  it('npm run bench:settle: closing, the settlement list and its lines export', () => {
-    const out = bench('bench/settlements.ts', ['--orders', '60', '--runs', '2']);
+  it('npm run bench:settle: closing, the settlement list and its lines export', async () => {
+    const out = await bench('bench/settlements.ts', ['--orders', '60', '--runs', '2']);
     expect(out).toMatch(/settle/i);
   });
 
-  it('npm run bench:reconcile: a PayPay day parsed and matched', () => {
-    const out = bench('bench/reconcile.ts', ['--orders', '60', '--day-rows', '50', '--rematch', 'no']);
+  it('npm run bench:reconcile: a PayPay day parsed and matched', async () => {
+    const out = await bench(
+      'bench/reconcile.ts',
+      ['--orders', '60', '--day-rows', '50', '--rematch', 'no'],
+      {},
+      true,
+    );
     expect(out).toMatch(/PayPay/);
   });
 
@@ -72,7 +100,7 @@ describe('the benchmarks on a tiny data set', { timeout: 300_000 }, () => {
     const dir = 'dist-bench-uploads';
     execFileSync(process.execPath, ['scripts/build-server.mjs', '--outdir', dir]);
     try {
-      const out = bench('bench/uploads.ts', ['--port', String(await freePort()), '--server', dir]);
+      const out = await bench('bench/uploads.ts', ['--port', String(await freePort()), '--server', dir]);
       expect(out).toContain('4 bombs together');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -8,4 +8,4 @@ export { payoutRoutes } from './routes';
 export { payoutJobs } from './jobs';
 export { parseBankCsv, writeBankCsv, bankDate } from './bankCsv';
 export { refreshPayouts, matchDeposits, fetchDueStatements, storeStatement } from './service';
-export { importDeposits, storeDeposits } from './deposits';
+export { storeDeposits } from './deposits';

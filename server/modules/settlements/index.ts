@@ -1,13 +1,14 @@
 /**
  * Settlements (docs/settlement.md): closing periods into merchant, agency and brand settlements,
  * their lists, statements and exports, and the payout (checkout, batches and bank files). Uses
- * refunds (the refund password) through its index.
+ * refunds (the refund password) through its index. Exports what others use: the app (routes,
+ * jobs), `npm run settle` and the demo data (closing, a past payout), the global search (scope
+ * and names) and the benches.
  */
-export { closeParty, closePeriods, yesterday, type CloseOptions, type CloseReport } from './close';
+export { closePeriods, yesterday } from './close';
 /** A payout of the past, made and remitted at given times (the demo data's history). */
 export { recordPastPayout } from './checkout';
-export { settle, type Figures, type PayoutTerms, type SettlementLines } from './arithmetic';
-export { periodEnd, periodStart, closedThrough, ruleOf, isDate, type PeriodRule } from './periods';
+export { isDate } from './periods';
 export { settlementRoutes } from './routes';
 export { settlementJobs } from './jobs';
 export { settlementLinesExport } from './exports';
