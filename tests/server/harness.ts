@@ -119,6 +119,16 @@ export const backends: Backend[] = process.env.TEST_DATABASE_URL
   ? [pglite, postgres(process.env.TEST_DATABASE_URL)]
   : [pglite];
 
+/**
+ * One backend, for a suite whose rules do not depend on the database engine (who may call what,
+ * on which objects: the same SQL on the same PostgreSQL planner, PGlite being PostgreSQL built
+ * to WebAssembly): the PostgreSQL server when TEST_DATABASE_URL names one (as in CI, where it
+ * runs the authorisation matrix in half PGlite's time), else PGlite. The engines' differences
+ * (locks, concurrency, transactions, migrations, the embedded database's reopening) stay proved
+ * on both by the suites that run on `backends`.
+ */
+export const oneBackend: Backend[] = [backends[backends.length - 1]];
+
 export interface Reply<T = unknown> {
   status: number;
   body: Envelope<T>;

@@ -23,7 +23,7 @@ import {
 } from '../../server/db/schema';
 import type { Page } from '../../src/contract/envelope';
 import type { LoginHistoryRow } from '../../src/contract/loginHistory';
-import { backends, businessToday, DEMO_PASSWORD, md5Upper, startHarness, type Harness } from './harness';
+import { businessToday, DEMO_PASSWORD, md5Upper, oneBackend, startHarness, type Harness } from './harness';
 import { syntheticSettlement } from './settlements-support';
 import { exceptionDay } from './reconciliation-support';
 import { isBankBusinessDay } from '../../server/platform/bankDays';
@@ -35,6 +35,9 @@ import { activateAll, changedKeys, orgIds, ROLE_LOGINS, snapshot, type OrgIds } 
  * and in another tenant. Expected: the role's routes decide NO_ACCESS; operator-type roles
  * cannot write; objects outside the scope are NOT_FOUND; a refused call changes no row and
  * an accepted one changes only its object; no reply shows another tenant's organisations.
+ * On one backend (harness `oneBackend`: PostgreSQL when TEST_DATABASE_URL names one, else
+ * PGlite): who may call what is decided by the same queries on either engine, and the 2,300
+ * calls took 52 s on PGlite beside 28 s on PostgreSQL.
  */
 
 type ObjectType = 'provider' | 'company' | 'branch' | 'agent' | 'operator' | 'terminal' | 'order';
@@ -147,7 +150,7 @@ const FORBIDDEN: Record<Level, string[]> = {
   ],
 };
 
-describe.each(backends)('authorisation matrix on $name', (backend) => {
+describe.each(oneBackend)('authorisation matrix on $name', (backend) => {
   let h: Harness;
   let ids: OrgIds;
   const tokens = new Map<OperatorType, string>();
