@@ -221,10 +221,12 @@ const cpuTicks = (pid: number) => {
 };
 
 /** The export server as `npm start` runs the app: built to plain JavaScript, run by node alone. */
-const serverDir = 'dist-bench'; // inside the project, so node finds node_modules
+const serverDir = opt('server', 'dist-bench'); // inside the project, so node finds node_modules
 let serverBuilt = false;
 function buildServer() {
-  if (serverBuilt) return;
+  // `--server DIR`: a build that has export-server.mjs already (the benchmarks' test passes the
+  // one vitest's globalSetup made).
+  if (serverBuilt || opt('server', '')) return;
   execFileSync(process.execPath, [
     'scripts/build-server.mjs',
     '--outdir',

@@ -146,21 +146,28 @@ async function main() {
   for (const table of ['orders', 'refunds', 'pre_orders', 'pay_links', 'companies', 'settlements'])
     await capture.driver.query(`VACUUM ANALYZE ${table}`);
 
-  // What is looked for: an order of 60 days ago with a brand number and a refund, a URL
-  // payment, a pre-order, a company.
-  const [old] = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        // The company administrator's company (株式会社ひのき珈琲: a provider's, seen by sp-admin too).
-        eq(orders.companyId, sql`(select id from companies where name = '株式会社ひのき珈琲')`),
-        lt(orders.createdAt, today.minus({ days: 60 }).toJSDate()),
-        ne(orders.brandOrderNo, ''),
-        sql`exists (select 1 from refunds r where r.order_id = ${orders.id})`,
-      ),
-    )
-    .limit(1);
+  // What is looked for: an order of 60 days ago with a brand number and a refund (on a small
+  // database, as the benchmarks' test runs it, the oldest such order), a URL payment, a
+  // pre-order, a company.
+  const refundedOrder = (olderThan: Date | null) =>
+    db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          // The company administrator's company (株式会社ひのき珈琲: a provider's, seen by sp-admin too).
+          eq(orders.companyId, sql`(select id from companies where name = '株式会社ひのき珈琲')`),
+          olderThan ? lt(orders.createdAt, olderThan) : undefined,
+          ne(orders.brandOrderNo, ''),
+          sql`exists (select 1 from refunds r where r.order_id = ${orders.id})`,
+        ),
+      )
+      .orderBy(orders.createdAt)
+      .limit(1);
+  const [aged] = await refundedOrder(today.minus({ days: 60 }).toJSDate());
+  const old = aged ?? (await refundedOrder(null))[0];
+  if (!old)
+    throw new Error('no refunded order of 株式会社ひのき珈琲 with a brand number: run with more --orders');
   const [refund] = await db.select().from(refunds).where(eq(refunds.orderId, old.id)).limit(1);
   const [pre] = await db
     .select()
@@ -225,7 +232,7 @@ async function main() {
   );
   say();
   say(
-    `- ${Number(total)} orders over 90 days, ${Number(refundTotal)} refunds; the order looked for is of ${DateTime.fromJSDate(old.createdAt).setZone(config.timeZone).toISODate()} (60+ days ago)`,
+    `- ${Number(total)} orders over 90 days, ${Number(refundTotal)} refunds; the order looked for is of ${DateTime.fromJSDate(old.createdAt).setZone(config.timeZone).toISODate()} (${Math.floor(today.diff(DateTime.fromJSDate(old.createdAt), 'days').days)} days ago)`,
   );
   say(
     `- ${os.cpus().length} cores (${os.cpus()[0].model}); node ${process.version}; ${version.split(',')[0]}`,

@@ -4,17 +4,17 @@
  * one — a sign-in that stops at the second factor, a call renamed, a query the script builds —
  * fails here instead of on the day someone measures. The figures are not checked (they depend
  * on the machine); the script must finish and print its section. With TEST_DATABASE_URL (as in
- * CI) `bench` and `bench:reconcile` run on PostgreSQL, each in a database of its own, and
+ * CI) `bench`, `bench:reconcile` and `bench:search` run on PostgreSQL, each in a database of its own, and
  * `bench:settle` stays on PGlite (its run closes and reopens the embedded database): each of the
  * benches' two database paths is run, and a PostgreSQL bench starts in half a PGlite one's time
  * (no initdb in WebAssembly).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { freshPostgresDatabase } from './harness';
 
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
@@ -71,7 +71,8 @@ describe('the benchmarks on a tiny data set', { timeout: 300_000 }, () => {
   it('npm run bench: the order page through a signed-in session, and the exports', async () => {
     const out = await bench(
       'bench/run.ts',
-      ['--orders', '60', '--runs', '2', '--parts', 'page,exports'],
+      // The export server from vitest's globalSetup build (the script builds its own without it).
+      ['--orders', '60', '--runs', '2', '--parts', 'page,exports', '--server', inject('kessaiServerBundle')],
       {},
       true,
     );
@@ -95,15 +96,21 @@ describe('the benchmarks on a tiny data set', { timeout: 300_000 }, () => {
     expect(out).toMatch(/PayPay/);
   });
 
+  it('npm run bench:search: the global search and the number filters, each statement explained', async () => {
+    const out = await bench('bench/search.ts', ['--orders', '60', '--runs', '2'], {}, true);
+    expect(out).toContain('### Finding things');
+    expect(out).toContain('| search: gateway order number |');
+  });
+
   it('bench/uploads.ts: good files taken, workbook bombs refused while the server stays responsive', async () => {
-    // The server as `npm start` runs it, built here (the build stage comes after vitest).
-    const dir = 'dist-bench-uploads';
-    execFileSync(process.execPath, ['scripts/build-server.mjs', '--outdir', dir]);
-    try {
-      const out = await bench('bench/uploads.ts', ['--port', String(await freePort()), '--server', dir]);
-      expect(out).toContain('4 bombs together');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // The server as `npm start` runs it: vitest's globalSetup built it (the build stage comes
+    // after vitest).
+    const out = await bench('bench/uploads.ts', [
+      '--port',
+      String(await freePort()),
+      '--server',
+      inject('kessaiServerBundle'),
+    ]);
+    expect(out).toContain('4 bombs together');
   });
 });

@@ -40,6 +40,8 @@ export default function setup(project: TestProject) {
     bundle,
     'main=server/main.ts',
     'settle=server/settle.ts',
+    // bench/run.ts's export server (tests/server/benchmarks.test.ts).
+    'export-server=bench/export-server.ts',
   ]);
   project.provide('kessaiServerBundle', bundle);
   return async () => {
