@@ -117,7 +117,7 @@ if (postgresUrl)
       // Each round closes one day further, so every run has work when it is killed; the orders
       // span 60 days, so at most 57 rounds have work (the loop never outlives them: on a loaded
       // machine a run may finish before its kill, and a round past the data would never be killed).
-      for (let round = 0; kills < 24 && round < 57; round++) {
+      for (let round = 0; kills < 20 && round < 57; round++) {
         const through = new Date(Date.UTC(2026, 2, 1 + 3 + round)).toISOString().slice(0, 10);
         const before = await n('select count(*) as n from settlements');
         // Kill within 0.3 s of the run's first settlement.
