@@ -3,6 +3,7 @@ import { createMachine, type AnyMachineSnapshot, type AnyStateMachine } from 'xs
 import type { TestPath } from 'xstate/graph';
 import { exportJobMachine } from '../../src/machines/exportJob';
 import { operatorActionMachine } from '../../src/machines/operatorAction';
+import { payoutBatchMachine } from '../../src/machines/payoutBatch';
 import { settlementCheckoutMachine } from '../../src/machines/settlementCheckout';
 import { statementImportMachine } from '../../src/machines/statementImport';
 import { exportJobCoveringSet, exportJobPaths } from './exportJob.model';
@@ -17,16 +18,17 @@ import {
   type ModelEvent,
 } from './harness';
 import { operatorActionCoveringSet, operatorActionPaths } from './operatorAction.model';
+import { payoutBatchCoveringSet, payoutBatchPaths } from './payoutBatch.model';
 import { checkoutCoveringSet, checkoutPaths } from './settlementCheckout.model';
 import { statementImportCoveringSet, statementImportPaths } from './statementImport.model';
 
 /**
  * The browser's covering sets (issue #30, DESIGN.md "Tests"): each path-walking spec walks the
  * covering set its model computes from the generated paths (tests/e2e/settlementCheckout,
- * operatorActions, statementImport, export). Here, apart from the set's own bookkeeping, the
- * walks are checked against the machine: together they enter every state and take every
- * transition and guarded branch the machine defines but those pinned with a reason. A new
- * transition thus gets its walk, or this fails until a reason pins it.
+ * operatorActions, statementImport, export, payoutBatch). Here, apart from the set's own
+ * bookkeeping, the walks are checked against the machine: together they enter every state and
+ * take every transition and guarded branch the machine defines but those pinned with a reason.
+ * A new transition thus gets its walk, or this fails until a reason pins it.
  */
 
 type Path = TestPath<AnyMachineSnapshot, ModelEvent>;
@@ -56,6 +58,12 @@ const MACHINES: {
     set: statementImportCoveringSet,
   },
   { name: 'exportJob', machine: exportJobMachine, paths: exportJobPaths, set: exportJobCoveringSet },
+  {
+    name: 'payoutBatch',
+    machine: payoutBatchMachine,
+    paths: payoutBatchPaths,
+    set: payoutBatchCoveringSet,
+  },
 ];
 
 const statesEntered = (machine: AnyStateMachine, walks: readonly Path[]) =>

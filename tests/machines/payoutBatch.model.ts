@@ -4,7 +4,7 @@ import {
   type PayoutBatchContext,
   type PayoutBatchInput,
 } from '../../src/machines/payoutBatch';
-import { workflowModel, type ModelEvent } from './harness';
+import { coveringSet, workflowModel, type ModelEvent } from './harness';
 
 /**
  * The payout batch test model: a merchant batch awaiting the bank, asked about on the day of its
@@ -89,4 +89,15 @@ export function payoutBatchPaths() {
       error: c.error !== null,
     }),
   }).getShortestPaths();
+}
+
+/**
+ * The browser's covering set (tests/e2e/payoutBatch.spec.ts): every state, transition and server
+ * answer walked at least once. Nothing is pinned: a batch the screen offers no action on (remitted,
+ * reversed) is the machine's refusal of ASK, which takes no transition.
+ */
+export const payoutBatchPinned: Record<string, string> = {};
+
+export function payoutBatchCoveringSet(paths = payoutBatchPaths()) {
+  return coveringSet(payoutBatchMachine, paths, payoutBatchPinned, { answers: true });
 }
