@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createMachine, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import type { TestPath } from 'xstate/graph';
 import { exportJobMachine } from '../../src/machines/exportJob';
+import { fileUploadMachine } from '../../src/machines/fileUpload';
 import { operatorActionMachine } from '../../src/machines/operatorAction';
 import { payoutBatchMachine } from '../../src/machines/payoutBatch';
 import { settlementCheckoutMachine } from '../../src/machines/settlementCheckout';
 import { statementImportMachine } from '../../src/machines/statementImport';
 import { exportJobCoveringSet, exportJobPaths } from './exportJob.model';
+import { fileUploadCoveringSet, fileUploadNotWalkable, fileUploadPaths } from './fileUpload.model';
 import {
   coveredTransitions,
   coveringSet,
@@ -25,7 +27,7 @@ import { statementImportCoveringSet, statementImportPaths } from './statementImp
 /**
  * The browser's covering sets (issue #30, DESIGN.md "Tests"): each path-walking spec walks the
  * covering set its model computes from the generated paths (tests/e2e/settlementCheckout,
- * operatorActions, statementImport, export, payoutBatch). Here, apart from the set's own
+ * operatorActions, statementImport, export, payoutBatch, fileUpload). Here, apart from the set's own
  * bookkeeping, the walks are checked against the machine: together they enter every state and
  * take every transition and guarded branch the machine defines but those pinned with a reason.
  * A new transition thus gets its walk, or this fails until a reason pins it.
@@ -38,6 +40,8 @@ const MACHINES: {
   machine: AnyStateMachine;
   paths: () => Path[];
   set: (p: Path[]) => CoveringSet<Path>;
+  /** Paths a browser cannot walk as they stand, with the reason (left out of the set). */
+  notWalkable?: (p: Path) => string | null;
 }[] = [
   {
     name: 'settlementCheckout',
@@ -59,6 +63,13 @@ const MACHINES: {
   },
   { name: 'exportJob', machine: exportJobMachine, paths: exportJobPaths, set: exportJobCoveringSet },
   {
+    name: 'fileUpload',
+    machine: fileUploadMachine,
+    paths: fileUploadPaths,
+    set: fileUploadCoveringSet,
+    notWalkable: fileUploadNotWalkable,
+  },
+  {
     name: 'payoutBatch',
     machine: payoutBatchMachine,
     paths: payoutBatchPaths,
@@ -69,7 +80,7 @@ const MACHINES: {
 const statesEntered = (machine: AnyStateMachine, walks: readonly Path[]) =>
   stateKeys(machine).filter((key) => walks.some((w) => w.steps.some((s) => s.state.matches(key))));
 
-describe.each(MACHINES)('$name in the browser', ({ machine, paths, set }) => {
+describe.each(MACHINES)('$name in the browser', ({ machine, paths, set, notWalkable }) => {
   const all = paths();
   const covering = set(all);
 
@@ -100,10 +111,19 @@ describe.each(MACHINES)('$name in the browser', ({ machine, paths, set }) => {
     const answers = (ps: readonly Path[]) =>
       new Set(ps.flatMap((p) => p.steps.map((s) => answer(s.event)).filter((a) => a !== null)));
     const walkable = all.filter(
-      (p) => !coveredTransitions(machine, [p]).covered.some((t) => t in covering.pinned),
+      (p) =>
+        !coveredTransitions(machine, [p]).covered.some((t) => t in covering.pinned) &&
+        (notWalkable?.(p) ?? null) === null,
     );
     expect([...answers(walkable)].filter((a) => !answers(covering.walks).has(a))).toEqual([]);
   });
+
+  if (notWalkable)
+    it('leaves out only paths a reason rules out, and each reason still rules one out', () => {
+      const reasons = new Set(all.map((p) => notWalkable(p)).filter((r) => r !== null));
+      expect(reasons.size, 'a not-walkable reason that no longer rules out any path').toBeGreaterThan(0);
+      expect(covering.walks.every((w) => notWalkable(w) === null)).toBe(true);
+    });
 });
 
 describe('coveringSet', () => {

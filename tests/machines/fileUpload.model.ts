@@ -1,5 +1,5 @@
 import { fileUploadMachine, type FileUploadContext } from '../../src/machines/fileUpload';
-import { workflowModel, type ModelEvent } from './harness';
+import { coveringSet, workflowModel, type ModelEvent } from './harness';
 
 /**
  * The file upload's test model: a dialog whose company must be chosen (the bulk creation for a
@@ -49,4 +49,32 @@ export function fileUploadPaths() {
       refusal: c.refusal && (c.refusal.message ?? 'none'),
     }),
   }).getShortestPaths();
+}
+
+/**
+ * The paths a browser cannot walk as they stand, with the reason: a failure without a message of
+ * its own never reaches the dialog in a browser — the console's client gives every failure one
+ * (spec point 8: the reply's resultMessage, else result_message, else its result type; a network
+ * failure its own words). The machine's keeping no message then is proved by the vitest model
+ * test (tests/machines/fileUpload.test.ts); the refusal itself is walked with the server's bad rows.
+ */
+export const fileUploadNotWalkable = (path: { steps: readonly { event: ModelEvent }[] }): string | null =>
+  path.steps.some((s) => s.event.type === 'xstate.error.actor.send' && s.event.error === failures.silent)
+    ? 'a failure without a message: the client gives every failure one (spec point 8)'
+    : null;
+
+/**
+ * The browser's covering set (tests/e2e/fileUpload.spec.ts): every state, transition and server
+ * answer a browser can cause walked at least once, from the paths `fileUploadNotWalkable` leaves.
+ * Nothing is pinned.
+ */
+export const fileUploadPinned: Record<string, string> = {};
+
+export function fileUploadCoveringSet(paths = fileUploadPaths()) {
+  return coveringSet(
+    fileUploadMachine,
+    paths.filter((p) => fileUploadNotWalkable(p) === null),
+    fileUploadPinned,
+    { answers: true },
+  );
 }
