@@ -21,6 +21,7 @@
  */
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
+import { PAY_LINK_COLUMNS } from '../../src/contract/links';
 import type { FileUploadContext } from '../../src/machines/fileUpload';
 import { namePaths, type ModelEvent } from '../machines/harness';
 import { fileUploadCoveringSet, fileUploadPaths } from '../machines/fileUpload.model';
@@ -30,16 +31,6 @@ import { apiLogin, ja, storageOf, toast, type ApiSession } from './support/ui';
 type Step = { event: ModelEvent; state: AnyMachineSnapshot };
 const run = String(Date.now()).slice(-6);
 const COMPANY = '株式会社みなと書店';
-const HEADER = [
-  'clientOrderNo',
-  'amount',
-  'currency',
-  'subject',
-  'payerName',
-  'payerEmail',
-  'remark',
-  'expireHours',
-];
 
 interface Walk {
   page: Page;
@@ -109,10 +100,17 @@ async function perform(w: Walk, { event }: Step) {
       else
         await fileInput(w).setInputFiles(
           csvFile(`walk-${w.n}.csv`, [
-            HEADER,
-            w.bad
-              ? [`E2E-FU-${run}-${w.n}`, 'abc', 'JPY', '金額が数字でない', '', '', '', '']
-              : [`E2E-FU-${run}-${w.n}`, '1500', 'JPY', `一括 ${w.n}`, '', '', '', '48'],
+            [...PAY_LINK_COLUMNS],
+            PAY_LINK_COLUMNS.map(
+              (column) =>
+                ({
+                  clientOrderNo: `E2E-FU-${run}-${w.n}`,
+                  amount: w.bad ? 'abc' : '1500',
+                  currency: 'JPY',
+                  subject: w.bad ? '金額が数字でない' : `一括 ${w.n}`,
+                  expireHours: w.bad ? '' : '48',
+                })[column as string] ?? '',
+            ),
           ]),
         );
       return;

@@ -81,6 +81,12 @@ export async function apiReverse(request: APIRequestContext, token: string, kind
   expect(r.resultType, r.resultMessage).toBe('SUCCESS');
 }
 
+/** Marks a batch remitted (what an operator does once the bank confirmed it). */
+export async function apiRemit(request: APIRequestContext, token: string, kind: PayoutKind, id: number) {
+  const r = await apiCall<BatchSummary>(request, token, `${PREFIX[kind]}/batch/remit`, { id });
+  expect(r.resultType, r.resultMessage).toBe('SUCCESS');
+}
+
 /** The batches of a kind, newest first. */
 export async function apiBatches(request: APIRequestContext, token: string, kind: PayoutKind) {
   const r = await apiCall<ListPage<BatchSummary>>(request, token, `${PREFIX[kind]}/batch/page`, {
