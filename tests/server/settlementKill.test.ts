@@ -23,7 +23,7 @@ if (postgresUrl)
     function settle(
       through: string,
       killAfterMs: number | null,
-    ): Promise<{ finished: boolean; out: string }> {
+    ): Promise<{ finished: boolean; out: string; writingMs: number | null }> {
       return new Promise((resolve, reject) => {
         const child = spawn(process.execPath, [...serverEntry('settle'), '--through', through], {
           env: { ...process.env, ...scratch.env, KESSAI_LOG_LEVEL: 'warn' },
@@ -31,6 +31,8 @@ if (postgresUrl)
         });
         let out = '';
         let timer: NodeJS.Timeout | null = null;
+        /** When the run's first settlement was seen (how long a run writes, for the next kill). */
+        let writing: number | null = null;
         // The kill is timed from the moment the run starts closing (after node, tsx and the
         // migrations have started, which take longer on a busy machine), so it lands in the work.
         let watching = false;
@@ -43,7 +45,10 @@ if (postgresUrl)
           void n('select count(*) as n from settlements').then(async (start) => {
             const deadline = Date.now() + 8000;
             while (child.exitCode === null && Date.now() < deadline) {
-              if ((await n('select count(*) as n from settlements')) > start) break;
+              if ((await n('select count(*) as n from settlements')) > start) {
+                writing = Date.now();
+                break;
+              }
               await new Promise((r) => setTimeout(r, 20));
             }
             if (child.exitCode === null) timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
@@ -53,8 +58,9 @@ if (postgresUrl)
         child.on('error', reject);
         child.on('exit', (code, signal) => {
           if (timer) clearTimeout(timer);
-          if (signal === 'SIGKILL') resolve({ finished: false, out });
-          else if (code === 0) resolve({ finished: true, out });
+          const writingMs = writing === null ? null : Date.now() - writing;
+          if (signal === 'SIGKILL') resolve({ finished: false, out, writingMs });
+          else if (code === 0) resolve({ finished: true, out, writingMs });
           else reject(new Error(`settle exited ${code}: ${out}`));
         });
       });
@@ -117,15 +123,19 @@ if (postgresUrl)
       // Each round closes one day further, so every run has work when it is killed; the orders
       // span 60 days, so at most 57 rounds have work (the loop never outlives them: on a loaded
       // machine a run may finish before its kill, and a round past the data would never be killed).
+      // The kill lands at a random point of the run's writing: within the time a run that was
+      // not killed went on writing after its first settlement (0.3 s until one is seen). With a
+      // fixed 0.3 s, on a fast machine more than half the runs finished first and the loop took
+      // 45 rounds for its 20 kills.
+      let writingMs = 300;
       for (let round = 0; kills < 20 && round < 57; round++) {
         const through = new Date(Date.UTC(2026, 2, 1 + 3 + round)).toISOString().slice(0, 10);
         const before = await n('select count(*) as n from settlements');
-        // Kill within 0.3 s of the run's first settlement.
-        const r = await settle(through, Math.floor(Math.random() * 300));
+        const r = await settle(through, Math.floor(Math.random() * writingMs));
         if (!r.finished) {
           kills += 1;
           if ((await n('select count(*) as n from settlements')) > before) midRun += 1;
-        }
+        } else if (r.writingMs !== null) writingMs = Math.max(20, r.writingMs);
         await noHalfSettlement();
       }
       expect(kills).toBeGreaterThanOrEqual(20);
