@@ -34,8 +34,10 @@ interface Fit {
   hidden: readonly string[];
   /** The ellipsis columns were widened again once columns gave way (tried once, so it settles). */
   widened: boolean;
+  /** How far the table ran over before it was squeezed (what squeezing saved, known after). */
+  overBeforeSqueeze: number;
 }
-const NO_FIT: Fit = { for: null, squeeze: false, hidden: [], widened: false };
+const NO_FIT: Fit = { for: null, squeeze: false, hidden: [], widened: false, overBeforeSqueeze: 0 };
 
 /** Widest an ellipsis column gets while there is room, and narrowest without a declared minimum. */
 const ELLIPSIS_MAX = '18rem';
@@ -72,6 +74,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const outerRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
+  const widthRef = useRef(0);
   const [fitState, setFit] = useState<Fit>(NO_FIT);
   const keys = chosen.map((c) => c.key).join(',');
   const fit =
@@ -83,11 +86,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   useLayoutEffect(() => {
     const el = outerRef.current;
     if (!el) return;
-    const observer = new ResizeObserver(([entry]) => {
-      const w = Math.round(entry.contentRect.width);
-      // A scroll bar coming or going is not a new width (it would undo the fit for ever).
-      setWidth((old) => (Math.abs(old - w) > 24 ? w : old));
-    });
+    // A scroll bar coming or going is not a new width (it would undo the fit for ever).
+    const measured = (w: number) => {
+      if (Math.abs(widthRef.current - w) <= 24) return;
+      widthRef.current = w;
+      setWidth(w);
+    };
+    // The width now, before the first paint: the fit is then worked out once for it, not first
+    // for no width and again when the observer first reports.
+    measured(Math.round(el.getBoundingClientRect().width));
+    const observer = new ResizeObserver(([entry]) => measured(Math.round(entry.contentRect.width)));
     observer.observe(el);
     return () => observer.disconnect();
   }, [mobile]);
@@ -96,21 +104,37 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     const el = scrollRef.current;
     if (mobile || !el) return;
     const base = { ...fit, for: { width, keys, rows } };
-    if (el.scrollWidth <= el.clientWidth + 1) {
-      // Columns gave way: the cut columns may get their width back if it still fits.
-      if (fit.squeeze && fit.hidden.length > 0 && !fit.widened)
-        setFit({ ...base, squeeze: false, widened: true });
-      return;
-    }
+    if (el.scrollWidth <= el.clientWidth + 1) return;
+    const over = el.scrollWidth - el.clientWidth;
     if (!fit.squeeze && shown.some((c) => c.ellipsis)) {
-      setFit({ ...base, squeeze: true });
+      setFit({ ...base, squeeze: true, overBeforeSqueeze: over });
       return;
     }
+    // The columns that give way, in turn (the lowest priority first, then the rightmost), as
+    // many at once as their headers' widths cover what runs over: one render instead of one per
+    // column (a list page rendered its rows six times). The next check takes more if that was
+    // not enough.
     const giveWay = shown
       .map((c, i) => ({ c, i }))
       .filter(({ c }) => !locked(c))
-      .sort((a, b) => (b.c.priority ?? 1) - (a.c.priority ?? 1) || b.i - a.i)[0];
-    if (giveWay) setFit({ ...base, hidden: [...fit.hidden, giveWay.c.key] });
+      .sort((a, b) => (b.c.priority ?? 1) - (a.c.priority ?? 1) || b.i - a.i);
+    const hide: string[] = [];
+    let freed = 0;
+    for (const { c } of giveWay) {
+      hide.push(c.key);
+      freed += el.querySelector<HTMLElement>(`th[data-column="${CSS.escape(c.key)}"]`)?.offsetWidth ?? 0;
+      if (freed >= over) break;
+    }
+    if (!hide.length) return;
+    // Once columns give way, the squeezed columns get their width back when what the columns
+    // free also covers what squeezing saved — decided here from the widths, not by widening and
+    // measuring again (two more renders of every row when it did not fit).
+    const saved = fit.squeeze && !fit.widened ? Math.max(0, fit.overBeforeSqueeze - over) : null;
+    setFit({
+      ...base,
+      hidden: [...fit.hidden, ...hide],
+      ...(saved === null ? {} : { widened: true, squeeze: freed < over + saved }),
+    });
     // `shown` is new on every render: the fit is checked after each one (rows, fonts, states).
   }, [mobile, fit, width, keys, rows, shown]);
 
@@ -245,6 +269,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 return (
                   <Table.ColumnHeader
                     key={c.key}
+                    data-column={c.key}
                     {...(c.key === 'actions' ? { ...PINNED_END, bg: 'bg.muted', zIndex: 2 } : {})}
                     minW={c.ellipsis ? undefined : c.minW}
                     textAlign={c.align}
