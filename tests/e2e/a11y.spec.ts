@@ -9,7 +9,6 @@
  * Fast: one browser login per account and language; the screens are opened inside the same
  * page (the router's own navigation, no reload).
  */
-import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   test,
@@ -23,6 +22,7 @@ import type { WorkingLanguage } from '../../src/contract/locale';
 import { DEFAULT_ROLE_ROUTES } from '../../src/contract/routes';
 import { STORAGE_KEYS } from '../../src/services/storage';
 import { A11Y_ENROL, FIXTURES, PASSWORD, roleOf, type Fixture } from './fixtures';
+import { axeViolations } from './support/axe';
 import { payerPage } from './support/links';
 import { untouchedPaidOrder } from './support/payments';
 import {
@@ -57,10 +57,7 @@ async function audit(page: Page, where: string): Promise<string[]> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
+  return (await axeViolations(page))
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .flatMap((v) =>
       v.nodes.map(

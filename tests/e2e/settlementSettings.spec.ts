@@ -6,10 +6,10 @@
  * server and put back at its field; the screen in each language (Japanese on a desktop, Chinese
  * and English on a phone), with nothing wider than the phone and no serious accessibility finding.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import type { WorkingLanguage } from '../../src/contract/locale';
 import type { SettlementSettings } from '../../src/contract/settlements';
+import { axeViolations } from './support/axe';
 import { apiCall, apiLogin, expectFieldError, storageOf, toast, tr } from './support/ui';
 
 const GET = '/history/settlementSettings/get';
@@ -234,11 +234,8 @@ for (const { lang, width } of SHOTS) {
       expect(overflow).toBeLessThanOrEqual(0);
       // No catalogue key shown as text (a missing translation shows its key).
       expect(await page.locator('main').innerText()).not.toMatch(/settlements\.|fields\.|validation\./);
-      const axe = await new AxeBuilder({ page })
-        .include('main')
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      const blocking = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      const violations = await axeViolations(page, 'main');
+      const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
         [],
       );
