@@ -109,7 +109,7 @@ if (postgresUrl)
 
     beforeAll(async () => {
       await scratch.create();
-      pool = new pg.Pool({ connectionString: scratch.dbUrl, max: 2 });
+      pool = scratch.pool();
       PORTS = [await freePort(), await freePort()];
     }, 60_000);
     afterAll(async () => {

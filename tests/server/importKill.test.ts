@@ -81,7 +81,7 @@ if (postgresUrl)
 
     beforeAll(async () => {
       await scratch.create();
-      pool = new pg.Pool({ connectionString: scratch.dbUrl, max: 2 });
+      pool = scratch.pool();
       port = await freePort();
     }, 60_000);
     afterAll(async () => {

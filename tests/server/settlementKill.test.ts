@@ -79,7 +79,7 @@ if (postgresUrl)
 
     beforeAll(async () => {
       await scratch.create();
-      pool = new pg.Pool({ connectionString: scratch.dbUrl, max: 2 });
+      pool = scratch.pool();
       // The schema (a run through a day before any data migrates it).
       expect((await settle('2026-01-01', null)).finished).toBe(true);
       // 24 daily companies (half with an agency and a rebate), 40,000 paid orders over 60 days
