@@ -47,6 +47,7 @@ import {
   statementImportJobs,
 } from './modules/reconciliation';
 import { payoutJobs, payoutRoutes } from './modules/payouts';
+import { summaryJobs } from './modules/summaries';
 import { createScheduler, type ModuleJobs } from './platform/jobs';
 
 export interface AppOptions {
@@ -95,6 +96,7 @@ const JOBS: ModuleJobs[] = [
   settlementJobs,
   statementImportJobs,
   payoutJobs,
+  summaryJobs,
 ];
 
 /** A hop count becomes proxy-addr's rule: the nearest `hops` senders are proxies. */

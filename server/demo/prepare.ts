@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { seedRoleRoutes } from '../modules/access';
+import { setBusinessZone } from '../modules/summaries';
 import { createHasher } from '../platform/passwords';
 import { createSecretBox, resolveSecretKey, type SecretBox } from '../platform/secrets';
 import { and, count, isNotNull, ne } from 'drizzle-orm';
@@ -38,6 +39,8 @@ async function prepareNow(database: DatabaseHandle, config: Config, onStep: (ste
   onStep({ step: 'migrating' });
   await database.migrate();
   await seedRoleRoutes(database.db);
+  // The summaries cut business days in the configured zone (rebuilt if it changed).
+  await setBusinessZone(database.db, config.timeZone);
   const box = createSecretBox(resolveSecretKey(config.secretKey, config.dataDir));
   const [{ n: accounts }] = await database.db.select({ n: count() }).from(operators);
   if (accounts === 0) onStep({ step: 'accounts' });

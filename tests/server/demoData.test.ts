@@ -38,6 +38,12 @@ const DEADLINES = new Set([
   'brand_payouts.deposit_by',
 ]);
 
+/**
+ * Business days (dates in the business time zone, Asia/Tokyo here), not instants: in Tokyo's
+ * morning today's date is still tomorrow in UTC. They must not lie after today in Tokyo.
+ */
+const BUSINESS_DAYS = new Set(['order_day_totals.day', 'order_day_deltas.day', 'order_day_expected.day']);
+
 type Row = Record<string, unknown>;
 
 describe.each(backends)('the demo data on $name', (backend) => {
@@ -92,13 +98,17 @@ describe.each(backends)('the demo data on $name', (backend) => {
       ORDER BY table_name, column_name`);
     const names = columns.map((c) => `${c.table_name}.${c.column_name}`);
     for (const d of DEADLINES) expect(names, 'a deadline column that exists').toContain(d);
+    for (const d of BUSINESS_DAYS) expect(names, 'a business day column that exists').toContain(d);
     expect(names).toContain('refunds.created_at');
     const future: string[] = [];
     for (const c of columns) {
       const name = `${c.table_name}.${c.column_name}`;
       if (DEADLINES.has(name)) continue;
+      const after = BUSINESS_DAYS.has(name)
+        ? sql`(${new Date(seededBy).toISOString()}::timestamptz AT TIME ZONE 'Asia/Tokyo')::date`
+        : sql`${new Date(seededBy).toISOString()}::timestamptz`;
       const [{ n }] = await rows<{ n: number }>(
-        sql`SELECT count(*)::int AS n FROM ${sql.identifier(c.table_name)} WHERE ${sql.identifier(c.column_name)} > ${new Date(seededBy).toISOString()}::timestamptz`,
+        sql`SELECT count(*)::int AS n FROM ${sql.identifier(c.table_name)} WHERE ${sql.identifier(c.column_name)} > ${after}`,
       );
       if (Number(n) > 0) future.push(`${name}: ${n}`);
     }

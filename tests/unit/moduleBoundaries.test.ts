@@ -39,7 +39,13 @@ const LAYERS: Layer[] = [
   {
     name: 'server app',
     side: 'server',
-    holds: ['server/app.ts', 'server/main.ts', 'server/settle.ts', 'server/check-rates.ts'],
+    holds: [
+      'server/app.ts',
+      'server/main.ts',
+      'server/settle.ts',
+      'server/check-rates.ts',
+      'server/check-summaries.ts',
+    ],
   },
   { name: 'machines', side: 'console', holds: ['src/machines'] },
   { name: 'services', side: 'console', holds: ['src/services'] },

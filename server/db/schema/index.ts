@@ -9,3 +9,4 @@ export * from './payments';
 export * from './settlements';
 export * from './reconciliation';
 export * from './payouts';
+export * from './summaries';

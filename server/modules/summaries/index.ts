@@ -1,0 +1,2 @@
+export { foldSummaryDeltas, summaryDifferences, setBusinessZone, type SummaryDifference } from './store';
+export { summaryJobs } from './jobs';
