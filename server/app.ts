@@ -48,6 +48,7 @@ import {
 } from './modules/reconciliation';
 import { payoutJobs, payoutRoutes } from './modules/payouts';
 import { summaryJobs } from './modules/summaries';
+import { reportRoutes } from './modules/reports';
 import { createScheduler, type ModuleJobs } from './platform/jobs';
 
 export interface AppOptions {
@@ -84,6 +85,7 @@ const MODULES: ((api: Api) => void)[] = [
   importRoutes,
   payoutRoutes,
   searchRoutes,
+  reportRoutes,
 ];
 
 /** Every module's periodic jobs, in one list (in this order when due together). */

@@ -734,6 +734,7 @@ describe.each(backends)('every write and its audit row in one transaction on $na
     '/system/terminal/unlock': async () => ({ as: 'admin', input: { id: ids.terminal('KS-004-001') } }),
 
     '/history/orderInfo/page': async () => ({ as: 'admin', input: range }),
+    '/report/reportDashBoard/index': async () => ({ as: 'admin', input: { window: 'days30' } }),
     '/history/orderInfo/get': async () => ({
       as: 'admin',
       input: { gatewayOrderNo: (await merchantPayment(false)).gatewayOrderNo },

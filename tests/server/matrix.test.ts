@@ -402,6 +402,8 @@ describe.each(oneBackend)('authorisation matrix on $name', (backend) => {
     '/system/terminal/unlock': { kind: 'terminal', write: true, input: (id) => ({ id }) },
 
     '/history/orderInfo/page': { kind: 'list', input: () => ({ ...lastDays(31), pageSize: 100 }) },
+    // Every role's home: figures and top organisations of its own scope only (FORBIDDEN names).
+    '/report/reportDashBoard/index': { kind: 'list', input: () => ({ window: 'days30' }) },
     '/history/orderInfo/get': { kind: 'order', input: (id) => ({ id }), override: orderScope },
     '/history/orderInfo/getOrderSync': { kind: 'order', input: (id) => ({ id }), override: orderScope },
     // Refunds: system roles, a provider's admin and the company's roles, in scope (docs/access.md).

@@ -14,6 +14,7 @@ import { payerCalls } from './payer';
 import { preordersCalls } from './preorders';
 import { reconciliationCalls } from './reconciliation';
 import { refundsCalls } from './refunds';
+import { reportsCalls } from './reports';
 import { searchCalls } from './search';
 import { settlementsCalls } from './settlements';
 import { payoutsCalls } from './payouts';
@@ -46,6 +47,7 @@ export const CALLS_BY_AREA = {
   reconciliationTransactionsWallet: reconciliationCalls.brandTransactions.wallet,
   reconciliationTransactionsPaypay: reconciliationCalls.brandTransactions.paypay,
   refunds: refundsCalls,
+  reports: reportsCalls,
   search: searchCalls,
   settlementsMerchant: settlementsCalls.merchant,
   settlementsAgent: settlementsCalls.agent,

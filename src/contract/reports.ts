@@ -1,0 +1,111 @@
+import { yup } from './validation';
+
+/**
+ * The home dashboard and the reports (issue #31; docs/reports.md): figures from the order and
+ * refund summaries, each split by how far it is proven.
+ */
+
+/** How far a paid amount is proven, the highest rung reached (docs/reports.md). */
+export const PROOF = { notPaid: 0, provisional: 1, matched: 2, settled: 3, paidOut: 4 } as const;
+export type Proof = (typeof PROOF)[keyof typeof PROOF];
+/** The rungs a paid amount can stand on, in order. */
+export const PROOF_STATES = ['provisional', 'matched', 'settled', 'paidOut'] as const;
+export type ProofState = (typeof PROOF_STATES)[number];
+
+/** The dashboard's windows (spec point 9): business days ending today. */
+export const DASHBOARD_WINDOWS = ['today', 'yesterday', 'days2', 'days7', 'days30'] as const;
+export type DashboardWindow = (typeof DASHBOARD_WINDOWS)[number];
+/** Each window's first and last day, counted back from today (0). */
+export const WINDOW_DAYS: Record<DashboardWindow, { from: number; to: number }> = {
+  today: { from: 0, to: 0 },
+  yesterday: { from: 1, to: 1 },
+  days2: { from: 1, to: 0 },
+  days7: { from: 6, to: 0 },
+  days30: { from: 29, to: 0 },
+};
+
+export const DashboardQuery = yup
+  .object({
+    window: yup.string().oneOf(DASHBOARD_WINDOWS).default('today'),
+  })
+  .noUnknown();
+export type DashboardQuery = yup.InferType<typeof DashboardQuery>;
+
+/** What a set of summary cells counts (docs/reports.md, "Measures"). */
+export interface Measures {
+  orders: number;
+  paidCount: number;
+  paidAmount: number;
+  commission: number;
+  rebate: number;
+  refundCount: number;
+  refundAmount: number;
+  refundCommission: number;
+  refundRebate: number;
+}
+
+/** A paid or refunded amount split by proof state (minor units). */
+export type ProofSplit = Record<ProofState, number>;
+
+export interface BrandFigures {
+  /** '' for orders whose payer has not chosen a brand. */
+  brand: string;
+  paidCount: number;
+  paidAmount: number;
+  refundAmount: number;
+}
+
+export interface TrendPoint {
+  /** A business day (yyyy-MM-dd), or for today's window an hour (yyyy-MM-ddTHH). */
+  at: string;
+  paidCount: number;
+  paidAmount: number;
+  refundAmount: number;
+}
+
+export interface TopOrganisation {
+  id: number;
+  name: string;
+  paidCount: number;
+  paidAmount: number;
+}
+
+/** One currency's figures: never summed with another currency's. */
+export interface CurrencyFigures {
+  currency: string;
+  current: Measures;
+  /** The same length of time just before the window. */
+  previous: Measures;
+  /** The window's paid amount and refunds by proof state. */
+  paidProof: ProofSplit;
+  refundProof: ProofSplit;
+  byBrand: BrandFigures[];
+  trend: TrendPoint[];
+  /** Companies (branches for a company's own roles), by paid amount, at most 5. */
+  top: TopOrganisation[];
+}
+
+/** Something waiting for this user: a count and the list that shows it. */
+export interface AttentionItem {
+  key: 'refundApprovals' | 'reconciliationExceptions' | 'settlementsToCheckOut';
+  count: number;
+  /** The console's list, filtered (a path with its query). */
+  href: string;
+}
+
+export interface DashboardReply {
+  window: DashboardWindow;
+  /** The window's first and last business day, and the previous period's. */
+  from: string;
+  to: string;
+  previousFrom: string;
+  previousTo: string;
+  /** The business time zone the days are cut in. */
+  timeZone: string;
+  /** When the figures were read (ISO). */
+  asOf: string;
+  /** 'companies' or 'branches': what `top` lists for this user. */
+  topKind: 'companies' | 'branches';
+  currencies: CurrencyFigures[];
+  attention: AttentionItem[];
+}
