@@ -1,3 +1,4 @@
+import type { PayBrand } from './brands';
 import { yup } from './validation';
 
 /**
@@ -49,7 +50,7 @@ export type ProofSplit = Record<ProofState, number>;
 
 export interface BrandFigures {
   /** '' for orders whose payer has not chosen a brand. */
-  brand: string;
+  brand: PayBrand | '';
   paidCount: number;
   paidAmount: number;
   refundAmount: number;

@@ -24,6 +24,7 @@ import reconciliation from './reconciliation';
 import payouts from './payouts';
 import payoutBatches from './payoutBatches';
 import search from './search';
+import reports from './reports';
 
 /**
  * One catalogue per area (DESIGN.md's area names), plus the words every screen uses (common),
@@ -56,6 +57,7 @@ export const AREAS = {
   payouts,
   payoutBatches,
   search,
+  reports,
 } satisfies Record<string, AreaCatalogue>;
 export const CATALOGUES: readonly Catalogue[] = ['ja', 'zh-cn', 'en'];
 

@@ -142,6 +142,9 @@ export const FIXTURES = {
   mfaOptional: { loginId: 'e2e-mfa-optional', like: 'co-admin', userName: 'E2E MFA Optional' },
   /** secondFactor.spec: a provider operator whose two-step verification an administrator resets. */
   mfaResetTarget: { loginId: 'e2e-mfa-reset', like: 'sp-op', userName: 'E2E MFA Reset' },
+  /** dashboard.spec: the home dashboard against the history and its export, as each scope. */
+  dashCoAdmin: { loginId: 'e2e-dash-co-admin', like: 'co-admin', userName: 'E2E Dashboard Company Admin' },
+  dashAdmin: { loginId: 'e2e-dash-admin', like: 'admin', userName: 'E2E Dashboard Admin' },
   /** a11y.spec: every screen a system administrator sees, in each language (saves its language). */
   a11yAdmin: { loginId: 'e2e-a11y-admin', like: 'admin', userName: 'E2E A11y Admin' },
   /** a11y.spec: the company admin's dialogs (refund, URL payment, pre-order), in each language. */

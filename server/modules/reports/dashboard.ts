@@ -6,6 +6,7 @@
  */
 import { and, count, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import type { PayBrand } from '../../../src/contract/brands';
 import { can } from '../../../src/contract/capabilities';
 import {
   PROOF_STATES,
@@ -50,7 +51,7 @@ const emptySplit = (): ProofSplit => ({ provisional: 0, matched: 0, settled: 0, 
 interface CellRow {
   day: string;
   currency: string;
-  brand: string;
+  brand: PayBrand | '';
   proof: number;
   org: number;
   orders: string;

@@ -2,6 +2,7 @@ import {
   VictoryAxis,
   VictoryBar,
   VictoryChart,
+  VictoryContainer,
   VictoryGroup,
   VictoryLegend,
   VictoryLine,
@@ -48,6 +49,8 @@ export function Chart({ kind, titleKey, series, currency, formatX, height = 280 
         width={640}
         domainPadding={{ x: kind === 'bar' ? 24 : 8 }}
         padding={{ top: series.length > 1 ? 40 : 16, bottom: 40, left: 80, right: 16 }}
+        // The drawing's own name (svg-img-alt); its numbers are in a table beside it.
+        containerComponent={<VictoryContainer title={t(titleKey)} />}
       >
         {series.length > 1 && (
           <VictoryLegend
@@ -59,7 +62,10 @@ export function Chart({ kind, titleKey, series, currency, formatX, height = 280 
             data={series.map((s) => ({ name: t(s.labelKey) }))}
           />
         )}
-        <VictoryAxis tickFormat={(x: string | number) => (formatX ? formatX(x) : String(x))} />
+        <VictoryAxis
+          fixLabelOverlap
+          tickFormat={(x: string | number) => (formatX ? formatX(x) : String(x))}
+        />
         <VictoryAxis dependentAxis tickValues={valueTicks(series)} tickFormat={(v: number) => format(v)} />
         {kind === 'bar' ? (
           <VictoryGroup offset={series.length > 1 ? 12 : 0} colorScale={colours}>

@@ -15,9 +15,10 @@ import {
 import { InfoList, type InfoItem } from '../../components/InfoList';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
+import { Dashboard } from './Dashboard';
 import type { Translate } from '../../i18n/translator';
 
-/** Home ('/'): until a dashboard exists, the user's account summary and last successful login. */
+/** Home ('/'): the dashboard of the user's scope, then the account summary and last successful login. */
 export default function Home() {
   const t = useT();
   const user = useSessionUser();
@@ -30,6 +31,7 @@ export default function Home() {
         title={t('myAccount.welcome', { name: profile.data?.userName ?? user?.userName ?? '' })}
         description={t('myAccount.timeZone', { zone: BUSINESS_ZONE })}
       />
+      <Dashboard />
       {profile.status === 'failed' ? (
         <LoadFailed message={profile.error} onRetry={profile.reload} />
       ) : (
