@@ -86,9 +86,19 @@ export interface CurrencyFigures {
   top: TopOrganisation[];
 }
 
+/** What the dashboard may say waits for a user, in the order it shows them. */
+export const ATTENTION_KEYS = [
+  'refundApprovals',
+  'reconciliationExceptions',
+  'statementDaysMissing',
+  'settlementsToCheckOut',
+  'payoutsWithoutDeposit',
+  'linksExpiringToday',
+] as const;
+
 /** Something waiting for this user: a count and the list that shows it. */
 export interface AttentionItem {
-  key: 'refundApprovals' | 'reconciliationExceptions' | 'settlementsToCheckOut';
+  key: (typeof ATTENTION_KEYS)[number];
   count: number;
   /** The console's list, filtered (a path with its query). */
   href: string;

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/contract/envelope';
 import type { OrderRow } from '../../src/contract/orders';
-import type { DashboardReply } from '../../src/contract/reports';
+import { ATTENTION_KEYS, type DashboardReply } from '../../src/contract/reports';
 import { rowsOf } from '../../server/db/client';
 import { foldSummaryDeltas } from '../../server/modules/summaries';
 import { backends, operatorByLogin, startHarness, type Harness } from './harness';
@@ -35,6 +35,10 @@ describe.each(backends)('the dashboard on $name', (backend) => {
   afterAll(() => h?.close());
 
   it('gives the system administrator every company, per currency, equal to the raw orders of the same days', async () => {
+    // A brand payout whose deposit window has passed without a deposit.
+    await h.db
+      .execute(sql`insert into brand_payouts (brand, currency, period_begin, period_end, due_date, deposit_by)
+      values ('paypay', 'JPY', '2020-01-01', '2020-01-31', '2020-02-05', '2020-02-10')`);
     const d = await figures('admin', { window: 'days30' });
     expect([d.from, d.to]).toEqual([today().minus({ days: 29 }).toISODate(), today().toISODate()]);
     expect([d.previousFrom, d.previousTo]).toEqual([
@@ -67,11 +71,16 @@ describe.each(backends)('the dashboard on $name', (backend) => {
     expect(jpy.top.length).toBe(5);
     expect(d.topKind).toBe('companies');
     expect((await figures('admin', { window: 'days30' })).currencies).toEqual(d.currencies);
-    expect(d.attention.map((a) => a.key)).toEqual([
-      'refundApprovals',
-      'reconciliationExceptions',
-      'settlementsToCheckOut',
-    ]);
+    expect(d.attention.map((a) => a.key)).toEqual([...ATTENTION_KEYS]);
+    const waiting = Object.fromEntries(d.attention.map((a) => [a.key, a.count]));
+    const [overdue] = await rows<{ n: string }>(sql`select count(*) as n from brand_payouts
+      where deposit_id is null and deposit_by < ${d.to}::date`);
+    expect(waiting.payoutsWithoutDeposit).toBe(Number(overdue.n));
+    expect(waiting.payoutsWithoutDeposit).toBeGreaterThan(0);
+    const [expiring] = await rows<{ n: string }>(sql`select count(*) as n from orders
+      where payment_type = 'link' and status in ('pendingPayment', 'paying', 'customerPaying', 'inPayment', 'pendingClose')
+        and expires_at >= now() and (expires_at at time zone 'Asia/Tokyo')::date = ${d.to}::date`);
+    expect(waiting.linksExpiringToday).toBe(Number(expiring.n));
     const [exceptions] = await rows<{ n: string }>(
       sql`select count(*) as n from order_audits where audit_status = 2`,
     );
@@ -95,8 +104,8 @@ describe.each(backends)('the dashboard on $name', (backend) => {
       where company_id = ${me.companyId} and status in ('success', 'refunding', 'partlyRefunded', 'refunded')
         and (created_at at time zone 'Asia/Tokyo')::date between ${d.from}::date and ${d.to}::date`);
     expect(paid).toBe(Number(own.n));
-    // A company administrator may approve refunds but not reconcile nor pay out.
-    expect(d.attention.map((a) => a.key)).toEqual(['refundApprovals']);
+    // A company administrator may approve refunds and issue URL payments, not reconcile nor pay out.
+    expect(d.attention.map((a) => a.key)).toEqual(['refundApprovals', 'linksExpiringToday']);
   });
 
   it("shows a company operator only its branch's orders", async () => {

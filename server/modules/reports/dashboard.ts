@@ -4,10 +4,12 @@
  * currency; today's trend by hour from the order table's indexes (the open day); what waits for
  * the caller.
  */
-import { and, count, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { PayBrand } from '../../../src/contract/brands';
 import { can } from '../../../src/contract/capabilities';
+import { OPEN_STATUSES } from '../../../src/contract/orders';
+import { roleMayUse } from '../../../src/contract/routes';
 import {
   PROOF_STATES,
   WINDOW_DAYS,
@@ -21,6 +23,7 @@ import {
 import { rowsOf, type Executor } from '../../db/client';
 import {
   branchUnits,
+  brandPayouts,
   companies,
   orderAudits,
   orderDayDeltas,
@@ -28,6 +31,7 @@ import {
   orders,
   refunds,
   settlements,
+  statementFetches,
 } from '../../db/schema';
 import type { Principal } from '../../platform/principal';
 import { ordersIn, scopeOf, type Scope } from '../../platform/scope';
@@ -132,8 +136,18 @@ async function hourly(db: Executor, scope: Scope, zone: string, start: Date, end
   return { paid, refunded };
 }
 
-/** What waits for this user, within its scope: only what its role may act on. */
-async function attention(db: Executor, principal: Principal, scope: Scope): Promise<AttentionItem[]> {
+/**
+ * What waits for this user, within its scope: only what its role may act on (can(), or for the
+ * links the role's use of their screen). `today` and `endOfToday`: the business day's bounds.
+ */
+async function attention(
+  db: Executor,
+  principal: Principal,
+  scope: Scope,
+  today: string,
+  now: Date,
+  endOfToday: Date,
+): Promise<AttentionItem[]> {
   const items: AttentionItem[] = [];
   if (can(principal, 'approveRefund')) {
     const [{ n }] = await db
@@ -154,6 +168,12 @@ async function attention(db: Executor, principal: Principal, scope: Scope): Prom
       .innerJoin(orders, eq(orders.id, orderAudits.orderId))
       .where(and(eq(orderAudits.auditStatus, 2), ordersIn(db, scope)));
     items.push({ key: 'reconciliationExceptions', count: Number(n), href: '/history/walletCheck' });
+    // Brand days whose statement has not come: the fetching still waits for it, or gave up.
+    const [missing] = await db
+      .select({ n: count() })
+      .from(statementFetches)
+      .where(and(ne(statementFetches.state, 'done'), lt(statementFetches.businessDay, today)));
+    items.push({ key: 'statementDaysMissing', count: Number(missing.n), href: '/history/walletCheck' });
   }
   if (can(principal, 'payOut')) {
     const [{ n }] = await db
@@ -168,6 +188,30 @@ async function attention(db: Executor, principal: Principal, scope: Scope): Prom
         ),
       );
     items.push({ key: 'settlementsToCheckOut', count: Number(n), href: '/settle/actuarial' });
+  }
+  if (can(principal, 'brandSettlements')) {
+    // The brands' payouts whose deposit should have come by now and has not been matched.
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(brandPayouts)
+      .where(and(isNull(brandPayouts.depositId), lt(brandPayouts.depositBy, today)));
+    items.push({ key: 'payoutsWithoutDeposit', count: Number(n), href: '/settle/brand/payouts' });
+  }
+  if (roleMayUse('/manage/url', principal.operatorType)) {
+    // URL payments still open that expire before today ends.
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.paymentType, 'link'),
+          inArray(orders.status, [...OPEN_STATUSES]),
+          gte(orders.expiresAt, now),
+          lt(orders.expiresAt, endOfToday),
+          ordersIn(db, scope),
+        ),
+      );
+    items.push({ key: 'linksExpiringToday', count: Number(n), href: '/manage/url' });
   }
   return items;
 }
@@ -326,6 +370,6 @@ export async function dashboard(
     asOf: now.toISOString(),
     topKind: byBranch ? 'branches' : 'companies',
     currencies,
-    attention: await attention(db, principal, scope),
+    attention: await attention(db, principal, scope, day(0), now, today.plus({ days: 1 }).toJSDate()),
   };
 }
