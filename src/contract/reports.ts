@@ -111,6 +111,11 @@ export interface DashboardReply {
   to: string;
   previousFrom: string;
   previousTo: string;
+  /**
+   * Today's window is compared with yesterday until this instant (the same time of day, ISO);
+   * null: the previous period is whole days.
+   */
+  previousUntil: string | null;
   /** The business time zone the days are cut in. */
   timeZone: string;
   /** When the figures were read (ISO). */

@@ -7,6 +7,8 @@ export default defineArea({
       title: 'ダッシュボード',
       description:
         '{{from}}〜{{to}}（{{zone}}の営業日）、{{asOf}} 時点。前期間は {{previousFrom}}〜{{previousTo}}。',
+      descriptionToday:
+        '{{from}}（{{zone}}の営業日）、{{asOf}} 時点。前日の同じ時刻（{{previousUntil}}）までと比較しています。',
       windowLabel: '期間',
       windows: { today: '今日', yesterday: '昨日', days2: '2日間', days7: '7日間', days30: '30日間' },
       empty: 'この期間の取引はありません',
@@ -56,6 +58,8 @@ export default defineArea({
       title: '仪表盘',
       description:
         '{{from}}至{{to}}（{{zone}}营业日），截至 {{asOf}}。上一期间为 {{previousFrom}}至{{previousTo}}。',
+      descriptionToday:
+        '{{from}}（{{zone}}营业日），截至 {{asOf}}。与前一天同一时刻（{{previousUntil}}）之前比较。',
       windowLabel: '期间',
       windows: { today: '今天', yesterday: '昨天', days2: '2天', days7: '7天', days30: '30天' },
       empty: '该期间没有交易',
@@ -105,6 +109,8 @@ export default defineArea({
       title: 'Dashboard',
       description:
         '{{from}} to {{to}} (business days in {{zone}}), as of {{asOf}}. Previous period: {{previousFrom}} to {{previousTo}}.',
+      descriptionToday:
+        '{{from}} (business day in {{zone}}), as of {{asOf}}. Compared with yesterday until the same time ({{previousUntil}}).',
       windowLabel: 'Period',
       windows: {
         today: 'Today',

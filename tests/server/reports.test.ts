@@ -128,6 +128,19 @@ describe.each(backends)('the dashboard on $name', (backend) => {
     await foldSummaryDeltas(h.db);
     const after = await figures('admin', { window: 'today' });
     expect(after.currencies).toEqual(before.currencies);
+    // Today against yesterday until the same time of day.
+    expect(after.previousUntil).not.toBeNull();
+    const [yesterday] = await rows<{ n: string; amount: string }>(sql`select count(*) as n,
+        coalesce(sum(amount), 0) as amount from orders
+      where currency = 'JPY' and status in ('success', 'refunding', 'partlyRefunded', 'refunded')
+        and created_at >= ${`${after.previousFrom}T00:00:00+09:00`}::timestamptz
+        and created_at < ${before.previousUntil}::timestamptz`);
+    // (Just after midnight today may have no JPY figures yet: then yesterday's few hours must be empty too.)
+    const jpy = before.currencies.find((c) => c.currency === 'JPY');
+    expect([jpy?.previous.paidCount ?? 0, jpy?.previous.paidAmount ?? 0]).toEqual([
+      Number(yesterday.n),
+      Number(yesterday.amount),
+    ]);
     for (const c of after.currencies) {
       expect(c.trend).toHaveLength(24);
       expect(c.trend[0].at).toBe(`${after.from}T00`);

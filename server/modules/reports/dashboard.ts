@@ -137,6 +137,57 @@ async function hourly(db: Executor, scope: Scope, zone: string, start: Date, end
 }
 
 /**
+ * Yesterday until this time of day, per currency (today's comparison: a day in progress against
+ * the same hours of the day before), read live like today's hours.
+ */
+async function sameTimeYesterday(db: Executor, scope: Scope, start: Date, until: Date) {
+  const range = (column: typeof orders.createdAt | typeof refunds.createdAt) =>
+    and(gte(column, start), sql`${column} < ${until.toISOString()}::timestamptz`);
+  const paid = sql`${orders.status} in ('success', 'refunding', 'partlyRefunded', 'refunded')`;
+  const byCurrency = new Map<string, Measures>();
+  const of = (currency: string) => {
+    let m = byCurrency.get(currency);
+    if (!m) byCurrency.set(currency, (m = emptyMeasures()));
+    return m;
+  };
+  for (const r of rowsOf<Record<string, string>>(
+    await db.execute(sql`
+      select currency, count(*) as orders, count(*) filter (where ${paid}) as paid_count,
+        coalesce(sum(amount) filter (where ${paid}), 0) as paid_amount,
+        coalesce(sum(commission_amount) filter (where ${paid}), 0) as commission,
+        coalesce(sum(rebate_amount) filter (where ${paid}), 0) as rebate
+      from ${orders} where ${and(range(orders.createdAt), ordersIn(db, scope))}
+      group by currency`),
+  ))
+    Object.assign(of(r.currency), {
+      orders: Number(r.orders),
+      paidCount: Number(r.paid_count),
+      paidAmount: Number(r.paid_amount),
+      commission: Number(r.commission),
+      rebate: Number(r.rebate),
+    });
+  for (const r of rowsOf<Record<string, string>>(
+    await db.execute(sql`
+      select currency, count(*) as n, sum(amount) as amount, coalesce(sum(commission_amount), 0) as commission,
+        coalesce(sum(rebate_amount), 0) as rebate
+      from ${refunds}
+      where ${and(
+        range(refunds.createdAt),
+        eq(refunds.status, 'success'),
+        ordersIn(db, scope, refunds.companyId, refunds.branchUnitId),
+      )}
+      group by currency`),
+  ))
+    Object.assign(of(r.currency), {
+      refundCount: Number(r.n),
+      refundAmount: Number(r.amount),
+      refundCommission: Number(r.commission),
+      refundRebate: Number(r.rebate),
+    });
+  return byCurrency;
+}
+
+/**
  * What waits for this user, within its scope: only what its role may act on (can(), or for the
  * links the role's use of their screen). `today` and `endOfToday`: the business day's bounds.
  */
@@ -234,7 +285,10 @@ export async function dashboard(
   const previousFrom = day(w.from + length);
   const previousTo = day(w.to + length);
 
-  const rows = await cells(db, scope, previousFrom, to, byBranch);
+  // Today is compared with yesterday until this time of day; the other windows with whole days.
+  const hoursSoFar = q.window === 'today';
+  const previousUntil = hoursSoFar ? DateTime.fromJSDate(now).minus({ days: 1 }) : null;
+  const rows = await cells(db, scope, hoursSoFar ? from : previousFrom, to, byBranch);
   const figures = new Map<string, CurrencyFigures & { orgs: Map<number, { n: number; amount: number }> }>();
   const of = (currency: string) => {
     let f = figures.get(currency);
@@ -282,6 +336,16 @@ export async function dashboard(
     t.paid += Number(r.paid_amount);
     t.refunded += Number(r.refund_amount);
     days.set(r.day, t);
+  }
+
+  if (previousUntil) {
+    const yesterday = await sameTimeYesterday(
+      db,
+      scope,
+      today.minus({ days: 1 }).toJSDate(),
+      previousUntil.toJSDate(),
+    );
+    for (const [currency, m] of yesterday) of(currency).previous = m;
   }
 
   if (q.window === 'today') {
@@ -366,6 +430,7 @@ export async function dashboard(
     to,
     previousFrom,
     previousTo,
+    previousUntil: previousUntil ? previousUntil.toISO()! : null,
     timeZone: zone,
     asOf: now.toISOString(),
     topKind: byBranch ? 'branches' : 'companies',

@@ -72,14 +72,21 @@ export function Dashboard() {
         </Flex>
         {d && (
           <Text fontSize="sm" color="fg.muted">
-            {t('dashboard.description', {
-              from: d.from,
-              to: d.to,
-              zone: d.timeZone,
-              asOf: formatDateTime(d.asOf),
-              previousFrom: d.previousFrom,
-              previousTo: d.previousTo,
-            })}
+            {d.previousUntil
+              ? t('dashboard.descriptionToday', {
+                  from: d.from,
+                  zone: d.timeZone,
+                  asOf: formatDateTime(d.asOf),
+                  previousUntil: formatDateTime(d.previousUntil),
+                })
+              : t('dashboard.description', {
+                  from: d.from,
+                  to: d.to,
+                  zone: d.timeZone,
+                  asOf: formatDateTime(d.asOf),
+                  previousFrom: d.previousFrom,
+                  previousTo: d.previousTo,
+                })}
           </Text>
         )}
       </Flex>
