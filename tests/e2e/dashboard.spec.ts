@@ -35,7 +35,9 @@ for (const fixture of [FIXTURES.dashCoAdmin, FIXTURES.dashAdmin]) {
       await page.getByRole('button', { name: ja('dashboard.windows.yesterday'), exact: true }).click();
       await expect(page).toHaveURL(/\?window=yesterday$/);
       const day = businessDay(1);
-      await expect(page.getByText(day, { exact: false }).first()).toBeVisible();
+      // Yesterday's figures, not today's still on screen while they load (today's line names
+      // yesterday's date too: the time it is compared until).
+      await expect(page.getByText(`${day}〜${day}`, { exact: false })).toBeVisible();
       const jpy = page.getByRole('region', { name: ja('dashboard.currency', { currency: 'JPY' }) });
       const gross = await jpy.locator('[data-tile="gross"]').innerText();
       const count = Number((await jpy.locator('[data-tile="count"]').innerText()).replace(/,/g, ''));

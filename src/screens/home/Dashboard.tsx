@@ -95,14 +95,20 @@ export function Dashboard() {
       ) : !d ? (
         <Skeleton height="48" aria-busy="true" />
       ) : (
-        <>
+        // The previous window's figures stay while another loads, dimmed and marked busy.
+        <Stack
+          gap="4"
+          aria-busy={figures.status === 'loading'}
+          opacity={figures.status === 'loading' ? 0.6 : 1}
+          data-window={d.window}
+        >
           <Attention reply={d} />
           {d.currencies.length === 0 ? (
             <Text color="fg.muted">{t('dashboard.empty')}</Text>
           ) : (
             d.currencies.map((c) => <CurrencyCard key={c.currency} reply={d} figures={c} />)
           )}
-        </>
+        </Stack>
       )}
     </Stack>
   );
