@@ -102,6 +102,14 @@ describe('the benchmarks on a tiny data set', { timeout: 300_000 }, () => {
     expect(out).toContain('| search: gateway order number |');
   });
 
+  it("npm run bench:summaries: the summaries' cost on a payment's and a refund's writes", async () => {
+    const out = await bench('bench/summaries.ts', ['--cycles', '5', '--rounds', '1'], {}, true);
+    expect(out).toContain("### The summaries' cost on a payment and a refund");
+    expect(out).toMatch(/Added by the summaries: p50 -?\d+\.\d %, p95 -?\d+\.\d %/);
+    // 5 cycles each way and the warm-up's: the triggers wrote deltas only while enabled.
+    expect(out).toMatch(/; \d+ delta rows written/);
+  });
+
   it('bench/uploads.ts: good files taken, workbook bombs refused while the server stays responsive', async () => {
     // The server as `npm start` runs it: vitest's globalSetup built it (the build stage comes
     // after vitest).
