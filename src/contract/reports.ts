@@ -6,10 +6,10 @@ import { yup } from './validation';
  * refund summaries, each split by how far it is proven.
  */
 
-/** How far a paid amount is proven, the highest rung reached (docs/reports.md). */
-export const PROOF = { notPaid: 0, provisional: 1, matched: 2, settled: 3, paidOut: 4 } as const;
-export type Proof = (typeof PROOF)[keyof typeof PROOF];
-/** The rungs a paid amount can stand on, in order. */
+/**
+ * The rungs a paid amount can stand on, in order (docs/reports.md): the summaries' proof 1–4 is
+ * the rung at index proof − 1; proof 0 is an order never paid.
+ */
 export const PROOF_STATES = ['provisional', 'matched', 'settled', 'paidOut'] as const;
 export type ProofState = (typeof PROOF_STATES)[number];
 

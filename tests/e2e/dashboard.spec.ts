@@ -10,7 +10,7 @@ import { ORDER_LIST } from '../../src/contract/lists/orders';
 import { parseAmount } from '../../src/contract/money';
 import { FIXTURES } from './fixtures';
 import { businessDay, fileRows } from './support/payments';
-import { apiLogin, ja, storageOf } from './support/ui';
+import { ja, signedInPage } from './support/ui';
 
 const columns = ORDER_LIST.exports!.columns;
 /** Where the export holds each order's amount and currency. */
@@ -23,13 +23,8 @@ for (const fixture of [FIXTURES.dashCoAdmin, FIXTURES.dashAdmin]) {
     baseURL,
     request,
   }) => {
-    const session = await apiLogin(request, fixture.loginId);
-    const context = await browser.newContext({
-      baseURL,
-      storageState: storageOf(baseURL!, session),
-      acceptDownloads: true,
-    });
-    const page = await context.newPage();
+    // Downloads are accepted in a new context by default (the export below).
+    const page = await signedInPage(browser, request, baseURL!, fixture.loginId);
     try {
       await page.goto('/');
       await page.getByRole('button', { name: ja('dashboard.windows.yesterday'), exact: true }).click();
@@ -57,7 +52,7 @@ for (const fixture of [FIXTURES.dashCoAdmin, FIXTURES.dashAdmin]) {
       const total = rows.length;
       await expect(page.getByText(ja('common.total', { total }))).toBeVisible();
     } finally {
-      await context.close();
+      await page.context().close();
     }
   });
 }

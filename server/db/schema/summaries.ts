@@ -21,7 +21,7 @@ import {
  * `summaryFold` moves committed deltas into order_day_totals. A reader sums the totals and the
  * deltas not yet folded, in one statement.
  *
- * Proof states (PROOF in src/contract/reports.ts): 0 not paid (an order that never succeeded; a
+ * Proof states (PROOF_STATES in src/contract/reports.ts, from 1): 0 not paid (an order that never succeeded; a
  * refund not succeeded is not counted at all), 1 provisional (paid at the gateway), 2 matched
  * (the brand's statement has it: audit code 1), 3 settled (in a merchant settlement not yet
  * remitted), 4 paid out (its merchant settlement remitted). The highest rung reached counts.

@@ -114,7 +114,7 @@ async function hourly(db: Executor, scope: Scope, zone: string, start: Date, end
       from ${orders}
       where ${and(
         gte(orders.createdAt, start),
-        sql`${orders.createdAt} < ${end.toISOString()}::timestamptz`,
+        lt(orders.createdAt, end),
         inArray(orders.status, [...PAID]),
         ordersIn(db, scope),
       )}
@@ -127,7 +127,7 @@ async function hourly(db: Executor, scope: Scope, zone: string, start: Date, end
       from ${refunds}
       where ${and(
         gte(refunds.createdAt, start),
-        sql`${refunds.createdAt} < ${end.toISOString()}::timestamptz`,
+        lt(refunds.createdAt, end),
         eq(refunds.status, 'success'),
         ordersIn(db, scope, refunds.companyId, refunds.branchUnitId),
       )}
@@ -142,7 +142,7 @@ async function hourly(db: Executor, scope: Scope, zone: string, start: Date, end
  */
 async function sameTimeYesterday(db: Executor, scope: Scope, start: Date, until: Date) {
   const range = (column: typeof orders.createdAt | typeof refunds.createdAt) =>
-    and(gte(column, start), sql`${column} < ${until.toISOString()}::timestamptz`);
+    and(gte(column, start), lt(column, until));
   const paid = sql`${orders.status} in ('success', 'refunding', 'partlyRefunded', 'refunded')`;
   const byCurrency = new Map<string, Measures>();
   const of = (currency: string) => {
@@ -219,7 +219,8 @@ async function attention(
       .innerJoin(orders, eq(orders.id, orderAudits.orderId))
       .where(and(eq(orderAudits.auditStatus, 2), ordersIn(db, scope)));
     items.push({ key: 'reconciliationExceptions', count: Number(n), href: '/history/walletCheck' });
-    // Brand days whose statement has not come: the fetching still waits for it, or gave up.
+    // Brand days whose statement has not come: the fetching still waits for it, or gave up. The
+    // platform's own records (no tenant in them): `reconcile` is a system role's capability.
     const [missing] = await db
       .select({ n: count() })
       .from(statementFetches)
@@ -241,7 +242,8 @@ async function attention(
     items.push({ key: 'settlementsToCheckOut', count: Number(n), href: '/settle/actuarial' });
   }
   if (can(principal, 'brandSettlements')) {
-    // The brands' payouts whose deposit should have come by now and has not been matched.
+    // The brands' payouts whose deposit should have come by now and has not been matched (the
+    // platform's own records: `brandSettlements` is the system administrator's).
     const [{ n }] = await db
       .select({ n: count() })
       .from(brandPayouts)
