@@ -46,6 +46,7 @@ export const SCREENS: Readonly<Record<BuiltScreen, LazyScreen>> = {
   '/settle/agent': lazyScreen(() => import('../screens/settlements/AgentSettlements')),
   '/settle/brand': lazyScreen(() => import('../screens/settlements/BrandSettlements')),
   '/settle/settings': lazyScreen(() => import('../screens/settlements/SettlementSettings')),
+  '/report': lazyScreen(() => import('../screens/reports/Reports')),
 };
 
 export const hasScreen = (path: string): path is BuiltScreen => isBuiltScreen(path);

@@ -125,3 +125,95 @@ export interface DashboardReply {
   currencies: CurrencyFigures[];
   attention: AttentionItem[];
 }
+
+/** How the summary list groups its rows in time. */
+export const REPORT_GROUPINGS = ['day', 'month'] as const;
+export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
+
+/** What a row (or a currency's totals) of the summary list counts (docs/reports.md, "The summary list"). */
+export interface ReportFigures {
+  /** Orders created, whatever their status. */
+  orders: number;
+  paidCount: number;
+  paidAmount: number;
+  refundCount: number;
+  refundAmount: number;
+  /** Commission fixed on the paid orders less what their refunds returned. */
+  commission: number;
+  /** Agency rebate likewise, net of refunds. */
+  rebate: number;
+  /** paidAmount − refundAmount. */
+  net: number;
+  /** The paid amount by how far it is proven (the four add up to paidAmount). */
+  paidProof: ProofSplit;
+}
+
+/** One row of the summary list: a day (or month) × organisation × brand × currency. */
+export interface ReportRow extends ReportFigures {
+  /** yyyy-MM-dd, or yyyy-MM for a month. */
+  period: string;
+  /** The first and last business day of the row's period within the filter's. */
+  from: string;
+  to: string;
+  companyId: number;
+  companyName: string;
+  /** Set when the rows are per branch (a company's own roles, or a company picked): 0 no branch. */
+  branchUnitId: number | null;
+  branchUnitName: string | null;
+  /** '' for orders whose payer has not chosen a brand. */
+  brand: PayBrand | '';
+  currency: string;
+}
+
+/** Everything the filter selects in one currency (all pages). */
+export interface ReportTotals extends ReportFigures {
+  currency: string;
+}
+
+export interface ReportPage {
+  records: ReportRow[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+  /** 'companies' or 'branches': what a row's organisation is for this caller and filter. */
+  rowsPer: 'companies' | 'branches';
+  totals: ReportTotals[];
+  /** When the figures were read (ISO). */
+  asOf: string;
+}
+
+/** What the chart can show (a figure of ReportFigures). */
+export const REPORT_MEASURES = [
+  'paidAmount',
+  'paidCount',
+  'refundAmount',
+  'net',
+  'commission',
+  'orders',
+] as const;
+export type ReportMeasure = (typeof REPORT_MEASURES)[number];
+
+/** One period's figures of a currency, across the organisations and brands the filter selects. */
+export interface ReportPoint extends Omit<ReportFigures, 'paidProof'> {
+  /** yyyy-MM-dd, or yyyy-MM for a month. */
+  period: string;
+}
+
+export interface ReportSeries {
+  currency: string;
+  /** Every period of the filter's days, in order (zero where nothing happened). */
+  points: ReportPoint[];
+  /** The same number of periods just before, in order (asked with `compare`), else null. */
+  previous: ReportPoint[] | null;
+}
+
+export interface ReportSeriesReply {
+  grouping: ReportGrouping;
+  from: string;
+  to: string;
+  /** The previous period's days (`compare`), else null. */
+  previousFrom: string | null;
+  previousTo: string | null;
+  currencies: ReportSeries[];
+  asOf: string;
+}

@@ -126,7 +126,7 @@ const BY_PATH = new Map(flattenMenu().map((r) => [r.path, r]));
 
 /**
  * The menu routes whose screen the console has (src/app/screens.ts must give each one, and
- * only these). A route of MENU not listed here is a screen still to come (reports, notices):
+ * only these). A route of MENU not listed here is a screen still to come (notices):
  * the permission editor shows it disabled with a note, the server refuses to grant it, and the
  * sidebar hides it even where it was granted.
  */
@@ -150,6 +150,7 @@ export const BUILT_SCREENS = [
   '/settle/agent',
   '/settle/brand',
   '/settle/settings',
+  '/report',
   '/setup/operate',
   '/setup/payment',
   '/setup/agent',

@@ -47,6 +47,8 @@ export function useListScreen<Row>({
     filters,
     status,
     rows,
+    /** The last page the server gave (a list's reply may carry more than its rows: totals). */
+    page: page as Page<Row> | null,
     reload,
     /** Remounts the filter form when the URL's filters change (back/forward, reset). */
     filterKey: JSON.stringify(filters),

@@ -180,6 +180,15 @@ test.describe(`accessibility of a system administrator's console (${SCREENS_LANG
     });
   }
 
+  test(`the report's chart, compared with the period before (${SCREENS_LANG})`, async () => {
+    await go(page, '/report');
+    await page.getByRole('tab', { name: t('reports.tabs.chart') }).click();
+    await page.getByText(t('reports.compare')).click();
+    await expect(page.getByText(/を前期間/)).toBeVisible();
+    await settled(page);
+    expectNone(await audit(page, 'report chart'));
+  });
+
   test(`a day of each check page with its run history (${SCREENS_LANG})`, async () => {
     const found: string[] = [];
     for (const group of ['wallet', 'paypay'] as const) {

@@ -145,6 +145,8 @@ export const FIXTURES = {
   /** dashboard.spec: the home dashboard against the history and its export, as each scope. */
   dashCoAdmin: { loginId: 'e2e-dash-co-admin', like: 'co-admin', userName: 'E2E Dashboard Company Admin' },
   dashAdmin: { loginId: 'e2e-dash-admin', like: 'admin', userName: 'E2E Dashboard Admin' },
+  /** reports.spec: the summary list, its export, its links and its chart. */
+  reportCoAdmin: { loginId: 'e2e-report-co-admin', like: 'co-admin', userName: 'E2E Report Company Admin' },
   /** a11y.spec: every screen a system administrator sees, in each language (saves its language). */
   a11yAdmin: { loginId: 'e2e-a11y-admin', like: 'admin', userName: 'E2E A11y Admin' },
   /** a11y.spec: the company admin's dialogs (refund, URL payment, pre-order), in each language. */

@@ -735,6 +735,10 @@ describe.each(backends)('every write and its audit row in one transaction on $na
 
     '/history/orderInfo/page': async () => ({ as: 'admin', input: range }),
     '/report/reportDashBoard/index': async () => ({ as: 'admin', input: { window: 'days30' } }),
+    '/report/reportList/list': async () => ({ as: 'admin', input: range }),
+    '/report/reportList/series': async () => ({ as: 'admin', input: { ...range, compare: true } }),
+    '/report/reportList/exportExcel': async () => ({ as: 'admin', input: range, download: true }),
+    '/report/reportList/exportCSVFile': async () => ({ as: 'admin', input: range, download: true }),
     '/history/orderInfo/get': async () => ({
       as: 'admin',
       input: { gatewayOrderNo: (await merchantPayment(false)).gatewayOrderNo },

@@ -404,6 +404,11 @@ describe.each(oneBackend)('authorisation matrix on $name', (backend) => {
     '/history/orderInfo/page': { kind: 'list', input: () => ({ ...lastDays(31), pageSize: 100 }) },
     // Every role's home: figures and top organisations of its own scope only (FORBIDDEN names).
     '/report/reportDashBoard/index': { kind: 'list', input: () => ({ window: 'days30' }) },
+    // The summary list: roles 0, 10, 15, 16, 20, 40, 50 (spec point 2), rows of their own scope only.
+    '/report/reportList/list': { kind: 'list', input: () => ({ ...lastDays(75), pageSize: 100 }) },
+    '/report/reportList/series': { kind: 'list', input: () => ({ ...lastDays(75), compare: true }) },
+    '/report/reportList/exportExcel': { kind: 'list', file: 'xlsx', input: () => lastDays(75) },
+    '/report/reportList/exportCSVFile': { kind: 'list', file: 'csv', input: () => lastDays(75) },
     '/history/orderInfo/get': { kind: 'order', input: (id) => ({ id }), override: orderScope },
     '/history/orderInfo/getOrderSync': { kind: 'order', input: (id) => ({ id }), override: orderScope },
     // Refunds: system roles, a provider's admin and the company's roles, in scope (docs/access.md).

@@ -1,9 +1,19 @@
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/contract/envelope';
 import type { OrderRow } from '../../src/contract/orders';
-import { ATTENTION_KEYS, type DashboardReply } from '../../src/contract/reports';
+import {
+  ATTENTION_KEYS,
+  type DashboardReply,
+  type ReportFigures,
+  type ReportPage,
+  type ReportPoint,
+  type ReportRow,
+  type ReportSeriesReply,
+} from '../../src/contract/reports';
 import { rowsOf } from '../../server/db/client';
 import { foldSummaryDeltas } from '../../server/modules/summaries';
 import { backends, operatorByLogin, startHarness, type Harness } from './harness';
@@ -156,5 +166,270 @@ describe.each(backends)('the dashboard on $name', (backend) => {
     expect(extra.body.resultType).toBe('INVALID');
     const anonymous = await h.call('/report/reportDashBoard/index', { window: 'today' });
     expect(anonymous.body.resultType).not.toBe('SUCCESS');
+  });
+
+  /* The summary list (/report/reportList/list) and its exports. */
+  const range = (days: number) => ({
+    beginTime: today()
+      .minus({ days: days - 1 })
+      .toISODate()!,
+    endTime: today().toISODate()!,
+  });
+  const listed = async (loginId: string, body: object) => {
+    tokens[loginId] ??= await h.token(loginId);
+    return h.call<ReportPage>('/report/reportList/list', body, { token: tokens[loginId] });
+  };
+  /** Every row of the list for the filter, page by page (the call must succeed). */
+  const allRows = async (loginId: string, body: object) => {
+    const out: ReportRow[] = [];
+    for (let pageNum = 1; ; pageNum++) {
+      const r = await listed(loginId, { ...body, pageNum, pageSize: 100 });
+      expect(r.body.resultType, r.body.resultMessage).toBe('SUCCESS');
+      out.push(...r.body.result!.records);
+      if (r.body.result!.records.length < 100) return { rows: out, page: r.body.result! };
+    }
+  };
+  /** The raw tables' figures per currency for the days (orders by creation day, refunds by theirs). */
+  const rawTotals = async (from: string, to: string, where = sql`true`) => {
+    const paid = sql`status in ('success', 'refunding', 'partlyRefunded', 'refunded')`;
+    const o = await rows<Record<string, string>>(sql`select currency, count(*) as orders,
+        count(*) filter (where ${paid}) as paid_count, coalesce(sum(amount) filter (where ${paid}), 0) as paid_amount,
+        coalesce(sum(commission_amount) filter (where ${paid}), 0) as commission
+      from orders where (created_at at time zone 'Asia/Tokyo')::date between ${from}::date and ${to}::date and ${where}
+      group by currency`);
+    const r = await rows<Record<string, string>>(sql`select currency, count(*) as n, sum(amount) as amount,
+        coalesce(sum(commission_amount), 0) as commission
+      from refunds where status = 'success' and (created_at at time zone 'Asia/Tokyo')::date between ${from}::date and ${to}::date
+        and order_id in (select id from orders where ${where})
+      group by currency`);
+    const out = new Map<
+      string,
+      {
+        orders: number;
+        paidCount: number;
+        paidAmount: number;
+        refundCount: number;
+        refundAmount: number;
+        commission: number;
+      }
+    >();
+    for (const x of o)
+      out.set(x.currency, {
+        orders: Number(x.orders),
+        paidCount: Number(x.paid_count),
+        paidAmount: Number(x.paid_amount),
+        refundCount: 0,
+        refundAmount: 0,
+        commission: Number(x.commission),
+      });
+    for (const x of r) {
+      const t = out.get(x.currency) ?? {
+        orders: 0,
+        paidCount: 0,
+        paidAmount: 0,
+        refundCount: 0,
+        refundAmount: 0,
+        commission: 0,
+      };
+      t.refundCount = Number(x.n);
+      t.refundAmount = Number(x.amount);
+      t.commission -= Number(x.commission);
+      out.set(x.currency, t);
+    }
+    return out;
+  };
+  const figuresOf = (t: ReportFigures) => ({
+    orders: t.orders,
+    paidCount: t.paidCount,
+    paidAmount: t.paidAmount,
+    refundCount: t.refundCount,
+    refundAmount: t.refundAmount,
+    commission: t.commission,
+  });
+
+  it('lists every company’s days per brand and currency, with totals per currency equal to the raw tables', async () => {
+    const q = range(30);
+    const { rows: all, page } = await allRows('admin', q);
+    expect(page.rowsPer).toBe('companies');
+    expect(all.length).toBe(page.total);
+    expect(all.length).toBeGreaterThan(100);
+    const raw = await rawTotals(q.beginTime, q.endTime);
+    expect(page.totals.map((t) => t.currency).sort()).toEqual([...raw.keys()].sort());
+    for (const t of page.totals) {
+      expect(figuresOf(t), t.currency).toEqual(raw.get(t.currency));
+      expect(t.net).toBe(t.paidAmount - t.refundAmount);
+      expect(Object.values(t.paidProof).reduce((a, b) => a + b, 0)).toBe(t.paidAmount);
+      // The rows of the currency add up to its totals, and no row is listed twice.
+      const mine = all.filter((r) => r.currency === t.currency);
+      expect(mine.reduce((a, r) => a + r.paidAmount, 0)).toBe(t.paidAmount);
+      expect(mine.reduce((a, r) => a + r.refundAmount, 0)).toBe(t.refundAmount);
+    }
+    const keys = all.map((r) => [r.period, r.companyId, r.brand, r.currency].join('|'));
+    expect(new Set(keys).size).toBe(keys.length);
+    // Day by day in order, each row's days its own.
+    expect(all.map((r) => r.period)).toEqual(all.map((r) => r.period).sort());
+    expect(all.every((r) => r.from === r.period && r.to === r.period && r.branchUnitId === null)).toBe(true);
+    // Per month: the same totals, each row's days cut to the filter's.
+    const months = await allRows('admin', { ...q, grouping: 'month' });
+    expect(months.page.totals).toEqual(page.totals);
+    expect(
+      months.rows.every((r) => /^\d{4}-\d{2}$/.test(r.period) && r.from >= q.beginTime && r.to <= q.endTime),
+    ).toBe(true);
+    // Sorted by gross, largest first.
+    const byGross = await listed('admin', { ...q, sortField: 'paidAmount', sortOrder: 'desc', pageSize: 20 });
+    const gross = byGross.body.result!.records.map((r) => r.paidAmount);
+    expect(gross).toEqual([...gross].sort((a, b) => b - a));
+    expect(gross[0]).toBe(Math.max(...all.map((r) => r.paidAmount)));
+  });
+
+  it('gives a company admin its branches only, a brand and currency filter, and the agency its companies', async () => {
+    const q = range(30);
+    const me = await operatorByLogin(h.db, 'co-admin');
+    const { rows: own, page } = await allRows('co-admin', q);
+    expect(page.rowsPer).toBe('branches');
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((r) => r.companyId === me.companyId && r.branchUnitId !== null)).toBe(true);
+    const raw = await rawTotals(q.beginTime, q.endTime, sql`company_id = ${me.companyId}`);
+    for (const t of page.totals) expect(figuresOf(t), t.currency).toEqual(raw.get(t.currency));
+    const paypay = await allRows('co-admin', { ...q, brand: 'paypay', currency: 'JPY' });
+    expect(paypay.rows.every((r) => r.brand === 'paypay' && r.currency === 'JPY')).toBe(true);
+    const rawPaypay = await rawTotals(
+      q.beginTime,
+      q.endTime,
+      sql`company_id = ${me.companyId} and currency = 'JPY' and ${sql.raw(`brand = 'paypay'`)}`,
+    );
+    expect(paypay.page.totals.map(figuresOf)).toEqual([...rawPaypay.values()]);
+    // An agency sees the companies it brought, and no other.
+    const ag = await operatorByLogin(h.db, 'ag-admin');
+    const theirs = await rows<{ id: number }>(sql`select id from companies where agent_id = ${ag.agentId}`);
+    const agency = await allRows('ag-admin', q);
+    expect(agency.rows.length).toBeGreaterThan(0);
+    expect(agency.rows.every((r) => theirs.some((c) => c.id === r.companyId))).toBe(true);
+    // A platform user who picks a company sees its branches.
+    const picked = await allRows('admin', { ...q, companyId: me.companyId });
+    expect(picked.page.rowsPer).toBe('branches');
+    expect(picked.page.totals).toEqual(page.totals);
+  });
+
+  it('refuses another tenant’s company or branch, a range over 75 days, an unknown grouping or sort, and the branch operator', async () => {
+    const q = range(30);
+    const me = await operatorByLogin(h.db, 'co-admin');
+    const [other] = await rows<{ id: number }>(
+      sql`select id from companies where id <> ${me.companyId} order by id limit 1`,
+    );
+    const [otherBranch] = await rows<{ id: number }>(
+      sql`select id from branch_units where company_id <> ${me.companyId} order by id limit 1`,
+    );
+    const cases: [object, string][] = [
+      [{ ...q, companyId: other.id }, 'companyId'],
+      [{ ...q, branchUnitId: otherBranch.id }, 'branchUnitId'],
+      [{ ...range(76) }, 'endTime'],
+      [{ ...q, grouping: 'week' }, 'grouping'],
+      [{ ...q, sortField: 'company' }, 'sortField'],
+      [{ ...q, currency: 'XXX' }, 'currency'],
+    ];
+    for (const [body, field] of cases) {
+      const r = await listed('co-admin', body);
+      expect(r.body.resultType, JSON.stringify(body)).toBe('INVALID');
+      expect(Object.keys(r.body.errors ?? {})).toContain(field);
+      expect(r.body.resultMessage).not.toBe('');
+    }
+    expect((await listed('co-admin', { ...q, companyId: other.id })).body.errors?.companyId).toBe(
+      'この加盟店は閲覧できる範囲にありません',
+    );
+    expect((await listed('admin', range(75))).body.resultType).toBe('SUCCESS');
+    // The branch operator's role has no reports (spec point 2).
+    expect((await listed('co-op', q)).body.resultType).toBe('NO_ACCESS');
+  });
+
+  it('exports the same rows and a totals row per currency as CSV and XLSX', async () => {
+    const q = range(30);
+    const { rows: all, page } = await allRows('co-admin', q);
+    const download = async (path: string) => {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: `/api${path}`,
+        headers: { 'x-submit-token': tokens['co-admin'], 'content-type': 'application/json' },
+        payload: JSON.stringify(q),
+      });
+      expect(res.statusCode).toBe(200);
+      return res;
+    };
+    const csv = await download('/report/reportList/exportCSVFile');
+    expect(String(csv.headers['content-disposition'])).toContain(
+      `reports_${q.beginTime.replace(/-/g, '')}-${q.endTime.replace(/-/g, '')}.csv`,
+    );
+    const [header, ...lines] = parse(csv.rawPayload, { bom: true }) as string[][];
+    expect(header.slice(0, 5)).toEqual(['期間', '加盟店', '店舗', 'ブランド', '通貨']);
+    expect(lines).toHaveLength(all.length + page.totals.length);
+    const major = (minor: number, currency: string) =>
+      currency === 'JPY' ? String(minor) : (minor / 100).toFixed(2);
+    expect(lines.slice(0, all.length).map((l) => [l[0], l[4], l[7], l[12]])).toEqual(
+      all.map((r) => [r.period, r.currency, major(r.paidAmount, r.currency), major(r.net, r.currency)]),
+    );
+    expect(lines.slice(all.length).map((l) => [l[0], l[4], l[6], l[7]])).toEqual(
+      page.totals.map((t) => ['合計', t.currency, String(t.paidCount), major(t.paidAmount, t.currency)]),
+    );
+    const xlsx = await download('/report/reportList/exportExcel');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0];
+    expect(sheet.name).toBe('集計表');
+    expect(sheet.rowCount).toBe(1 + all.length + page.totals.length);
+    const jpy = page.totals.find((t) => t.currency === 'JPY')!;
+    const last = sheet.getRow(sheet.rowCount);
+    expect(sheet.getRow(2 + all.length + page.totals.indexOf(jpy)).getCell(8).value).toBe(jpy.paidAmount);
+    expect(last.getCell(1).value).toBe('合計');
+    // Who exported what is audited.
+    const [audit] = await rows<{ object_id: string; after: { format: string } }>(
+      sql`select object_id, after from audit_log where object_type = 'export' order by id desc limit 1`,
+    );
+    expect([audit.object_id, audit.after.format]).toEqual(['report', 'xlsx']);
+  });
+
+  it('charts the same figures per period, and the period before on demand', async () => {
+    const q = range(14);
+    const { page } = await allRows('co-admin', q);
+    const r = await h.call<ReportSeriesReply>(
+      '/report/reportList/series',
+      { ...q, compare: true },
+      { token: tokens['co-admin'] },
+    );
+    expect(r.body.resultType, r.body.resultMessage).toBe('SUCCESS');
+    const s = r.body.result!;
+    expect([s.previousFrom, s.previousTo]).toEqual([
+      today().minus({ days: 27 }).toISODate(),
+      today().minus({ days: 14 }).toISODate(),
+    ]);
+    const earlier = await allRows('co-admin', { beginTime: s.previousFrom, endTime: s.previousTo });
+    for (const c of s.currencies) {
+      expect(c.points.map((p) => p.period)).toEqual(
+        Array.from({ length: 14 }, (_, i) =>
+          today()
+            .minus({ days: 13 - i })
+            .toISODate(),
+        ),
+      );
+      const sum = (points: ReportPoint[], m: 'paidAmount' | 'refundAmount' | 'paidCount') =>
+        points.reduce((a, p) => a + p[m], 0);
+      const t = page.totals.find((x) => x.currency === c.currency);
+      expect([
+        sum(c.points, 'paidAmount'),
+        sum(c.points, 'refundAmount'),
+        sum(c.points, 'paidCount'),
+      ]).toEqual([t?.paidAmount ?? 0, t?.refundAmount ?? 0, t?.paidCount ?? 0]);
+      const p = earlier.page.totals.find((x) => x.currency === c.currency);
+      expect(c.previous).toHaveLength(14);
+      expect(sum(c.previous!, 'paidAmount')).toBe(p?.paidAmount ?? 0);
+    }
+    const months = await h.call<ReportSeriesReply>(
+      '/report/reportList/series',
+      { ...range(75), grouping: 'month' },
+      { token: tokens['co-admin'] },
+    );
+    expect(months.body.result!.previousFrom).toBeNull();
+    expect(months.body.result!.currencies.every((c) => c.previous === null && c.points.length >= 3)).toBe(
+      true,
+    );
   });
 });

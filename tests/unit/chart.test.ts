@@ -37,6 +37,20 @@ describe('Chart', () => {
     expect(ticks.every(Number.isInteger)).toBe(true);
     expect(ticks[ticks.length - 1]).toBeGreaterThanOrEqual(120_000);
     expect(valueTicks([])).toEqual([0]);
+    // A net below zero (more refunded than paid that day): the axis reaches under 0, still through 0.
+    const net = valueTicks([
+      {
+        key: 'net',
+        labelKey: 'reports.columns.net',
+        points: [
+          { x: 'a', y: -3_000 },
+          { x: 'b', y: 9_000 },
+        ],
+      },
+    ]);
+    expect(net[0]).toBeLessThanOrEqual(-3_000);
+    expect(net).toContain(0);
+    expect(net[net.length - 1]).toBeGreaterThanOrEqual(9_000);
   });
 
   it('draws bars of two series with a legend in the reader language and money ticks', () => {

@@ -15,12 +15,18 @@ export interface ChartSeries {
   points: readonly ChartPoint[];
 }
 
-/** Integer ticks from 0 to the largest value, evenly spread (minor units are never fractions). */
+/**
+ * Integer ticks from 0 (or below it, for a value under 0: a net with more refunded than paid)
+ * to the largest value, evenly spread (minor units are never fractions).
+ */
 export function valueTicks(series: readonly ChartSeries[], count = 5): number[] {
-  const max = Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.y)));
-  if (max === 0) return [0];
-  const step = Math.max(1, Math.ceil(max / count));
-  return Array.from({ length: Math.ceil(max / step) + 1 }, (_, i) => i * step);
+  const values = series.flatMap((s) => s.points.map((p) => p.y));
+  const max = Math.max(0, ...values);
+  const min = Math.min(0, ...values);
+  if (max === 0 && min === 0) return [0];
+  const step = Math.max(1, Math.ceil((max - min) / count));
+  const first = Math.floor(min / step) * step;
+  return Array.from({ length: Math.ceil((max - first) / step) + 1 }, (_, i) => first + i * step);
 }
 
 /** How the value axis reads: money as the reader's language writes it (contract/money), or plain counts. */

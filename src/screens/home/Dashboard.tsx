@@ -30,14 +30,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { useMoney } from '../../components/money';
 import { loadDashboard } from '../../services/reports';
 import type { Translate } from '../../i18n/translator';
-
-/** The proof states' colours, from "paid only" (grey) to "paid out" (green). */
-const PROOF_COLOURS: Record<(typeof PROOF_STATES)[number], string> = {
-  provisional: 'gray.400',
-  matched: 'blue.500',
-  settled: 'purple.500',
-  paidOut: 'green.600',
-};
+import { PROOF_COLOURS } from '../reports/proof';
 
 const isWindow = (w: string | null): w is DashboardWindow => DASHBOARD_WINDOWS.includes(w as DashboardWindow);
 
