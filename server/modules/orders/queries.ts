@@ -20,6 +20,7 @@ import type { OrderRecord } from '../payments';
 import { refundableAmount, refundsOfOrder } from '../refunds';
 import { notificationsOf } from '../notifications';
 import { auditOf, orderReconciliation } from '../reconciliation';
+import { countFromSummaries, type SummaryCount } from '../summaries';
 
 const orderColumns = {
   id: orders.id,
@@ -111,14 +112,26 @@ export function orderFilter(
 /** The filters an order page passes as values; the others shape its statements. */
 const PAGE_VALUES = ['brand', 'subBrand', 'paymentType', 'companyId', 'branchUnitId', 'orderNo'] as const;
 
+/**
+ * What the summaries count of a page's filters, or null when they cannot count it: all statuses
+ * are the summaries' orders, the paid ones (PAY_STATUS_FILTER '0', the summaries' summary_paid)
+ * their paid count; open and failed orders and the sub-brand are not in them, and a complete order
+ * number searches all time. The period, company, branch, brand and payment type are their key.
+ */
+function summaryMeasure(q: OrderPageQuery, dated: boolean): SummaryCount | null {
+  if (!dated || q.orderNo || q.subBrand) return null;
+  if (!q.status) return 'orders';
+  return q.status === '0' ? 'paidCount' : null;
+}
+
 function buildOrderPage(db: Executor, scope: Scope, q: OrderPageQuery, order: SQL[], dated: boolean) {
   const bound = Object.fromEntries(PAGE_VALUES.map((k) => [k, q[k] ? sql.placeholder(k) : q[k]]));
-  const where = orderFilter(
-    db,
-    scope,
-    { ...q, ...bound },
-    dated ? { from: sql.placeholder('from'), to: sql.placeholder('to') } : null,
-  );
+  const range = dated ? { from: sql.placeholder('from'), to: sql.placeholder('to') } : null;
+  const where = orderFilter(db, scope, { ...q, ...bound }, range);
+  const counted = db.select({ total: count() }).from(orders).where(where);
+  const measure = summaryMeasure(q, dated);
+  const set = (k: 'companyId' | 'branchUnitId' | 'brand' | 'paymentType') =>
+    q[k] ? sql.placeholder(k) : undefined;
   // '' is PostgreSQL's unnamed statement: parsed and planned on every call for its values,
   // never a generic plan (a range or a company can hold 20 rows or 350,000).
   return {
@@ -132,7 +145,27 @@ function buildOrderPage(db: Executor, scope: Scope, q: OrderPageQuery, order: SQ
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(''),
-    total: db.select({ total: count() }).from(orders).where(where).prepare(''),
+    total: (measure && range
+      ? countFromSummaries(
+          db,
+          scope,
+          measure,
+          {
+            fromDay: sql.placeholder('beginTime'),
+            toDay: sql.placeholder('endTime'),
+            zone: sql.placeholder('zone'),
+            ...range,
+          },
+          {
+            companyId: set('companyId'),
+            branchUnitId: set('branchUnitId'),
+            brand: set('brand'),
+            paymentType: set('paymentType'),
+          },
+          counted,
+        )
+      : counted
+    ).prepare(''),
   };
 }
 
@@ -143,7 +176,10 @@ function buildOrderPage(db: Executor, scope: Scope, q: OrderPageQuery, order: SQ
  */
 const builtPages = new WeakMap<Executor, Map<string, ReturnType<typeof buildOrderPage>>>();
 
-/** The two statements of the order page (its rows and its total) with their values, for the call and the benchmarks. */
+/**
+ * The two statements of the order page (its rows and its total: from the summaries when its
+ * filters are in their key, else counted) with their values, for the call and the benchmarks.
+ */
 export function orderPageQueries(db: Executor, scope: Scope, t: Translate, zone: string, q: OrderPageQuery) {
   const range = listPeriod(t, zone, ORDER_LIST, q);
   const sortable = {
@@ -170,7 +206,14 @@ export function orderPageQueries(db: Executor, scope: Scope, t: Translate, zone:
     statements = buildOrderPage(db, scope, q, order, range !== null);
     built.set(shape, statements);
   }
-  const values: Record<string, unknown> = { ...(range ?? {}), limit, offset };
+  const values: Record<string, unknown> = {
+    ...(range ?? {}),
+    beginTime: q.beginTime,
+    endTime: q.endTime,
+    zone,
+    limit,
+    offset,
+  };
   for (const k of PAGE_VALUES) if (q[k]) values[k] = q[k];
   return { ...statements, values };
 }

@@ -12,8 +12,9 @@ import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
 import { companies, operators, orders, refunds } from '../../db/schema';
 import { listPeriod } from '../../platform/days';
-import { iso, listPage } from '../../platform/lists';
+import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
 import { ordersIn, visibleOperator, type Scope } from '../../platform/scope';
+import { countFromSummaries } from '../summaries';
 
 const refundColumns = {
   id: refunds.id,
@@ -103,6 +104,11 @@ export function refundFilter(
   );
 }
 
+/**
+ * The refund page. Its total comes from the summaries when they count exactly its rows: the
+ * refunds succeeded (the only ones they hold) of a period, by company, branch and the order's
+ * brand; any other status, or a complete number (all time), is counted.
+ */
 export async function refundPage(
   db: Executor,
   scope: Scope,
@@ -117,20 +123,32 @@ export async function refundPage(
     amount: refunds.amount,
     status: refunds.status,
   } satisfies Record<(typeof REFUND_SORT_FIELDS)[number], AnyPgColumn>;
+  const order = orderBy(t, q, sortable, 'createdAt', refunds.id);
+  const { limit, offset } = limitOffset(q);
   const where = refundFilter(db, scope, q, range);
-  return listPage(
-    t,
-    q,
-    { columns: sortable, tieBreaker: refunds.id },
-    {
-      rows: refundsFrom(db, scope).$dynamic(),
-      count: db
-        .select({ total: count() })
-        .from(refunds)
-        .innerJoin(orders, eq(orders.id, refunds.orderId))
-        .$dynamic(),
-      where,
-    },
-    toRefundRow,
-  );
+  const records = await refundsFrom(db, scope)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const counted = db
+    .select({ total: count() })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(where);
+  const [{ total }] = await (range && q.status === 'success' && !q.refundNo
+    ? countFromSummaries(
+        db,
+        scope,
+        'refundCount',
+        { fromDay: q.beginTime, toDay: q.endTime, zone, ...range },
+        {
+          companyId: q.companyId || undefined,
+          branchUnitId: q.branchUnitId || undefined,
+          brand: q.brand || undefined,
+        },
+        counted,
+      )
+    : counted);
+  return pageOf(records.map(toRefundRow), Number(total), q);
 }

@@ -1,2 +1,9 @@
 export { foldSummaryDeltas, summaryDifferences, setBusinessZone, type SummaryDifference } from './store';
+export {
+  countFromSummaries,
+  summaryCount,
+  type SummaryCells,
+  type SummaryCount,
+  type SummaryPeriod,
+} from './totals';
 export { summaryJobs } from './jobs';
