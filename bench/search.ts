@@ -63,12 +63,18 @@ function captureStatements(db: Db) {
   const original = driver.query.bind(driver);
   const seen: Statement[] = [];
   let capturing = false;
-  driver.query = ((q: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
+  // Every argument passed on: PGlite's driver gives its options (rowMode: 'array') third, and
+  // rows lost that mode read as NaN ids.
+  driver.query = ((
+    q: string | { text: string; values?: unknown[] },
+    values?: unknown[],
+    ...rest: unknown[]
+  ) => {
     if (capturing) {
       const text = typeof q === 'string' ? q : q.text;
       seen.push({ text, values: (typeof q === 'string' ? undefined : q.values) ?? values ?? [] });
     }
-    return original(q, values);
+    return (original as (...args: unknown[]) => Promise<unknown>)(q, values, ...rest);
   }) as Driver['query'];
   return {
     driver: { query: original },
