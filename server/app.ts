@@ -48,7 +48,7 @@ import {
 } from './modules/reconciliation';
 import { payoutJobs, payoutRoutes } from './modules/payouts';
 import { summaryJobs } from './modules/summaries';
-import { reportRoutes } from './modules/reports';
+import { reportJobs, reportRoutes } from './modules/reports';
 import { createScheduler, type ModuleJobs } from './platform/jobs';
 
 export interface AppOptions {
@@ -99,6 +99,7 @@ const JOBS: ModuleJobs[] = [
   statementImportJobs,
   payoutJobs,
   summaryJobs,
+  reportJobs,
 ];
 
 /** A hop count becomes proxy-addr's rule: the nearest `hops` senders are proxies. */

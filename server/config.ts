@@ -46,6 +46,13 @@ export interface Config {
   sandboxKey: string | null;
   /** Base of the links given to payers ('': relative, /qrcode?orderNo=…). */
   publicUrl: string;
+  /**
+   * KESSAI_SMTP_URL (smtp://user:pass@host:port, smtps://…): scheduled reports are also sent by
+   * e-mail; '' (default): they are only listed in the console.
+   */
+  smtpUrl: string;
+  /** KESSAI_SMTP_FROM: the sender of those e-mails. */
+  smtpFrom: string;
   /** Demo orders generated on an empty database (90 days). */
   demoOrders: number;
   /**
@@ -166,6 +173,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     secretKey: env.KESSAI_SECRET_KEY?.trim() || null,
     sandboxKey: env.KESSAI_SANDBOX_KEY?.trim() || null,
     publicUrl: str(env, 'KESSAI_PUBLIC_URL', '').replace(/\/+$/, ''),
+    smtpUrl: str(env, 'KESSAI_SMTP_URL', ''),
+    smtpFrom: str(env, 'KESSAI_SMTP_FROM', 'Kessai <no-reply@kessai.invalid>'),
     demoOrders: num(env, 'KESSAI_DEMO_ORDERS', 3000, 0, 1_000_000),
     demoStatements: !['off', 'false', '0', 'no'].includes(
       str(env, 'KESSAI_DEMO_STATEMENTS', 'on').toLowerCase(),

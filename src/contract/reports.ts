@@ -217,3 +217,44 @@ export interface ReportSeriesReply {
   currencies: ReportSeries[];
   asOf: string;
 }
+
+/** How often a scheduled report is delivered: each business day, week (Monday–Sunday) or calendar month. */
+export const REPORT_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
+export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
+
+/** What a subscription keeps of the summary list's filters (the period comes from each delivery). */
+export interface ReportSubscriptionFilters {
+  grouping: '' | ReportGrouping;
+  companyId: number | null;
+  branchUnitId: number | null;
+  brand: string;
+  currency: string;
+}
+
+export interface ReportDeliveryRow {
+  id: number;
+  periodFrom: string;
+  periodTo: string;
+  state: 'pending' | 'ready' | 'failed';
+  fileName: string | null;
+  size: number | null;
+  error: string | null;
+  readyAt: string | null;
+  emailState: 'pending' | 'sent' | 'failed' | null;
+  emailedAt: string | null;
+}
+
+export interface ReportSubscriptionRow {
+  id: number;
+  filters: ReportSubscriptionFilters;
+  /** The organisations the filters name, for the screen. */
+  companyName: string | null;
+  branchUnitName: string | null;
+  frequency: ReportFrequency;
+  format: 'csv' | 'xlsx';
+  email: boolean;
+  startsOn: string;
+  createdAt: string;
+  /** The latest deliveries, newest first (at most 10). */
+  deliveries: ReportDeliveryRow[];
+}

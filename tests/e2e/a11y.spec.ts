@@ -180,13 +180,20 @@ test.describe(`accessibility of a system administrator's console (${SCREENS_LANG
     });
   }
 
-  test(`the report's chart, compared with the period before (${SCREENS_LANG})`, async () => {
+  test(`the report's chart, compared with the period before, and its schedule dialog (${SCREENS_LANG})`, async () => {
     await go(page, '/report');
     await page.getByRole('tab', { name: t('reports.tabs.chart') }).click();
     await page.getByText(t('reports.compare')).click();
     await expect(page.getByText(/を前期間/)).toBeVisible();
     await settled(page);
-    expectNone(await audit(page, 'report chart'));
+    const found = await audit(page, 'report chart');
+    // The scheduled reports' tab and its dialog.
+    await page.getByRole('tab', { name: t('reports.schedule.tab') }).click();
+    await page.getByRole('button', { name: t('reports.schedule.subscribe') }).click();
+    await expect(page.getByRole('dialog', { name: t('reports.schedule.dialogTitle') })).toBeVisible();
+    found.push(...(await audit(page, 'report schedule dialog')));
+    await page.keyboard.press('Escape');
+    expectNone(found);
   });
 
   test(`a day of each check page with its run history (${SCREENS_LANG})`, async () => {

@@ -74,3 +74,36 @@ test('the summary list’s totals equal its export, a row opens its orders, and 
     await page.context().close();
   }
 });
+
+test('a user schedules the list’s filters, sees the subscription with its first period, and ends it', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const page = await signedInPage(browser, request, baseURL!, FIXTURES.reportCoAdmin.loginId);
+  try {
+    await page.goto('/report?brand=paypay');
+    await page.getByRole('tab', { name: ja('reports.schedule.tab') }).click();
+    await page.getByRole('button', { name: ja('reports.schedule.subscribe') }).click();
+    const dialog = page.getByRole('dialog', { name: ja('reports.schedule.dialogTitle') });
+    await dialog.getByLabel(ja('reports.schedule.frequency')).selectOption('weekly');
+    await dialog.getByLabel(ja('reports.schedule.format')).selectOption('csv');
+    await dialog.getByRole('button', { name: ja('common.save') }).click();
+    await expect(page.getByText(ja('server.reports.subscribed'))).toBeVisible();
+    const card = page.getByRole('region', {
+      name: `${ja('reports.schedule.frequencies.weekly')} · CSV`,
+    });
+    await expect(card).toContainText(ja('orders.brands.paypay'));
+    // Last week's Monday to Sunday comes first, once its data is complete (the job, proved on the server).
+    await expect(card).toContainText(/\d{4}-\d{2}-\d{2}〜\d{4}-\d{2}-\d{2}/);
+    await card.getByRole('button', { name: ja('reports.schedule.remove') }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: ja('reports.schedule.remove') })
+      .click();
+    await expect(page.getByText(ja('server.reports.unsubscribed'))).toBeVisible();
+    await expect(card).toHaveCount(0);
+  } finally {
+    await page.context().close();
+  }
+});

@@ -7,6 +7,7 @@ import {
   brandAgents,
   operators,
   orders,
+  reportDeliveries,
   sandboxPayments,
   serviceProviders,
   statementImports,
@@ -81,6 +82,8 @@ const GUARDED: Record<string, string[]> = {
   brand_payouts: ['updated_at'],
   bank_deposits: [],
   bank_deposit_imports: [],
+  // A user's scheduled reports (their files are the delivery job's output, like an outbox).
+  report_subscriptions: [],
   // An import's progress and outcome are the worker's bookkeeping (the run audits itself).
   statement_imports: [
     'status',
@@ -737,6 +740,35 @@ describe.each(backends)('every write and its audit row in one transaction on $na
     '/report/reportDashBoard/index': async () => ({ as: 'admin', input: { window: 'days30' } }),
     '/report/reportList/list': async () => ({ as: 'admin', input: range }),
     '/report/reportList/series': async () => ({ as: 'admin', input: { ...range, compare: true } }),
+    '/report/subscription/list': async () => ({ as: 'admin', input: {} }),
+    '/report/subscription/save': async () => ({ as: 'admin', input: { frequency: 'daily', format: 'csv' } }),
+    '/report/subscription/delete': async () => ({
+      as: 'admin',
+      input: {
+        id: (await as<{ id: number }>('/report/subscription/save', { frequency: 'monthly', format: 'xlsx' }))
+          .id,
+      },
+    }),
+    '/report/subscription/exportDelivery': async () => {
+      const { id } = await as<{ id: number }>('/report/subscription/save', {
+        frequency: 'weekly',
+        format: 'csv',
+      });
+      const [d] = await h.db
+        .insert(reportDeliveries)
+        .values({
+          subscriptionId: id,
+          periodFrom: '2026-11-02',
+          periodTo: '2026-11-08',
+          state: 'ready',
+          fileName: 'report.csv',
+          contentType: 'text/csv; charset=utf-8',
+          body: Buffer.from('a,b\r\n'),
+          size: 5,
+        })
+        .returning({ id: reportDeliveries.id });
+      return { as: 'admin', input: { id: d.id }, download: true };
+    },
     '/report/reportList/exportExcel': async () => ({ as: 'admin', input: range, download: true }),
     '/report/reportList/exportCSVFile': async () => ({ as: 'admin', input: range, download: true }),
     '/history/orderInfo/get': async () => ({

@@ -407,6 +407,26 @@ describe.each(oneBackend)('authorisation matrix on $name', (backend) => {
     // The summary list: roles 0, 10, 15, 16, 20, 40, 50 (spec point 2), rows of their own scope only.
     '/report/reportList/list': { kind: 'list', input: () => ({ ...lastDays(75), pageSize: 100 }) },
     '/report/reportList/series': { kind: 'list', input: () => ({ ...lastDays(75), compare: true }) },
+    // Scheduled reports: each account's own (operator-type roles too); another's id is NOT_FOUND.
+    '/report/subscription/list': { kind: 'list', input: () => ({}) },
+    '/report/subscription/save': {
+      kind: 'list',
+      write: true,
+      input: () => ({ frequency: 'weekly', format: 'csv' }),
+      override: (role) => (routeAllows(role, '/report') ? 'SUCCESS' : 'NO_ACCESS'),
+    },
+    '/report/subscription/delete': {
+      kind: 'list',
+      write: true,
+      input: () => ({ id: 2_000_000_000 }),
+      override: (role) => (routeAllows(role, '/report') ? 'NOT_FOUND' : 'NO_ACCESS'),
+    },
+    '/report/subscription/exportDelivery': {
+      kind: 'list',
+      file: 'csv',
+      input: () => ({ id: 2_000_000_000 }),
+      override: (role) => (routeAllows(role, '/report') ? 'NOT_FOUND' : 'NO_ACCESS'),
+    },
     '/report/reportList/exportExcel': { kind: 'list', file: 'xlsx', input: () => lastDays(75) },
     '/report/reportList/exportCSVFile': { kind: 'list', file: 'csv', input: () => lastDays(75) },
     '/history/orderInfo/get': { kind: 'order', input: (id) => ({ id }), override: orderScope },

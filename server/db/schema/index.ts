@@ -10,3 +10,4 @@ export * from './settlements';
 export * from './reconciliation';
 export * from './payouts';
 export * from './summaries';
+export * from './reports';

@@ -109,7 +109,12 @@ const perBranch = (scope: Scope, q: Filter) => scope.level === 'company' || Bool
  * A company or branch picked in the filter must be one the caller may see (and the branch one of
  * the company picked): another tenant's id is refused, never answered with an empty list.
  */
-async function checkOrganisations(db: Executor, t: Translate, scope: Scope, q: Filter) {
+export async function checkOrganisations(
+  db: Executor,
+  t: Translate,
+  scope: Scope,
+  q: { companyId?: number | null; branchUnitId?: number | null },
+) {
   if (q.companyId) {
     const [found] = await db
       .select({ id: companies.id })
@@ -439,16 +444,16 @@ function cellsOf(
 
 /**
  * The summary list as a file: every row of the filter in the list's default order (period,
- * organisation, brand, currency), then a totals row per currency; written as it is read.
+ * organisation, brand, currency), then a totals row per currency; written as it is read. The
+ * organisations are checked first (another tenant's: refused).
  */
-export async function reportExport(
-  c: CallContext<ReportExportQuery, string>,
+export async function reportFile(
+  db: Executor,
+  scope: Scope,
+  t: Translate,
+  q: ReportExportQuery,
   format: ExportFormat,
 ): Promise<FileDownload> {
-  const { t } = c;
-  const q = c.input;
-  const db = c.deps.db;
-  const scope = scopeOf(c.principal);
   await checkOrganisations(db, t, scope, q);
   const byBranch = perBranch(scope, q);
   const { totals } = await totalsOf(db, scope, q);
@@ -467,7 +472,6 @@ export async function reportExport(
     );
   }
   const source = await primed(batches());
-  await auditExport(c, 'report', format);
   const names = periodFileNames(t, list.file, format, q);
   const headers = exportHeaders(list.columns, t);
   if (format === 'csv') {
@@ -481,4 +485,14 @@ export async function reportExport(
     { sheetName: t(list.sheetKey), headers, widths: exportWidths(list.columns) },
     source,
   );
+}
+
+/** The export call: the file, and who exported what (audited before the first byte leaves). */
+export async function reportExport(
+  c: CallContext<ReportExportQuery, string>,
+  format: ExportFormat,
+): Promise<FileDownload> {
+  const file = await reportFile(c.deps.db, scopeOf(c.principal), c.t, c.input, format);
+  await auditExport(c, 'report', format);
+  return file;
 }

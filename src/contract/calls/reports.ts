@@ -1,6 +1,20 @@
 import { call, reply } from '../call';
-import { REPORT_LIST, ReportExportQuery, ReportListQuery, ReportSeriesQuery } from '../lists/reports';
-import { DashboardQuery, type DashboardReply, type ReportPage, type ReportSeriesReply } from '../reports';
+import { yup } from '../validation';
+import {
+  REPORT_LIST,
+  ReportExportQuery,
+  ReportListQuery,
+  ReportSeriesQuery,
+  ReportSubscribeInput,
+} from '../lists/reports';
+import { IdInput } from '../fields';
+import {
+  DashboardQuery,
+  type DashboardReply,
+  type ReportPage,
+  type ReportSeriesReply,
+  type ReportSubscriptionRow,
+} from '../reports';
 
 /** The dashboard and reports calls (spec point 7; docs/reports.md). */
 export const reportsCalls = {
@@ -30,6 +44,30 @@ export const reportsCalls = {
   exportCsv: call(REPORT_LIST.exports.paths.csv, {
     access: REPORT_LIST.route,
     input: ReportExportQuery,
+    kind: 'file',
+  }),
+  /** Scheduled reports: the caller's own subscriptions with their latest files. */
+  subscriptions: call('/report/subscription/list', {
+    access: REPORT_LIST.route,
+    input: yup.object({}).noUnknown(),
+    reply: reply<ReportSubscriptionRow[]>(),
+  }),
+  subscribe: call('/report/subscription/save', {
+    access: REPORT_LIST.route,
+    input: ReportSubscribeInput,
+    reply: reply<{ id: number }>(),
+    writes: true,
+  }),
+  unsubscribe: call('/report/subscription/delete', {
+    access: REPORT_LIST.route,
+    input: IdInput,
+    reply: reply<null>(),
+    writes: true,
+  }),
+  /** A delivered file of the caller's own subscription. */
+  delivery: call('/report/subscription/exportDelivery', {
+    access: REPORT_LIST.route,
+    input: IdInput,
     kind: 'file',
   }),
 } as const;

@@ -1,7 +1,7 @@
 import { CURRENCIES } from '../currencies';
 import { PAY_BRANDS } from '../brands';
 import { RANGE_DAYS_LONG } from '../paging';
-import { REPORT_GROUPINGS } from '../reports';
+import { REPORT_FREQUENCIES, REPORT_GROUPINGS } from '../reports';
 import { defineList, exportQueryOf, pageQueryOf, type ExportColumn } from './define';
 import { brandFilter, codeFilter, externalFilter, scopeFilters } from './filters';
 import { yup } from '../validation';
@@ -105,3 +105,24 @@ export const ReportSeriesQuery = ReportExportQuery.shape({
   compare: yup.boolean().default(false),
 }).noUnknown();
 export type ReportSeriesQuery = yup.InferType<typeof ReportSeriesQuery>;
+
+/** A user subscribing the summary list's filters (not the period) to be delivered. */
+export const ReportSubscribeInput = yup
+  .object({
+    grouping: yup
+      .string()
+      .oneOf(['', ...REPORT_GROUPINGS])
+      .default(''),
+    companyId: REPORT_LIST.filters.companyId.schema,
+    branchUnitId: REPORT_LIST.filters.branchUnitId.schema,
+    brand: REPORT_LIST.filters.brand.schema,
+    currency: REPORT_LIST.filters.currency.schema,
+    frequency: yup.string().oneOf(REPORT_FREQUENCIES).required(),
+    format: yup
+      .string()
+      .oneOf(['csv', 'xlsx'] as const)
+      .required(),
+    email: yup.boolean().default(false),
+  })
+  .noUnknown();
+export type ReportSubscribeInput = yup.InferType<typeof ReportSubscribeInput>;

@@ -30,6 +30,7 @@ import { BUSINESS_ZONE_NAME } from '../../services/zone';
 import type { Translate } from '../../i18n/translator';
 import { PROOF_COLOURS } from './proof';
 import { ReportChart } from './ReportChart';
+import { ReportSchedules } from './ReportSchedules';
 
 /** The transaction history of a row: its days, organisation, brand and the paid status, in the URL. */
 function historyHref(r: ReportRow): string | null {
@@ -201,7 +202,7 @@ export default function Reports() {
   const scope = useScopeFields(t);
   const screen = useListOf<ReportRow>(REPORT_LIST, pageReport);
   const page = screen.page as ReportPage | null;
-  const [tab, setTab] = useState<'list' | 'chart'>('list');
+  const [tab, setTab] = useState<'list' | 'chart' | 'schedule'>('list');
   const grouping = screen.filters.grouping === 'month' ? 'month' : 'day';
   const rowsPer = page?.rowsPer;
   const columns = useMemo(() => columnsOf(REPORT_LIST.columns, cells(rowsPer)(t), t, true), [rowsPer, t]);
@@ -241,10 +242,15 @@ export default function Reports() {
           ))}
         </Flex>
       </Flex>
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as 'list' | 'chart')} lazyMount>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => setTab(e.value as 'list' | 'chart' | 'schedule')}
+        lazyMount
+      >
         <Tabs.List mb="4">
           <Tabs.Trigger value="list">{t('reports.tabs.list')}</Tabs.Trigger>
           <Tabs.Trigger value="chart">{t('reports.tabs.chart')}</Tabs.Trigger>
+          <Tabs.Trigger value="schedule">{t('reports.schedule.tab')}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="list">
           {page && valid && <Totals page={page} />}
@@ -259,6 +265,9 @@ export default function Reports() {
         </Tabs.Content>
         <Tabs.Content value="chart">
           <ReportChart filters={valid ? screen.filters : null} />
+        </Tabs.Content>
+        <Tabs.Content value="schedule">
+          <ReportSchedules filters={valid ? screen.filters : null} />
         </Tabs.Content>
       </Tabs.Root>
     </>
