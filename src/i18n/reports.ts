@@ -3,6 +3,7 @@ import { defineArea } from './define';
 /** The home dashboard and the reports (/, /report; docs/reports.md). */
 export default defineArea({
   ja: {
+    fields: { grouping: '集計単位', frequency: '頻度', format: '形式' },
     dashboard: {
       title: 'ダッシュボード',
       description:
@@ -149,6 +150,7 @@ export default defineArea({
     },
   },
   'zh-cn': {
+    fields: { grouping: '汇总单位', frequency: '频率', format: '格式' },
     dashboard: {
       title: '仪表盘',
       description:
@@ -291,6 +293,7 @@ export default defineArea({
     },
   },
   en: {
+    fields: { grouping: 'Group by', frequency: 'Frequency', format: 'Format' },
     dashboard: {
       title: 'Dashboard',
       description:

@@ -408,6 +408,7 @@ describe.each(backends)('streaming exports on $name', (backend) => {
       companyId: null,
       branchUnitId: null,
       orderNo: '',
+      proof: '',
     };
     const read = async (size: number) => {
       const ids: number[] = [];

@@ -7,6 +7,7 @@ import type { Page } from '../../src/contract/envelope';
 import type { OrderRow } from '../../src/contract/orders';
 import {
   ATTENTION_KEYS,
+  PROOF_STATES,
   type DashboardReply,
   type ReportFigures,
   type ReportPage,
@@ -166,6 +167,41 @@ describe.each(backends)('the dashboard on $name', (backend) => {
     expect(extra.body.resultType).toBe('INVALID');
     const anonymous = await h.call('/report/reportDashBoard/index', { window: 'today' });
     expect(anonymous.body.resultType).not.toBe('SUCCESS');
+  });
+
+  it('opens each part of the proof line as the exact paid orders on that rung: the history’s total and its export’s sum', async () => {
+    const d = await figures('admin', { window: 'days30' });
+    const range = { beginTime: d.from, endTime: d.to, status: '0' };
+    const jpy = d.currencies.find((c) => c.currency === 'JPY')!;
+    let count = 0;
+    for (const proof of PROOF_STATES) {
+      const page = await h.call<Page<OrderRow>>(
+        '/history/orderInfo/page',
+        { ...range, proof, pageSize: 1 },
+        { token: tokens.admin },
+      );
+      expect(page.body.resultType, page.body.resultMessage).toBe('SUCCESS');
+      count += page.body.result!.total;
+      const file = await h.app.inject({
+        method: 'POST',
+        url: '/api/history/orderInfo/exportCSVFile',
+        headers: { 'x-submit-token': tokens.admin, 'content-type': 'application/json' },
+        payload: JSON.stringify({ ...range, proof }),
+      });
+      const lines = (parse(file.rawPayload, { bom: true }) as string[][]).slice(1);
+      // The list's total (from the summaries) is its rows (counted by the export).
+      expect(lines, proof).toHaveLength(page.body.result!.total);
+      const yen = lines.filter((l) => l[12] === 'JPY').reduce((a, l) => a + Number(l[11]), 0);
+      expect(yen, proof).toBe(jpy.paidProof[proof]);
+    }
+    expect(count).toBe(d.currencies.reduce((a, c) => a + c.current.paidCount, 0));
+    // A rung is reached only by paid orders: open ones are on none.
+    const open = await h.call<Page<OrderRow>>(
+      '/history/orderInfo/page',
+      { ...range, status: '1', proof: 'provisional' },
+      { token: tokens.admin },
+    );
+    expect(open.body.result!.total).toBe(0);
   });
 
   /* The summary list (/report/reportList/list) and its exports. */
@@ -336,6 +372,9 @@ describe.each(backends)('the dashboard on $name', (backend) => {
     }
     expect((await listed('co-admin', { ...q, companyId: other.id })).body.errors?.companyId).toBe(
       'この加盟店は閲覧できる範囲にありません',
+    );
+    expect((await listed('co-admin', { ...q, grouping: 'week' })).body.errors?.grouping).toBe(
+      '集計単位の値が正しくありません',
     );
     expect((await listed('admin', range(75))).body.resultType).toBe('SUCCESS');
     // The branch operator's role has no reports (spec point 2).

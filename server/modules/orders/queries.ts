@@ -9,7 +9,16 @@ import {
 import { ORDER_LIST, type ORDER_SORT_FIELDS, type OrderPageQuery } from '../../../src/contract/lists/orders';
 import type { Translate } from '../../../src/i18n';
 import type { Executor } from '../../db/client';
-import { branchUnits, companies, orderEvents, orders, settlementOrders, settlements } from '../../db/schema';
+import {
+  branchUnits,
+  companies,
+  orderAudits,
+  orderEvents,
+  orders,
+  settlementOrders,
+  settlements,
+} from '../../db/schema';
+import { PROOF_STATES, type ProofState } from '../../../src/contract/reports';
 import { listPeriod } from '../../platform/days';
 import { notFound } from '../../platform/envelope';
 import { iso, limitOffset, orderBy, pageOf } from '../../platform/lists';
@@ -85,7 +94,7 @@ type Bound<T> = { [K in keyof T]: T[K] | Placeholder };
 export function orderFilter(
   db: Executor,
   scope: Scope,
-  q: Bound<Omit<OrderFilterQuery, 'status'>> & Pick<OrderFilterQuery, 'status'>,
+  q: Bound<Omit<OrderFilterQuery, 'status' | 'proof'>> & Pick<OrderFilterQuery, 'status' | 'proof'>,
   range: Bound<{ from: Date; to: Date }> | null,
 ) {
   return and(
@@ -97,6 +106,7 @@ export function orderFilter(
     q.paymentType ? eq(orders.paymentType, q.paymentType) : undefined,
     q.companyId ? eq(orders.companyId, q.companyId) : undefined,
     q.branchUnitId ? eq(orders.branchUnitId, q.branchUnitId) : undefined,
+    q.proof ? proofIs(q.proof) : undefined,
     q.orderNo
       ? or(
           eq(orders.clientOrderNo, q.orderNo),
@@ -107,6 +117,20 @@ export function orderFilter(
       : undefined,
     ordersIn(db, scope),
   );
+}
+
+/**
+ * Orders standing on a proof rung: the summaries' own functions (migration 0025) over the order's
+ * status, its merchant settlement's status and its audit result, so the list holds exactly the
+ * orders the summaries count on that rung.
+ */
+function proofIs(proof: ProofState): SQL {
+  return sql`summary_proof(
+    summary_paid(${orders.status}),
+    summary_settle((select s.status from ${settlementOrders} so join ${settlements} s on s.id = so.settlement_id
+      where so.kind = 'merchant' and so.order_id = ${orders.id})),
+    (select a.audit_result from ${orderAudits} a where a.order_id = ${orders.id})
+  ) = ${PROOF_STATES.indexOf(proof) + 1}`;
 }
 
 /** The filters an order page passes as values; the others shape its statements. */
@@ -120,6 +144,8 @@ const PAGE_VALUES = ['brand', 'subBrand', 'paymentType', 'companyId', 'branchUni
  */
 function summaryMeasure(q: OrderPageQuery, dated: boolean): SummaryCount | null {
   if (!dated || q.orderNo || q.subBrand) return null;
+  // A rung is reached by paid orders only: their count, on that rung.
+  if (q.proof) return !q.status || q.status === '0' ? 'paidCount' : null;
   if (!q.status) return 'orders';
   return q.status === '0' ? 'paidCount' : null;
 }
@@ -161,6 +187,7 @@ function buildOrderPage(db: Executor, scope: Scope, q: OrderPageQuery, order: SQ
             branchUnitId: set('branchUnitId'),
             brand: set('brand'),
             paymentType: set('paymentType'),
+            ...(q.proof ? { proof: PROOF_STATES.indexOf(q.proof) + 1 } : {}),
           },
           counted,
         )
@@ -194,6 +221,7 @@ export function orderPageQueries(db: Executor, scope: Scope, t: Translate, zone:
     scope,
     range !== null,
     q.status ?? '',
+    q.proof ?? '',
     PAGE_VALUES.map((k) => Boolean(q[k])),
     q.sortField,
     q.sortOrder,

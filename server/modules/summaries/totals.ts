@@ -33,6 +33,8 @@ export interface SummaryCells {
   branchUnitId?: Bound<number>;
   brand?: Bound<string>;
   paymentType?: Bound<string>;
+  /** A proof rung (1–4: docs/reports.md). */
+  proof?: number;
 }
 
 /**
@@ -59,6 +61,7 @@ export function summaryCount(
       cells.branchUnitId === undefined ? undefined : eq(t.branchUnitId, cells.branchUnitId),
       cells.brand === undefined ? undefined : eq(t.brand, cells.brand),
       cells.paymentType === undefined ? undefined : eq(t.paymentType, cells.paymentType),
+      cells.proof === undefined ? undefined : eq(t.proof, cells.proof),
       ordersIn(db, scope, t.companyId, t.branchUnitId),
     )}`;
   const zone = businessZone.timeZone;

@@ -1,6 +1,7 @@
 import { ALL_SUB_BRANDS, PAY_BRANDS, PAYMENT_TYPES } from '../brands';
 import { ORDER_STATUSES } from '../orders';
 import { RANGE_DAYS_DEFAULT } from '../paging';
+import { PROOF_STATES } from '../reports';
 import { amountColumn, companyColumn, exportTimes, timeColumn } from './columns';
 import { defineList, exportQueryOf, pageQueryOf } from './define';
 import {
@@ -25,6 +26,11 @@ export const ORDER_LIST = defineList({
     subBrand: subBrandFilter(),
     paymentType: paymentTypeFilter(),
     ...scopeFilters(),
+    /**
+     * How far a paid order is proven (docs/reports.md, "Proof states"): the highest rung it
+     * reached, as the dashboard's proof line counts it (its parts link here).
+     */
+    proof: codeFilter('orders.proof', PROOF_STATES, 'dashboard.proof'),
     /** Any of the client, gateway or brand order numbers (exact; all time while set). */
     orderNo: numberFilter('orders.orderNo'),
   },

@@ -247,7 +247,7 @@ function CurrencyCard({ reply, figures }: { reply: DashboardReply; figures: Curr
               );
             })}
           </SimpleGrid>
-          <ProofLine figures={figures} />
+          <ProofLine reply={reply} figures={figures} />
           <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" alignItems="start">
             <Box gridColumn={{ lg: 'span 2' }} minW="0">
               <Trend reply={reply} figures={figures} />
@@ -264,7 +264,7 @@ function CurrencyCard({ reply, figures }: { reply: DashboardReply; figures: Curr
 }
 
 /** The gross by proof state: a bar of four parts and the amounts in words. */
-function ProofLine({ figures }: { figures: CurrencyFigures }) {
+function ProofLine({ reply, figures }: { reply: DashboardReply; figures: CurrencyFigures }) {
   const t = useT();
   const money = useMoney();
   const total = figures.current.paidAmount;
@@ -288,9 +288,15 @@ function ProofLine({ figures }: { figures: CurrencyFigures }) {
           <Flex as="li" key={p} gap="1.5" align="center" data-proof={p}>
             <Box w="2.5" h="2.5" borderRadius="sm" bg={PROOF_COLOURS[p]} aria-hidden="true" />
             <span>{t(`dashboard.proof.${p}`)}</span>
-            <Text as="span" fontWeight="semibold">
-              {money(figures.paidProof[p], figures.currency)}
-            </Text>
+            {/* The paid orders on that rung: the transaction history, filtered (its export sums to this). */}
+            <Link
+              href={`/history/order?beginTime=${reply.from}&endTime=${reply.to}&status=0&proof=${p}`}
+              title={t('dashboard.openHistory')}
+            >
+              <Text as="span" fontWeight="semibold">
+                {money(figures.paidProof[p], figures.currency)}
+              </Text>
+            </Link>
           </Flex>
         ))}
       </Flex>
