@@ -117,6 +117,7 @@ export default defineArea({
         remove: '登録を解除',
         removeConfirm: 'この定期配信の登録を解除しますか？配信済みのファイルも削除されます。',
         created: '登録 {{at}}',
+        span: '{{from}}〜{{to}}',
       },
       mail: {
         subject: '[Kessai] 集計表 {{from}}〜{{to}}',
@@ -260,6 +261,7 @@ export default defineArea({
         remove: '取消订阅',
         removeConfirm: '要取消此定期发送吗？已发送的文件也将被删除。',
         created: '订阅于 {{at}}',
+        span: '{{from}}至{{to}}',
       },
       mail: {
         subject: '[Kessai] 汇总表 {{from}}至{{to}}',
@@ -415,6 +417,7 @@ export default defineArea({
         remove: 'Unsubscribe',
         removeConfirm: 'Unsubscribe from this scheduled report? Its delivered files are removed too.',
         created: 'Subscribed {{at}}',
+        span: '{{from}} to {{to}}',
       },
       mail: {
         subject: '[Kessai] Summary {{from}} to {{to}}',

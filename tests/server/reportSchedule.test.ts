@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportPage, ReportSubscriptionRow } from '../../src/contract/reports';
 import { rowsOf } from '../../server/db/client';
 import { operators, reportDeliveries, statementFetches } from '../../server/db/schema';
-import { deliverReports } from '../../server/modules/reports';
-import { lastPeriodBefore, periodsOwed } from '../../server/modules/reports/schedule';
+import { deliverReports, lastPeriodBefore, periodsOwed } from '../../server/modules/reports';
 import { backends, startHarness, type Harness } from './harness';
 
 /**

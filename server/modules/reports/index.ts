@@ -6,4 +6,4 @@
 export { reportRoutes } from './routes';
 export { reportJobs } from './jobs';
 export { dashboard } from './dashboard';
-export { deliverReports } from './schedule';
+export { deliverReports, lastPeriodBefore, periodsOwed } from './schedule';

@@ -34,7 +34,8 @@ import { auditExport, periodFileNames } from '../../platform/listExport';
 import { fieldError } from '../../platform/lists';
 import { branchesIn, companiesIn, ordersIn, scopeOf, type Scope } from '../../platform/scope';
 
-type Filter = Omit<ReportExportQuery, never>;
+/** The list's filters (the exports' input: no paging). */
+type Filter = ReportExportQuery;
 
 /** A grouped row as the statement gives it (bigint sums as text). */
 interface GroupRow {

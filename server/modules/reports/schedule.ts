@@ -35,6 +35,7 @@ import { ApiError, fail, notFound } from '../../platform/envelope';
 import type { FileDownload } from '../../platform/exports';
 import { translatorFor } from '../../platform/i18n';
 import { findPrincipal, type Principal } from '../../platform/principal';
+import { iso } from '../../platform/lists';
 import { scopeOf } from '../../platform/scope';
 import { ResultType } from '../../../src/contract/envelope';
 import type { Translate } from '../../../src/i18n';
@@ -162,8 +163,6 @@ export async function unsubscribe(db: Executor, principal: Principal, id: number
   });
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 /** The caller's subscriptions, newest first, each with its latest deliveries. */
 export async function subscriptionsOf(db: Executor, principal: Principal): Promise<ReportSubscriptionRow[]> {
   const subs = await db
@@ -212,7 +211,7 @@ export async function subscriptionsOf(db: Executor, principal: Principal): Promi
     format: s.format,
     email: s.email,
     startsOn: s.startsOn,
-    createdAt: iso(s.createdAt)!,
+    createdAt: iso(s.createdAt),
     deliveries: deliveries
       .filter((d) => d.subscription_id === s.id)
       .map((d) => ({

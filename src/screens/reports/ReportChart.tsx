@@ -6,7 +6,6 @@ import {
   Checkbox,
   Flex,
   Heading,
-  NativeSelect,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -23,6 +22,7 @@ import { useT } from '../../app/i18n';
 import { useLoad } from '../../app/useLoad';
 import { Chart, type ChartSeries } from '../../components/charts/Chart';
 import { LoadFailed } from '../../components/LoadFailed';
+import { OptionSelect } from '../../components/OptionSelect';
 import { useMoney } from '../../components/money';
 import { reportSeries } from '../../services/reports';
 
@@ -59,20 +59,13 @@ export function ReportChart({ filters }: { filters: Record<string, string> | nul
           <Text asChild fontSize="sm" display="block" mb="1">
             <label htmlFor={measureId}>{t('reports.measure')}</label>
           </Text>
-          <NativeSelect.Root size="sm" width="14rem">
-            <NativeSelect.Field
-              id={measureId}
-              value={measure}
-              onChange={(e) => setMeasure(e.currentTarget.value as ReportMeasure)}
-            >
-              {REPORT_MEASURES.map((m) => (
-                <option key={m} value={m}>
-                  {t(`reports.measures.${m}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            id={measureId}
+            root={{ size: 'sm', width: '14rem' }}
+            value={measure}
+            options={REPORT_MEASURES.map((m) => ({ value: m, label: t(`reports.measures.${m}`) }))}
+            onChange={(e) => setMeasure(e.currentTarget.value as ReportMeasure)}
+          />
         </Box>
         <Flex role="group" aria-label={t('reports.chartKind')} gap="1.5">
           {(['bar', 'line'] as const).map((k) => (

@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  Flex,
-  Heading,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Checkbox, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { REPORT_FREQUENCIES, type ReportFrequency, type ReportSubscriptionRow } from '../../contract/reports';
 import { useT } from '../../app/i18n';
 import { useSessionUser } from '../../app/session';
@@ -21,6 +9,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../components/format';
 import { FormDialog } from '../../components/FormDialog';
 import { LoadFailed } from '../../components/LoadFailed';
+import { OptionSelect } from '../../components/OptionSelect';
 import {
   reportSubscriptions,
   saveDelivery,
@@ -129,7 +118,7 @@ export function ReportSchedules({ filters }: { filters: Record<string, string> |
             <Card.Body>
               {s.deliveries.length === 0 ? (
                 <Text fontSize="sm" color="fg.muted">
-                  {t('reports.schedule.noDeliveries', { period: periodText(s.startsOn, firstTo(s)) })}
+                  {t('reports.schedule.noDeliveries', { period: periodText(t, s.startsOn, firstTo(s)) })}
                 </Text>
               ) : (
                 <Box overflowX="auto">
@@ -137,7 +126,9 @@ export function ReportSchedules({ filters }: { filters: Record<string, string> |
                     <Table.Body>
                       {s.deliveries.map((d) => (
                         <Table.Row key={d.id}>
-                          <Table.Cell whiteSpace="nowrap">{periodText(d.periodFrom, d.periodTo)}</Table.Cell>
+                          <Table.Cell whiteSpace="nowrap">
+                            {periodText(t, d.periodFrom, d.periodTo)}
+                          </Table.Cell>
                           <Table.Cell>
                             <Badge colorPalette={STATE_COLOURS[d.state]} variant="subtle">
                               {t(`reports.schedule.states.${d.state}`)}
@@ -225,8 +216,9 @@ export function ReportSchedules({ filters }: { filters: Record<string, string> |
   );
 }
 
-/** A period as a day, or its first and last day. */
-const periodText = (from: string, to: string) => (from === to ? from : `${from}〜${to}`);
+/** A period as a day, or its first and last day as the reader's language writes a span. */
+const periodText = (t: Translate, from: string, to: string) =>
+  from === to ? from : t('reports.schedule.span', { from, to });
 
 /** The last day of a subscription's first period (its first file's), from its first day. */
 function firstTo(s: ReportSubscriptionRow): string {
@@ -239,6 +231,7 @@ function firstTo(s: ReportSubscriptionRow): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** A labelled select of the dialog. */
 function Choice({
   label,
   value,
@@ -255,16 +248,12 @@ function Choice({
       <Text fontSize="sm" mb="1">
         {label}
       </Text>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        root={{ size: 'sm' }}
+        value={value}
+        options={options}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
     </Box>
   );
 }
