@@ -8,7 +8,6 @@ import { and, count, eq, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-
 import { DateTime } from 'luxon';
 import type { PayBrand } from '../../../src/contract/brands';
 import { can } from '../../../src/contract/capabilities';
-import { OPEN_STATUSES } from '../../../src/contract/orders';
 import { roleMayUse } from '../../../src/contract/routes';
 import {
   PROOF_STATES,
@@ -28,6 +27,7 @@ import {
   orderAudits,
   orderDayDeltas,
   orderDayTotals,
+  OPEN_STATUSES_SQL,
   orders,
   refunds,
   settlements,
@@ -258,7 +258,7 @@ async function attention(
       .where(
         and(
           eq(orders.paymentType, 'link'),
-          inArray(orders.status, [...OPEN_STATUSES]),
+          sql`${orders.status} in ${OPEN_STATUSES_SQL}`,
           gte(orders.expiresAt, now),
           lt(orders.expiresAt, endOfToday),
           ordersIn(db, scope),

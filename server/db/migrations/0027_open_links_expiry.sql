@@ -1,0 +1,1 @@
+CREATE INDEX "orders_open_links_expiry_idx" ON "orders" USING btree ("expires_at") WHERE "orders"."payment_type" = 'link' and "orders"."status" in ('pendingPayment', 'paying', 'customerPaying', 'inPayment', 'pendingClose');
