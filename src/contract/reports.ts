@@ -254,6 +254,8 @@ export interface ReportSubscriptionRow {
   format: 'csv' | 'xlsx';
   email: boolean;
   startsOn: string;
+  /** The last day of its first period (the first file's): the server's calendar of periods. */
+  firstPeriodTo: string;
   createdAt: string;
   /** The latest deliveries, newest first (at most 10). */
   deliveries: ReportDeliveryRow[];

@@ -209,6 +209,14 @@ describe.each(backends)('scheduled reports on $name', (backend) => {
     });
     expect(eleventh.body.resultType).toBe('FAIL');
     expect(eleventh.body.resultMessage).toBe('定期配信は1人10件まで登録できます');
+    // A weekly subscription's first file covers Monday to Sunday.
+    const weekly = (await as<ReportSubscriptionRow[]>('co-admin', '/report/subscription/list', {})).body
+      .result!;
+    expect(weekly).toHaveLength(10);
+    for (const s of weekly) {
+      const from = DateTime.fromISO(s.startsOn);
+      expect([from.weekday, s.firstPeriodTo]).toEqual([1, from.plus({ days: 6 }).toISODate()]);
+    }
     // The branch operator's role has no reports.
     expect((await as('co-op', '/report/subscription/list', {})).body.resultType).toBe('NO_ACCESS');
   });

@@ -211,6 +211,7 @@ export async function subscriptionsOf(db: Executor, principal: Principal): Promi
     format: s.format,
     email: s.email,
     startsOn: s.startsOn,
+    firstPeriodTo: periodOf(s.frequency, DateTime.fromISO(s.startsOn)).to,
     createdAt: iso(s.createdAt),
     deliveries: deliveries
       .filter((d) => d.subscription_id === s.id)
@@ -371,22 +372,24 @@ export async function deliverReports(deps: Deps, log: FastifyBaseLogger, now = n
   const today = DateTime.fromJSDate(now).setZone(deps.config.timeZone).toISODate()!;
   const until = new Date(now.getTime() + CLAIM_MS);
   const complete = new Map<string, boolean>();
+  const owed: { subscriptionId: number; from: string; to: string }[] = [];
   for (const sub of await db.select().from(reportSubscriptions)) {
     for (const p of periodsOwed(sub.frequency, sub.startsOn, today)) {
       const key = `${p.from}|${p.to}`;
       if (!complete.has(key)) complete.set(key, await statementsIn(db, p));
-      if (!complete.get(key)) continue;
-      await db
-        .insert(reportDeliveries)
-        .values({
-          subscriptionId: sub.id,
-          periodFrom: p.from,
-          periodTo: p.to,
-          state: 'pending',
-          claimedUntil: null,
-        })
-        .onConflictDoNothing();
+      if (complete.get(key)) owed.push({ subscriptionId: sub.id, ...p });
     }
+  }
+  // The rows not there yet, a few hundred per statement (most runs insert none).
+  for (let i = 0; i < owed.length; i += 500) {
+    const values = sql.join(
+      owed.slice(i, i + 500).map((o) => sql`(${o.subscriptionId}::int, ${o.from}::date, ${o.to}::date)`),
+      sql`, `,
+    );
+    await db.execute(sql`insert into ${reportDeliveries} (subscription_id, period_from, period_to, state)
+      select v.s, v.f, v.t, 'pending' from (values ${values}) as v (s, f, t)
+       where not exists (select 1 from ${reportDeliveries} d where d.subscription_id = v.s and d.period_from = v.f)
+      on conflict do nothing`);
   }
   // Claim what is pending and free (new, or left by a process that died), a batch at a time.
   let written = 0;

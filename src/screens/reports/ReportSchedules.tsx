@@ -118,7 +118,7 @@ export function ReportSchedules({ filters }: { filters: Record<string, string> |
             <Card.Body>
               {s.deliveries.length === 0 ? (
                 <Text fontSize="sm" color="fg.muted">
-                  {t('reports.schedule.noDeliveries', { period: periodText(t, s.startsOn, firstTo(s)) })}
+                  {t('reports.schedule.noDeliveries', { period: periodText(t, s.startsOn, s.firstPeriodTo) })}
                 </Text>
               ) : (
                 <Box overflowX="auto">
@@ -219,17 +219,6 @@ export function ReportSchedules({ filters }: { filters: Record<string, string> |
 /** A period as a day, or its first and last day as the reader's language writes a span. */
 const periodText = (t: Translate, from: string, to: string) =>
   from === to ? from : t('reports.schedule.span', { from, to });
-
-/** The last day of a subscription's first period (its first file's), from its first day. */
-function firstTo(s: ReportSubscriptionRow): string {
-  const d = new Date(`${s.startsOn}T00:00:00Z`);
-  if (s.frequency === 'weekly') d.setUTCDate(d.getUTCDate() + 6);
-  if (s.frequency === 'monthly') {
-    d.setUTCMonth(d.getUTCMonth() + 1);
-    d.setUTCDate(0);
-  }
-  return d.toISOString().slice(0, 10);
-}
 
 /** A labelled select of the dialog. */
 function Choice({
