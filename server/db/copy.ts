@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { getTableColumns, getTableName, is, SQL } from 'drizzle-orm';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { Tx } from './client';
@@ -135,3 +135,54 @@ export async function copyRowsInto(
 const isPgliteClient = (c: unknown): c is Pick<Transaction, 'query'> =>
   c instanceof PGlite ||
   (typeof c === 'object' && c !== null && 'query' in c && 'rollback' in c && 'exec' in c);
+
+/** A value as text-format COPY reads it for its column (dates as ISO instants, booleans t/f). */
+function copyCell(value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return value as string | number;
+}
+
+/**
+ * Loads insert objects into a drizzle table with COPY (copyRowsInto), inside `tx`: the bulk
+ * path of the demo generator, several times faster than an INSERT of the same rows (no
+ * parameters to bind, no statement to build). The columns are those the objects name; one an
+ * object leaves out takes its column's JS default (`.default(x)`), or null where the column
+ * allows it. A column whose default is SQL (now(), an identity) must be given or left out of
+ * every object. Triggers fire as for an INSERT (statement-level ones once per chunk).
+ */
+export async function copyObjects<T extends PgTable>(
+  tx: Tx,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+  chunkRows = 1000,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const keys = Object.keys(columns).filter((k) =>
+    rows.some((r) => (r as Record<string, unknown>)[k] !== undefined),
+  );
+  const fill = keys.map((k) => {
+    const c = columns[k];
+    if (c.default !== undefined && !is(c.default, SQL)) return c.default as unknown;
+    return c.notNull && rows.some((r) => (r as Record<string, unknown>)[k] === undefined)
+      ? (() => {
+          throw new Error(`copyObjects: ${getTableName(table)}.${c.name} left out without a default`);
+        })()
+      : null;
+  });
+  const target = `"${getTableName(table)}" (${keys.map((k) => `"${columns[k].name}"`).join(', ')})`;
+  function* chunks(): Generator<Buffer<ArrayBuffer>> {
+    for (let i = 0; i < rows.length; i += chunkRows) {
+      let text = '';
+      for (const row of rows.slice(i, i + chunkRows)) {
+        const r = row as Record<string, unknown>;
+        text += copyLine(keys.map((k, j) => copyCell(r[k] === undefined ? fill[j] : r[k])));
+      }
+      yield Buffer.from(text) as Buffer<ArrayBuffer>;
+    }
+  }
+  await copyRowsInto(tx, target, chunks());
+}
