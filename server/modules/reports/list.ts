@@ -175,29 +175,27 @@ function grouped(
   )`;
 }
 
-/** The grouped rows with their organisations' names, in the list's order. */
-function rowsStatement(
-  db: Executor,
-  scope: Scope,
-  q: Filter,
-  order: { field: string; desc: boolean },
-  page?: { limit: number; offset: number },
-): SQL {
+/** The order of the list's rows (ties by period, organisation, brand and currency: pages never overlap). */
+function orderingOf(order: { field: string; desc: boolean }): SQL {
   const column = Object.hasOwn(SORTS, order.field) ? SORTS[order.field as keyof typeof SORTS] : null;
   if (!column) throw new Error(`unknown sort ${order.field}`);
   const dir = order.desc ? 'desc' : 'asc';
-  // Ties by period, organisation, brand and currency, so pages never overlap.
-  const ordering = sql.raw(
+  return sql.raw(
     `${column} ${dir}, g.period ${dir}, c.name, g.company_id, b.name nulls first, g.branch_unit_id nulls first, g.brand, g.currency`,
   );
-  return sql`with ${grouped(db, scope, q)}
-    select g.period, g.company_id, g.branch_unit_id, g.brand, g.currency, c.name as company_name,
-      b.name as branch_name, g.orders, g.paid_count, g.paid_amount, g.refund_count, g.refund_amount,
-      g.commission, g.rebate, g.net, g.provisional, g.matched, g.settled, g.paid_out
-    from g join ${companies} c on c.id = g.company_id
-      left join ${branchUnits} b on b.id = g.branch_unit_id
-    order by ${ordering}
-    ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
+}
+
+/** The select of the grouped rows with their organisations' names (after `with g as …`). */
+const ROWS_SELECT = sql.raw(`select g.period, g.company_id, g.branch_unit_id, g.brand, g.currency,
+      c.name as company_name, b.name as branch_name, g.orders, g.paid_count, g.paid_amount,
+      g.refund_count, g.refund_amount, g.commission, g.rebate, g.net, g.provisional, g.matched,
+      g.settled, g.paid_out
+    from g join companies c on c.id = g.company_id
+      left join branch_units b on b.id = g.branch_unit_id`);
+
+/** Every grouped row with its organisations' names, in the list's order (the exports). */
+function rowsStatement(db: Executor, scope: Scope, q: Filter, order: { field: string; desc: boolean }): SQL {
+  return sql`with ${grouped(db, scope, q)} ${ROWS_SELECT} order by ${orderingOf(order)}`;
 }
 
 const figuresOf = (
@@ -243,23 +241,41 @@ const toRow = (r: GroupRow, q: Filter, byBranch: boolean): ReportRow => ({
   ...figuresOf(r),
 });
 
+/** A currency's sums of every row, with how many rows it has. */
+type TotalsRow = Omit<
+  GroupRow,
+  'period' | 'company_id' | 'branch_unit_id' | 'brand' | 'company_name' | 'branch_name'
+> & {
+  rows: number;
+};
+
 /** Every row's figures summed per currency (never across currencies), with how many rows each has. */
-async function totalsOf(db: Executor, scope: Scope, q: Filter) {
-  const rows = rowsOf<GroupRow & { rows: string }>(
-    await db.execute(sql`with ${grouped(db, scope, q)}
-      select currency, count(*) as rows, sum(orders) as orders, sum(paid_count) as paid_count,
-        sum(paid_amount) as paid_amount, sum(refund_count) as refund_count,
-        sum(refund_amount) as refund_amount, sum(commission) as commission, sum(rebate) as rebate,
-        sum(net) as net, sum(provisional) as provisional, sum(matched) as matched,
-        sum(settled) as settled, sum(paid_out) as paid_out
-      from g group by currency order by sum(paid_amount) desc, currency`),
+const TOTALS_SELECT = sql.raw(`select currency, count(*)::int as rows, sum(orders) as orders,
+    sum(paid_count) as paid_count, sum(paid_amount) as paid_amount, sum(refund_count) as refund_count,
+    sum(refund_amount) as refund_amount, sum(commission) as commission, sum(rebate) as rebate,
+    sum(net) as net, sum(provisional) as provisional, sum(matched) as matched,
+    sum(settled) as settled, sum(paid_out) as paid_out
+  from g group by currency`);
+
+const totalsOf = (rows: TotalsRow[]) =>
+  rows.map((r): ReportTotals => ({ currency: r.currency, ...figuresOf(r) }));
+
+/** The totals per currency alone (the exports' last rows), biggest first. */
+async function totalsFor(db: Executor, scope: Scope, q: Filter): Promise<ReportTotals[]> {
+  return totalsOf(
+    rowsOf<TotalsRow>(
+      await db.execute(
+        sql`with ${grouped(db, scope, q)} select * from (${TOTALS_SELECT}) t order by t.paid_amount desc, t.currency`,
+      ),
+    ),
   );
-  return {
-    count: rows.reduce((n, r) => n + Number(r.rows), 0),
-    totals: rows.map((r): ReportTotals => ({ currency: r.currency, ...figuresOf(r) })),
-  };
 }
 
+/**
+ * One page of the list and the totals per currency of every row the filter selects (never
+ * across currencies), in one statement: the grouped cells (`g`, read twice, so computed once)
+ * give both.
+ */
 export async function reportPage(
   db: Executor,
   scope: Scope,
@@ -270,26 +286,19 @@ export async function reportPage(
   if (q.sortField && !Object.hasOwn(SORTS, q.sortField)) throw fieldError(t, 'sortField', 'validation.oneOf');
   await checkOrganisations(db, t, scope, q);
   const byBranch = perBranch(scope, q);
-  const { count, totals } = await totalsOf(db, scope, q);
-  const limit = q.pageSize;
-  const offset = (q.pageNum - 1) * q.pageSize;
-  const records =
-    offset < count
-      ? rowsOf<GroupRow>(
-          await db.execute(
-            rowsStatement(
-              db,
-              scope,
-              q,
-              { field: q.sortField || 'period', desc: q.sortOrder === 'desc' },
-              { limit, offset },
-            ),
-          ),
-        ).map((r) => toRow(r, q, byBranch))
-      : [];
+  const ordering = orderingOf({ field: q.sortField || 'period', desc: q.sortOrder === 'desc' });
+  const [found] = rowsOf<{ totals: TotalsRow[]; records: GroupRow[] }>(
+    await db.execute(sql`with ${grouped(db, scope, q)},
+      t as (${TOTALS_SELECT}),
+      p as (select r.*, row_number() over () as n
+        from (${ROWS_SELECT} order by ${ordering} limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}) r)
+      select (select coalesce(json_agg(t order by t.paid_amount desc, t.currency), '[]') from t) as totals,
+        (select coalesce(json_agg(p order by p.n), '[]') from p) as records`),
+  );
+  const totals = totalsOf(found.totals);
   return {
-    records,
-    total: count,
+    records: found.records.map((r) => toRow(r, q, byBranch)),
+    total: found.totals.reduce((n, r) => n + Number(r.rows), 0),
     pageNum: q.pageNum,
     pageSize: q.pageSize,
     rowsPer: byBranch ? 'branches' : 'companies',
@@ -298,7 +307,6 @@ export async function reportPage(
   };
 }
 
-/** The periods (days, or months) of the days `from`–`to`, in order. */
 function periodsOf(grouping: string, from: string, to: string): string[] {
   const out: string[] = [];
   const end = DateTime.fromISO(to);
@@ -457,7 +465,7 @@ export async function reportFile(
 ): Promise<FileDownload> {
   await checkOrganisations(db, t, scope, q);
   const byBranch = perBranch(scope, q);
-  const { totals } = await totalsOf(db, scope, q);
+  const totals = await totalsFor(db, scope, q);
   const list = REPORT_LIST.exports;
   async function* batches(): AsyncGenerator<Cell[][]> {
     for await (const rows of exportBatches(db, scope, q))
