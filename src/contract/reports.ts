@@ -94,6 +94,7 @@ export const ATTENTION_KEYS = [
   'settlementsToCheckOut',
   'payoutsWithoutDeposit',
   'linksExpiringToday',
+  'notificationsGivenUp',
 ] as const;
 
 /** Something waiting for this user: a count and the list that shows it. */

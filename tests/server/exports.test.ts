@@ -409,6 +409,7 @@ describe.each(backends)('streaming exports on $name', (backend) => {
       branchUnitId: null,
       orderNo: '',
       proof: '',
+      notify: '',
     };
     const read = async (size: number) => {
       const ids: number[] = [];

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,7 +116,57 @@ describe.each(backends)('the dashboard on $name', (backend) => {
         and (created_at at time zone 'Asia/Tokyo')::date between ${d.from}::date and ${d.to}::date`);
     expect(paid).toBe(Number(own.n));
     // A company administrator may approve refunds and issue URL payments, not reconcile nor pay out.
-    expect(d.attention.map((a) => a.key)).toEqual(['refundApprovals', 'linksExpiringToday']);
+    expect(d.attention.map((a) => a.key)).toEqual([
+      'refundApprovals',
+      'linksExpiringToday',
+      'notificationsGivenUp',
+    ]);
+  });
+
+  it('counts the notifications given up on within scope, and its link lists exactly those orders', async () => {
+    const me = await operatorByLogin(h.db, 'co-admin');
+    const ours = sql`company_id = ${me.companyId}`;
+    const theirs = sql`company_id <> ${me.companyId}`;
+    // Failed notifications: two orders of the company of this week (one with two), one older
+    // than the 31 days, one of another company; a pending one does not count.
+    const pick = (where: SQL, days: [number, number], limit: number) =>
+      rows<{ id: string; company_id: number }>(sql`select id, company_id from orders where ${where}
+        and created_at between now() - ${`${days[1]} days`}::interval and now() - ${`${days[0]} days`}::interval
+        order by id limit ${limit}`);
+    const recent = await pick(ours, [1, 6], 3);
+    const old = await pick(ours, [40, 60], 1);
+    const other = await pick(theirs, [1, 6], 1);
+    const notify = (o: { id: string; company_id: number }, status: string) =>
+      h.db
+        .execute(sql`insert into merchant_notifications (notify_id, order_id, company_id, url, order_status, payload, status)
+        values (${crypto.randomUUID()}, ${o.id}, ${o.company_id}, 'https://merchant.example/notify', 'success', '{}', ${status})`);
+    for (const o of [recent[0], recent[0], recent[1], ...old, ...other]) await notify(o, 'failed');
+    await notify(recent[2], 'pending');
+    const d = await figures('co-admin', { window: 'today' });
+    const item = d.attention.find((a) => a.key === 'notificationsGivenUp')!;
+    expect(item.count).toBe(2);
+    const query = Object.fromEntries(new URL(item.href, 'http://x').searchParams);
+    expect(query.notify).toBe('failed');
+    const page = await h.call<Page<OrderRow>>(
+      '/history/orderInfo/page',
+      { ...query, pageNum: 1, pageSize: 10 },
+      { token: tokens['co-admin'] },
+    );
+    expect(page.body.resultType).toBe('SUCCESS');
+    expect(page.body.result!.total).toBe(2);
+    expect(page.body.result!.records.map((r) => r.id).sort()).toEqual(
+      [recent[0].id, recent[1].id].map(Number).sort(),
+    );
+    const pending = await h.call<Page<OrderRow>>(
+      '/history/orderInfo/page',
+      { ...query, notify: 'pending', pageNum: 1, pageSize: 10 },
+      { token: tokens['co-admin'] },
+    );
+    expect(pending.body.result!.records.map((r) => r.id)).toEqual([Number(recent[2].id)]);
+    // The system administrator counts the other company's too.
+    const all = await figures('admin', { window: 'today' });
+    expect(all.attention.find((a) => a.key === 'notificationsGivenUp')!.count).toBe(3);
+    await h.db.execute(sql`delete from merchant_notifications where url = 'https://merchant.example/notify'`);
   });
 
   it("shows a company operator only its branch's orders", async () => {

@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client';
 import {
   branchUnits,
   companies,
+  merchantNotifications,
   orderAudits,
   orderEvents,
   orders,
@@ -94,7 +95,8 @@ type Bound<T> = { [K in keyof T]: T[K] | Placeholder };
 export function orderFilter(
   db: Executor,
   scope: Scope,
-  q: Bound<Omit<OrderFilterQuery, 'status' | 'proof'>> & Pick<OrderFilterQuery, 'status' | 'proof'>,
+  q: Bound<Omit<OrderFilterQuery, 'status' | 'proof' | 'notify'>> &
+    Pick<OrderFilterQuery, 'status' | 'proof' | 'notify'>,
   range: Bound<{ from: Date; to: Date }> | null,
 ) {
   return and(
@@ -107,6 +109,16 @@ export function orderFilter(
     q.companyId ? eq(orders.companyId, q.companyId) : undefined,
     q.branchUnitId ? eq(orders.branchUnitId, q.branchUnitId) : undefined,
     q.proof ? proofIs(q.proof) : undefined,
+    // From the notifications (few, by their status index), not a probe per order of the range.
+    q.notify
+      ? inArray(
+          orders.id,
+          db
+            .select({ id: merchantNotifications.orderId })
+            .from(merchantNotifications)
+            .where(eq(merchantNotifications.status, q.notify as 'pending' | 'failed')),
+        )
+      : undefined,
     q.orderNo
       ? or(
           eq(orders.clientOrderNo, q.orderNo),
@@ -143,7 +155,7 @@ const PAGE_VALUES = ['brand', 'subBrand', 'paymentType', 'companyId', 'branchUni
  * number searches all time. The period, company, branch, brand and payment type are their key.
  */
 function summaryMeasure(q: OrderPageQuery, dated: boolean): SummaryCount | null {
-  if (!dated || q.orderNo || q.subBrand) return null;
+  if (!dated || q.orderNo || q.subBrand || q.notify) return null;
   // A rung is reached by paid orders only: their count, on that rung.
   if (q.proof) return !q.status || q.status === '0' ? 'paidCount' : null;
   if (!q.status) return 'orders';
@@ -222,6 +234,7 @@ export function orderPageQueries(db: Executor, scope: Scope, t: Translate, zone:
     range !== null,
     q.status ?? '',
     q.proof ?? '',
+    q.notify ?? '',
     PAGE_VALUES.map((k) => Boolean(q[k])),
     q.sortField,
     q.sortOrder,

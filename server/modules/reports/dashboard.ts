@@ -4,10 +4,12 @@
  * currency; today's trend by hour from the order table's indexes (the open day); what waits for
  * the caller.
  */
-import { and, count, eq, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { PayBrand } from '../../../src/contract/brands';
 import { can } from '../../../src/contract/capabilities';
+import { ORDER_LIST } from '../../../src/contract/lists/orders';
+import { RANGE_DAYS_DEFAULT } from '../../../src/contract/paging';
 import { roleMayUse } from '../../../src/contract/routes';
 import {
   PROOF_STATES,
@@ -27,6 +29,7 @@ import {
   orderAudits,
   orderDayDeltas,
   orderDayTotals,
+  merchantNotifications,
   OPEN_STATUSES_SQL,
   orders,
   refunds,
@@ -196,6 +199,7 @@ async function attention(
   principal: Principal,
   scope: Scope,
   today: string,
+  zone: string,
   now: Date,
   endOfToday: Date,
 ): Promise<AttentionItem[]> {
@@ -265,6 +269,29 @@ async function attention(
         ),
       );
     items.push({ key: 'linksExpiringToday', count: Number(n), href: '/manage/url' });
+  }
+  if (can(principal, 'write') && roleMayUse(ORDER_LIST.route, principal.operatorType)) {
+    // Orders of the order list's longest range whose notification to the merchant's system was
+    // given up on (its tries ran out): the list with the same filter holds exactly these. For
+    // the administrators (the merchant's integration is theirs to mend), not the operators.
+    const from = DateTime.fromISO(today, { zone }).minus({ days: RANGE_DAYS_DEFAULT - 1 });
+    const [{ n }] = await db
+      .select({ n: countDistinct(merchantNotifications.orderId) })
+      .from(merchantNotifications)
+      .innerJoin(orders, eq(orders.id, merchantNotifications.orderId))
+      .where(
+        and(
+          eq(merchantNotifications.status, 'failed'),
+          gte(orders.createdAt, from.toJSDate()),
+          lt(orders.createdAt, endOfToday),
+          ordersIn(db, scope),
+        ),
+      );
+    items.push({
+      key: 'notificationsGivenUp',
+      count: Number(n),
+      href: `${ORDER_LIST.route}?beginTime=${from.toISODate()}&endTime=${today}&notify=failed`,
+    });
   }
   return items;
 }
@@ -437,6 +464,6 @@ export async function dashboard(
     asOf: now.toISOString(),
     topKind: byBranch ? 'branches' : 'companies',
     currencies,
-    attention: await attention(db, principal, scope, day(0), now, today.plus({ days: 1 }).toJSDate()),
+    attention: await attention(db, principal, scope, day(0), zone, now, today.plus({ days: 1 }).toJSDate()),
   };
 }

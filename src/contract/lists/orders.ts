@@ -31,6 +31,11 @@ export const ORDER_LIST = defineList({
      * reached, as the dashboard's proof line counts it (its parts link here).
      */
     proof: codeFilter('orders.proof', PROOF_STATES, 'dashboard.proof'),
+    /**
+     * Orders with a notification to the merchant's system still being retried, or given up on
+     * (the dashboard's "notifications given up" links here).
+     */
+    notify: codeFilter('orders.notify', ['pending', 'failed'], 'orders.notifications.status'),
     /** Any of the client, gateway or brand order numbers (exact; all time while set). */
     orderNo: numberFilter('orders.orderNo'),
   },
