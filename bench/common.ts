@@ -1,11 +1,13 @@
+import { rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import md5 from 'md5';
 import { generate } from 'otplib';
 import pg from 'pg';
 import type { Config } from '../server/config';
-import type { Db } from '../server/db/client';
+import { openDatabase, type Db } from '../server/db/client';
 import { operators } from '../server/db/schema';
 import { createSecretBox, resolveSecretKey } from '../server/platform/secrets';
 
@@ -154,4 +156,52 @@ export async function enrolledSecret(db: Db, config: Config, loginId: string): P
     .where(eq(operators.loginId, loginId));
   if (!row?.secret) return null;
   return createSecretBox(resolveSecretKey(config.secretKey, config.dataDir)).decrypt(row.secret);
+}
+
+/**
+ * An empty database of a benchmark's own, dropped (PostgreSQL: DATABASE_URL's server, database
+ * kessai_bench_<name>) or emptied (PGlite: a folder <name> under KESSAI_DATA_DIR) first, then
+ * migrated; `env` points a config at it, `drop` removes it afterwards.
+ */
+export async function scratchDatabase(kind: 'pglite' | 'postgres', name: string) {
+  if (kind === 'postgres') {
+    const base = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/kessai_bench';
+    const url = new URL(base);
+    url.pathname = `/kessai_bench_${name}`;
+    const admin = new URL(base);
+    admin.pathname = '/postgres';
+    const adminQuery = async (text: string) => {
+      const c = new pg.Client({ connectionString: admin.toString() });
+      await c.connect();
+      try {
+        await c.query(text);
+      } finally {
+        await c.end();
+      }
+    };
+    await adminQuery(`DROP DATABASE IF EXISTS kessai_bench_${name} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE kessai_bench_${name}`);
+    const database = await openDatabase({ url: url.toString() });
+    await database.migrate();
+    return {
+      database,
+      env: { DATABASE_URL: url.toString(), KESSAI_DATA_DIR: undefined },
+      async drop() {
+        await database.close();
+        await adminQuery(`DROP DATABASE IF EXISTS kessai_bench_${name} WITH (FORCE)`);
+      },
+    };
+  }
+  const dir = path.join(process.env.KESSAI_DATA_DIR ?? '/tmp/kessai-bench', name);
+  rmSync(dir, { recursive: true, force: true });
+  const database = await openDatabase({ dataDir: dir });
+  await database.migrate();
+  return {
+    database,
+    env: { DATABASE_URL: undefined, KESSAI_DATA_DIR: dir },
+    async drop() {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -12,40 +12,18 @@
  * On an empty database of its own (DATABASE_URL's server, database kessai_bench_summaries; or a
  * PGlite folder under KESSAI_DATA_DIR), dropped or emptied first.
  */
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase, rowsOf, type DatabaseHandle } from '../server/db/client';
-import { benchKind, load, opt, quantile } from './common';
+import { rowsOf } from '../server/db/client';
+import { benchKind, load, opt, quantile, scratchDatabase } from './common';
 
 const kind = benchKind();
 const cycles = Number(opt('cycles', '300'));
 const rounds = Number(opt('rounds', '6'));
 
-async function open(): Promise<DatabaseHandle> {
-  if (kind === 'postgres') {
-    const base = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/kessai_bench';
-    const url = new URL(base);
-    url.pathname = '/kessai_bench_summaries';
-    const admin = new URL(base);
-    admin.pathname = '/postgres';
-    const c = new pg.Client({ connectionString: admin.toString() });
-    await c.connect();
-    await c.query('DROP DATABASE IF EXISTS kessai_bench_summaries WITH (FORCE)');
-    await c.query('CREATE DATABASE kessai_bench_summaries');
-    await c.end();
-    return openDatabase({ url: url.toString() });
-  }
-  const dir = path.join(process.env.KESSAI_DATA_DIR ?? '/tmp/kessai-bench', 'summaries');
-  rmSync(dir, { recursive: true, force: true });
-  return openDatabase({ dataDir: dir });
-}
-
-const database = await open();
+const scratch = await scratchDatabase(kind, 'summaries');
+const database = scratch.database;
 const db = database.db;
-await database.migrate();
 const [provider] = rowsOf<{ id: number }>(
   await db.execute(sql`insert into service_providers (name) values ('bench') returning id`),
 );
@@ -105,7 +83,7 @@ await triggers(true);
 const [{ deltas }] = rowsOf<{ deltas: string }>(
   await db.execute(sql`select count(*) as deltas from order_day_deltas`),
 );
-await database.close();
+await scratch.drop();
 
 const row = (mode: 'with' | 'without') =>
   `| ${mode === 'with' ? 'with the summaries' : 'without (triggers disabled)'} | ${quantile(times[mode], 0.5).toFixed(2)} | ${quantile(times[mode], 0.95).toFixed(2)} |`;
