@@ -8,7 +8,8 @@
  * statements, JSON) as the system admin (`admin`), a provider's admin (`sp-admin`) and a
  * company's admin (`co-admin`): the dashboard's windows, the order page with its exact total
  * for 31 days, the report list for 75 days by day and by month, and the order page filtered
- * by proof state. R calls each after 5 warm-ups; median and p95. Prints a Markdown section for
+ * by proof state. R calls each after 5 warm-ups; median and p95. `--as a,b` picks the callers,
+ * `--only text` the calls whose label holds it. Prints a Markdown section for
  * bench/RESULTS.md. Not a test: figures depend on the machine.
  *
  * PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/kessai_bench, created
@@ -43,6 +44,8 @@ const wanted = Number(opt('orders', '1000000'));
 const days = Number(opt('days', '400'));
 const runs = Number(opt('runs', '50'));
 const callers = opt('as', 'admin,sp-admin,co-admin').split(',');
+/** Only the calls whose label holds this text (all by default). */
+const only = opt('only', '');
 const env = benchEnv(kind);
 const config = loadConfig(env, { captcha: false, logLevel: 'warn' });
 const today = DateTime.now().setZone(config.timeZone);
@@ -168,7 +171,7 @@ async function main() {
   say();
   say('| call | caller | size | median ms | p95 ms |');
   say('|---|---|---|---|---|');
-  for (const c of cases) {
+  for (const c of cases.filter((x) => x.label.includes(only))) {
     for (const who of callers) {
       const times: number[] = [];
       let size = '';

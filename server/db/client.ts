@@ -62,9 +62,16 @@ const redactUrl = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:**
  * hundreds of thousands of index entries, where starting parallel workers cost more than they
  * saved (a 31-day count of 350,000 orders: 36 ms alone, 70–130 ms with two workers on the
  * benchmark machine, bench/RESULTS.md); scans big enough to pay for them, such as an export's
- * sort, still get them.
+ * sort, still get them. Re-measured at 10,000,000 orders: the summary reads (report list, the
+ * dashboard's 30 days) were 25–30 % slower at 1000, the rest the same.
+ *
+ * jit off: a statement whose estimate passes jit_above_cost (100,000) was compiled before it
+ * ran, whatever it then read. The transaction history filtered by proof state (its correlated
+ * look-ups make the estimate large; the plan reads 20-odd rows) spent ~250–600 ms compiling and
+ * ~9 ms executing at 10M orders; with JIT off nothing else measured got slower
+ * (bench/RESULTS.md, "Dashboard and reports at 10,000,000 orders").
  */
-export const SESSION_OPTIONS = '-c parallel_setup_cost=10000';
+export const SESSION_OPTIONS = '-c parallel_setup_cost=10000 -c jit=off';
 
 /**
  * The embedded database lives in the server's process, so its buffer cache is the process's
