@@ -4,7 +4,8 @@
  * one — a sign-in that stops at the second factor, a call renamed, a query the script builds —
  * fails here instead of on the day someone measures. The figures are not checked (they depend
  * on the machine); the script must finish and print its section. With TEST_DATABASE_URL (as in
- * CI) `bench`, `bench:reconcile` and `bench:search` run on PostgreSQL, each in a database of its own, and
+ * CI) `bench`, `bench:reconcile`, `bench:search`, `bench:summaries`, `bench:dashboard` and
+ * `bench:summary-requests` run on PostgreSQL, each in a database of its own, and
  * `bench:settle` stays on PGlite (its run closes and reopens the embedded database): each of the
  * benches' two database paths is run, and a PostgreSQL bench starts in half a PGlite one's time
  * (no initdb in WebAssembly).
@@ -108,6 +109,34 @@ describe('the benchmarks on a tiny data set', { timeout: 300_000 }, () => {
     expect(out).toMatch(/Added by the summaries: p50 -?\d+\.\d %, p95 -?\d+\.\d %/);
     // 5 cycles each way and the warm-up's: the triggers wrote deltas only while enabled.
     expect(out).toMatch(/; \d+ delta rows written/);
+  });
+
+  it('npm run bench:dashboard: the dashboard, order page, report list and proof filter as three callers', async () => {
+    const out = await bench(
+      'bench/dashboard.ts',
+      ['--orders', '60', '--days', '30', '--runs', '1'],
+      {},
+      true,
+    );
+    expect(out).toContain('### Dashboard and reports (issue #31)');
+    for (const who of ['admin', 'sp-admin', 'co-admin'])
+      expect(out).toMatch(new RegExp(`\\| dashboard, today \\| ${who} \\|`));
+    expect(out).toMatch(/\| report list, 75 days by month \| co-admin \| \d+ rows \|/);
+  });
+
+  it("npm run bench:summary-requests: the summaries' cost on whole requests", async () => {
+    const out = await bench('bench/summaryRequests.ts', ['--cycles', '2', '--rounds', '1'], {}, true);
+    expect(out).toContain("### The summaries' cost on a payment and a refund, whole requests");
+    // Each cycle's order was paid and partly refunded: 2 cycles each way and the warm-ups'.
+    expect(out).toContain('; 8 orders paid and partly refunded.');
+    expect(out).toMatch(
+      /\| the three together \| [\d.]+ \/ [\d.]+ \| [\d.]+ \/ [\d.]+ \| -?\d+\.\d % \/ -?\d+\.\d % \|/,
+    );
+  });
+
+  it('npm run bench:xlsx: the XLSX writer alone', async () => {
+    const out = await bench('bench/xlsx.ts', ['--rows', '3000', '--runs', '1']);
+    expect(out).toMatch(/run 1: 3,000 rows in [\d.]+ s = [\d,]+ rows\/s/);
   });
 
   it('bench/uploads.ts: good files taken, workbook bombs refused while the server stays responsive', async () => {
