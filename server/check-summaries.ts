@@ -1,12 +1,13 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { summaryDifferences } from './modules/summaries';
+import { companyRollupDifferences, summaryDifferences } from './modules/summaries';
 
 /**
  * `npm run check-summaries`: recomputes the order and refund summaries from the raw tables
  * (orders, refunds, audits, settlements) and prints every cell where what the summaries hold
- * differs, measure by measure; exits 1 when there is any (docs/reports.md). It reads only, in
- * one statement, so it may run beside a working console.
+ * differs, measure by measure, then every company cell of the roll-up that differs from the
+ * folded totals summed per company; exits 1 when there is any (docs/reports.md). It reads only,
+ * a statement each, so it may run beside a working console.
  */
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -31,6 +32,18 @@ try {
           `${c.currency} ${c.payment_type} proof ${c.proof}: ${measures.join(', ')}\n`,
       );
     }
+    process.exitCode = 1;
+  }
+  const rollup = await companyRollupDifferences(database.db);
+  if (rollup.length > 0) {
+    process.stdout.write(
+      `${rollup.length} cells of the company roll-up differ from the totals summed per company:\n`,
+    );
+    for (const r of rollup)
+      process.stdout.write(
+        `  ${r.day} company ${r.company_id} ${r.brand || '(no brand)'} ${r.currency} proof ${r.proof}: ` +
+          `paid_amount ${r.held_paid_amount} (totals ${r.expected_paid_amount}), orders ${r.held_orders} (totals ${r.expected_orders})\n`,
+      );
     process.exitCode = 1;
   }
 } finally {

@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../../server/db/client';
 import { orders, refunds } from '../../server/db/schema';
 import { closePeriods } from '../../server/modules/settlements';
-import { foldSummaryDeltas, summaryDifferences, setBusinessZone } from '../../server/modules/summaries';
+import {
+  companyRollupDifferences,
+  foldSummaryDeltas,
+  summaryDifferences,
+  setBusinessZone,
+} from '../../server/modules/summaries';
 import { backends, freshPostgresDatabase, startHarness, type Harness } from './harness';
 import { newCompany, paidOrder, succeededRefund, tokyo } from './settlements-support';
 
@@ -136,8 +141,12 @@ describe.each(backends)('the order summaries on $name', (backend) => {
     expect(await summaryDifferences(h.db)).toEqual([]);
     const [{ n: deltas }] = await rows<{ n: string }>(sql`select count(*) as n from order_day_deltas`);
     expect(Number(deltas)).toBeGreaterThan(0);
+    expect(await companyRollupDifferences(h.db)).toEqual([]);
     await foldSummaryDeltas(h.db, 500);
     expect(await summaryDifferences(h.db)).toEqual([]);
+    expect(await companyRollupDifferences(h.db)).toEqual([]);
+    const [{ n: cells }] = await rows<{ n: string }>(sql`select count(*) as n from order_day_company_totals`);
+    expect(Number(cells)).toBeGreaterThan(0);
     expect(await rows(sql`select * from order_day_deltas`)).toEqual([]);
     // The demo's paid orders, all of them, are in the summaries.
     const [raw] = await rows<{ n: string; s: string }>(sql`select count(*) as n, sum(amount) as s from orders
@@ -202,6 +211,12 @@ describe.each(backends)('the order summaries on $name', (backend) => {
       expect(await dayIn()).toEqual([dayOf(5)]);
       expect(await setBusinessZone(h.db, 'UTC')).toBe(false);
       expect(await summaryDifferences(h.db)).toEqual([]);
+      // The roll-up is rebuilt with the totals: the company's payment moved to day 5 there too.
+      expect(await companyRollupDifferences(h.db)).toEqual([]);
+      const [moved] = await rows<{ day: string }>(
+        sql`select day::text as day from order_day_company_totals where company_id = ${company.id} and paid_amount <> 0`,
+      );
+      expect(moved.day).toBe(dayOf(5));
     } finally {
       await setBusinessZone(h.db, ZONE);
     }
@@ -330,6 +345,8 @@ describe.each(backends)('the order summaries on $name', (backend) => {
             }
             case 'fold':
               await foldSummaryDeltas(h.db, 7);
+              // The company roll-up is folded with the totals: it equals them summed per company.
+              expect(await companyRollupDifferences(h.db), `after ${JSON.stringify(o)}`).toEqual([]);
               break;
           }
           expect(await summaryDifferences(h.db), `after ${JSON.stringify(o)}`).toEqual([]);
@@ -347,6 +364,7 @@ describe.each(backends)('the order summaries on $name', (backend) => {
         expect(await summaryDifferences(h.db), 'after a reversal').toEqual([]);
         await foldSummaryDeltas(h.db);
         expect(await summaryDifferences(h.db), 'after folding').toEqual([]);
+        expect(await companyRollupDifferences(h.db), 'the roll-up after folding').toEqual([]);
       }),
       { numRuns: backend.name === 'postgres' ? 25 : 10, seed: Number(process.env.FC_SEED ?? 20261207) },
     );

@@ -59,6 +59,21 @@ export const orderDayTotals = pgTable('order_day_totals', summaryColumns(), (t) 
   index('order_day_totals_company_day_idx').on(t.companyId, t.day),
 ]);
 
+/**
+ * order_day_totals rolled up per company: day × company × brand × currency × proof (no branch, no
+ * payment type; about a ninth of the rows). Kept by the fold in the same transaction as
+ * order_day_totals, so it always equals order_day_totals summed by its key; read (with the
+ * unfolded deltas) by the roles that see companies, not branches: the dashboard and the report
+ * list of the platform, a provider and an agency.
+ */
+const companyColumns = () => {
+  const { branchUnitId: _branch, paymentType: _type, ...columns } = summaryColumns();
+  return columns;
+};
+export const orderDayCompanyTotals = pgTable('order_day_company_totals', companyColumns(), (t) => [
+  primaryKey({ columns: [t.day, t.companyId, t.brand, t.currency, t.proof] }),
+]);
+
 export const orderDayDeltas = pgTable(
   'order_day_deltas',
   {

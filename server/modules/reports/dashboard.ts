@@ -27,6 +27,7 @@ import {
   brandPayouts,
   companies,
   orderAudits,
+  orderDayCompanyTotals,
   orderDayDeltas,
   orderDayTotals,
   merchantNotifications,
@@ -77,11 +78,17 @@ interface CellRow {
  * by day, currency, brand, proof and organisation (the company, or the branch for `byBranch`).
  */
 async function cells(db: Executor, scope: Scope, from: string, to: string, byBranch: boolean) {
-  const part = (t: typeof orderDayTotals | typeof orderDayDeltas) =>
-    sql`select day, currency, brand, proof, ${byBranch ? t.branchUnitId : t.companyId} as org,
+  const part = (t: typeof orderDayTotals | typeof orderDayDeltas | typeof orderDayCompanyTotals) =>
+    sql`select day, currency, brand, proof, ${'branchUnitId' in t && byBranch ? t.branchUnitId : t.companyId} as org,
         orders, paid_count, paid_amount, commission, rebate, refund_count, refund_amount,
         refund_commission, refund_rebate
-      from ${t} where ${and(gte(t.day, from), lte(t.day, to), ordersIn(db, scope, t.companyId, t.branchUnitId))}`;
+      from ${t} where ${and(
+        gte(t.day, from),
+        lte(t.day, to),
+        ordersIn(db, scope, t.companyId, 'branchUnitId' in t ? t.branchUnitId : undefined),
+      )}`;
+  // Per company (the platform, a provider, an agency): the roll-up, a ninth of the cells.
+  const folded = byBranch ? orderDayTotals : orderDayCompanyTotals;
   return rowsOf<CellRow>(
     await db.execute(sql`
       select day::text as day, currency, brand, proof, org,
@@ -89,7 +96,7 @@ async function cells(db: Executor, scope: Scope, from: string, to: string, byBra
         sum(commission) as commission, sum(rebate) as rebate, sum(refund_count) as refund_count,
         sum(refund_amount) as refund_amount, sum(refund_commission) as refund_commission,
         sum(refund_rebate) as refund_rebate
-      from (${part(orderDayTotals)} union all ${part(orderDayDeltas)}) x
+      from (${part(folded)} union all ${part(orderDayDeltas)}) x
       group by day, currency, brand, proof, org`),
   );
 }

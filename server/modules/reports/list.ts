@@ -26,7 +26,13 @@ import type { PayBrand } from '../../../src/contract/brands';
 import { textOr, type Translate } from '../../../src/i18n';
 import { rowsOf, type Executor } from '../../db/client';
 import { cursorBatches, poolOf } from '../../db/cursor';
-import { branchUnits, companies, orderDayDeltas, orderDayTotals } from '../../db/schema';
+import {
+  branchUnits,
+  companies,
+  orderDayCompanyTotals,
+  orderDayDeltas,
+  orderDayTotals,
+} from '../../db/schema';
 import type { CallContext } from '../../platform/api';
 import { exportHeaders, exportWidths } from '../../platform/exportColumns';
 import { csvFile, csvLine, primed, xlsxFile, type Cell, type FileDownload } from '../../platform/exports';
@@ -149,17 +155,20 @@ function grouped(
   by: 'rows' | 'periods' = 'rows',
   days: { from: string; to: string } = { from: q.beginTime, to: q.endTime },
 ): SQL {
-  const part = (t: typeof orderDayTotals | typeof orderDayDeltas) =>
-    sql`select day, company_id, branch_unit_id, brand, currency, proof, orders, paid_count, paid_amount,
-        commission, rebate, refund_count, refund_amount, refund_commission, refund_rebate
+  // Rows per company and no branch asked for: the roll-up per company (a ninth of the cells).
+  const rollup = !perBranch(scope, q) && !q.branchUnitId;
+  const part = (t: typeof orderDayTotals | typeof orderDayDeltas | typeof orderDayCompanyTotals) =>
+    sql`select day, company_id, ${'branchUnitId' in t ? t.branchUnitId : sql.raw('0')} as branch_unit_id, brand,
+        currency, proof, orders, paid_count, paid_amount, commission, rebate, refund_count,
+        refund_amount, refund_commission, refund_rebate
       from ${t} where ${and(
         gte(t.day, days.from),
         lte(t.day, days.to),
         q.companyId ? eq(t.companyId, q.companyId) : undefined,
-        q.branchUnitId ? eq(t.branchUnitId, q.branchUnitId) : undefined,
+        q.branchUnitId && 'branchUnitId' in t ? eq(t.branchUnitId, q.branchUnitId) : undefined,
         q.brand ? eq(t.brand, q.brand) : undefined,
         q.currency ? eq(t.currency, q.currency) : undefined,
-        ordersIn(db, scope, t.companyId, t.branchUnitId),
+        ordersIn(db, scope, t.companyId, 'branchUnitId' in t ? t.branchUnitId : undefined),
       )}`;
   const period = q.grouping === 'month' ? sql.raw(`to_char(day, 'YYYY-MM')`) : sql.raw('day::text');
   const branch = perBranch(scope, q) ? sql.raw('branch_unit_id') : sql.raw('null::int');
@@ -169,7 +178,7 @@ function grouped(
       : sql`${period} as period, currency`;
   return sql`g as (
     select ${dimensions}, ${FIGURES}
-    from (${part(orderDayTotals)} union all ${part(orderDayDeltas)}) c
+    from (${part(rollup ? orderDayCompanyTotals : orderDayTotals)} union all ${part(orderDayDeltas)}) c
     group by ${sql.raw(by === 'rows' ? '1, 2, 3, 4, 5' : '1, 2')}
     having sum(orders) <> 0 or sum(refund_count) <> 0
   )`;

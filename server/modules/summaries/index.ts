@@ -1,4 +1,10 @@
-export { foldSummaryDeltas, summaryDifferences, setBusinessZone, type SummaryDifference } from './store';
+export {
+  companyRollupDifferences,
+  foldSummaryDeltas,
+  summaryDifferences,
+  setBusinessZone,
+  type SummaryDifference,
+} from './store';
 export {
   countFromSummaries,
   summaryCount,

@@ -35,6 +35,13 @@ const sums = sql.raw(SUMMARY_MEASURES.map((m) => `sum(${m})::bigint as ${m}`).jo
 const added = sql.raw(SUMMARY_MEASURES.map((m) => `${m} = order_day_totals.${m} + excluded.${m}`).join(', '));
 const allZero = sql.raw(SUMMARY_MEASURES.map((m) => `${m} = 0`).join(' and '));
 
+/** The key of order_day_company_totals: a summary cell's without branch and payment type. */
+export const COMPANY_KEY = ['day', 'company_id', 'brand', 'currency', 'proof'] as const;
+const companyKey = sql.raw(COMPANY_KEY.join(', '));
+const companyAdded = sql.raw(
+  SUMMARY_MEASURES.map((m) => `${m} = order_day_company_totals.${m} + excluded.${m}`).join(', '),
+);
+
 /** Deltas moved per transaction by the fold. */
 const FOLD_BATCH = 20_000;
 
@@ -61,6 +68,10 @@ export async function foldSummaryDeltas(db: Db, batch = FOLD_BATCH): Promise<num
             select ${key}, ${measures} from cells
             on conflict (${key}) do update set ${added}
             returning ${key}, (${allZero}) as empty
+          ), company_upserted as (
+            insert into order_day_company_totals (${companyKey}, ${measures})
+            select ${companyKey}, ${sums} from moved group by ${companyKey}
+            on conflict (${companyKey}) do update set ${companyAdded}
           )
           select u.day::text as day, u.company_id, u.branch_unit_id, u.brand, u.currency, u.payment_type,
             u.proof, u.empty, c.n
@@ -73,6 +84,15 @@ export async function foldSummaryDeltas(db: Db, batch = FOLD_BATCH): Promise<num
             branch_unit_id int, brand text, currency text, payment_type text, proof smallint)
           where (t.day, t.company_id, t.branch_unit_id, t.brand, t.currency, t.payment_type, t.proof)
             = (e.day, e.company_id, e.branch_unit_id, e.brand, e.currency, e.payment_type, e.proof)
+            and ${sql.raw(SUMMARY_MEASURES.map((m) => `t.${m} = 0`).join(' and '))}`);
+      // The company cells this batch touched that now net to zero everywhere (their upsert ran in
+      // the statement above: a data-modifying CTE always runs to completion).
+      if (folded.length)
+        await tx.execute(sql`delete from order_day_company_totals t
+          using (select distinct day, company_id, brand, currency, proof
+            from jsonb_to_recordset(${JSON.stringify(folded)}::jsonb) as e(day date, company_id int,
+              brand text, currency text, proof smallint)) e
+          where (t.day, t.company_id, t.brand, t.currency, t.proof) = (e.day, e.company_id, e.brand, e.currency, e.proof)
             and ${sql.raw(SUMMARY_MEASURES.map((m) => `t.${m} = 0`).join(' and '))}`);
       return folded.reduce((s, r) => s + Number(r.n), 0);
     });
@@ -99,8 +119,30 @@ export async function setBusinessZone(db: Db, timeZone: string): Promise<boolean
     await tx.execute(sql`delete from order_day_totals`);
     await tx.execute(sql`insert into order_day_totals (${key}, ${measures})
       select ${key}, ${measures} from order_day_expected`);
+    await tx.execute(sql`delete from order_day_company_totals`);
+    await tx.execute(sql`insert into order_day_company_totals (${companyKey}, ${measures})
+      select ${companyKey}, ${sums} from order_day_totals group by ${companyKey}`);
     return true;
   });
+}
+
+/**
+ * Every company cell where order_day_company_totals differs from order_day_totals summed by its
+ * key (both are folded in one transaction, so they always agree): the cells, empty when none.
+ */
+export async function companyRollupDifferences(db: Executor): Promise<Record<string, string | number>[]> {
+  const diff = sql.raw(
+    SUMMARY_MEASURES.map((m) => `coalesce(r.${m}, 0) <> coalesce(g.${m}, 0)`).join(' or '),
+  );
+  return rowsOf<Record<string, string | number>>(
+    await db.execute(sql`
+      with g as (select ${companyKey}, ${sums} from order_day_totals group by ${companyKey})
+      select ${sql.raw(COMPANY_KEY.map((k) => `coalesce(r.${k}, g.${k})${k === 'day' ? '::text' : ''} as ${k}`).join(', '))},
+        ${sql.raw(SUMMARY_MEASURES.map((m) => `coalesce(r.${m}, 0)::bigint as held_${m}, coalesce(g.${m}, 0)::bigint as expected_${m}`).join(', '))}
+      from order_day_company_totals r full join g using (${companyKey})
+      where ${diff}
+      order by 1, 2, 3, 4, 5`),
+  );
 }
 
 /** A cell where the summaries and the raw tables disagree. */
