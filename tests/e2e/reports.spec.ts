@@ -62,10 +62,12 @@ test('the summary list’s totals equal its export, a row opens its orders, and 
     // A row's payment count opens the history of those orders: its total is the count.
     await page.getByRole('tab', { name: ja('reports.tabs.list') }).click();
     await page.getByRole('button', { name: ja('reports.groupings.day'), exact: true }).click();
-    const link = page
-      .getByRole('table', { name: ja('reports.table') })
-      .getByRole('link')
-      .first();
+    const table = page.getByRole('table', { name: ja('reports.table') });
+    // The days' rows, not the months' still on screen while they load (a month's count is
+    // not the day's its link would open, once the table has changed under the click).
+    await expect(table.getByRole('cell', { name: /^\d{4}-\d{2}$/ })).toHaveCount(0);
+    await expect(table.getByRole('cell', { name: /^\d{4}-\d{2}-\d{2}$/ }).first()).toBeVisible();
+    const link = table.getByRole('link').first();
     const rowCount = Number((await link.innerText()).replace(/,/g, ''));
     await link.click();
     await expect(page).toHaveURL(/\/history\/order\?beginTime=.*status=0/);
