@@ -158,6 +158,12 @@ export async function enrolledSecret(db: Db, config: Config, loginId: string): P
   return createSecretBox(resolveSecretKey(config.secretKey, config.dataDir)).decrypt(row.secret);
 }
 
+/** A function that runs its work the first time it is called and answers later calls with that. */
+const once = <T>(work: () => Promise<T>) => {
+  let done: Promise<T> | null = null;
+  return () => (done ??= work());
+};
+
 /**
  * An empty database of a benchmark's own, dropped (PostgreSQL: DATABASE_URL's server, database
  * kessai_bench_<name>) or emptied (PGlite: a folder <name> under KESSAI_DATA_DIR) first, then
@@ -183,11 +189,14 @@ export async function scratchDatabase(kind: 'pglite' | 'postgres', name: string)
     await adminQuery(`CREATE DATABASE kessai_bench_${name}`);
     const database = await openDatabase({ url: url.toString() });
     await database.migrate();
+    const close = once(() => database.close());
     return {
       database,
       env: { DATABASE_URL: url.toString(), KESSAI_DATA_DIR: undefined },
+      /** Lets go of the database (another process may open it); drop does too. */
+      close,
       async drop() {
-        await database.close();
+        await close();
         await adminQuery(`DROP DATABASE IF EXISTS kessai_bench_${name} WITH (FORCE)`);
       },
     };
@@ -196,11 +205,13 @@ export async function scratchDatabase(kind: 'pglite' | 'postgres', name: string)
   rmSync(dir, { recursive: true, force: true });
   const database = await openDatabase({ dataDir: dir });
   await database.migrate();
+  const close = once(() => database.close());
   return {
     database,
     env: { DATABASE_URL: undefined, KESSAI_DATA_DIR: dir },
+    close,
     async drop() {
-      await database.close();
+      await close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

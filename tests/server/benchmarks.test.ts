@@ -139,6 +139,36 @@ describe('the benchmarks on a tiny data set', { timeout: 300_000 }, () => {
     expect(out).toMatch(/run 1: 3,000 rows in [\d.]+ s = [\d,]+ rows\/s/);
   });
 
+  it('npm run bench:throughput: calls per second against the built server', async () => {
+    const out = await bench(
+      'bench/throughput.ts',
+      [
+        '--seconds',
+        '1',
+        '--connections',
+        '2',
+        '--orders',
+        '40',
+        '--port',
+        String(await freePort()),
+        '--server',
+        inject('kessaiServerBundle'),
+      ],
+      {},
+      true,
+    );
+    expect(out).toContain('### Calls per second (issue #31)');
+    // Every answer was a success: the signed-in calls went through the session.
+    for (const call of [
+      '`/healthz` (no session)',
+      '`/system/info` (signed in)',
+      'order page, 7 days, with its total',
+    ])
+      expect(out).toMatch(
+        new RegExp(`\\| ${call.replace(/[()]/g, '\\$&')} \\| [\\d,]+ \\| [\\d.]+ \\| [\\d.]+ \\| 0 \\|`),
+      );
+  });
+
   it('bench/uploads.ts: good files taken, workbook bombs refused while the server stays responsive', async () => {
     // The server as `npm start` runs it: vitest's globalSetup built it (the build stage comes
     // after vitest).
