@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import md5 from 'md5';
 import { generate } from 'otplib';
@@ -215,4 +215,20 @@ export async function scratchDatabase(kind: 'pglite' | 'postgres', name: string)
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The tables whose only user triggers are the order summaries' (migration 0025). */
+const SUMMARY_TRIGGER_TABLES = [
+  'orders',
+  'refunds',
+  'order_audits',
+  'settlement_orders',
+  'settlement_refunds',
+  'settlements',
+];
+
+/** Turns the summaries' triggers on or off (bench/summaries.ts, bench/summaryRequests.ts). */
+export async function summaryTriggers(db: Db, on: boolean) {
+  for (const t of SUMMARY_TRIGGER_TABLES)
+    await db.execute(sql.raw(`alter table ${t} ${on ? 'enable' : 'disable'} trigger user`));
 }

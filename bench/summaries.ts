@@ -15,7 +15,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../server/db/client';
-import { benchKind, load, opt, quantile, scratchDatabase } from './common';
+import { benchKind, load, opt, quantile, scratchDatabase, summaryTriggers } from './common';
 
 const kind = benchKind();
 const cycles = Number(opt('cycles', '300'));
@@ -55,18 +55,7 @@ async function cycle() {
   });
 }
 
-const TABLES = [
-  'orders',
-  'refunds',
-  'order_audits',
-  'settlement_orders',
-  'settlement_refunds',
-  'settlements',
-];
-const triggers = async (on: boolean) => {
-  for (const t of TABLES)
-    await db.execute(sql.raw(`alter table ${t} ${on ? 'enable' : 'disable'} trigger user`));
-};
+const triggers = (on: boolean) => summaryTriggers(db, on);
 
 const times: Record<'with' | 'without', number[]> = { with: [], without: [] };
 // A warm-up round of each, not counted.

@@ -19,7 +19,16 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { rowsOf } from '../server/db/client';
 import { prepareDatabase } from '../server/demo/prepare';
-import { benchKind, inProcess, load, opt, quantile, scratchDatabase, signIn } from './common';
+import {
+  benchKind,
+  inProcess,
+  load,
+  opt,
+  quantile,
+  scratchDatabase,
+  signIn,
+  summaryTriggers,
+} from './common';
 
 const kind = benchKind();
 const cycles = Number(opt('cycles', '150'));
@@ -105,18 +114,7 @@ async function cycle(): Promise<Record<Step, number>> {
   return { create: t1 - t0, pay: t2 - t1, refund: t3 - t2 };
 }
 
-const TABLES = [
-  'orders',
-  'refunds',
-  'order_audits',
-  'settlement_orders',
-  'settlement_refunds',
-  'settlements',
-];
-const triggers = async (on: boolean) => {
-  for (const t of TABLES)
-    await db.execute(sql.raw(`alter table ${t} ${on ? 'enable' : 'disable'} trigger user`));
-};
+const triggers = (on: boolean) => summaryTriggers(db, on);
 
 const STEPS: Step[] = ['create', 'pay', 'refund'];
 const times = {
